@@ -1,0 +1,3 @@
+from ginscore.cli import main
+
+main()

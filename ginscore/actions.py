@@ -1,0 +1,48 @@
+"""What the commands do to a game, as pure functions: Game in, new Game and its state out.
+
+Each action re-evaluates the whole game after the change, so a change that would leave the
+journal inconsistent (a hand after the end, an edit that ends the game early) is refused
+before anything is written.
+"""
+
+from __future__ import annotations
+
+from ginscore import game as journal
+from ginscore.formats import get_format
+from ginscore.game import Game, check_new_players, now
+from ginscore.rules import Rules
+
+
+def evaluate(game: Game):
+    return get_format(game.format).evaluate(game)
+
+
+def new_game(game_id: int, players, rules: Rules, stake=None, format_name: str = "standard") -> Game:
+    game_format = get_format(format_name)
+    names = check_new_players(players)
+    game_format.check_players(names)
+    return Game(game_id, now(), format_name, names, rules, stake)
+
+
+def record(game: Game, hand: dict):
+    game_format = get_format(game.format)
+    game_format.refuse_if_finished(game, game_format.evaluate(game))
+    game_format.check_hand(game, hand)
+    updated = game.append("hand", hand=hand)
+    return updated, game_format.evaluate(updated)
+
+
+def undo(game: Game):
+    updated, undone = journal.undo(game)
+    return updated, evaluate(updated), undone
+
+
+def redo(game: Game):
+    updated, restored = journal.redo(game)
+    return updated, evaluate(updated), restored
+
+
+def edit(game: Game, number: int, hand: dict):
+    get_format(game.format).check_hand(game, hand)
+    updated, original = journal.edit(game, number, hand)
+    return updated, evaluate(updated), original

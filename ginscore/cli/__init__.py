@@ -1,0 +1,85 @@
+"""The command line: a thin click layer over the core. Parse, call the core, print.
+
+Every domain error (``GinscoreError``) becomes a one-line ``Error: ...`` and exit status 1 in
+one place, ``GinscoreGroup.invoke``; usage errors are shortened to one line in ``main``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ginscore import __version__
+from ginscore.errors import GinscoreError
+
+
+class GinscoreGroup(click.Group):
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except GinscoreError as error:
+            raise click.ClickException(str(error)) from None
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            command = error.ctx.command_path if error.ctx else "ginscore"
+            click.echo(f"Error: {error.format_message()} (see '{command} --help')", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except (click.Abort, KeyboardInterrupt, EOFError):
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+class Context:
+    """What the group hands to every command: where the ledger is."""
+
+    def __init__(self, ledger_path):
+        self.ledger_path = ledger_path
+        self._ledger = None
+
+    @property
+    def ledger(self):
+        if self._ledger is None:
+            from ginscore.ledger import Ledger
+
+            self._ledger = Ledger(self.ledger_path)
+        return self._ledger
+
+
+@click.group(cls=GinscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="ginscore")
+@click.option(
+    "--ledger",
+    "ledger_path",
+    metavar="PATH",
+    type=click.Path(file_okay=False),
+    help="Ledger folder (default: $GINSCORE_LEDGER, else the user data folder).",
+)
+@click.pass_context
+def cli(ctx, ledger_path):
+    """Keep score of Gin Rummy played with real cards.
+
+    \b
+    ginscore new Alice Bob          start a game
+    ginscore knock alice 4 15       Alice knocks with 4, Bob has 15 after lay-offs
+    ginscore gin bob 30             Bob goes gin, Alice holds 30
+    ginscore sheet                  the score sheet
+    """
+    ctx.obj = Context(ledger_path)
+
+
+def main():
+    cli.main(prog_name="ginscore")
+
+
+# Command modules register themselves on ``cli`` when imported.
+from ginscore.cli import play, show  # noqa: E402,F401

@@ -1,0 +1,117 @@
+"""Commands that only read: status, sheet, games."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore import actions
+from ginscore.cli import cli
+from ginscore.cli.options import game_option, json_option, output_options
+from ginscore.render import DEFAULT_FORMAT, to_json
+
+
+@cli.command()
+@game_option
+@json_option
+@click.pass_obj
+def status(obj, game_id, as_json):
+    """Show the running totals and boxes of a game, and its final block once it has ended.
+
+    \b
+    Example:
+        ginscore status
+        ginscore status --game 3 --json
+    """
+    from ginscore.render import plain_table
+
+    state = actions.evaluate(obj.ledger.load(game_id))
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    sheet = state.sheet()
+    click.echo(sheet.title)
+    hands = len(state.rows)
+    rows = [[name, state.scores[name], state.boxes[name]] for name in state.game.players]
+    click.echo(plain_table(["player", "points", "boxes"], rows))
+    for part in sheet.tables[1:]:
+        click.echo(f"\n{part.title}\n{plain_table(part.headers, part.rows)}")
+    if state.finished:
+        click.echo("\n" + "\n".join(sheet.notes))
+    else:
+        click.echo(f"\nIn progress after {hands} hand{'s' if hands != 1 else ''}, first to {state.game.rules.target}.")
+
+
+@cli.command()
+@game_option
+@output_options
+@click.pass_obj
+def sheet(obj, game_id, as_json, fmt):
+    """Print the score sheet: hand by hand, the running totals, then the final block.
+
+    \b
+    Example:
+        ginscore sheet
+        ginscore sheet --game 2 --format github
+    """
+    from ginscore import render
+
+    state = actions.evaluate(obj.ledger.load(game_id))
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo(render.sheet(state.sheet(), render.check_format(fmt or DEFAULT_FORMAT)))
+
+
+@cli.command()
+@output_options
+@click.pass_obj
+def games(obj, as_json, fmt):
+    """List every game: id, date, players, state, winner and net.
+
+    \b
+    Example:
+        ginscore games
+        ginscore games --format csv > games.csv
+    """
+    from ginscore import render
+
+    ledger = obj.ledger
+    listing = []
+    for game_id in ledger.game_ids():
+        state = actions.evaluate(ledger.load(game_id))
+        game = state.game
+        final = state.to_json()["final"]
+        listing.append(
+            {
+                "id": game.id,
+                "created": game.created,
+                "format": game.format,
+                "players": list(game.players),
+                "hands": len(state.rows),
+                "finished": state.finished,
+                "winner": state.winner,
+                "net": None if final is None else final["net"],
+                "amount": None if final is None else final["amount"],
+            }
+        )
+    if as_json:
+        click.echo(to_json(listing))
+        return
+    if not listing:
+        click.echo(f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
+        return
+    headers = ["id", "date", "players", "format", "hands", "state", "winner", "net"]
+    rows = [
+        [
+            entry["id"],
+            entry["created"][:10],
+            " v ".join(entry["players"]),
+            entry["format"],
+            entry["hands"],
+            "finished" if entry["finished"] else "in progress",
+            entry["winner"] or "",
+            "" if entry["net"] is None else entry["net"],
+        ]
+        for entry in listing
+    ]
+    click.echo(render.table(headers, rows, render.check_format(fmt or DEFAULT_FORMAT)))

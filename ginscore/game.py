@@ -1,0 +1,142 @@
+"""A game as recorded: who plays, under which rules, and its journal of actions.
+
+The journal is the truth. It only ever grows: a hand is recorded, voided (undo), restored
+(redo) or corrected (edit), and every entry keeps its timestamp. The effective hands, and
+from them every total, are derived by replaying it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from decimal import Decimal
+
+from ginscore.errors import HandError, PlayerError
+from ginscore.rules import Rules
+
+ACTIONS = ("hand", "void", "restore", "edit")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    created: str
+    format: str  # name of a game format in ginscore.formats
+    players: tuple[str, ...]
+    rules: Rules
+    stake: Decimal | None
+    journal: tuple[dict, ...] = ()
+    extra: dict = field(default_factory=dict)  # fields a newer ginscore wrote; kept on write
+
+    def append(self, action: str, **details) -> "Game":
+        entry = {"seq": len(self.journal) + 1, "at": now(), "action": action, **details}
+        return replace(self, journal=self.journal + (entry,))
+
+
+@dataclass(frozen=True)
+class EffectiveHand:
+    number: int  # 1-based position among the hands that count
+    seq: int  # journal entry that recorded it
+    hand: dict  # what the players said, after any edit
+    edited: bool
+
+
+def effective_hands(journal) -> list[EffectiveHand]:
+    """The hands that count, in order, with voids, restores and edits applied."""
+    hands: dict[int, dict] = {}
+    voided: set[int] = set()
+    edited: set[int] = set()
+    for entry in journal:
+        action = entry["action"]
+        if action == "hand":
+            hands[entry["seq"]] = entry["hand"]
+        elif action == "void":
+            voided.add(entry["target"])
+        elif action == "restore":
+            voided.discard(entry["target"])
+        elif action == "edit":
+            hands[entry["target"]] = entry["hand"]
+            edited.add(entry["target"])
+    live = [seq for seq in sorted(hands) if seq not in voided]
+    return [EffectiveHand(number, seq, hands[seq], seq in edited) for number, seq in enumerate(live, 1)]
+
+
+def undo(game: Game) -> tuple[Game, EffectiveHand]:
+    """Void the last effective hand; it stays in the journal."""
+    hands = effective_hands(game.journal)
+    if not hands:
+        raise HandError(f"game {game.id} has no hand to undo")
+    last = hands[-1]
+    return game.append("void", target=last.seq), last
+
+
+def redoable(journal) -> int | None:
+    """The hand that redo would restore: the latest voided one, if nothing was recorded since."""
+    pending: list[int] = []
+    for entry in journal:
+        action = entry["action"]
+        if action == "hand":
+            pending.clear()
+        elif action == "void":
+            pending.append(entry["target"])
+        elif action == "restore" and entry["target"] in pending:
+            pending.remove(entry["target"])
+    return pending[-1] if pending else None
+
+
+def redo(game: Game) -> tuple[Game, dict]:
+    target = redoable(game.journal)
+    if target is None:
+        raise HandError(
+            f"game {game.id} has nothing to redo: redo only restores hands undone since the last recorded hand"
+        )
+    original = next(entry for entry in game.journal if entry.get("seq") == target)
+    restored = original["hand"]
+    for entry in game.journal:  # an edit made before the undo still applies
+        if entry["action"] == "edit" and entry["target"] == target:
+            restored = entry["hand"]
+    return game.append("restore", target=target), restored
+
+
+def edit(game: Game, number: int, hand: dict) -> tuple[Game, dict]:
+    """Correct effective hand ``number``; the original stays in the journal."""
+    hands = effective_hands(game.journal)
+    if not 1 <= number <= len(hands):
+        if not hands:
+            raise HandError(f"game {game.id} has no hands to edit")
+        raise HandError(f"game {game.id} has hands 1 to {len(hands)}; there is no hand {number}")
+    before = hands[number - 1]
+    return game.append("edit", target=before.seq, hand=hand), before.hand
+
+
+def match_player(players, name: str) -> str:
+    """Resolve a typed name: case-insensitive, and a unique prefix is enough."""
+    wanted = name.strip().casefold()
+    if not wanted:
+        raise PlayerError(f"give a player's name: one of {', '.join(players)}")
+    exact = [player for player in players if player.casefold() == wanted]
+    if exact:
+        return exact[0]
+    matches = [player for player in players if player.casefold().startswith(wanted)]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise PlayerError(f"{name!r} could be {' or '.join(matches)}: type more of the name")
+    raise PlayerError(f"no player {name!r} in this game: the players are {', '.join(players)}")
+
+
+def check_new_players(names) -> tuple[str, ...]:
+    cleaned = tuple(" ".join(str(name).split()) for name in names)
+    for name in cleaned:
+        if not name:
+            raise PlayerError("a player's name cannot be empty: e.g. 'ginscore new Alice Bob'")
+    seen: dict[str, str] = {}
+    for name in cleaned:
+        if name.casefold() in seen:
+            raise PlayerError(f"{name!r} is named twice: every player needs a different name")
+        seen[name.casefold()] = name
+    return cleaned

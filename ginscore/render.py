@@ -1,0 +1,79 @@
+"""Turning data into text: sheets, tables, CSV and JSON.
+
+tabulate is imported inside the functions that need it: its import alone costs ~50 ms, and
+the commands typed between hands (knock, gin, status) must not pay for it.
+"""
+
+from __future__ import annotations
+
+import json
+
+DEFAULT_FORMAT = "simple"
+
+
+def table_formats() -> list:
+    from tabulate import tabulate_formats
+
+    return sorted(tabulate_formats) + ["csv"]
+
+
+def check_format(fmt: str) -> str:
+    if fmt != "csv" and fmt not in table_formats():
+        from ginscore.errors import GinscoreError
+
+        raise GinscoreError(f"unknown --format {fmt!r}: use csv or one of {', '.join(table_formats()[:-1])}")
+    return fmt
+
+
+def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:
+    if fmt == "csv":
+        import csv
+        import io
+
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(headers)
+        writer.writerows(rows)
+        return buffer.getvalue().rstrip("\n")
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True)
+
+
+def plain_table(headers, rows) -> str:
+    """A small aligned table without tabulate, for the fast status path: text left, numbers right."""
+    cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
+    widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
+    numeric = [all(_is_number(row[column]) for row in cells[1:]) for column in range(len(headers))]
+
+    def line(row) -> str:
+        parts = [
+            cell.rjust(width) if is_number else cell.ljust(width)
+            for cell, width, is_number in zip(row, widths, numeric)
+        ]
+        return "  ".join(parts).rstrip()
+
+    out = [line(cells[0]), "  ".join("-" * width for width in widths)] if any(headers) else []
+    out += [line(row) for row in cells[1:]]
+    return "\n".join(out)
+
+
+def _is_number(text: str) -> bool:
+    return text.lstrip("+-").replace(".", "", 1).isdigit() or text == ""
+
+
+def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
+    """A format's Sheet as text (tabulate) or as CSV (one block per table)."""
+    if fmt == "csv":
+        return "\n\n".join(table(part.headers, part.rows, "csv") for part in sheet.tables)
+    parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
+    for part in sheet.tables:
+        if part.title:
+            parts += [part.title, ""]
+        parts += [table(part.headers, part.rows, fmt), ""]
+    parts += sheet.notes
+    return "\n".join(parts).rstrip("\n")
+
+
+def to_json(data) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)

@@ -1,0 +1,230 @@
+"""Pure scoring: one hand (RULES.md section 2), one game's settlement (section 3), stakes (9).
+
+Nothing here reads files or knows about click. Formats (``ginscore.formats``) combine these
+pieces; a hand is the dict of what the players said, exactly as stored in the ledger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from ginscore.errors import HandError, RulesError
+from ginscore.rules import Rules
+
+HAND_KINDS = ("knock", "gin", "draw")
+MAX_DEADWOOD = 98  # the most that ten cards with no meld among them can count
+
+RANK_VALUES = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
+RANK_VALUES.update({str(n): n for n in range(2, 10)})
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """What one hand scored: ``winner`` gets ``points`` towards the target and ``boxes``."""
+
+    result: str  # knock | undercut | gin | big_gin | draw | tie (no-score tie rule)
+    winner: str | None
+    points: int
+    boxes: int
+    multiplier: int = 1  # Oklahoma: 2 on a spade upcard
+
+
+def upcard_value(upcard: str) -> int:
+    """Value of a canonical card string such as ``Ks`` or ``Ts``."""
+    return RANK_VALUES[upcard[:-1].upper()]
+
+
+def knock_limit_for(hand: dict, rules: Rules) -> int:
+    """The knock limit of this hand: the rule, or in Oklahoma the upcard's value."""
+    if not rules.oklahoma:
+        return rules.knock_limit
+    value = upcard_value(hand["upcard"])
+    if value == 1 and rules.ace_upcard == "gin-only":
+        return 0
+    return value
+
+
+def multiplier_for(hand: dict, rules: Rules) -> int:
+    if rules.oklahoma and rules.spade_double != "off" and hand["upcard"][-1] == "s":
+        return 2
+    return 1
+
+
+def check_hand(hand: dict, rules: Rules) -> None:
+    """Refuse a hand that cannot have happened under these rules, saying how to record it."""
+    kind = hand.get("kind")
+    if kind not in HAND_KINDS:
+        raise HandError(f"unknown hand kind {kind!r}: use knock, gin or draw")
+    if rules.oklahoma and not hand.get("upcard"):
+        raise HandError("this is an Oklahoma game: give the hand's upcard with --upcard, e.g. --upcard 7h")
+    if kind == "draw":
+        return
+    if kind == "knock":
+        limit = knock_limit_for(hand, rules)
+        deadwood = hand.get("deadwood")
+        if type(deadwood) is not int or deadwood < 0:
+            raise HandError(f"the knocker's deadwood must be a whole number from 1 to {limit}, got {deadwood!r}")
+        if deadwood == 0:
+            raise HandError("a knock with 0 deadwood is gin: record it with 'ginscore gin PLAYER OPPONENT_DEADWOOD'")
+        if deadwood > limit:
+            if limit == 0:
+                raise HandError(
+                    "this hand's upcard is an ace, so only gin may go out: record it with 'ginscore gin'"
+                )
+            raise HandError(
+                f"the knocker's deadwood {deadwood} is over this hand's knock limit of {limit}: "
+                f"a knock needs deadwood from 1 to {limit}"
+            )
+    _deadwood(hand, "opponent_deadwood", "the opponent's deadwood")
+
+
+def _deadwood(hand: dict, key: str, label: str) -> int:
+    value = hand.get(key)
+    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
+        raise HandError(f"{label} must be a whole number from 0 to {MAX_DEADWOOD}, got {value!r}")
+    return value
+
+
+def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
+    """Score one two-sided hand: ``hand['player']`` went out against ``defender``."""
+    kind = hand["kind"]
+    if kind == "draw":
+        return HandScore("draw", None, 0, 0)
+    multiplier = multiplier_for(hand, rules)
+    # "points": only the deadwood difference is doubled; "score": the hand's whole score;
+    # "all": the score and the boxes.
+    bonus_factor = multiplier if rules.spade_double in ("score", "all") else 1
+    box_factor = multiplier if rules.spade_double == "all" else 1
+    player, opponent_deadwood = hand["player"], hand["opponent_deadwood"]
+    if kind == "gin":
+        big = hand.get("big", False) and rules.big_gin_bonus > 0
+        bonus = rules.big_gin_bonus if big else rules.gin_bonus
+        points = opponent_deadwood * multiplier + bonus * bonus_factor
+        return HandScore("big_gin" if big else "gin", player, points, rules.gin_boxes * box_factor, multiplier)
+    knocker_deadwood = hand["deadwood"]
+    if knocker_deadwood < opponent_deadwood:
+        points = (opponent_deadwood - knocker_deadwood) * multiplier
+        return HandScore("knock", player, points, box_factor, multiplier)
+    if knocker_deadwood == opponent_deadwood and rules.tie == "knocker":
+        return HandScore("knock", player, 0, box_factor, multiplier)
+    if knocker_deadwood == opponent_deadwood and rules.tie == "no-score":
+        return HandScore("tie", None, 0, 0, multiplier)
+    points = (knocker_deadwood - opponent_deadwood) * multiplier + rules.undercut_bonus * bonus_factor
+    return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The final block of one game (or one Hollywood column) between a winner and a loser."""
+
+    winner: str
+    loser: str
+    shutout: bool
+    points: dict  # name -> hand points
+    boxes: dict  # name -> number of boxes
+    box_points: dict  # name -> boxes x box bonus
+    game_bonus: int  # what the winner got for the game, before any shutout
+    shutout_extra: int  # what the shutout added to the winner's total
+    totals: dict
+    net: int  # winner's total - loser's total; negative when the loser's boxes outweigh
+    amount: str | None  # net x stake, exact; None without a stake
+
+    def to_json(self) -> dict:
+        return {
+            "winner": self.winner,
+            "loser": self.loser,
+            "shutout": self.shutout,
+            "points": dict(self.points),
+            "boxes": dict(self.boxes),
+            "box_points": dict(self.box_points),
+            "game_bonus": self.game_bonus,
+            "shutout_extra": self.shutout_extra,
+            "totals": dict(self.totals),
+            "net": self.net,
+            "amount": self.amount,
+        }
+
+
+def settle(
+    winner: str,
+    loser: str,
+    points: dict,
+    boxes: dict,
+    loser_won_a_hand: bool,
+    rules: Rules,
+    stake: Decimal | None,
+    game_bonus_factor: int = 1,
+) -> Settlement:
+    """Settle a finished game by RULES.md section 3 and the game's shutout mode.
+
+    ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
+    """
+    box_points = {name: boxes[name] * rules.box_bonus for name in (winner, loser)}
+    winner_points, winner_boxes = points[winner], box_points[winner]
+    game_bonus = rules.game_bonus
+    shutout = not loser_won_a_hand
+    plain = winner_points + game_bonus + winner_boxes
+    total = plain
+    if shutout:
+        mode = rules.shutout
+        if mode == "double-total":
+            total = 2 * plain
+        elif mode == "double-before-boxes":
+            total = 2 * (winner_points + game_bonus) + winner_boxes
+        elif mode == "double-game-bonus":
+            total = winner_points + 2 * game_bonus + winner_boxes
+        elif mode == "double-hands":
+            total = 2 * winner_points + game_bonus + winner_boxes
+        elif rules.shutout_flat is not None:
+            total = plain + rules.shutout_flat
+    loser_total = points[loser] + box_points[loser]
+    totals = {winner: total * game_bonus_factor, loser: loser_total * game_bonus_factor}
+    net = totals[winner] - totals[loser]
+    return Settlement(
+        winner=winner,
+        loser=loser,
+        shutout=shutout,
+        points={winner: winner_points, loser: points[loser]},
+        boxes={winner: boxes[winner], loser: boxes[loser]},
+        box_points=box_points,
+        game_bonus=game_bonus,
+        shutout_extra=total - plain,
+        totals=totals,
+        net=net,
+        amount=money(net, stake),
+    )
+
+
+def parse_stake(text: str) -> Decimal:
+    """A stake is money per point: ``0.01``, ``2``, or ``1/10`` for one unit per 10 points.
+
+    It must have an exact decimal value, because amounts are exact (RULES.md section 9).
+    """
+    raw = str(text).strip()
+    hint = "give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10"
+    try:
+        if "/" in raw:
+            numerator_text, denominator_text = raw.split("/", 1)
+            numerator, denominator = Decimal(numerator_text), Decimal(denominator_text)
+            if denominator == 0:
+                raise RulesError(f"stake {raw!r} divides by zero: {hint}")
+            rate = numerator / denominator
+            if rate * denominator != numerator or len(rate.as_tuple().digits) > 20:
+                raise RulesError(f"stake {raw!r} has no exact decimal value: {hint}")
+        else:
+            rate = Decimal(raw)
+    except (InvalidOperation, ValueError):
+        raise RulesError(f"stake {raw!r} is not a number: {hint}") from None
+    if not rate.is_finite() or rate <= 0:
+        raise RulesError(f"stake {raw!r} is not positive: {hint}")
+    rate = rate.normalize()
+    if rate.as_tuple().exponent > 0:  # normalize() writes 100 as 1E+2
+        rate = rate.quantize(Decimal(1))
+    return rate
+
+
+def money(net: int, stake: Decimal | None) -> str | None:
+    if stake is None:
+        return None
+    return str(Decimal(net) * stake)
