@@ -37,7 +37,7 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=True)
+    return tabulate(rows, headers=headers, tablefmt=fmt)
 
 
 def plain_table(headers, rows) -> str:

@@ -1,0 +1,177 @@
+"""Cards: parsing, values, meld legality and text formatting.
+
+A card is an int 0..51: ``suit * 13 + rank`` with rank 0 = ace .. 12 = king and suits in the
+order s h d c. A run is then a block of consecutive ints inside one suit, and a hand fits in
+a 52-bit mask (bit ``1 << card``), which is what the solver in ``melds.py`` works on.
+
+The solver names (``analyze``, ``settle_knock``, ...) are importable from here too; they are
+loaded from ``melds.py`` only on first use, so importing this module stays cheap.
+"""
+
+from .errors import CardError
+
+Card = int
+
+RANKS = "A23456789TJQK"
+SUITS = "shdc"
+
+_RANK_BY_TEXT = {text: rank for rank, text in enumerate(RANKS)}
+_RANK_BY_TEXT["10"] = 9
+_SUIT_BY_CHAR = {suit: index for index, suit in enumerate(SUITS)}
+_SUIT_BY_CHAR.update({"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3})
+# Emoji presentation selectors that phones add after a suit symbol (♠️).
+_INVISIBLE = ("\ufe0f", "\ufe0e")
+_MELD_SEPARATORS = ("/", ";")
+
+_NOT_A_CARD = "'{}' is not a card: write rank then suit, e.g. As, 10h, Kd"
+_NOT_A_MELD = (
+    "'{}' is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more cards in sequence "
+    "in one suit (ace low: Q K A is not a run)"
+)
+
+
+def rank_of(card: Card) -> int:
+    """0 for an ace up to 12 for a king."""
+    return card % 13
+
+
+def suit_of(card: Card) -> int:
+    """0..3 for s h d c."""
+    return card // 13
+
+
+def card_value(card: Card) -> int:
+    """Deadwood value: ace 1, 2-10 face value, J Q K 10."""
+    rank = card % 13
+    return rank + 1 if rank < 10 else 10
+
+
+def card_str(card: Card) -> str:
+    """Canonical ASCII name: As, Th, Kd, 2c."""
+    if not isinstance(card, int) or not 0 <= card < 52:
+        raise CardError(f"{card!r} is not a card number (0..51)")
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def parse_card(token: str) -> Card:
+    """One card from text like ``As``, ``10h``, ``K♠``, ``qc`` or ``♠9``."""
+    text = token
+    for mark in _INVISIBLE:
+        text = text.replace(mark, "")
+    if len(text) >= 2:
+        suit = _SUIT_BY_CHAR.get(text[-1].lower())
+        rank = _RANK_BY_TEXT.get(text[:-1].upper())
+        if suit is None or rank is None:
+            # A suit symbol may also come first, as printed in books: ♠9.
+            suit = _SUIT_BY_CHAR.get(text[0]) if text[0] not in SUITS else None
+            rank = _RANK_BY_TEXT.get(text[1:].upper())
+        if suit is not None and rank is not None:
+            return suit * 13 + rank
+    raise CardError(_NOT_A_CARD.format(token))
+
+
+def _describe_count(count: int | tuple[int, ...]) -> str:
+    counts = (count,) if isinstance(count, int) else tuple(count)
+    words = [str(n) for n in counts]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{listed} card" + ("" if counts == (1,) else "s")
+
+
+def parse_cards(text: str, count: int | tuple[int, ...] | None = None) -> tuple[Card, ...]:
+    """Cards separated by spaces and/or commas, in the order typed.
+
+    Raises CardError naming the first token that is not a card, a card typed twice, or the
+    wrong number of cards when ``count`` (one number or a tuple of allowed numbers) is given.
+    """
+    cards: list[Card] = []
+    seen: set[Card] = set()
+    for token in text.replace(",", " ").split():
+        card = parse_card(token)
+        if card in seen:
+            raise CardError(f"'{card_str(card)}' appears twice")
+        seen.add(card)
+        cards.append(card)
+    if count is not None:
+        allowed = (count,) if isinstance(count, int) else tuple(count)
+        if len(cards) not in allowed:
+            raise CardError(f"expected {_describe_count(count)}, got {len(cards)}")
+    return tuple(cards)
+
+
+def is_meld(cards) -> bool:
+    """True for a set (3 or 4 cards of one rank) or a run (3+ in sequence, one suit, ace low)."""
+    cards = list(cards)
+    if len(cards) < 3 or len(set(cards)) != len(cards):
+        return False
+    if not all(isinstance(card, int) and 0 <= card < 52 for card in cards):
+        return False
+    ranks = {card % 13 for card in cards}
+    if len(ranks) == 1:
+        return len(cards) <= 4
+    if len({card // 13 for card in cards}) != 1:
+        return False
+    # Distinct cards of one suit have distinct ranks, so no gaps means max - min == n - 1.
+    return max(ranks) - min(ranks) == len(cards) - 1
+
+
+def format_cards(cards) -> str:
+    """``"5s 6s 7s"``: the form stored in the ledger and shown to players."""
+    return " ".join(card_str(card) for card in cards)
+
+
+def format_melds(melds) -> str:
+    """``"5s 6s 7s | 9c Tc Jc"``; an empty arrangement is the empty string."""
+    return " | ".join(format_cards(meld) for meld in melds)
+
+
+def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
+    """A stated arrangement: melds separated by ``|``, ``/`` or ``;``, each checked to be legal,
+    taken from ``cards`` (skipped when None) and sharing no card with another meld.
+
+    Blank segments (a trailing ``|``) are ignored. Melds and their cards keep the typed order.
+    """
+    for separator in _MELD_SEPARATORS:
+        text = text.replace(separator, "|")
+    hand = None if cards is None else set(cards)
+    owner: dict[Card, str] = {}
+    melds = []
+    for segment in text.split("|"):
+        if not segment.strip():
+            continue
+        meld = parse_cards(segment)
+        shown = format_cards(meld)
+        if not is_meld(meld):
+            raise CardError(_NOT_A_MELD.format(shown))
+        for card in meld:
+            if hand is not None and card not in hand:
+                raise CardError(f"meld '{shown}' uses {card_str(card)}, which is not in the hand")
+            if card in owner:
+                raise CardError(f"{card_str(card)} is in two melds: '{owner[card]}' and '{shown}'")
+            owner[card] = shown
+        melds.append(meld)
+    return tuple(melds)
+
+
+_SOLVER_NAMES = frozenset(
+    {
+        "Analysis",
+        "Arrangement",
+        "Arrangements",
+        "KnockSettlement",
+        "Layoff",
+        "analyze",
+        "best_arrangements",
+        "deadwood",
+        "layoff",
+        "settle_knock",
+    }
+)
+
+
+def __getattr__(name):
+    # Lazy re-export: melds.py imports this module, so it cannot be imported at the top.
+    if name in _SOLVER_NAMES:
+        from . import melds
+
+        return getattr(melds, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
