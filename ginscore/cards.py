@@ -168,6 +168,13 @@ _SOLVER_NAMES = frozenset(
 )
 
 
+__all__ = [
+    "RANKS", "SUITS", "Card", "card_str", "card_value", "format_cards", "format_melds",
+    "is_meld", "parse_card", "parse_cards", "parse_melds", "rank_of", "suit_of",
+    *sorted(_SOLVER_NAMES),
+]
+
+
 def __getattr__(name):
     # Lazy re-export: melds.py imports this module, so it cannot be imported at the top.
     if name in _SOLVER_NAMES:

@@ -1,0 +1,635 @@
+"""Meld solver: minimum deadwood, every best arrangement, best discard, lay-offs, knock settlement.
+
+Works on 52-bit card masks (bit ``1 << card``, see cards.py). The search always decides the
+lowest remaining card: it is either deadwood or part of a meld whose lowest card it is, so each
+arrangement is reached exactly once and results are memoised per mask of remaining cards.
+"""
+
+from typing import NamedTuple
+
+from .cards import Card, card_str, card_value, is_meld
+from .errors import CardError, RulesError
+
+_INF = 1 << 20
+_BIT_VALUE = {1 << card: card_value(card) for card in range(52)}
+_RANK_CARDS = [sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13)]
+# A run of three can start at rank A..J of each suit (it must end by the king).
+_RUN_STARTS = sum(0x7FF << (suit * 13) for suit in range(4))
+# Deadwood of one suit's 13-bit row, split in ranks A-7 (values 1-7) and 8-K (8 9 10 10 10 10).
+_LOW_ROW_VALUE = [sum(r + 1 for r in range(7) if bits >> r & 1) for bits in range(128)]
+_HIGH_ROW_VALUE = [sum((8, 9, 10, 10, 10, 10)[r] for r in range(6) if bits >> r & 1) for bits in range(64)]
+
+
+def _mask_value(mask: int) -> int:
+    total = 0
+    while mask:
+        total += _LOW_ROW_VALUE[mask & 127] + _HIGH_ROW_VALUE[(mask >> 7) & 63]
+        mask >>= 13
+    return total
+
+
+def _mask_of(cards) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cards)
+
+
+def _is_run(meld_mask: int) -> bool:
+    low_card = (meld_mask & -meld_mask).bit_length() - 1
+    return meld_mask.bit_length() - 1 - low_card < 13
+
+
+def _candidate_melds(hand: int) -> dict[int, tuple[int, ...]]:
+    """Every legal meld inside ``hand`` as a mask, grouped by the bit of its lowest card."""
+    by_low: dict[int, list[int]] = {}
+    starts = hand & (hand >> 1) & (hand >> 2) & _RUN_STARTS
+    while starts:
+        low = starts & -starts
+        starts ^= low
+        run = low * 7
+        runs = [run]
+        top = low << 2
+        for _ in range((low.bit_length() - 1) % 13 + 2, 12):
+            top <<= 1
+            if not hand & top:
+                break
+            run |= top
+            runs.append(run)
+        by_low[low] = runs
+    row0, row1, row2, row3 = hand & 0x1FFF, (hand >> 13) & 0x1FFF, (hand >> 26) & 0x1FFF, hand >> 39
+    three_of_a_rank = (row0 & row1 & (row2 | row3)) | (row2 & row3 & (row0 | row1))
+    while three_of_a_rank:
+        rank_bit = three_of_a_rank & -three_of_a_rank
+        three_of_a_rank ^= rank_bit
+        full = hand & _RANK_CARDS[rank_bit.bit_length() - 1]
+        sets = [full]
+        if full.bit_count() == 4:
+            sets += [full ^ card for card in (rank_bit, rank_bit << 13, rank_bit << 26, rank_bit << 39)]
+        for meld in sets:
+            by_low.setdefault(meld & -meld, []).append(meld)
+    return {low: tuple(melds) for low, melds in by_low.items()}
+
+
+class _Solver:
+    """Minimum deadwood of any part of one hand, memoised by the mask of cards left."""
+
+    def __init__(self, hand: int):
+        self.hand = hand
+        self.melds_at = melds_at = _candidate_melds(hand)
+        meldable = 0
+        for melds in melds_at.values():
+            for meld in melds:
+                meldable |= meld
+        # Cards in no meld are always deadwood; the search only sees the others.
+        self.meldable = meldable
+        memo = {0: 0}
+        memo_discard = {0: _INF}
+        bit_value = _BIT_VALUE
+        no_melds = ()
+
+        def solve(mask):
+            best = memo.get(mask)
+            if best is not None:
+                return best
+            low = mask & -mask
+            best = bit_value[low] + solve(mask ^ low)
+            for meld in melds_at.get(low, no_melds):
+                if meld & mask == meld:
+                    rest = solve(mask ^ meld)
+                    if rest < best:
+                        best = rest
+            memo[mask] = best
+            return best
+
+        def solve_discard(mask):
+            """As solve, but exactly one card of ``mask`` is discarded for free (11-card hands)."""
+            best = memo_discard.get(mask)
+            if best is not None:
+                return best
+            low = mask & -mask
+            best = bit_value[low] + solve_discard(mask ^ low)
+            discarded = solve(mask ^ low)
+            if discarded < best:
+                best = discarded
+            for meld in melds_at.get(low, no_melds):
+                if meld & mask == meld:
+                    rest = solve_discard(mask ^ meld)
+                    if rest < best:
+                        best = rest
+            memo_discard[mask] = best
+            return best
+
+        self.solve = solve
+        self.solve_discard = solve_discard
+
+    def deadwood(self, mask: int) -> int:
+        meldable = mask & self.meldable
+        return _mask_value(mask ^ meldable) + self.solve(meldable)
+
+    def deadwood_after_discard(self, mask: int) -> tuple[int, int]:
+        """(best deadwood after one discard, mask of every card whose discard achieves it)."""
+        meldable = mask & self.meldable
+        loose = mask ^ meldable
+        loose_value = _mask_value(loose)
+        discard_melded = loose_value + self.solve_discard(meldable)
+        best = discard_melded
+        if loose:
+            # Among cards in no meld, only the highest is worth discarding.
+            top = max(card_value(card) for card in _cards_of(loose))
+            discard_loose = loose_value - top + self.solve(meldable)
+            best = min(best, discard_loose)
+        discards = self._discards_in(meldable) if discard_melded == best else 0
+        if loose and discard_loose == best:
+            discards |= sum(1 << card for card in _cards_of(loose) if card_value(card) == top)
+        return best, discards
+
+    def _discards_in(self, mask: int) -> int:
+        """Cards discarded on some optimal path of solve_discard(mask)."""
+        solve, solve_discard, melds_at = self.solve, self.solve_discard, self.melds_at
+        found = 0
+        seen = set()
+        stack = [mask]
+        while stack:
+            mask = stack.pop()
+            if mask in seen or not mask:
+                continue
+            seen.add(mask)
+            target = solve_discard(mask)
+            low = mask & -mask
+            if _BIT_VALUE[low] + solve_discard(mask ^ low) == target:
+                stack.append(mask ^ low)
+            if solve(mask ^ low) == target:
+                found |= low
+            for meld in melds_at.get(low, ()):
+                if meld & mask == meld and solve_discard(mask ^ meld) == target:
+                    stack.append(mask ^ meld)
+        return found
+
+    def best_meld_lists(self, mask: int):
+        """Every optimal set of melds for ``mask``, each a list of meld masks."""
+        return list(self._optimal(mask & self.meldable))
+
+    def _optimal(self, mask):
+        if not mask:
+            yield []
+            return
+        solve = self.solve
+        target = solve(mask)
+        low = mask & -mask
+        if _BIT_VALUE[low] + solve(mask ^ low) == target:
+            yield from self._optimal(mask ^ low)
+        for meld in self.melds_at.get(low, ()):
+            if meld & mask == meld and solve(mask ^ meld) == target:
+                for rest in self._optimal(mask ^ meld):
+                    yield [meld, *rest]
+
+    def meld_lists_within(self, mask: int, budget: int):
+        """Every set of melds (optimal or not) leaving deadwood <= budget: (melds, deadwood)."""
+        loose = mask & ~self.meldable
+        loose_value = _mask_value(loose)
+        if loose_value > budget:
+            return
+        for melds, dead in self._within(mask ^ loose, budget - loose_value):
+            yield melds, dead + loose_value
+
+    def _within(self, mask, budget):
+        if not mask:
+            yield [], 0
+            return
+        if self.solve(mask) > budget:
+            return
+        low = mask & -mask
+        value = _BIT_VALUE[low]
+        if value <= budget:
+            for melds, dead in self._within(mask ^ low, budget - value):
+                yield melds, dead + value
+        for meld in self.melds_at.get(low, ()):
+            if meld & mask == meld:
+                for melds, dead in self._within(mask ^ meld, budget):
+                    yield [meld, *melds], dead
+
+
+class Arrangement(NamedTuple):
+    melds: tuple[tuple[Card, ...], ...]
+    unmatched: tuple[Card, ...]
+
+    def to_json(self) -> dict:
+        return {"melds": _melds_json(self.melds), "unmatched": [card_str(c) for c in self.unmatched]}
+
+
+class Arrangements(NamedTuple):
+    deadwood: int
+    arrangements: tuple[Arrangement, ...]
+
+
+def _melds_json(melds) -> list[list[str]]:
+    return [[card_str(card) for card in meld] for meld in melds]
+
+
+def _meld_order(meld: tuple[Card, ...]):
+    return (meld[0] % 13, meld[0] // 13, len(meld))
+
+
+def _arrangement(meld_masks, mask: int, order) -> Arrangement:
+    """Melds sorted by rank; unmatched cards in the order of ``order`` (the hand as given)."""
+    melds = sorted((_cards_of(meld) for meld in meld_masks), key=_meld_order)
+    used = 0
+    for meld in meld_masks:
+        used |= meld
+    left = mask & ~used
+    return Arrangement(tuple(melds), tuple(card for card in order if left >> card & 1))
+
+
+def _arrangement_order(arrangement: Arrangement):
+    # Fewest loose cards first, then fewest (longest) melds, then by rank.
+    return (len(arrangement.unmatched), len(arrangement.melds), [_meld_order(m) for m in arrangement.melds])
+
+
+def _sorted_arrangements(solver: _Solver, mask: int, order) -> tuple[Arrangement, ...]:
+    found = [_arrangement(melds, mask, order) for melds in solver.best_meld_lists(mask)]
+    return tuple(sorted(found, key=_arrangement_order))
+
+
+def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[Card, ...]:
+    cards = tuple(cards)
+    for card in cards:
+        if not isinstance(card, int) or not 0 <= card < 52:
+            raise CardError(f"{card!r} is not a card number (0..51)")
+    if len(set(cards)) != len(cards):
+        twice = next(card for card in cards if cards.count(card) > 1)
+        raise CardError(f"'{card_str(twice)}' appears twice in the {whose}")
+    if allowed_counts is not None and len(cards) not in allowed_counts:
+        wanted = " or ".join(str(n) for n in allowed_counts)
+        raise CardError(f"the {whose} must have {wanted} cards, got {len(cards)}")
+    return cards
+
+
+def deadwood(cards) -> int:
+    """Minimum deadwood of exactly these cards (no discard)."""
+    mask = _mask_of(_check_hand(cards))
+    return _Solver(mask).deadwood(mask)
+
+
+def best_arrangements(cards) -> Arrangements:
+    """Minimum deadwood and every arrangement reaching it (distinct sets of melds)."""
+    cards = _check_hand(cards)
+    mask = _mask_of(cards)
+    solver = _Solver(mask)
+    return Arrangements(solver.deadwood(mask), _sorted_arrangements(solver, mask, cards))
+
+
+class Analysis(NamedTuple):
+    """One 10-card hand, or an 11-card hand judged after its best discard (unless big gin)."""
+
+    cards: tuple[Card, ...]
+    deadwood: int
+    melds: tuple[tuple[Card, ...], ...]
+    unmatched: tuple[Card, ...]
+    arrangements: tuple[Arrangement, ...]
+    gin: bool
+    big_gin: bool
+    can_knock: bool
+    knock_limit: int
+    discards: tuple[Card, ...]  # 11 cards: every discard reaching ``deadwood``; else ()
+    discard: Card | None  # the discard the melds assume; None for 10 cards and big gin
+
+    def to_json(self) -> dict:
+        result = {
+            "cards": [card_str(card) for card in self.cards],
+            "deadwood": self.deadwood,
+            "melds": _melds_json(self.melds),
+            "unmatched": [card_str(card) for card in self.unmatched],
+            "arrangements": [arrangement.to_json() for arrangement in self.arrangements],
+            "gin": self.gin,
+            "big_gin": self.big_gin,
+            "can_knock": self.can_knock,
+            "knock_limit": self.knock_limit,
+        }
+        if len(self.cards) == 11:
+            result["discards"] = [card_str(card) for card in self.discards]
+            result["discard"] = None if self.discard is None else card_str(self.discard)
+        return result
+
+
+def _check_limit(knock_limit: int) -> None:
+    if not isinstance(knock_limit, int) or knock_limit < 0:
+        raise RulesError(f"knock limit must be a whole number 0 or more, got {knock_limit!r}")
+
+
+def analyze(cards, knock_limit: int = 10) -> Analysis:
+    """Deadwood, melds, gin and knock eligibility of 10 cards, or of 11 before discarding."""
+    _check_limit(knock_limit)
+    cards = _check_hand(cards, (10, 11))
+    mask = _mask_of(cards)
+    solver = _Solver(mask)
+    discards: tuple[Card, ...] = ()
+    discard = None
+    big_gin = False
+    kept = mask
+    if len(cards) == 11:
+        best, discard_mask = solver.deadwood_after_discard(mask)
+        discards = tuple(card for card in cards if discard_mask >> card & 1)
+        big_gin = solver.deadwood(mask) == 0
+        if not big_gin:
+            discard = discards[0]
+            kept = mask ^ (1 << discard)
+    else:
+        best = solver.deadwood(mask)
+    arrangements = _sorted_arrangements(solver, kept, cards)
+    return Analysis(
+        cards=cards,
+        deadwood=best,
+        melds=arrangements[0].melds,
+        unmatched=arrangements[0].unmatched,
+        arrangements=arrangements,
+        gin=best == 0,
+        big_gin=big_gin,
+        can_knock=best <= knock_limit,
+        knock_limit=knock_limit,
+        discards=discards,
+        discard=discard,
+    )
+
+
+# ---------------------------------------------------------------- lay-offs (RULES.md section 5)
+
+
+class Layoff(NamedTuple):
+    deadwood: int
+    defender_melds: tuple[tuple[Card, ...], ...]
+    layoffs: tuple[tuple[Card, int], ...]  # (card, index of the knocker meld it goes onto)
+    unmatched: tuple[Card, ...]
+
+    def to_json(self) -> dict:
+        return {
+            "deadwood": self.deadwood,
+            "defender_melds": _melds_json(self.defender_melds),
+            "layoffs": [[card_str(card), meld] for card, meld in self.layoffs],
+            "unmatched": [card_str(card) for card in self.unmatched],
+        }
+
+
+def _layoff_reach(meld_masks, defender: int):
+    """Per knocker meld, what the defender could add: chains for runs, the 4th card for sets.
+
+    Returns (chains, set_cards): chains are (meld index, [bits nearest first]) for each run end;
+    set_cards are (meld index, bit). A chain card is only playable if all nearer ones are.
+    """
+    chains, set_cards = [], []
+    for index, meld in enumerate(meld_masks):
+        low = meld & -meld
+        if not _is_run(meld):
+            missing = _RANK_CARDS[(low.bit_length() - 1) % 13] ^ meld
+            if missing & defender:
+                set_cards.append((index, missing))
+            continue
+        low_rank = (low.bit_length() - 1) % 13
+        high_bit = 1 << (meld.bit_length() - 1)
+        down = []
+        bit = low >> 1
+        for _ in range(low_rank):
+            if not bit & defender:
+                break
+            down.append(bit)
+            bit >>= 1
+        up = []
+        bit = high_bit << 1
+        for _ in range(12 - (high_bit.bit_length() - 1) % 13):
+            if not bit & defender:
+                break
+            up.append(bit)
+            bit <<= 1
+        chains += [(index, down), (index, up)]
+    return chains, set_cards
+
+
+def _playable_layoffs(chains, set_cards) -> set[int]:
+    """Every mask of defender cards that can be laid off together."""
+    options = {0}
+    for _, chain in chains:
+        prefixes = [0]
+        for bit in chain:
+            prefixes.append(prefixes[-1] | bit)
+        options = {option | prefix for option in options for prefix in prefixes}
+    for _, bit in set_cards:
+        options |= {option | bit for option in options}
+    return options
+
+
+def _assign_layoffs(laid: int, chains, set_cards) -> tuple[tuple[Card, int], ...]:
+    """Which knocker meld each laid-off card goes onto (chain cards in playing order)."""
+    placed = []
+    left = laid
+    for index, chain in chains:
+        for bit in chain:
+            if not left & bit:
+                break
+            placed.append((bit.bit_length() - 1, index))
+            left ^= bit
+    for index, bit in set_cards:
+        if left & bit:
+            placed.append((bit.bit_length() - 1, index))
+            left ^= bit
+    assert not left, "every playable lay-off has a meld to go onto"
+    return tuple(placed)
+
+
+def _best_layoff(solver: _Solver, defender: int, reach) -> tuple[int, int]:
+    """(deadwood, laid-off mask): exact search over every playable lay-off set."""
+    best = None
+    for laid in _playable_layoffs(*reach):
+        key = (solver.deadwood(defender & ~laid), laid.bit_count(), laid)
+        if best is None or key < best:
+            best = key
+    return best[0], best[2]
+
+
+def _layoff_result(solver, defender_cards, meld_masks, laid: int) -> Layoff:
+    defender = _mask_of(defender_cards)
+    kept = defender & ~laid
+    arrangement = _sorted_arrangements(solver, kept, defender_cards)[0]
+    chains, set_cards = _layoff_reach(meld_masks, defender)
+    return Layoff(
+        deadwood=solver.deadwood(kept),
+        defender_melds=arrangement.melds,
+        layoffs=_assign_layoffs(laid, chains, set_cards),
+        unmatched=arrangement.unmatched,
+    )
+
+
+def _check_melds(melds, cards: int | None, whose: str) -> list[int]:
+    masks, used = [], 0
+    for meld in melds:
+        meld = tuple(meld)
+        shown = " ".join(card_str(card) for card in meld) if all(
+            isinstance(card, int) and 0 <= card < 52 for card in meld) else repr(meld)
+        if not is_meld(meld):
+            raise CardError(f"'{shown}' is not a meld")
+        mask = _mask_of(meld)
+        if cards is not None and mask & ~cards:
+            raise CardError(f"meld '{shown}' uses cards that are not in the {whose}")
+        if mask & used:
+            raise CardError(f"meld '{shown}' shares a card with another meld")
+        used |= mask
+        masks.append(mask)
+    return masks
+
+
+def layoff(knocker_melds, defender_cards) -> Layoff:
+    """The defender's lowest deadwood after melding his cards and laying off on the knocker's."""
+    defender_cards = _check_hand(defender_cards, whose="defender's hand")
+    defender = _mask_of(defender_cards)
+    meld_masks = _check_melds(knocker_melds, None, "knocker's hand")
+    if any(mask & defender for mask in meld_masks):
+        raise CardError("the defender holds a card that is in the knocker's melds")
+    solver = _Solver(defender)
+    _, laid = _best_layoff(solver, defender, _layoff_reach(meld_masks, defender))
+    return _layoff_result(solver, defender_cards, meld_masks, laid)
+
+
+# ---------------------------------------------------------------- settling a knock
+
+
+class KnockSettlement(NamedTuple):
+    knocker_deadwood: int  # K
+    defender_deadwood: int  # D, after lay-offs when they were allowed
+    knocker_melds: tuple[tuple[Card, ...], ...]
+    knocker_unmatched: tuple[Card, ...]
+    defender_melds: tuple[tuple[Card, ...], ...]
+    layoffs: tuple[tuple[Card, int], ...]  # (card, index into knocker_melds)
+    defender_unmatched: tuple[Card, ...]
+    gin: bool  # K == 0
+    big_gin: bool  # the knocker melded all 11 cards
+    knock_limit: int
+    defender_deadwood_before_layoffs: int
+
+    def to_json(self) -> dict:
+        return {
+            "knocker_deadwood": self.knocker_deadwood,
+            "defender_deadwood": self.defender_deadwood,
+            "knocker_melds": _melds_json(self.knocker_melds),
+            "knocker_unmatched": [card_str(card) for card in self.knocker_unmatched],
+            "defender_melds": _melds_json(self.defender_melds),
+            "layoffs": [[card_str(card), meld] for card, meld in self.layoffs],
+            "defender_unmatched": [card_str(card) for card in self.defender_unmatched],
+            "gin": self.gin,
+            "big_gin": self.big_gin,
+            "knock_limit": self.knock_limit,
+            "defender_deadwood_before_layoffs": self.defender_deadwood_before_layoffs,
+        }
+
+
+_ELEVEN_CARDS = (
+    "11 knocker cards are only a big gin (all 11 in melds){}; otherwise give the 10 cards "
+    "kept after the discard"
+)
+
+
+def _knocker_options(knocker_cards, knocker: int, knock_limit: int, stated_melds):
+    """The knocker arrangements to choose from, as (meld masks, K), in preference order."""
+    eleven = len(knocker_cards) == 11
+    if stated_melds is not None:
+        masks = _check_melds(stated_melds, knocker, "knocker's hand")
+        knocker_deadwood = _mask_value(knocker & ~_mask_of_masks(masks))
+        if eleven and knocker_deadwood:
+            raise CardError(_ELEVEN_CARDS.format(""))
+        if knocker_deadwood > knock_limit:
+            raise CardError(
+                f"the knocker's deadwood with these melds is {knocker_deadwood}, over the knock "
+                f"limit {knock_limit}")
+        return [(masks, knocker_deadwood)]
+    solver = _Solver(knocker)
+    best = solver.deadwood(knocker)
+    if eleven and best:
+        raise CardError(_ELEVEN_CARDS.format(f": the best deadwood of these 11 is {best}"))
+    if best > knock_limit:
+        raise CardError(
+            f"the knocker cannot knock: best deadwood is {best}, over the knock limit {knock_limit}")
+    # Gin beats any knock, so with gin only gin arrangements count. Otherwise every arrangement
+    # within the limit does: a worse one can leave the defender fewer lay-offs.
+    budget = 0 if best == 0 else knock_limit
+    options = [
+        (melds, dead, _arrangement(melds, knocker, knocker_cards))
+        for melds, dead in solver.meld_lists_within(knocker, budget)
+    ]
+    options.sort(key=lambda option: (option[1], _arrangement_order(option[2])))
+    return [(melds, dead) for melds, dead, _ in options]
+
+
+def _mask_of_masks(masks) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
+
+
+def settle_knock(
+    knocker_cards,
+    defender_cards,
+    knock_limit: int = 10,
+    knocker_melds=None,
+    layoffs: bool = True,
+    gin_layoffs: bool = False,
+) -> KnockSettlement:
+    """K and D for a knock, choosing the knocker's arrangement that maximises D - K.
+
+    ``knocker_melds`` fixes the knocker's arrangement instead. ``layoffs`` allows lay-offs on
+    a knock; ``gin_layoffs`` on gin and big gin (not allowed by default, RULES.md section 2).
+    """
+    _check_limit(knock_limit)
+    knocker_cards = _check_hand(knocker_cards, (10, 11), "knocker's hand")
+    defender_cards = _check_hand(defender_cards, whose="defender's hand")
+    knocker, defender = _mask_of(knocker_cards), _mask_of(defender_cards)
+    if knocker & defender:
+        both = (knocker & defender & -(knocker & defender)).bit_length() - 1
+        raise CardError(f"{card_str(both)} is in both hands")
+    options = _knocker_options(knocker_cards, knocker, knock_limit, knocker_melds)
+    gin = options[0][1] == 0
+    allow_layoffs = gin_layoffs if gin else layoffs
+    solver = _Solver(defender)
+    own_deadwood = solver.deadwood(defender)
+    chosen = None
+    outcomes: dict = {}  # arrangements that allow the same lay-offs give the same D
+    for melds, knocker_deadwood in options:
+        laid, defender_deadwood = 0, own_deadwood
+        if allow_layoffs:
+            chains, set_cards = reach = _layoff_reach(melds, defender)
+            key = (frozenset(tuple(chain) for _, chain in chains if chain),
+                   frozenset(bit for _, bit in set_cards))
+            if key not in outcomes:
+                outcomes[key] = _best_layoff(solver, defender, reach)
+            defender_deadwood, laid = outcomes[key]
+        score = (defender_deadwood - knocker_deadwood, -knocker_deadwood)
+        if chosen is None or score > chosen[0]:
+            chosen = (score, melds, knocker_deadwood, laid)
+    _, melds, knocker_deadwood, laid = chosen
+    if knocker_melds is None:
+        melds = sorted(melds, key=lambda meld: _meld_order(_cards_of(meld)))
+        shown_melds = tuple(_cards_of(meld) for meld in melds)
+    else:
+        shown_melds = tuple(tuple(meld) for meld in knocker_melds)  # as stated, same order
+    # Lay-off indices point into shown_melds, hence the same meld order here.
+    defence = _layoff_result(solver, defender_cards, melds, laid)
+    return KnockSettlement(
+        knocker_deadwood=knocker_deadwood,
+        defender_deadwood=defence.deadwood,
+        knocker_melds=shown_melds,
+        knocker_unmatched=tuple(card for card in knocker_cards if not _mask_of_masks(melds) >> card & 1),
+        defender_melds=defence.defender_melds,
+        layoffs=defence.layoffs,
+        defender_unmatched=defence.unmatched,
+        gin=gin,
+        big_gin=gin and len(knocker_cards) == 11,
+        knock_limit=knock_limit,
+        defender_deadwood_before_layoffs=own_deadwood,
+    )
