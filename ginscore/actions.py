@@ -17,11 +17,13 @@ def evaluate(game: Game):
     return get_format(game.format).evaluate(game)
 
 
-def new_game(game_id: int, players, rules: Rules, stake=None, format_name: str = "standard") -> Game:
+def new_game(
+    game_id: int, players, rules: Rules, stake=None, format_name: str = "standard", currency: str | None = None
+) -> Game:
     game_format = get_format(format_name)
     names = check_new_players(players)
     game_format.check_players(names)
-    return Game(game_id, now(), format_name, names, rules, stake)
+    return Game(game_id, now(), format_name, names, rules, stake, currency=currency)
 
 
 def record(game: Game, hand: dict):

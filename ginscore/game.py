@@ -31,6 +31,7 @@ class Game:
     stake: Decimal | None
     journal: tuple[dict, ...] = ()
     extra: dict = field(default_factory=dict)  # fields a newer ginscore wrote; kept on write
+    currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
 
     def append(self, action: str, **details) -> "Game":
         entry = {"seq": len(self.journal) + 1, "at": now(), "action": action, **details}

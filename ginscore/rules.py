@@ -11,14 +11,8 @@ from dataclasses import dataclass, fields, replace
 from ginscore.errors import RulesError
 
 TIE_RULES = ("undercut", "knocker", "no-score")
-SHUTOUT_MODES = (
-    "double-total",
-    "double-before-boxes",
-    "double-game-bonus",
-    "double-hands",
-    "flat:N",
-    "none",
-)
+# Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
+SHUTOUT_MODES = ("double-total", "double-before-boxes", "double-game-bonus", "double-hands", "none")
 SPADE_DOUBLE = ("off", "points", "score", "all")
 ACE_UPCARD = ("gin-only", "one")
 
@@ -28,7 +22,7 @@ class Rules:
     """Every scoring setting of RULES.md; defaults are the ones marked (default) there."""
 
     target: int = 100
-    knock_limit: int = 10
+    knock_limit: int = 10  # not used in Oklahoma, where each hand's upcard sets the limit
     gin_bonus: int = 25
     big_gin_bonus: int = 31  # 0: big gin is off and scores as ordinary gin
     undercut_bonus: int = 25
@@ -38,7 +32,7 @@ class Rules:
     undercut_boxes: int = 1
     game_bonus: int = 100
     shutout: str = "double-total"
-    gin_layoffs: bool = False
+    gin_layoffs: bool = False  # the typed opponent deadwood on gin is then after lay-offs
     oklahoma: bool = False
     ace_upcard: str = "gin-only"  # Oklahoma: an ace upcard allows only gin, or a knock on 1
     spade_double: str = "score"  # Oklahoma: what a spade upcard doubles
@@ -53,8 +47,7 @@ class Rules:
     def from_dict(cls, data: dict) -> "Rules":
         """Build from a stored snapshot; settings added after the game was saved take
         their default, which is always the behaviour the older program had."""
-        known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - set(SETTINGS))
         if unknown:
             raise RulesError(
                 f"unknown rule setting {unknown[0]!r}: a newer ginscore wrote this game, upgrade ginscore"
@@ -72,6 +65,27 @@ class Rules:
         return None
 
 
+SETTINGS = tuple(field.name for field in fields(Rules))
+
+# What each setting means, for --help and 'ginscore rules'.
+SETTING_HELP = {
+    "target": "Points that win the game.",
+    "knock_limit": "Highest deadwood a player may knock with (Oklahoma: the upcard sets it).",
+    "gin_bonus": "Bonus for gin.",
+    "big_gin_bonus": "Bonus for big gin (0: big gin is off).",
+    "undercut_bonus": "Bonus for an undercut.",
+    "tie": "When deadwoods are equal: undercut, knocker or no-score.",
+    "box_bonus": "Points per box (hand won) at the end.",
+    "gin_boxes": "Boxes for a hand won by gin.",
+    "undercut_boxes": "Boxes for a hand won by an undercut.",
+    "game_bonus": "Bonus for winning the game.",
+    "shutout": "double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none.",
+    "gin_layoffs": "Allow lay-offs on gin.",
+    "oklahoma": "Oklahoma Gin: the upcard sets each hand's knock limit.",
+    "ace_upcard": "Oklahoma, ace upcard: gin-only or one (knock on 1).",
+    "spade_double": "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
+}
+
 _INT_LIMITS = {
     # name: (lowest, highest); the highest values are generous sanity caps, not rules
     "target": (1, 10_000),
@@ -84,8 +98,10 @@ _INT_LIMITS = {
     "undercut_boxes": (0, 10),
     "game_bonus": (0, 10_000),
 }
-
 _CHOICES = {"tie": TIE_RULES, "spade_double": SPADE_DOUBLE, "ace_upcard": ACE_UPCARD}
+_BOOLEANS = ("gin_layoffs", "oklahoma")
+_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+MAX_FLAT_SHUTOUT = 10_000
 
 
 def option_name(setting: str) -> str:
@@ -93,39 +109,106 @@ def option_name(setting: str) -> str:
     return "--" + setting.replace("_", "-")
 
 
-def validate(rules: Rules) -> None:
-    for name, (lowest, highest) in _INT_LIMITS.items():
-        value = getattr(rules, name)
-        if type(value) is not int or not lowest <= value <= highest:
-            raise RulesError(
-                f"{option_name(name)} must be a whole number from {lowest} to {highest}, got {value!r}"
-            )
-    for name, choices in _CHOICES.items():
-        value = getattr(rules, name)
-        if value not in choices:
-            raise RulesError(f"{option_name(name)} must be one of {', '.join(choices)}; got {value!r}")
-    for name in ("gin_layoffs", "oklahoma"):
-        if type(getattr(rules, name)) is not bool:
-            raise RulesError(f"{option_name(name)} must be true or false, got {getattr(rules, name)!r}")
-    parse_shutout(rules.shutout)
+def _is_digits(text: str) -> bool:
+    # str.isdigit() accepts '²' and other characters int() refuses
+    return text.isascii() and text.isdigit()
+
+
+def check_setting(name: str, value, label: str | None = None, strict: bool = False):
+    """The value of setting ``name`` in its type and canonical spelling, or a RulesError
+    naming ``label`` (default: the option, ``--undercut-bonus``) and what is allowed.
+
+    Text as typed (``"20"``, ``"yes"``, ``"Flat:100"``) is accepted unless ``strict``, which
+    requires the stored form exactly (``20``, ``True``, ``"flat:100"``).
+    """
+    if name not in SETTINGS:
+        raise RulesError(f"unknown rule setting {name!r}: the settings are {', '.join(SETTINGS)}")
+    label = label or option_name(name)
+    if name in _INT_LIMITS:
+        lowest, highest = _INT_LIMITS[name]
+        number = value if type(value) is int else None
+        if number is None and not strict and isinstance(value, str) and _is_digits(value.strip()):
+            number = int(value.strip())
+        if number is None or not lowest <= number <= highest:
+            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {value!r}")
+        return number
+    if name in _BOOLEANS:
+        if type(value) is bool:
+            return value
+        word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
+        if word not in _BOOLEAN_WORDS:
+            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {value!r}")
+        return _BOOLEAN_WORDS[word]
+    canonical = _canonical_choice(name, value) if isinstance(value, str) else None
+    if canonical is None or strict and canonical != value:
+        if name == "shutout":
+            allowed = f"{', '.join(SHUTOUT_MODES[:-1])}, none or flat:N with N from 0 to {MAX_FLAT_SHUTOUT} (e.g. flat:100)"
+        else:
+            allowed = ", ".join(_CHOICES[name])
+        raise RulesError(f"{label} must be one of {allowed}; got {value!r}")
+    return canonical
+
+
+def _canonical_choice(name: str, text: str) -> str | None:
+    word = text.strip().lower()
+    if name != "shutout":
+        return word if word in _CHOICES[name] else None
+    if word in SHUTOUT_MODES:
+        return word
+    amount = word[5:].strip() if word.startswith("flat:") else ""
+    if _is_digits(amount) and int(amount) <= MAX_FLAT_SHUTOUT:
+        return f"flat:{int(amount)}"
+    return None
+
+
+def parse_setting(name: str, value, label: str | None = None):
+    """Turn a typed value (string, or already typed) into the setting's type, or say what is wrong."""
+    return check_setting(name, value, label)
 
 
 def parse_shutout(text: str) -> str:
-    """Normalise a shutout mode; ``flat:N`` needs a whole N >= 0."""
-    mode = str(text).strip().lower()
-    if mode in SHUTOUT_MODES and mode != "flat:N".lower():
-        return mode
-    if mode.startswith("flat:"):
-        amount = mode[5:]
-        if amount.isdigit() and int(amount) <= 10_000:
-            return f"flat:{int(amount)}"
-    raise RulesError(
-        f"--shutout must be one of double-total, double-before-boxes, double-game-bonus, "
-        f"double-hands, none or flat:N (e.g. flat:100); got {text!r}"
-    )
+    """Normalise a shutout mode; ``flat:N`` needs a whole N from 0 to 10,000."""
+    return check_setting("shutout", text)
+
+
+def validate(rules: Rules) -> None:
+    for name in SETTINGS:
+        check_setting(name, getattr(rules, name), strict=True)
 
 
 STANDARD = Rules()
+
+# Named presets: the settings where each differs from standard, and the source it follows.
+# The README's preset table lists the same; tests/test_house.py plays each one.
+PRESETS: dict[str, dict] = {
+    "standard": {},
+    "seed-000": {"shutout": "double-before-boxes"},
+    "seed-000-variant": {
+        "shutout": "double-before-boxes",
+        "undercut_bonus": 10,
+        "gin_bonus": 20,
+        "box_bonus": 20,
+        "gin_layoffs": True,
+    },
+    "seed-004": {"undercut_bonus": 20, "box_bonus": 20},
+    "pagat": {"gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "shutout": "double-game-bonus"},
+    "oklahoma": {"oklahoma": True, "target": 150},
+}
+PRESET_SOURCES = {
+    "standard": "RULES.md defaults; seed 002 plays exactly these",
+    "seed-000": "seed 000: the shutout doubles points and game bonus, then boxes are added",
+    "seed-000-variant": "seed 000's named scoring variant (otherwise as seed-000)",
+    "seed-004": "seed 004",
+    "pagat": "Pagat (pagat.com): the shutout doubles the game bonus",
+    "oklahoma": "RULES.md section 6: Oklahoma Gin, target usually 150",
+}
+
+
+def preset_rules(name: str) -> Rules:
+    name = name.strip().lower()
+    if name not in PRESETS:
+        raise RulesError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')")
+    return STANDARD.with_changes(**PRESETS[name])
 
 
 def differences(rules: Rules, base: Rules = STANDARD) -> dict:
@@ -134,63 +217,34 @@ def differences(rules: Rules, base: Rules = STANDARD) -> dict:
     return {name: value for name, value in rules.to_dict().items() if theirs[name] != value}
 
 
-def summary(rules: Rules, base: Rules = STANDARD) -> str:
-    """One line naming the settings that differ from standard, e.g. ``undercut bonus 20, box bonus 20``."""
-    changed = differences(rules, base)
+def matching_preset(rules: Rules) -> str | None:
+    """The preset other than standard that these rules are exactly, if any."""
+    return next((name for name in PRESETS if name != "standard" and preset_rules(name) == rules), None)
+
+
+def summary(rules: Rules, preset: str | None = None) -> str:
+    """One line naming the settings that differ from standard, and the preset they came from:
+    ``seed-004 (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ."""
+    changed = differences(rules)
+    preset = preset.strip().lower() if preset else matching_preset(rules)
+    listed = ", ".join(_describe(name, value) for name, value in changed.items())
+    if preset in (None, "standard"):
+        return listed or "standard rules"
     if not changed:
-        return "standard rules"
-    return ", ".join(f"{name.replace('_', ' ')} {_show(value)}" for name, value in changed.items())
+        return f"{preset} changed back to standard rules"
+    exact = preset in PRESETS and preset_rules(preset) == rules
+    return f"{preset} ({listed})" if exact else f"{preset} with changes ({listed})"
 
 
-def _show(value) -> str:
-    if value is True:
-        return "yes"
-    if value is False:
-        return "no"
-    return str(value)
-
-
-# Named presets: settings that differ from standard. See the README's preset table.
-PRESETS: dict[str, dict] = {
-    "standard": {},
-}
-
-# How each setting is typed on the command line and in the house-rules file.
-_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-
-
-def parse_setting(name: str, value) -> object:
-    """Turn a typed value (string, or already typed) into the setting's type, or say what is wrong."""
-    kinds = {field.name: field.type for field in fields(Rules)}
-    if name not in kinds:
-        raise RulesError(f"unknown rule setting {name!r}: known settings are {', '.join(kinds)}")
-    if name in _INT_LIMITS:
-        if type(value) is int:
-            return value
-        text = str(value).strip()
-        if not text.isdigit():
-            lowest, highest = _INT_LIMITS[name]
-            raise RulesError(f"{option_name(name)} must be a whole number from {lowest} to {highest}, got {value!r}")
-        return int(text)
-    if name == "shutout":
-        return parse_shutout(value)
-    if kinds[name] in ("bool", bool):
-        if type(value) is bool:
-            return value
-        word = str(value).strip().lower()
-        if word not in _BOOLEAN_WORDS:
-            raise RulesError(f"{option_name(name)} must be true or false, got {value!r}")
-        return _BOOLEAN_WORDS[word]
-    return str(value).strip().lower()
+def _describe(name: str, value) -> str:
+    if name == "big_gin_bonus" and value == 0:
+        return "big gin off"
+    words = {True: "yes", False: "no"}.get(value, value) if type(value) is bool else value
+    return f"{name.replace('_', ' ')} {words}"
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:
-    """Rules from a preset plus individual settings; the settings win over the preset."""
-    changes = {}
-    if preset is not None:
-        if preset not in PRESETS:
-            raise RulesError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
-        changes.update(PRESETS[preset])
-    for name, value in (overrides or {}).items():
-        changes[name] = parse_setting(name, value)
-    return base.with_changes(**changes)
+    """Rules from a preset (else ``base``) plus individual settings; the settings win."""
+    start = base if preset is None else preset_rules(preset)
+    changes = {name: parse_setting(name, value) for name, value in (overrides or {}).items()}
+    return start.with_changes(**changes)

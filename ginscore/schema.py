@@ -14,7 +14,7 @@ from ginscore.scoring import parse_stake
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 2
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
-_KNOWN_TOP = {"file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "journal"}
+_KNOWN_TOP = {"file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "journal", "currency"}
 
 
 def encode(game: Game) -> dict:
@@ -30,6 +30,8 @@ def encode(game: Game) -> dict:
         "journal": [dict(entry) for entry in game.journal],
     }
     data.update({key: value for key, value in game.extra.items() if key != "_unknown_rules"})
+    if game.currency is not None:  # written only when set, so older games keep their bytes
+        data["currency"] = game.currency
     return data
 
 
@@ -98,7 +100,10 @@ def _decode_current(data: dict) -> Game:
     unknown_rules = {key: value for key, value in rules_data.items() if key not in known}
     if unknown_rules:
         extra["_unknown_rules"] = unknown_rules
-    return Game(game_id, created, game_format, tuple(players), rules, stake, tuple(journal), extra)
+    currency = data.get("currency")
+    if currency is not None and (not isinstance(currency, str) or not currency):
+        raise LedgerError(f"currency: expected a symbol such as \"€\" or null, got {currency!r}")
+    return Game(game_id, created, game_format, tuple(players), rules, stake, tuple(journal), extra, currency)
 
 
 def _check_entry(entry, index: int, count: int) -> None:

@@ -15,9 +15,6 @@ from ginscore.rules import Rules
 HAND_KINDS = ("knock", "gin", "draw")
 MAX_DEADWOOD = 98  # the most that ten cards with no meld among them can count
 
-RANK_VALUES = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
-RANK_VALUES.update({str(n): n for n in range(2, 10)})
-
 
 @dataclass(frozen=True)
 class HandScore:
@@ -30,13 +27,27 @@ class HandScore:
     multiplier: int = 1  # Oklahoma: 2 on a spade upcard
 
 
+def parse_upcard(text: str) -> str:
+    """An Oklahoma upcard as typed (``7h``, ``10♠``, ``qd``) in its stored form (``7h``, ``Ts``)."""
+    from ginscore.cards import card_str, parse_cards
+    from ginscore.errors import CardError
+
+    try:
+        return card_str(parse_cards(str(text), 1)[0])
+    except CardError:
+        raise HandError(f"--upcard {text!r} is not one card: write rank then suit, e.g. 7h, 10s, Kd or A♠") from None
+
+
 def upcard_value(upcard: str) -> int:
-    """Value of a canonical card string such as ``Ks`` or ``Ts``."""
-    return RANK_VALUES[upcard[:-1].upper()]
+    """Deadwood value of a stored upcard: ace 1, 2-10 face value, J Q K 10."""
+    from ginscore.cards import card_value, parse_card
+
+    return card_value(parse_card(upcard))
 
 
 def knock_limit_for(hand: dict, rules: Rules) -> int:
-    """The knock limit of this hand: the rule, or in Oklahoma the upcard's value."""
+    """The knock limit of this hand: the rule, or in Oklahoma the upcard's value
+    (an ace allows only gin unless the ace-upcard setting counts it as 1)."""
     if not rules.oklahoma:
         return rules.knock_limit
     value = upcard_value(hand["upcard"])
@@ -46,7 +57,8 @@ def knock_limit_for(hand: dict, rules: Rules) -> int:
 
 
 def multiplier_for(hand: dict, rules: Rules) -> int:
-    if rules.oklahoma and rules.spade_double != "off" and hand["upcard"][-1] == "s":
+    """2 for a hand with a spade upcard in Oklahoma (unless spade doubling is off), else 1."""
+    if rules.oklahoma and rules.spade_double != "off" and hand["upcard"].endswith("s"):
         return 2
     return 1
 
@@ -56,27 +68,59 @@ def check_hand(hand: dict, rules: Rules) -> None:
     kind = hand.get("kind")
     if kind not in HAND_KINDS:
         raise HandError(f"unknown hand kind {kind!r}: use knock, gin or draw")
-    if rules.oklahoma and not hand.get("upcard"):
-        raise HandError("this is an Oklahoma game: give the hand's upcard with --upcard, e.g. --upcard 7h")
+    _check_upcard(hand, rules)
     if kind == "draw":
         return
     if kind == "knock":
-        limit = knock_limit_for(hand, rules)
-        deadwood = hand.get("deadwood")
-        if type(deadwood) is not int or deadwood < 0:
-            raise HandError(f"the knocker's deadwood must be a whole number from 1 to {limit}, got {deadwood!r}")
-        if deadwood == 0:
-            raise HandError("a knock with 0 deadwood is gin: record it with 'ginscore gin PLAYER OPPONENT_DEADWOOD'")
-        if deadwood > limit:
-            if limit == 0:
-                raise HandError(
-                    "this hand's upcard is an ace, so only gin may go out: record it with 'ginscore gin'"
-                )
-            raise HandError(
-                f"the knocker's deadwood {deadwood} is over this hand's knock limit of {limit}: "
-                f"a knock needs deadwood from 1 to {limit}"
-            )
+        _check_knock(hand, knock_limit_for(hand, rules), rules)
     _deadwood(hand, "opponent_deadwood", "the opponent's deadwood")
+
+
+def _check_upcard(hand: dict, rules: Rules) -> None:
+    upcard = hand.get("upcard")
+    if not rules.oklahoma:
+        if upcard is not None:
+            raise HandError(
+                "this game is not Oklahoma Gin, so a hand has no upcard: leave out --upcard "
+                "(start an Oklahoma game with 'ginscore new A B --rules oklahoma')"
+            )
+        return
+    if upcard is None:
+        raise HandError("this is an Oklahoma game: give the hand's upcard with --upcard, e.g. --upcard 7h")
+    if not isinstance(upcard, str) or _stored_form(upcard) != upcard:
+        raise HandError(f"the upcard must be stored as one card such as 7h or Ts, got {upcard!r}")
+
+
+def _stored_form(upcard: str) -> str | None:
+    try:
+        return parse_upcard(upcard)
+    except HandError:
+        return None
+
+
+def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
+    deadwood = hand.get("deadwood")
+    if type(deadwood) is not int or deadwood < 0:
+        raise HandError(f"the knocker's deadwood must be a whole number from 1 to {max(limit, 1)}, got {deadwood!r}")
+    if deadwood == 0:
+        raise HandError("a knock with 0 deadwood is gin: record it with 'ginscore gin PLAYER OPPONENT_DEADWOOD'")
+    if deadwood <= limit:
+        return
+    why = ""
+    if rules.oklahoma:
+        upcard = hand["upcard"]
+        if limit == 0:
+            raise HandError(
+                f"the upcard {upcard} is an ace, so only gin may go out this hand: record it with 'ginscore gin', "
+                "or start games with --ace-upcard one to let an ace upcard allow a knock on 1"
+            )
+        why = f", set by the {upcard} upcard"
+    elif limit == 0:
+        raise HandError("this game's knock limit is 0, so only gin may go out: record it with 'ginscore gin'")
+    raise HandError(
+        f"the knocker's deadwood {deadwood} is over this hand's knock limit of {limit}{why}: "
+        f"a knock needs deadwood from 1 to {limit}"
+    )
 
 
 def _deadwood(hand: dict, key: str, label: str) -> int:
@@ -228,3 +272,21 @@ def money(net: int, stake: Decimal | None) -> str | None:
     if stake is None:
         return None
     return str(Decimal(net) * stake)
+
+
+def show_money(value, currency: str | None) -> str:
+    """An amount or rate with the game's currency symbol: ``€3.25``, ``$0.01``, ``CHF 3.25``."""
+    text = str(value)
+    if not currency:
+        return text
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    gap = " " if currency[-1].isalnum() else ""
+    return f"{sign}{currency}{gap}{digits}"
+
+
+def parse_currency(text) -> str:
+    """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
+    symbol = str(text).strip()
+    if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
+        raise RulesError(f"currency {text!r} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF")
+    return symbol

@@ -26,6 +26,8 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "rules": "house",
+    "config": "house",
 }
 
 

@@ -33,10 +33,29 @@ def output_options(function):
     return json_option(function)
 
 
+def upcard_option(function):
+    """--upcard CARD for Oklahoma hands, parsed to its stored form (``10s`` -> ``Ts``)."""
+
+    def parse(ctx, param, value):
+        if value is None:
+            return None
+        from ginscore.scoring import parse_upcard
+
+        return parse_upcard(value)
+
+    return click.option(
+        "--upcard",
+        metavar="CARD",
+        callback=parse,
+        help="Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles).",
+    )(function)
+
+
 def whole_number(text: str, label: str) -> int:
     """Parse a number the user typed; the core checks its range."""
     value = text.strip()
-    if not value.lstrip("-").isdigit():
+    digits = value[1:] if value.startswith("-") else value
+    if not (digits.isascii() and digits.isdigit()):
         raise HandError(f"{label} must be a whole number, got {text!r}")
     return int(value)
 
@@ -48,26 +67,9 @@ def rule_options(function):
     """
     from functools import wraps
 
-    from ginscore.rules import Rules, option_name
+    from ginscore.rules import SETTING_HELP, Rules, option_name
 
     flags = {"gin_layoffs": "--gin-layoffs/--no-gin-layoffs", "oklahoma": "--oklahoma/--no-oklahoma"}
-    helps = {
-        "target": "Points that win the game.",
-        "knock_limit": "Highest deadwood a player may knock with.",
-        "gin_bonus": "Bonus for gin.",
-        "big_gin_bonus": "Bonus for big gin (0: big gin is off).",
-        "undercut_bonus": "Bonus for an undercut.",
-        "tie": "When deadwoods are equal: undercut, knocker or no-score.",
-        "box_bonus": "Points per box (hand won) at the end.",
-        "gin_boxes": "Boxes for a hand won by gin.",
-        "undercut_boxes": "Boxes for a hand won by an undercut.",
-        "game_bonus": "Bonus for winning the game.",
-        "shutout": "double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none.",
-        "gin_layoffs": "Allow lay-offs on gin.",
-        "oklahoma": "Oklahoma Gin: the upcard sets each hand's knock limit.",
-        "ace_upcard": "Oklahoma, ace upcard: gin-only or one (knock on 1).",
-        "spade_double": "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
-    }
     names = list(Rules.__dataclass_fields__)
 
     @wraps(function)
@@ -79,10 +81,10 @@ def rule_options(function):
 
     for name in reversed(names):
         if name in flags:
-            option = click.option(flags[name], name, default=None, help=helps[name])
+            option = click.option(flags[name], name, default=None, help=SETTING_HELP[name])
         else:
-            option = click.option(option_name(name), name, metavar="VALUE", default=None, help=helps[name])
+            option = click.option(option_name(name), name, metavar="VALUE", default=None, help=SETTING_HELP[name])
         wrapper = option(wrapper)
-    return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (ginscore rules).")(
+    return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (list them with 'ginscore rules --list').")(
         wrapper
     )

@@ -6,10 +6,10 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, rule_options, whole_number
+from ginscore.cli.options import game_option, json_option, rule_options, upcard_option, whole_number
 from ginscore.game import match_player
 from ginscore.render import to_json
-from ginscore.rules import build_rules, summary
+from ginscore.rules import summary
 
 # Negative numbers such as "-3" must reach our own check, not click's option parser.
 NUMBERS_OK = {"ignore_unknown_options": True}
@@ -18,38 +18,53 @@ NUMBERS_OK = {"ignore_unknown_options": True}
 @cli.command()
 @click.argument("players", nargs=-1, required=True)
 @click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
+@click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
 @rule_options
 @json_option
 @click.pass_obj
-def new(obj, players, stake, preset, settings, as_json):
+def new(obj, players, stake, currency, preset, settings, as_json):
     """Start a game between PLAYERS and print its id.
+
+    Rules, stake and currency default to the house-rules file ('ginscore config'); options
+    given here override it, and --rules PRESET replaces its preset and settings.
 
     \b
     Example:
         ginscore new Alice Bob --stake 0.01
+        ginscore new Alice Bob --rules seed-004 --target 150
     """
-    from ginscore.scoring import parse_stake
+    from ginscore.config import read_config
+    from ginscore.scoring import parse_currency, parse_stake, show_money
 
-    rules = build_rules(preset, settings)
-    rate = None if stake is None else parse_stake(stake)
+    house = read_config()
+    rules = house.for_new_game(preset, settings)
+    rate = house.stake if stake is None else parse_stake(stake)
+    symbol = house.currency if currency is None else parse_currency(currency)
     ledger = obj.ledger
     with ledger.locked(create=True):
-        game = actions.new_game(ledger.next_id(), players, rules, rate)
+        game = actions.new_game(ledger.next_id(), players, rules, rate, currency=symbol)
         ledger.save(game)
     if as_json:
         click.echo(to_json(actions.evaluate(game).to_json()))
         return
-    click.echo(f"Game {game.id}: {' v '.join(game.players)}, first to {rules.target}. Rules: {summary(rules)}.")
+    rules_text = summary(rules, preset or house.preset)
+    click.echo(f"Game {game.id}: {' v '.join(game.players)}, first to {rules.target}. Rules: {rules_text}.")
     if rate is not None:
-        click.echo(f"Stake: {rate} per point.")
+        click.echo(f"Stake: {show_money(rate, symbol)} per point.")
+    if house.values:
+        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
 
 
-def record_hand(obj, game_id, build_hand, as_json):
-    """Lock, load, add the hand the way ``build_hand(game)`` describes it, save, report."""
+def record_hand(obj, game_id, build_hand, as_json, upcard=None):
+    """Lock, load, add the hand the way ``build_hand(game)`` describes it (plus its Oklahoma
+    upcard), save, report."""
     ledger = obj.ledger
     with ledger.locked():
         game = ledger.load(game_id)
-        game, state = actions.record(game, build_hand(game))
+        hand = build_hand(game)
+        if upcard is not None:
+            hand["upcard"] = upcard
+        game, state = actions.record(game, hand)
         ledger.save(game)
     if as_json:
         click.echo(to_json(state.to_json()))
@@ -61,10 +76,11 @@ def record_hand(obj, game_id, build_hand, as_json):
 @click.argument("player")
 @click.argument("knocker_deadwood")
 @click.argument("opponent_deadwood")
+@upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def knock(obj, player, knocker_deadwood, opponent_deadwood, game_id, as_json):
+def knock(obj, player, knocker_deadwood, opponent_deadwood, upcard, game_id, as_json):
     """PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
 
     Records a knock, or an undercut when the opponent's deadwood is not higher.
@@ -72,6 +88,7 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, game_id, as_json):
     \b
     Example:
         ginscore knock alice 4 15
+        ginscore knock alice 6 15 --upcard 7h     (Oklahoma)
     """
     knocker = whole_number(knocker_deadwood, "the knocker's deadwood")
     opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
@@ -84,23 +101,25 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, game_id, as_json):
             "opponent_deadwood": opponent,
         }
 
-    record_hand(obj, game_id, build, as_json)
+    record_hand(obj, game_id, build, as_json, upcard)
 
 
 @cli.command(context_settings=NUMBERS_OK)
 @click.argument("player")
 @click.argument("opponent_deadwood")
 @click.option("--big", is_flag=True, help="Big gin: all 11 cards melded.")
+@upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def gin(obj, player, opponent_deadwood, big, game_id, as_json):
+def gin(obj, player, opponent_deadwood, big, upcard, game_id, as_json):
     """PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
 
     \b
     Example:
         ginscore gin bob 30
         ginscore gin bob 30 --big
+        ginscore gin bob 30 --upcard Ks          (Oklahoma)
     """
     opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
 
@@ -110,21 +129,23 @@ def gin(obj, player, opponent_deadwood, big, game_id, as_json):
             hand["big"] = True
         return hand
 
-    record_hand(obj, game_id, build, as_json)
+    record_hand(obj, game_id, build, as_json, upcard)
 
 
 @cli.command()
+@upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def draw(obj, game_id, as_json):
+def draw(obj, upcard, game_id, as_json):
     """Record a dead hand: the stock ran down to two cards and nobody knocked.
 
     \b
     Example:
         ginscore draw
+        ginscore draw --upcard 4d                (Oklahoma)
     """
-    record_hand(obj, game_id, lambda game: {"kind": "draw"}, as_json)
+    record_hand(obj, game_id, lambda game: {"kind": "draw"}, as_json, upcard)
 
 
 @cli.command()

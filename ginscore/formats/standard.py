@@ -8,7 +8,7 @@ from ginscore.errors import HandError
 from ginscore.formats.base import GameFormat, Sheet, Table
 from ginscore.game import EffectiveHand, effective_hands
 from ginscore.rules import summary as rules_summary
-from ginscore.scoring import HandScore, Settlement, check_hand, score_hand, settle
+from ginscore.scoring import HandScore, Settlement, check_hand, score_hand, settle, show_money
 
 RESULT_WORDS = {
     "knock": "knock",
@@ -118,6 +118,7 @@ class StandardState:
             "players": list(game.players),
             "rules": game.rules.to_dict(),
             "stake": None if game.stake is None else str(game.stake),
+            "currency": game.currency,
             "hands": [row.to_json() for row in self.rows],
             "scores": dict(self.scores),
             "boxes": dict(self.boxes),
@@ -152,7 +153,8 @@ class StandardState:
             hand = row.hand.hand
             cells = [row.hand.number]
             if oklahoma:
-                cells.append(hand.get("upcard", ""))
+                doubled = " x2" if row.score.multiplier != 1 else ""
+                cells.append(hand.get("upcard", "") + doubled)
             points = row.score.points if row.score.winner else ""
             cells += [describe_hand(hand, row.score), row.score.winner or "", points]
             cells += [row.totals[name] for name in players]
@@ -174,7 +176,7 @@ def sheet_title(game) -> str:
 def sheet_lines(game) -> list:
     lines = [f"Started {game.created[:16].replace('T', ' ')}", f"Rules: {rules_summary(game.rules)}"]
     if game.stake is not None:
-        lines.append(f"Stake: {game.stake} per point")
+        lines.append(f"Stake: {show_money(game.stake, game.currency)} per point")
     return lines
 
 
@@ -206,7 +208,8 @@ def final_notes(final: Settlement, game) -> list:
     if final.amount is not None:
         payer, payee = (loser, winner) if final.net >= 0 else (winner, loser)
         amount = final.amount.lstrip("-")
-        notes.append(f"At {game.stake} per point, {payer} pays {payee} {amount}.")
+        rate, amount = show_money(game.stake, game.currency), show_money(amount, game.currency)
+        notes.append(f"At {rate} per point, {payer} pays {payee} {amount}.")
     return notes
 
 

@@ -1,0 +1,199 @@
+"""House rules: 'rules' shows the settings of a preset, a game or the defaults; 'config'
+shows and changes the house-rules file that sets the defaults for new games."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore import config as house_file
+from ginscore.cli import cli
+from ginscore.cli.options import game_option, output_options
+from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.rules import PRESET_SOURCES, PRESETS, SETTINGS, STANDARD, differences, option_name, preset_rules, summary
+
+# Negative numbers such as "-3" must reach our own check, not click's option parser.
+NUMBERS_OK = {"ignore_unknown_options": True}
+
+
+@cli.command("rules")
+@click.argument("preset", required=False)
+@click.option("--list", "list_presets", is_flag=True, help="List the presets and the source each follows.")
+@game_option
+@output_options
+@click.pass_obj
+def rules_command(obj, preset, list_presets, game_id, as_json, fmt):
+    """Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
+    for new games (standard, changed by the house-rules file). --list lists the presets.
+
+    \b
+    Example:
+        ginscore rules pagat
+        ginscore rules --game 3 --json
+        ginscore rules --list
+    """
+    if sum((preset is not None, game_id is not None, list_presets)) > 1:
+        raise click.UsageError("give one of PRESET, --game ID or --list")
+    if list_presets:
+        show_presets(as_json, fmt)
+        return
+    if preset is not None:
+        name = preset.strip().lower()
+        rules = preset_rules(name)
+        report = {"source": "preset", "preset": name, "follows": PRESET_SOURCES[name]}
+        title = f"Preset {name}: {PRESET_SOURCES[name]}"
+    elif game_id is not None:
+        game = obj.ledger.load(game_id)
+        rules = game.rules
+        report = {"source": "game", "game": game.id}
+        title = f"Game {game.id}, {' v '.join(game.players)}: {summary(rules)}"
+    else:
+        house = house_file.read_config()
+        rules = house.rules()
+        report = {"source": "defaults", "config": str(house.path), "config_exists": house.exists}
+        title = f"Defaults for new games: {summary(rules, house.preset)} ({file_note(house)})"
+    if as_json:
+        report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
+        click.echo(to_json(report))
+        return
+    rows = [setting_row(name, rules) for name in SETTINGS]
+    print_table(title, ["setting", "option", "value", "standard"], rows, fmt)
+
+
+def setting_row(name: str, rules) -> list:
+    value, standard = getattr(rules, name), getattr(STANDARD, name)
+    shown = show_value(value)
+    if name == "knock_limit" and rules.oklahoma:
+        shown += " (not used: each hand's upcard sets it)"
+    return [name, option_name(name), shown, "" if value == standard else show_value(standard)]
+
+
+def show_value(value) -> str:
+    if type(value) is bool:
+        return "yes" if value else "no"
+    return str(value)
+
+
+def show_presets(as_json: bool, fmt: str | None) -> None:
+    listing = [
+        {
+            "name": name,
+            "follows": PRESET_SOURCES[name],
+            "differences": differences(preset_rules(name)),
+            "rules": preset_rules(name).to_dict(),
+        }
+        for name in PRESETS
+    ]
+    if as_json:
+        click.echo(to_json(listing))
+        return
+    rows = [[entry["name"], summary(preset_rules(entry["name"]), "standard"), entry["follows"]] for entry in listing]
+    print_table("Presets (use one with 'ginscore new A B --rules NAME')", ["preset", "settings", "follows"], rows, fmt)
+
+
+def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
+    from ginscore import render
+
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    if fmt != "csv":
+        click.echo(title + "\n")
+    click.echo(render.table(headers, rows, fmt))
+
+
+def file_note(house) -> str:
+    if house.exists:
+        return f"house rules from {house.path}"
+    return f"no house-rules file at {house.path}"
+
+
+@cli.group("config", invoke_without_command=True)
+@output_options
+@click.pass_context
+def config_command(ctx, as_json, fmt):
+    """Show the house-rules file: its path and the defaults it gives new games.
+
+    Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
+    stake and currency. A game keeps the settings it started with; changing this file never
+    changes a game already started.
+
+    \b
+    Example:
+        ginscore config
+        ginscore config set preset seed-004
+        ginscore config set currency €
+        ginscore config unset preset
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    house = house_file.read_config()
+    rules = house.rules()
+    if as_json:
+        effective = {
+            "preset": house.preset,
+            "rules": rules.to_dict(),
+            "stake": None if house.stake is None else str(house.stake),
+            "currency": house.currency,
+        }
+        click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
+        return
+    rows = [["preset", house.preset or "none", "file" if house.preset else ""]]
+    rows += [[name, show_value(getattr(rules, name)), value_source(house, name)] for name in SETTINGS]
+    rows += [[key, house.values.get(key, "none"), "file" if key in house.values else ""] for key in ("stake", "currency")]
+    where = "" if house.exists else " (not created yet: 'ginscore config set KEY VALUE' makes it)"
+    print_table(f"House-rules file: {house.path}{where}", ["key", "value", "from"], rows, fmt)
+
+
+def value_source(house, name: str) -> str:
+    if name in house.values:
+        return "file"
+    if house.preset and name in PRESETS[house.preset]:
+        return f"preset {house.preset}"
+    return "standard"
+
+
+@config_command.command("set", context_settings=NUMBERS_OK)
+@click.argument("key")
+@click.argument("value")
+def config_set(key, value):
+    """Set KEY to VALUE in the house-rules file (for games started from now on).
+
+    \b
+    Example:
+        ginscore config set undercut-bonus 20
+        ginscore config set stake 0.01
+    """
+    path = house_file.config_path()
+    values = house_file.with_value(path, house_file.read_raw(path), key, value)
+    house_file.write_config(path, values)
+    key = house_file.normal_key(key)
+    click.echo(f"Set {key} = {values[key]} in {path}.")
+    report_new_games(path, values)
+
+
+def report_new_games(path, values: dict) -> None:
+    """What new games get now, or what is still wrong in a file being repaired key by key."""
+    from ginscore.errors import RulesError
+
+    try:
+        house = house_file.HouseRules(path, True, house_file.check_values(values, path))
+        click.echo(f"New games: {summary(house.rules(), house.preset)}.")
+    except RulesError as error:
+        click.echo(f"The file still needs fixing before new games can start: {error}")
+
+
+@config_command.command("unset")
+@click.argument("key")
+def config_unset(key):
+    """Remove KEY from the house-rules file, so new games take its standard value.
+
+    \b
+    Example:
+        ginscore config unset undercut_bonus
+    """
+    path = house_file.config_path()
+    values, was_set = house_file.without(path, house_file.read_raw(path), key)
+    if not was_set:
+        click.echo(f"{key} is not set in {path}; nothing changed.")
+        return
+    house_file.write_config(path, values)
+    click.echo(f"Removed {key} from {path}.")
+    report_new_games(path, values)

@@ -1,0 +1,248 @@
+"""The house-rules file: a small TOML file of defaults for new games.
+
+It lives in the platform's user config folder (``$GINSCORE_CONFIG`` overrides the path) and
+holds flat keys only: ``preset``, any rule setting (``undercut_bonus = 20``), ``stake`` and
+``currency``. It is read only by ``new``, ``rules`` and ``config``, and only when it exists, so
+the commands typed between hands never pay for it. A game copies its rules, stake and
+currency when it starts; the file never reaches a game afterwards.
+
+A file that cannot be read is reported with its path and the place inside it and is never
+overwritten: ``config set`` refuses to write until it is fixed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from ginscore.errors import LedgerError, RulesError
+from ginscore.rules import PRESETS, SETTINGS, Rules, build_rules, check_setting
+from ginscore.scoring import parse_currency, parse_stake
+
+ENV_CONFIG = "GINSCORE_CONFIG"
+KEYS = ("preset", *SETTINGS, "stake", "currency")
+_LIKELY_MEANT = {"rules": "preset"}
+HEADER = (
+    "# ginscore house rules: defaults for new games. A game keeps the rules it started with.\n"
+    "# Change with 'ginscore config set KEY VALUE'; list the keys with 'ginscore config --help'.\n"
+)
+
+
+def config_path() -> Path:
+    """Where the house-rules file is: $GINSCORE_CONFIG, else the user config folder."""
+    configured = os.environ.get(ENV_CONFIG)
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs  # costs ~9 ms, so only when no path was given
+
+    return platformdirs.user_config_path("ginscore", appauthor=False) / "config.toml"
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """The file's values, checked, in their stored form (``stake`` as a decimal string)."""
+
+    path: Path
+    exists: bool
+    values: dict
+
+    @property
+    def preset(self) -> str | None:
+        return self.values.get("preset")
+
+    @property
+    def settings(self) -> dict:
+        return {key: value for key, value in self.values.items() if key in SETTINGS}
+
+    @property
+    def stake(self) -> Decimal | None:
+        return None if "stake" not in self.values else parse_stake(self.values["stake"])
+
+    @property
+    def currency(self) -> str | None:
+        return self.values.get("currency")
+
+    def rules(self) -> Rules:
+        """The rules a new game gets when the command line names none."""
+        return build_rules(self.preset, self.settings)
+
+    def for_new_game(self, preset: str | None, settings: dict) -> Rules:
+        """The rules of a game started with these command-line choices.
+
+        ``--rules PRESET`` on the command line replaces the file's preset *and* its individual
+        settings, so a named preset always means the same rules; individual options always
+        apply on top of whichever start was chosen.
+        """
+        if preset is not None:
+            return build_rules(preset, settings)
+        return build_rules(self.preset, {**self.settings, **settings})
+
+
+def read_config(path: Path | None = None) -> HouseRules:
+    path = config_path() if path is None else path
+    data = _load_toml(path)
+    if data is None:
+        return HouseRules(path, False, {})
+    return HouseRules(path, True, check_values(data, path))
+
+
+def read_raw(path: Path) -> dict:
+    """The file as parsed, values unchecked, so ``config set`` can repair a bad value.
+    A file that is not valid TOML is refused here and so never overwritten."""
+    return _load_toml(path) or {}
+
+
+def _load_toml(path: Path) -> dict | None:
+    """The parsed file, or None when there is none. TOML is parsed only when a file exists."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except IsADirectoryError:
+        raise RulesError(f"the house-rules file {path} is a folder: point {ENV_CONFIG} at a file") from None
+    except OSError as error:
+        raise RulesError(f"cannot read the house-rules file {path}: {error.strerror}") from None
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised by CI on Python 3.10
+        import tomli as tomllib
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise RulesError(f"{path}: not UTF-8 text (byte {error.start}); fix or delete the file") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RulesError(
+            f"{path}: not valid TOML: {error}; fix or delete the file (ginscore never overwrites it)"
+        ) from None
+
+
+def check_values(data: dict, path) -> dict:
+    """Every key of a parsed file checked and in stored form, or an error naming file and key."""
+    values = {}
+    for key, value in data.items():
+        values[key] = check_value(key, value, f"{path}: {key}")
+    _check_together(values, path)
+    return {key: values[key] for key in KEYS if key in values}
+
+
+def check_value(key: str, value, label: str | None = None):
+    """One value, typed or as text, in the form the file stores it; the error names ``label``."""
+    label = label or key
+    if key not in KEYS:
+        hint = _LIKELY_MEANT.get(key) or (key.replace("-", "_") if key.replace("-", "_") in KEYS else None)
+        did_you_mean = f"did you mean {hint!r}? " if hint else ""
+        raise RulesError(f"{label}: unknown key; {did_you_mean}the keys are {', '.join(KEYS)}")
+    if key == "preset":
+        if not isinstance(value, str) or value.strip().lower() not in PRESETS:
+            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {value!r}")
+        return value.strip().lower()
+    if key == "stake":
+        if type(value) is bool or not isinstance(value, (str, int, float)):
+            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {value!r}")
+        return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
+    if key == "currency":
+        if not isinstance(value, str):
+            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {value!r}")
+        return _labelled(label, key, parse_currency, value)
+    return check_setting(key, value, label)
+
+
+def _labelled(label: str, key: str, parse, value):
+    """``parse(value)``; its error, which starts with the key's name, gets the label's place."""
+    try:
+        return parse(value)
+    except RulesError as error:
+        place = label[: -len(key)] if label.endswith(key) else f"{label}: "
+        raise RulesError(f"{place}{error}") from None
+
+
+def _check_together(values: dict, path) -> None:
+    try:
+        build_rules(values.get("preset"), {key: values[key] for key in values if key in SETTINGS})
+    except RulesError as error:
+        raise RulesError(f"{path}: {error}") from None
+
+
+def normal_key(text: str) -> str:
+    """A key as typed on the command line: ``undercut-bonus`` and ``Undercut_Bonus`` both work."""
+    key = text.strip().lower().replace("-", "_")
+    return _LIKELY_MEANT.get(key, key)
+
+
+def with_value(path: Path, raw: dict, key: str, text: str) -> dict:
+    """The file's values after ``config set KEY TEXT``; raises naming the key when TEXT is wrong.
+
+    Other keys are kept as they are, even wrong ones, so a file can be repaired a key at a time.
+    """
+    key = normal_key(key)
+    value = check_value(key, text)
+    return _rewritable(path, {**raw, key: value})
+
+
+def without(path: Path, raw: dict, key: str) -> tuple[dict, bool]:
+    """The file's values after ``config unset KEY``, and whether the key was there."""
+    if key not in raw:
+        key = normal_key(key)
+        if key not in KEYS:
+            check_value(key, None)  # raises the unknown-key error
+    rest = {name: value for name, value in raw.items() if name != key}
+    return _rewritable(path, rest), key in raw
+
+
+def _rewritable(path: Path, values: dict) -> dict:
+    for key, value in values.items():
+        if not isinstance(value, (bool, int, float, str)):
+            raise RulesError(
+                f"{path}: {key} holds {type(value).__name__} data, which 'ginscore config' does not rewrite: "
+                "fix or remove it by hand"
+            )
+    return values
+
+
+def dumps(values: dict) -> str:
+    """The file's text: our own tiny TOML writer for flat keys of int, float, bool and str.
+    Known keys come in their usual order, any others (kept for the user to fix) after them."""
+    order = [key for key in KEYS if key in values] + [key for key in values if key not in KEYS]
+    lines = [f"{_toml_key(key)} = {_toml_value(values[key])}" for key in order]
+    return HEADER + "\n" + "\n".join(lines) + ("\n" if lines else "")
+
+
+def _toml_key(key: str) -> str:
+    bare = key and all(char.isascii() and (char.isalnum() or char in "-_") for char in key)
+    return key if bare else _toml_value(key)
+
+
+def _toml_value(value) -> str:
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is int:
+        return str(value)
+    if type(value) is float:
+        return repr(value)  # 1.5, 1e+20, inf, nan: all TOML floats as Python writes them
+    if isinstance(value, str):
+        return '"' + "".join(_ESCAPES.get(char) or _escape_control(char) for char in value) + '"'
+    raise TypeError(f"the house-rules file holds only numbers, true/false and text, not {value!r}")
+
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _escape_control(char: str) -> str:
+    return f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F else char
+
+
+def write_config(path: Path, values: dict) -> None:
+    """Replace the file all or nothing (tmp + fsync + rename), making its folder if needed."""
+    from ginscore.ledger import atomic_write
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(path, dumps(values).encode("utf-8"))
+    except OSError as error:
+        raise RulesError(f"cannot create the folder of {path}: {error.strerror}") from None
+    except LedgerError as error:
+        reason = str(error).split(";")[0]
+        raise RulesError(f"{reason}; the house-rules file was not changed") from None
