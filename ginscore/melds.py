@@ -12,6 +12,7 @@ from .errors import CardError, RulesError
 
 _INF = 1 << 20
 _BIT_VALUE = {1 << card: card_value(card) for card in range(52)}
+_BIT_OF_CARD = {card: 1 << card for card in range(52)}.__getitem__
 _RANK_CARDS = [sum(1 << (suit * 13 + rank) for suit in range(4)) for rank in range(13)]
 # A run of three can start at rank A..J of each suit (it must end by the king).
 _RUN_STARTS = sum(0x7FF << (suit * 13) for suit in range(4))
@@ -21,11 +22,11 @@ _HIGH_ROW_VALUE = [sum((8, 9, 10, 10, 10, 10)[r] for r in range(6) if bits >> r 
 
 
 def _mask_value(mask: int) -> int:
-    total = 0
-    while mask:
-        total += _LOW_ROW_VALUE[mask & 127] + _HIGH_ROW_VALUE[(mask >> 7) & 63]
-        mask >>= 13
-    return total
+    low, high = _LOW_ROW_VALUE, _HIGH_ROW_VALUE
+    return (
+        low[mask & 127] + high[(mask >> 7) & 63] + low[(mask >> 13) & 127] + high[(mask >> 20) & 63]
+        + low[(mask >> 26) & 127] + high[(mask >> 33) & 63] + low[(mask >> 39) & 127] + high[mask >> 46]
+    )
 
 
 def _mask_of(cards) -> int:
@@ -49,10 +50,12 @@ def _is_run(meld_mask: int) -> bool:
     return meld_mask.bit_length() - 1 - low_card < 13
 
 
-def _candidate_melds(hand: int) -> dict[int, tuple[int, ...]]:
+def _candidate_melds(hand: int) -> dict[int, list[int]]:
     """Every legal meld inside ``hand`` as a mask, grouped by the bit of its lowest card."""
     by_low: dict[int, list[int]] = {}
     starts = hand & (hand >> 1) & (hand >> 2) & _RUN_STARTS
+    row0, row1, row2, row3 = hand & 0x1FFF, (hand >> 13) & 0x1FFF, (hand >> 26) & 0x1FFF, hand >> 39
+    three_of_a_rank = (row0 & row1 & (row2 | row3)) | (row2 & row3 & (row0 | row1))
     while starts:
         low = starts & -starts
         starts ^= low
@@ -66,8 +69,6 @@ def _candidate_melds(hand: int) -> dict[int, tuple[int, ...]]:
             run |= top
             runs.append(run)
         by_low[low] = runs
-    row0, row1, row2, row3 = hand & 0x1FFF, (hand >> 13) & 0x1FFF, (hand >> 26) & 0x1FFF, hand >> 39
-    three_of_a_rank = (row0 & row1 & (row2 | row3)) | (row2 & row3 & (row0 | row1))
     while three_of_a_rank:
         rank_bit = three_of_a_rank & -three_of_a_rank
         three_of_a_rank ^= rank_bit
@@ -77,15 +78,15 @@ def _candidate_melds(hand: int) -> dict[int, tuple[int, ...]]:
             sets += [full ^ card for card in (rank_bit, rank_bit << 13, rank_bit << 26, rank_bit << 39)]
         for meld in sets:
             by_low.setdefault(meld & -meld, []).append(meld)
-    return {low: tuple(melds) for low, melds in by_low.items()}
+    return by_low
 
 
 class _Solver:
     """Minimum deadwood of any part of one hand, memoised by the mask of cards left."""
 
-    def __init__(self, hand: int):
+    def __init__(self, hand: int, melds_at: dict | None = None):
         self.hand = hand
-        self.melds_at = melds_at = _candidate_melds(hand)
+        self.melds_at = melds_at = _candidate_melds(hand) if melds_at is None else melds_at
         meldable = 0
         for melds in melds_at.values():
             for meld in melds:
@@ -97,15 +98,19 @@ class _Solver:
         bit_value = _BIT_VALUE
         no_melds = ()
 
+        # Both look in the memo before recursing: most lookups hit, and a call costs more.
         def solve(mask):
             best = memo.get(mask)
             if best is not None:
                 return best
             low = mask & -mask
-            best = bit_value[low] + solve(mask ^ low)
+            rest = memo.get(mask ^ low)
+            best = bit_value[low] + (solve(mask ^ low) if rest is None else rest)
             for meld in melds_at.get(low, no_melds):
                 if meld & mask == meld:
-                    rest = solve(mask ^ meld)
+                    rest = memo.get(mask ^ meld)
+                    if rest is None:
+                        rest = solve(mask ^ meld)
                     if rest < best:
                         best = rest
             memo[mask] = best
@@ -117,13 +122,18 @@ class _Solver:
             if best is not None:
                 return best
             low = mask & -mask
-            best = bit_value[low] + solve_discard(mask ^ low)
-            discarded = solve(mask ^ low)
-            if discarded < best:
-                best = discarded
+            rest = memo_discard.get(mask ^ low)
+            best = bit_value[low] + (solve_discard(mask ^ low) if rest is None else rest)
+            rest = memo.get(mask ^ low)
+            if rest is None:
+                rest = solve(mask ^ low)
+            if rest < best:
+                best = rest
             for meld in melds_at.get(low, no_melds):
                 if meld & mask == meld:
-                    rest = solve_discard(mask ^ meld)
+                    rest = memo_discard.get(mask ^ meld)
+                    if rest is None:
+                        rest = solve_discard(mask ^ meld)
                     if rest < best:
                         best = rest
             memo_discard[mask] = best
@@ -131,6 +141,8 @@ class _Solver:
 
         self.solve = solve
         self.solve_discard = solve_discard
+        self.memo, self.memo_discard = memo, memo_discard
+        self.optimal_memo: dict[int, list[list[int]]] = {}
 
     def deadwood(self, mask: int) -> int:
         meldable = mask & self.meldable
@@ -155,7 +167,8 @@ class _Solver:
 
     def _discards_in(self, mask: int) -> int:
         """Cards discarded on some optimal path of solve_discard(mask)."""
-        solve, solve_discard, melds_at = self.solve, self.solve_discard, self.melds_at
+        # solve_discard(mask) has run, so every state below is in the memos already.
+        memo, memo_discard, melds_at = self.memo, self.memo_discard, self.melds_at
         found = 0
         seen = set()
         stack = [mask]
@@ -164,34 +177,44 @@ class _Solver:
             if mask in seen or not mask:
                 continue
             seen.add(mask)
-            target = solve_discard(mask)
+            target = memo_discard[mask]
             low = mask & -mask
-            if _BIT_VALUE[low] + solve_discard(mask ^ low) == target:
+            if _BIT_VALUE[low] + memo_discard[mask ^ low] == target:
                 stack.append(mask ^ low)
-            if solve(mask ^ low) == target:
+            if memo[mask ^ low] == target:
                 found |= low
             for meld in melds_at.get(low, ()):
-                if meld & mask == meld and solve_discard(mask ^ meld) == target:
+                if meld & mask == meld and memo_discard[mask ^ meld] == target:
                     stack.append(mask ^ meld)
         return found
 
-    def best_meld_lists(self, mask: int):
+    def best_meld_lists(self, mask: int) -> list[list[int]]:
         """Every optimal set of melds for ``mask``, each a list of meld masks."""
-        return list(self._optimal(mask & self.meldable))
+        return self._optimal(mask & self.meldable)
 
     def _optimal(self, mask):
-        if not mask:
-            yield []
-            return
-        solve = self.solve
+        known = self.optimal_memo.get(mask)
+        if known is not None:
+            return known
+        solve, melds_at = self.solve, self.melds_at
+        while mask:
+            low = mask & -mask
+            fitting = [meld for meld in melds_at.get(low, ()) if meld & mask == meld]
+            if fitting:
+                break
+            mask ^= low  # no meld can take this card: it is deadwood in every arrangement
+        else:
+            return [[]]
+        start = mask
+        found = []
         target = solve(mask)
-        low = mask & -mask
         if _BIT_VALUE[low] + solve(mask ^ low) == target:
-            yield from self._optimal(mask ^ low)
-        for meld in self.melds_at.get(low, ()):
-            if meld & mask == meld and solve(mask ^ meld) == target:
-                for rest in self._optimal(mask ^ meld):
-                    yield [meld, *rest]
+            found += self._optimal(mask ^ low)
+        for meld in fitting:
+            if solve(mask ^ meld) == target:
+                found += [[meld, *rest] for rest in self._optimal(mask ^ meld)]
+        self.optimal_memo[start] = found
+        return found
 
     def meld_lists_within(self, mask: int, budget: int):
         """Every set of melds (optimal or not) leaving deadwood <= budget: (melds, deadwood)."""
@@ -240,50 +263,68 @@ def _meld_order(meld: tuple[Card, ...]):
     return (meld[0] % 13, meld[0] // 13, len(meld))
 
 
+# Filled as melds come up (the deck has 329): meld mask -> its cards, and -> a sort key that
+# orders melds like _meld_order, as one int so sorting needs no Python key function.
+_MELD_CARDS: dict[int, tuple[Card, ...]] = {}
+_MELD_RANKING: dict[int, int] = {}
+
+
 def _arrangement(meld_masks, mask: int, order) -> Arrangement:
     """Melds sorted by rank; unmatched cards in the order of ``order`` (the hand as given)."""
-    melds = sorted((_cards_of(meld) for meld in meld_masks), key=_meld_order)
     used = 0
     for meld in meld_masks:
         used |= meld
+        if meld not in _MELD_CARDS:
+            cards = _MELD_CARDS[meld] = _cards_of(meld)
+            _MELD_RANKING[meld] = (cards[0] % 13 * 4 + cards[0] // 13) * 16 + len(cards)
     left = mask & ~used
-    return Arrangement(tuple(melds), tuple(card for card in order if left >> card & 1))
+    unmatched = tuple(card for card in order if left >> card & 1)
+    if len(meld_masks) > 1:
+        meld_masks = sorted(meld_masks, key=_MELD_RANKING.__getitem__)
+    return Arrangement(tuple(map(_MELD_CARDS.__getitem__, meld_masks)), unmatched)
 
 
 def _arrangement_order(arrangement: Arrangement):
-    # Fewest loose cards first, then fewest (longest) melds, then by rank.
-    return (len(arrangement.unmatched), len(arrangement.melds), [_meld_order(m) for m in arrangement.melds])
+    # Fewest loose cards first, then fewest (longest) melds, then any fixed order.
+    return (len(arrangement.unmatched), len(arrangement.melds), arrangement.melds)
 
 
 def _sorted_arrangements(solver: _Solver, mask: int, order) -> tuple[Arrangement, ...]:
     found = [_arrangement(melds, mask, order) for melds in solver.best_meld_lists(mask)]
-    return tuple(sorted(found, key=_arrangement_order))
+    return tuple(found) if len(found) == 1 else tuple(sorted(found, key=_arrangement_order))
 
 
-def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[Card, ...]:
+def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[tuple[Card, ...], int]:
+    """The cards as a tuple and as a mask, after checking they are distinct cards."""
     cards = tuple(cards)
-    for card in cards:
-        if not isinstance(card, int) or not 0 <= card < 52:
-            raise CardError(f"{card!r} is not a card number (0..51)")
-    if len(set(cards)) != len(cards):
+    try:
+        # A sum of powers of two has fewer bits than terms exactly when one repeats.
+        mask = sum(map(_BIT_OF_CARD, cards))
+    except (KeyError, TypeError):
+        bad = next(c for c in cards if type(c) is not int or not 0 <= c < 52)
+        raise CardError(f"{bad!r} is not a card number (0..51)") from None
+    if mask.bit_count() != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
         raise CardError(f"'{card_str(twice)}' appears twice in the {whose}")
     if allowed_counts is not None and len(cards) not in allowed_counts:
         wanted = " or ".join(str(n) for n in allowed_counts)
         raise CardError(f"the {whose} must have {wanted} cards, got {len(cards)}")
-    return cards
+    return cards, mask
 
 
 def deadwood(cards) -> int:
     """Minimum deadwood of exactly these cards (no discard)."""
-    mask = _mask_of(_check_hand(cards))
-    return _Solver(mask).deadwood(mask)
+    _, mask = _check_hand(cards)
+    melds_at = _candidate_melds(mask)
+    separate = _separate_melds(melds_at)
+    if separate is not None:
+        return _mask_value(mask ^ separate[1])
+    return _Solver(mask, melds_at).deadwood(mask)
 
 
 def best_arrangements(cards) -> Arrangements:
     """Minimum deadwood and every arrangement reaching it (distinct sets of melds)."""
-    cards = _check_hand(cards)
-    mask = _mask_of(cards)
+    cards, mask = _check_hand(cards)
     solver = _Solver(mask)
     return Arrangements(solver.deadwood(mask), _sorted_arrangements(solver, mask, cards))
 
@@ -322,16 +363,23 @@ class Analysis(NamedTuple):
 
 
 def _check_limit(knock_limit: int) -> None:
-    if not isinstance(knock_limit, int) or knock_limit < 0:
+    if type(knock_limit) is not int or knock_limit < 0:
         raise RulesError(f"knock limit must be a whole number 0 or more, got {knock_limit!r}")
 
 
 def analyze(cards, knock_limit: int = 10) -> Analysis:
     """Deadwood, melds, gin and knock eligibility of 10 cards, or of 11 before discarding."""
     _check_limit(knock_limit)
-    cards = _check_hand(cards, (10, 11))
-    mask = _mask_of(cards)
-    solver = _Solver(mask)
+    cards, mask = _check_hand(cards, (10, 11))
+    melds_at = _candidate_melds(mask)
+    if not melds_at and len(cards) == 10:  # most hands: kept to the bare minimum of work
+        total = _mask_value(mask)
+        return Analysis(cards, total, (), cards, (Arrangement((), cards),), False, False,
+                        total <= knock_limit, knock_limit, (), None)
+    separate = _separate_melds(melds_at)
+    if separate is not None:
+        return _analyze_separate(cards, mask, separate, knock_limit)
+    solver = _Solver(mask, melds_at)
     discards: tuple[Card, ...] = ()
     discard = None
     big_gin = False
@@ -359,6 +407,43 @@ def analyze(cards, knock_limit: int = 10) -> Analysis:
         discards=discards,
         discard=discard,
     )
+
+
+def _separate_melds(melds_at) -> tuple[list[int], int] | None:
+    """The hand's melds if no two share a card (most hands), else None.
+
+    Then every meld has exactly 3 cards (a run of 4 or a set of 4 overlaps its own parts), the
+    only best arrangement melds them all, and for 11 cards (at least 2 loose cards) the best
+    discard is the highest loose card: breaking a meld of 3 would cost more.
+    Returns (melds, mask of their cards).
+    """
+    if not melds_at:
+        return [], 0
+    melds = [meld for group in melds_at.values() for meld in group]
+    union = 0
+    for meld in melds:
+        union |= meld
+    return (melds, union) if union.bit_count() == 3 * len(melds) else None
+
+
+def _analyze_separate(cards, mask: int, separate, knock_limit: int) -> Analysis:
+    """analyze() for a hand whose melds share no card: the common case, kept cheap."""
+    meld_masks, melded = separate
+    if meld_masks:
+        melds, unmatched = _arrangement(meld_masks, mask, cards)
+    else:
+        melds, unmatched = (), cards
+    total = _mask_value(mask ^ melded)
+    discards: tuple[Card, ...] = ()
+    discard = None
+    if len(cards) == 11:
+        top = max(map(card_value, unmatched))
+        discards = tuple(card for card in unmatched if card_value(card) == top)
+        discard = discards[0]
+        total -= top
+        unmatched = tuple(card for card in unmatched if card != discard)
+    return Analysis(cards, total, melds, unmatched, (Arrangement(melds, unmatched),),
+                    total == 0, False, total <= knock_limit, knock_limit, discards, discard)
 
 
 # ---------------------------------------------------------------- lay-offs (RULES.md section 5)
@@ -487,8 +572,7 @@ def _check_melds(melds, cards: int | None, whose: str) -> list[int]:
 
 def layoff(knocker_melds, defender_cards) -> Layoff:
     """The defender's lowest deadwood after melding his cards and laying off on the knocker's."""
-    defender_cards = _check_hand(defender_cards, whose="defender's hand")
-    defender = _mask_of(defender_cards)
+    defender_cards, defender = _check_hand(defender_cards, whose="defender's hand")
     meld_masks = _check_melds(knocker_melds, None, "knocker's hand")
     if any(mask & defender for mask in meld_masks):
         raise CardError("the defender holds a card that is in the knocker's melds")
@@ -587,9 +671,8 @@ def settle_knock(
     a knock; ``gin_layoffs`` on gin and big gin (not allowed by default, RULES.md section 2).
     """
     _check_limit(knock_limit)
-    knocker_cards = _check_hand(knocker_cards, (10, 11), "knocker's hand")
-    defender_cards = _check_hand(defender_cards, whose="defender's hand")
-    knocker, defender = _mask_of(knocker_cards), _mask_of(defender_cards)
+    knocker_cards, knocker = _check_hand(knocker_cards, (10, 11), "knocker's hand")
+    defender_cards, defender = _check_hand(defender_cards, whose="defender's hand")
     if knocker & defender:
         both = (knocker & defender & -(knocker & defender)).bit_length() - 1
         raise CardError(f"{card_str(both)} is in both hands")
