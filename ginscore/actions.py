@@ -18,11 +18,20 @@ def evaluate(game: Game):
 
 
 def new_game(
-    game_id: int, players, rules: Rules, stake=None, format_name: str = "standard", currency: str | None = None
+    game_id: int,
+    players,
+    rules: Rules,
+    stake=None,
+    format_name: str = "standard",
+    currency: str | None = None,
+    given=(),
 ) -> Game:
+    """A game not yet saved; ``given`` names the rule settings the user typed, which the
+    format refuses when they belong to another format."""
     game_format = get_format(format_name)
     names = check_new_players(players)
     game_format.check_players(names)
+    rules = game_format.prepare_rules(rules, given)
     return Game(game_id, now(), format_name, names, rules, stake, currency=currency)
 
 
@@ -35,8 +44,24 @@ def record(game: Game, hand: dict):
 
 
 def undo(game: Game):
+    """Void the last hand; in an abandoned game, take back the abandonment instead (it was the
+    last thing done), and the returned hand is None."""
+    if journal.abandoned(game.journal):
+        updated = game.append("resume")
+        return updated, evaluate(updated), None
     updated, undone = journal.undo(game)
     return updated, evaluate(updated), undone
+
+
+def abandon(game: Game):
+    """Stop a game early under its format's rule for that (Hollywood: the open columns are
+    settled as they stand); refused for a finished game and for formats without such a rule."""
+    game_format = get_format(game.format)
+    state = game_format.evaluate(game)
+    game_format.refuse_if_finished(game, state)
+    game_format.check_abandon(game, state)
+    updated = game.append("abandon")
+    return updated, game_format.evaluate(updated)
 
 
 def redo(game: Game):

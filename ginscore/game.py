@@ -14,7 +14,10 @@ from decimal import Decimal
 from ginscore.errors import HandError, PlayerError
 from ginscore.rules import Rules
 
-ACTIONS = ("hand", "void", "restore", "edit")
+ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume")
+# "abandon": the players stopped the game early (formats that allow it settle what is open);
+# "resume" takes an abandonment back. Neither has a hand or a target.
+MATCH_ACTIONS = ("abandon", "resume")
 
 
 def now() -> str:
@@ -64,6 +67,15 @@ def effective_hands(journal) -> list[EffectiveHand]:
             edited.add(entry["target"])
     live = [seq for seq in sorted(hands) if seq not in voided]
     return [EffectiveHand(number, seq, hands[seq], seq in edited) for number, seq in enumerate(live, 1)]
+
+
+def abandoned(journal) -> bool:
+    """Whether the players stopped this game early and have not taken that back."""
+    stopped = False
+    for entry in journal:
+        if entry["action"] in MATCH_ACTIONS:
+            stopped = entry["action"] == "abandon"
+    return stopped
 
 
 def undo(game: Game) -> tuple[Game, EffectiveHand]:

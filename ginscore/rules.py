@@ -36,6 +36,10 @@ class Rules:
     oklahoma: bool = False
     ace_upcard: str = "gin-only"  # Oklahoma: an ace upcard allows only gin, or a knock on 1
     spade_double: str = "score"  # Oklahoma: what a spade upcard doubles
+    # Hollywood (RULES.md section 4); other formats store these defaults.
+    columns: int = 3
+    column_target: int = 0  # 0: the game's target; a Hollywood game stores the number
+    last_column_double: bool = False
 
     def __post_init__(self):
         validate(self)
@@ -84,6 +88,9 @@ SETTING_HELP = {
     "oklahoma": "Oklahoma Gin: the upcard sets each hand's knock limit.",
     "ace_upcard": "Oklahoma, ace upcard: gin-only or one (knock on 1).",
     "spade_double": "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
+    "columns": "Hollywood: how many games (columns) are scored at once.",
+    "column_target": "Hollywood: points that close a column (default: the target).",
+    "last_column_double": "Hollywood: the last column's settlement counts double.",
 }
 
 _INT_LIMITS = {
@@ -97,9 +104,11 @@ _INT_LIMITS = {
     "gin_boxes": (0, 10),
     "undercut_boxes": (0, 10),
     "game_bonus": (0, 10_000),
+    "columns": (1, 10),
+    "column_target": (0, 10_000),
 }
 _CHOICES = {"tie": TIE_RULES, "spade_double": SPADE_DOUBLE, "ace_upcard": ACE_UPCARD}
-_BOOLEANS = ("gin_layoffs", "oklahoma")
+_BOOLEANS = ("gin_layoffs", "oklahoma", "last_column_double")
 _BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 MAX_FLAT_SHUTOUT = 10_000
 

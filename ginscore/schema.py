@@ -123,7 +123,7 @@ def _check_entry(entry, index: int, count: int) -> None:
         for key in ("deadwood", "opponent_deadwood"):
             if key in hand and type(hand[key]) is not int:
                 raise LedgerError(f"{place}.hand.{key}: expected a whole number, got {hand[key]!r}")
-    if action != "hand":
+    if action in ("void", "restore", "edit"):
         target = _require(entry, "target", int, place)
         if not 1 <= target <= seq - 1:
             raise LedgerError(f"{place}.target: {target} is not an earlier entry")

@@ -26,6 +26,7 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "abandon": "match",
     "rules": "house",
     "config": "house",
 }

@@ -69,7 +69,11 @@ def rule_options(function):
 
     from ginscore.rules import SETTING_HELP, Rules, option_name
 
-    flags = {"gin_layoffs": "--gin-layoffs/--no-gin-layoffs", "oklahoma": "--oklahoma/--no-oklahoma"}
+    flags = {
+        "gin_layoffs": "--gin-layoffs/--no-gin-layoffs",
+        "oklahoma": "--oklahoma/--no-oklahoma",
+        "last_column_double": "--last-column-double/--no-last-column-double",
+    }
     names = list(Rules.__dataclass_fields__)
 
     @wraps(function)

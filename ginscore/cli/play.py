@@ -7,6 +7,8 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import game_option, json_option, rule_options, upcard_option, whole_number
+from ginscore.formats import get_format
+from ginscore.formats.base import without_format_settings
 from ginscore.game import match_player
 from ginscore.render import to_json
 from ginscore.rules import summary
@@ -19,10 +21,15 @@ NUMBERS_OK = {"ignore_unknown_options": True}
 @click.argument("players", nargs=-1, required=True)
 @click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
 @click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
+@click.option(
+    "--hollywood",
+    is_flag=True,
+    help="A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).",
+)
 @rule_options
 @json_option
 @click.pass_obj
-def new(obj, players, stake, currency, preset, settings, as_json):
+def new(obj, players, stake, currency, hollywood, preset, settings, as_json):
     """Start a game between PLAYERS and print its id.
 
     Rules, stake and currency default to the house-rules file ('ginscore config'); options
@@ -32,6 +39,7 @@ def new(obj, players, stake, currency, preset, settings, as_json):
     Example:
         ginscore new Alice Bob --stake 0.01
         ginscore new Alice Bob --rules seed-004 --target 150
+        ginscore new Alice Bob --hollywood --last-column-double
     """
     from ginscore.config import read_config
     from ginscore.scoring import parse_currency, parse_stake, show_money
@@ -42,13 +50,16 @@ def new(obj, players, stake, currency, preset, settings, as_json):
     symbol = house.currency if currency is None else parse_currency(currency)
     ledger = obj.ledger
     with ledger.locked(create=True):
-        game = actions.new_game(ledger.next_id(), players, rules, rate, currency=symbol)
+        game = actions.new_game(
+            ledger.next_id(), players, rules, rate, "hollywood" if hollywood else "standard", symbol, given=settings
+        )
         ledger.save(game)
     if as_json:
         click.echo(to_json(actions.evaluate(game).to_json()))
         return
-    rules_text = summary(rules, preset or house.preset)
-    click.echo(f"Game {game.id}: {' v '.join(game.players)}, first to {rules.target}. Rules: {rules_text}.")
+    rules_text = summary(without_format_settings(game.rules), preset or house.preset)
+    goal = get_format(game.format).goal(game.rules)
+    click.echo(f"Game {game.id}: {' v '.join(game.players)}, {goal}. Rules: {rules_text}.")
     if rate is not None:
         click.echo(f"Stake: {show_money(rate, symbol)} per point.")
     if house.values:
@@ -155,6 +166,8 @@ def draw(obj, upcard, game_id, as_json):
 def undo(obj, game_id, as_json):
     """Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
 
+    In an abandoned Hollywood match, undo takes back the abandonment instead.
+
     \b
     Example:
         ginscore undo
@@ -166,5 +179,8 @@ def undo(obj, game_id, as_json):
         ledger.save(game)
     if as_json:
         click.echo(to_json(state.to_json()))
+        return
+    if undone is None:
+        click.echo(f"Took back the abandonment of game {game.id}: it is open again. Totals: {state.totals_line()}.")
         return
     click.echo(f"Undid hand {undone.number} of game {game.id}. Totals: {state.totals_line()}.")

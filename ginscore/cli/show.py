@@ -30,15 +30,14 @@ def status(obj, game_id, as_json):
         return
     sheet = state.sheet()
     click.echo(sheet.title)
-    hands = len(state.rows)
-    rows = [[name, state.scores[name], state.boxes[name]] for name in state.game.players]
-    click.echo(plain_table(["player", "points", "boxes"], rows))
+    scores = state.score_table()
+    click.echo(plain_table(scores.headers, scores.rows))
     for part in sheet.tables[1:]:
         click.echo(f"\n{part.title}\n{plain_table(part.headers, part.rows)}")
     if state.finished:
         click.echo("\n" + "\n".join(sheet.notes))
     else:
-        click.echo(f"\nIn progress after {hands} hand{'s' if hands != 1 else ''}, first to {state.game.rules.target}.")
+        click.echo("\n" + state.progress_line())
 
 
 @cli.command()

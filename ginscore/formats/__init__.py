@@ -13,6 +13,13 @@ from ginscore.errors import RulesError
 # name -> "module:Class"; imported on first use so a command pays only for the format it needs
 _REGISTRY = {
     "standard": "ginscore.formats.standard:StandardGin",
+    "hollywood": "ginscore.formats.hollywood:HollywoodGin",
+}
+
+# Rule settings that only one format uses: any other format refuses them when given and
+# stores their defaults (see GameFormat.prepare_rules).
+FORMAT_SETTINGS = {
+    "hollywood": ("columns", "column_target", "last_column_double"),
 }
 
 

@@ -109,16 +109,18 @@ class StandardState:
     def totals_line(self) -> str:
         return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
 
+    def score_table(self) -> Table:
+        """The running totals in one small table, for ``status``."""
+        rows = [[name, self.scores[name], self.boxes[name]] for name in self.game.players]
+        return Table(["player", "points", "boxes"], rows)
+
+    def progress_line(self) -> str:
+        hands = len(self.rows)
+        return f"In progress after {hands} hand{'s' if hands != 1 else ''}, first to {self.game.rules.target}."
+
     def to_json(self) -> dict:
-        game = self.game
         return {
-            "id": game.id,
-            "format": game.format,
-            "created": game.created,
-            "players": list(game.players),
-            "rules": game.rules.to_dict(),
-            "stake": None if game.stake is None else str(game.stake),
-            "currency": game.currency,
+            **game_json(self.game),
             "hands": [row.to_json() for row in self.rows],
             "scores": dict(self.scores),
             "boxes": dict(self.boxes),
@@ -130,14 +132,7 @@ class StandardState:
 
     def hand_report(self) -> list:
         """What to print right after a hand was recorded."""
-        row = self.rows[-1]
-        score = row.score
-        text = f"Hand {row.hand.number}: {describe_hand(row.hand.hand, score)}"
-        if score.winner:
-            text += f" -> {score.winner} +{score.points}"
-            if score.multiplier != 1:
-                text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
-        lines = [text + ".", f"Totals: {self.totals_line()}."]
+        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             lines.append(f"Game over: {self.winner} reaches {self.game.rules.target}.")
             lines.extend(final_notes(self.final, self.game))
@@ -150,15 +145,7 @@ class StandardState:
         headers = ["#", *(["upcard"] if oklahoma else []), "hand", "won by", "points", *players]
         rows = []
         for row in self.rows:
-            hand = row.hand.hand
-            cells = [row.hand.number]
-            if oklahoma:
-                doubled = " x2" if row.score.multiplier != 1 else ""
-                cells.append(hand.get("upcard", "") + doubled)
-            points = row.score.points if row.score.winner else ""
-            cells += [describe_hand(hand, row.score), row.score.winner or "", points]
-            cells += [row.totals[name] for name in players]
-            rows.append(cells)
+            rows.append(hand_cells(row, oklahoma) + [row.totals[name] for name in players])
         tables = [Table(headers, rows, title="Hands")]
         notes = []
         if self.final is not None:
@@ -167,6 +154,41 @@ class StandardState:
         else:
             notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}."]
         return Sheet(title=sheet_title(game), lines=sheet_lines(game), tables=tables, notes=notes)
+
+
+def hand_line(row) -> str:
+    """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
+    score = row.score
+    text = f"Hand {row.hand.number}: {describe_hand(row.hand.hand, score)}"
+    if score.winner:
+        text += f" -> {score.winner} +{score.points}"
+        if score.multiplier != 1:
+            text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
+    return text
+
+
+def game_json(game) -> dict:
+    """The keys every format's JSON starts with: the game as it was set up."""
+    return {
+        "id": game.id,
+        "format": game.format,
+        "created": game.created,
+        "players": list(game.players),
+        "rules": game.rules.to_dict(),
+        "stake": None if game.stake is None else str(game.stake),
+        "currency": game.currency,
+    }
+
+
+def hand_cells(row, oklahoma: bool) -> list:
+    """The sheet's cells that tell a hand: number, upcard (Oklahoma), what happened, who won, points."""
+    hand = row.hand.hand
+    cells = [row.hand.number]
+    if oklahoma:
+        doubled = " x2" if row.score.multiplier != 1 else ""
+        cells.append(hand.get("upcard", "") + doubled)
+    points = row.score.points if row.score.winner else ""
+    return cells + [describe_hand(hand, row.score), row.score.winner or "", points]
 
 
 def sheet_title(game) -> str:

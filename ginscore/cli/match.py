@@ -1,0 +1,38 @@
+"""Commands about a whole match: abandon."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore import actions
+from ginscore.cli import cli
+from ginscore.cli.options import game_option, json_option
+from ginscore.render import to_json
+
+
+@cli.command()
+@game_option
+@json_option
+@click.pass_obj
+def abandon(obj, game_id, as_json):
+    """Stop a Hollywood match early and settle it.
+
+    Columns already closed keep their settlement. Each open column is settled as it stands:
+    no game bonus and no shutout, since nobody reached the target; the player whose points
+    and boxes in it are worth more collects the difference. 'ginscore undo' takes the
+    abandonment back.
+
+    \b
+    Example:
+        ginscore abandon
+        ginscore abandon --game 7 --json
+    """
+    ledger = obj.ledger
+    with ledger.locked():
+        game = ledger.load(game_id)
+        game, state = actions.abandon(game)
+        ledger.save(game)
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo("\n".join([f"Game {game.id} abandoned after {len(state.rows)} hands.", *state.result_lines()]))

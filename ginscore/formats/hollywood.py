@@ -1,0 +1,239 @@
+"""Hollywood: one run of two-handed hands feeds several games at once (RULES.md section 4).
+
+Each column is a game of its own, to the column target. A player's wins climb a staircase:
+his first win goes into column 1, his second into columns 1 and 2, and so on. Once columns
+close, the gate rule takes over: a win goes into every open column that is the first open one
+or in which the player already had an entry in the column before it. Every column is settled
+like a standard game; the match net is the sum of the column nets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginscore.errors import HandError
+from ginscore.formats import FORMAT_SETTINGS
+from ginscore.formats.standard import HandRow, TwoPlayerGin
+from ginscore.game import abandoned
+from ginscore.scoring import Settlement, money, settle
+
+# What the sheet writes in a column that a hand closed, and in a column closed before it.
+CLOSING_MARK = "*"
+CLOSED_CELL = "—"
+
+
+@dataclass
+class Column:
+    """One column of the sheet: a game of its own between the two players."""
+
+    number: int  # 1-based
+    target: int
+    weight: int  # 2 when this is the last column and it counts double
+    scores: dict
+    boxes: dict
+    entries: dict  # hands entered in this column, by player
+    winner: str | None = None
+    closed_at: int | None = None  # the hand that took a player to the target
+    abandoned: bool = False  # closed because the players stopped the match
+    final: Settlement | None = None
+
+    @classmethod
+    def empty(cls, number: int, target: int, weight: int, players) -> "Column":
+        return cls(number, target, weight, *({name: 0 for name in players} for _ in range(3)))
+
+    @property
+    def closed(self) -> bool:
+        return self.closed_at is not None or self.abandoned
+
+    @property
+    def started(self) -> bool:
+        return any(self.entries.values())
+
+    def gain(self, player: str) -> int:
+        """What this column's settlement is worth to ``player``: + collects, - pays."""
+        if self.final is None:
+            return 0
+        return self.final.net if self.final.winner == player else -self.final.net
+
+    def to_json(self) -> dict:
+        return {
+            "number": self.number,
+            "target": self.target,
+            "counts_double": self.weight == 2,
+            "scores": dict(self.scores),
+            "boxes": dict(self.boxes),
+            "hands": dict(self.entries),
+            "closed": self.closed,
+            "closed_at_hand": self.closed_at,
+            "abandoned": self.abandoned,
+            "winner": self.winner,
+            "final": None if self.final is None else self.final.to_json(),
+        }
+
+
+def entry_columns(columns: list, player: str) -> list:
+    """The columns a win by ``player`` goes into, decided before the win is added."""
+    still_open = [column for column in columns if not column.closed]
+    if not still_open:
+        return []
+    first = still_open[0]
+    return [
+        column
+        for column in still_open
+        if column is first or columns[column.number - 2].entries[player] > 0
+    ]
+
+
+def cell_state(column: Column, closed_by_this_hand: bool) -> str:
+    if closed_by_this_hand:
+        return "closing"
+    if column.closed:
+        return "closed"
+    return "open" if column.started else "unstarted"
+
+
+@dataclass
+class HollywoodRow(HandRow):
+    """A hand and what it did to every column; ``totals`` maps a name to a total per column."""
+
+    entered: tuple = ()  # column numbers the win went into
+    closed: tuple = ()  # column numbers this hand closed
+    states: tuple = ()  # per column after this hand: unstarted | open | closing | closed
+
+    def to_json(self) -> dict:
+        row = super().to_json()
+        row["totals"] = {name: list(values) for name, values in self.totals.items()}
+        row["columns"] = list(self.entered)
+        row["closes"] = list(self.closed)
+        return row
+
+
+@dataclass
+class MatchFinal:
+    """The whole match settled: the sum of its columns. ``winner`` is None on an exact tie."""
+
+    winner: str | None
+    loser: str | None
+    net: int
+    amount: str | None
+    totals: dict  # each player's column totals summed
+    abandoned: bool
+    shutout: bool = False  # a match as a whole is never a shutout (final_notes reads it)
+
+    def to_json(self) -> dict:
+        return {
+            "winner": self.winner,
+            "loser": self.loser,
+            "net": self.net,
+            "amount": self.amount,
+            "totals": dict(self.totals),
+            "abandoned": self.abandoned,
+        }
+
+
+class HollywoodGin(TwoPlayerGin):
+    name = "hollywood"
+    description = "two players, several games at once on one sheet (Hollywood)"
+    format_settings = FORMAT_SETTINGS["hollywood"]
+
+    def prepare_rules(self, rules, given=()):
+        rules = super().prepare_rules(rules, given)
+        if rules.column_target == 0:  # "the game's target", written down as a number
+            rules = rules.with_changes(column_target=rules.target)
+        return rules
+
+    def new_command(self, game) -> str:
+        return super().new_command(game) + " --hollywood"
+
+    def goal(self, rules) -> str:
+        from ginscore.formats.hollywood_sheet import hollywood_terms
+
+        return f"Hollywood, {hollywood_terms(rules)}"
+
+    def check_abandon(self, game, state) -> None:
+        """Any match still open may be abandoned; the open columns are settled as they stand."""
+
+    def evaluate(self, game):
+        from ginscore.formats.hollywood_sheet import HollywoodState
+
+        rules, players = game.rules, game.players
+        count = rules.columns
+        columns = [
+            Column.empty(number, rules.column_target, 2 if rules.last_column_double and number == count else 1, players)
+            for number in range(1, count + 1)
+        ]
+        rows = []
+        for effective, score in self.scored_hands(game):
+            if all(column.closed for column in columns):
+                raise HandError(
+                    f"match {game.id}: hand {effective.number} comes after the match ended at hand "
+                    f"{effective.number - 1}"
+                )
+            entered, closed_now = [], []
+            if score.winner:
+                entered = entry_columns(columns, score.winner)
+                for column in entered:
+                    column.scores[score.winner] += score.points
+                    column.boxes[score.winner] += score.boxes
+                    column.entries[score.winner] += 1
+                    if column.scores[score.winner] >= column.target:
+                        column.winner, column.closed_at = score.winner, effective.number
+                        closed_now.append(column.number)
+            totals = {name: tuple(column.scores[name] for column in columns) for name in players}
+            states = tuple(cell_state(column, column.number in closed_now) for column in columns)
+            rows.append(
+                HollywoodRow(
+                    effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states
+                )
+            )
+        stopped = abandoned(game.journal) and not all(column.closed for column in columns)
+        for column in columns:
+            if column.closed:
+                column.final = self.settle_column(game, column)
+            elif stopped:
+                column.abandoned = True
+                column.final = self.settle_as_it_stands(game, column)
+                column.winner = None if column.final is None else column.final.winner
+        final = None
+        if all(column.closed for column in columns):
+            final = self.settle_match(game, columns, stopped)
+        return HollywoodState(game, rows, columns, stopped, final)
+
+    def settle_column(self, game, column: Column) -> Settlement:
+        loser = self.opponent(game, column.winner)
+        return settle(
+            column.winner,
+            loser,
+            column.scores,
+            column.boxes,
+            column.entries[loser] > 0,
+            game.rules,
+            game.stake,
+            game_bonus_factor=column.weight,
+        )
+
+    def settle_as_it_stands(self, game, column: Column) -> Settlement | None:
+        """The abandonment rule (README, "Abandoning a match"): nobody reached the target, so
+        there is no game bonus and no shutout; the player whose points and boxes are worth more
+        collects the difference. Equal columns settle nothing."""
+        rules = game.rules.with_changes(game_bonus=0, shutout="none")
+        worth = {name: column.scores[name] + column.boxes[name] * rules.box_bonus for name in game.players}
+        first, second = game.players
+        if worth[first] == worth[second]:
+            return None
+        leader = first if worth[first] > worth[second] else second
+        other = self.opponent(game, leader)
+        return settle(leader, other, column.scores, column.boxes, True, rules, game.stake, column.weight)
+
+    def settle_match(self, game, columns: list, stopped: bool) -> MatchFinal:
+        first, second = game.players
+        totals = {name: 0 for name in game.players}
+        for column in columns:
+            if column.final is not None:
+                for name in game.players:
+                    totals[name] += column.final.totals[name]
+        swing = sum(column.gain(first) for column in columns)
+        if swing == 0:
+            return MatchFinal(None, None, 0, money(0, game.stake), totals, stopped)
+        winner, loser = (first, second) if swing > 0 else (second, first)
+        return MatchFinal(winner, loser, abs(swing), money(abs(swing), game.stake), totals, stopped)
