@@ -138,7 +138,10 @@ def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
     for segment in text.split("|"):
         if not segment.strip():
             continue
-        meld = parse_cards(segment)
+        try:
+            meld = parse_cards(segment)
+        except CardError as error:
+            raise CardError(f"{error} (in meld '{' '.join(segment.split())}')") from None
         shown = format_cards(meld)
         if not is_meld(meld):
             raise CardError(_NOT_A_MELD.format(shown))
@@ -162,6 +165,7 @@ _SOLVER_NAMES = frozenset(
         "analyze",
         "best_arrangements",
         "deadwood",
+        "deadwood_after_discard",
         "layoff",
         "settle_knock",
     }

@@ -148,7 +148,7 @@ class _Solver:
         meldable = mask & self.meldable
         return _mask_value(mask ^ meldable) + self.solve(meldable)
 
-    def deadwood_after_discard(self, mask: int) -> tuple[int, int]:
+    def deadwood_after_discard(self, mask: int, find_discards: bool = True) -> tuple[int, int]:
         """(best deadwood after one discard, mask of every card whose discard achieves it)."""
         meldable = mask & self.meldable
         loose = mask ^ meldable
@@ -160,6 +160,8 @@ class _Solver:
             top = max(card_value(card) for card in _cards_of(loose))
             discard_loose = loose_value - top + self.solve(meldable)
             best = min(best, discard_loose)
+        if not find_discards:
+            return best, 0
         discards = self._discards_in(meldable) if discard_melded == best else 0
         if loose and discard_loose == best:
             discards |= sum(1 << card for card in _cards_of(loose) if card_value(card) == top)
@@ -278,7 +280,7 @@ def _arrangement(meld_masks, mask: int, order) -> Arrangement:
             cards = _MELD_CARDS[meld] = _cards_of(meld)
             _MELD_RANKING[meld] = (cards[0] % 13 * 4 + cards[0] // 13) * 16 + len(cards)
     left = mask & ~used
-    unmatched = tuple(card for card in order if left >> card & 1)
+    unmatched = tuple([card for card in order if left >> card & 1])
     if len(meld_masks) > 1:
         meld_masks = sorted(meld_masks, key=_MELD_RANKING.__getitem__)
     return Arrangement(tuple(map(_MELD_CARDS.__getitem__, meld_masks)), unmatched)
@@ -320,6 +322,19 @@ def deadwood(cards) -> int:
     if separate is not None:
         return _mask_value(mask ^ separate[1])
     return _Solver(mask, melds_at).deadwood(mask)
+
+
+def deadwood_after_discard(cards) -> int:
+    """Minimum deadwood of what is left after the best single discard (an 11-card hand)."""
+    cards, mask = _check_hand(cards)
+    if not cards:
+        raise CardError("there is no card to discard")
+    melds_at = _candidate_melds(mask)
+    separate = _separate_melds(melds_at)
+    if separate is not None and mask != separate[1]:
+        loose = mask ^ separate[1]  # see _separate_melds: discard the highest loose card
+        return _mask_value(loose) - max(map(card_value, _cards_of(loose)))
+    return _Solver(mask, melds_at).deadwood_after_discard(mask, find_discards=False)[0]
 
 
 def best_arrangements(cards) -> Arrangements:

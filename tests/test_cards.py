@@ -128,8 +128,10 @@ def test_parse_melds_errors_name_the_meld():
         parse_melds("5s 6s 7s 8s", hand)
     with pytest.raises(CardError, match=r"^Jc is in two melds: '9c Tc Jc' and 'Jc Jd Js'"):
         parse_melds("9c Tc Jc | Jc Jd Js", hand + parse_cards("Js"))
-    with pytest.raises(CardError, match=r"^'5z' is not a card"):
+    with pytest.raises(CardError, match=r"^'5z' is not a card: .* \(in meld '5z 6s 7s'\)$"):
         parse_melds("5z 6s 7s", hand)
+    with pytest.raises(CardError, match=r"^'7s' appears twice \(in meld '5s 6s 7s 7S'\)$"):
+        parse_melds("5s 6s 7s 7S | Ks Kc Kd", hand)
     # Without a hand only legality and overlap are checked.
     assert len(parse_melds("2h 3h 4h", None)) == 1
 

@@ -15,7 +15,14 @@ from hypothesis import strategies as st
 
 from ginscore.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
 from ginscore.errors import CardError, RulesError
-from ginscore.melds import analyze, best_arrangements, deadwood, layoff, settle_knock
+from ginscore.melds import (
+    analyze,
+    best_arrangements,
+    deadwood,
+    deadwood_after_discard,
+    layoff,
+    settle_knock,
+)
 
 # ------------------------------------------------------------------ the slow, independent solver
 
@@ -156,6 +163,8 @@ def check_against_slow(hand):
     label = format_cards(hand)
     assert (result.deadwood, result.gin, result.big_gin) == (dead, gin, big_gin), label
     assert set(result.discards) == discards, label
+    if len(hand) == 11:
+        assert deadwood_after_discard(hand) == dead, label
     if optimal is not None:
         assert {meld_sets(a.melds) for a in result.arrangements} == optimal, label
     check_arrangements_consistent(result, hand)
@@ -207,59 +216,42 @@ def test_ten_card_gin_and_knock_limits():
     assert not analyze(hand, knock_limit=0).can_knock
 
 
-def test_tied_arrangements_are_all_listed():
-    # 7s 7h 7d with 5s 6s 7s: the 7s goes in the run or the set, never both.
-    hand = cards("5s 6s 7s 7h 7d 7c Kc Kd 2h 3d")
-    result = best_arrangements(hand)
+def test_a_shared_card_goes_where_it_saves_most():
+    # 7s fits 5-6-7s and the 7s: with 7h 7d 7c both melds survive without sharing.
+    result = best_arrangements(cards("5s 6s 7s 7h 7d 7c Kc Kd 2h 3d"))
     assert result.deadwood == 10 + 10 + 2 + 3
-    assert {meld_sets(a.melds) for a in result.arrangements} == {
-        meld_sets([cards("5s 6s 7s"), cards("7h 7d 7c")]),
-    }
-    hand = cards("5s 6s 7s 7h 7d Kc Kd Kh 2h 3d")
-    result = best_arrangements(hand)
-    # Run 5-6-7 leaves 7h 7d (14); set of 7s leaves 5s 6s (11).
-    assert result.deadwood == 11 + 5
-    hand = cards("4s 5s 6s 6h 6d 2c 3c 9h 9d 9c")
-    result = best_arrangements(hand)
-    # 4-5-6s leaves 6h 6d (12); 6s 6h 6d leaves 4s 5s (9): plus 2c 3c.
-    assert result.deadwood == 9 + 5
-    tie = best_arrangements(cards("As 2s 3s 3h 3d 9c 9d 9h Kc Kd"))
-    # As 2s 3s leaves 3h 3d = 6; 3s 3h 3d leaves As 2s = 3: no tie, the set wins.
-    assert tie.deadwood == 3 + 20
-
-
-def test_equal_deadwood_ties():
-    # 3s could sit in A-2-3 or 3-4-5: both leave one card of value 3 (the other 3) ... built so
-    # both arrangements leave the same deadwood.
-    hand = cards("As 2s 3s 4s 5s 3h Kd Qc 8h 9d")
-    result = best_arrangements(hand)
+    assert [meld_sets(a.melds) for a in result.arrangements] == [
+        meld_sets([cards("5s 6s 7s"), cards("7h 7d 7c")])]
+    # Run 5-6-7s leaves 7h 7d (14); the set of 7s leaves 5s 6s (11). Plus 2h 3d.
+    assert best_arrangements(cards("5s 6s 7s 7h 7d Kc Kd Kh 2h 3d")).deadwood == 11 + 5
+    # Run 4-5-6s leaves 6h 6d (12); the set of 6s leaves 4s 5s (9). Plus 2c 3c.
+    assert best_arrangements(cards("4s 5s 6s 6h 6d 2c 3c 9h 9d 9c")).deadwood == 9 + 5
+    # Run A-2-3s leaves 3h 3d (6); the set of 3s leaves As 2s (3). Plus Kc Kd.
+    assert best_arrangements(cards("As 2s 3s 3h 3d 9c 9d 9h Kc Kd")).deadwood == 3 + 20
+    # Run 2-3-4s leaves 4h 4d (8); the set of 4s leaves 2s 3s (5). Plus 6c 7c and three tens.
+    assert best_arrangements(cards("2s 3s 4s 4h 4d 6c 7c Kd Qh Jc")).deadwood == 5 + 13 + 30
+    # A-2-3s and 3h 3d 3c take everything but the four tens.
+    assert best_arrangements(cards("As 2s 3s 3h 3d 3c Kd Qh Jc Tc")).deadwood == 40
+    # One run of five beats splitting it: only 3h is left of the low cards.
+    result = best_arrangements(cards("As 2s 3s 4s 5s 3h Kd Qc 8h 9d"))
     assert result.deadwood == 3 + 10 + 10 + 8 + 9
-    assert {meld_sets(a.melds) for a in result.arrangements} == {
-        meld_sets([cards("As 2s 3s 4s 5s")]),
-    }
-    hand = cards("As 2s 3s 3h 3d Kd Qc 8h 9d Jc")
-    result = best_arrangements(hand)
-    assert result.deadwood == 3 + 10 + 10 + 8 + 9 + 10
-    assert {meld_sets(a.melds) for a in result.arrangements} == {meld_sets([cards("3s 3h 3d")])}
-    hand = cards("2s 3s 4s 4h 4d 6c 7c Kd Qh Jc")
-    result = best_arrangements(hand)
-    # Run 2-3-4 leaves 4h 4d = 8; set 4s 4h 4d leaves 2s 3s = 5.
-    assert result.deadwood == 5 + 6 + 7 + 30
-    hand = cards("3s 4s 5s 5h 5d 2c Kd Qh Jc Tc")
-    result = best_arrangements(hand)
-    # Run leaves 5h 5d = 10; set leaves 3s 4s = 7.
-    assert result.deadwood == 7 + 2 + 40
-    hand = cards("As 2s 3s 3h 3d 3c Kd Qh Jc Tc")
-    result = best_arrangements(hand)
-    # A-2-3 + 3h 3d 3c: everything but the four tens melded, either way only one split.
-    assert result.deadwood == 40
-    hand = cards("4s 5s 6s 4h 5h 6h 4d 5d 6d Kc")
-    result = best_arrangements(hand)
+    assert [meld_sets(a.melds) for a in result.arrangements] == [meld_sets([cards("As 2s 3s 4s 5s")])]
+
+
+def test_tied_arrangements_are_all_listed():
+    # Three runs or three sets: both leave only Kc.
+    result = best_arrangements(cards("4s 5s 6s 4h 5h 6h 4d 5d 6d Kc"))
     assert result.deadwood == 10
     assert {meld_sets(a.melds) for a in result.arrangements} == {
         meld_sets([cards("4s 5s 6s"), cards("4h 5h 6h"), cards("4d 5d 6d")]),
         meld_sets([cards("4s 4h 4d"), cards("5s 5h 5d"), cards("6s 6h 6d")]),
     }
+    # A run of six is one meld or two of three; the single run is listed first.
+    result = analyze(cards("As 2s 3s 4s 5s 6s 9h 9d 9c Kd"))
+    assert result.deadwood == 10
+    assert [format_melds(a.melds) for a in result.arrangements] == [
+        "As 2s 3s 4s 5s 6s | 9h 9d 9c", "As 2s 3s | 4s 5s 6s | 9h 9d 9c"]
+    assert format_melds(result.melds) == "As 2s 3s 4s 5s 6s | 9h 9d 9c"
 
 
 def test_deadwood_function_and_small_hands():
@@ -400,6 +392,10 @@ def test_big_gin_settlement():
     assert result.to_json()["big_gin"] is True
     with pytest.raises(CardError, match="big gin"):
         settle_knock(cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Kh"), defender)
+    stated = parse_melds("As 2s 3s 4s | 5s 6s 7s | 8s 9s Ts Js", knocker)
+    assert settle_knock(knocker, defender, knocker_melds=stated).big_gin
+    with pytest.raises(CardError, match="big gin"):
+        settle_knock(knocker, defender, knocker_melds=stated[:2])
 
 
 def test_knock_errors():
@@ -577,6 +573,7 @@ def test_deadwood_properties(hand):
     check_arrangements_consistent(result, hand)
     if len(hand) == 11:
         assert result.deadwood == min(deadwood([c for c in hand if c != d]) for d in hand)
+        assert result.deadwood == deadwood_after_discard(hand)
         assert result.big_gin == (deadwood(hand) == 0)
         assert not result.big_gin or result.gin
     else:
