@@ -65,11 +65,13 @@ def abandon(game: Game):
 
 
 def redo(game: Game):
+    """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
     updated, restored = journal.redo(game)
     return updated, evaluate(updated), restored
 
 
 def edit(game: Game, number: int, hand: dict):
+    """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
     get_format(game.format).check_hand(game, hand)
-    updated, original = journal.edit(game, number, hand)
-    return updated, evaluate(updated), original
+    updated, before = journal.edit(game, number, hand)
+    return updated, evaluate(updated), before

@@ -69,6 +69,36 @@ def effective_hands(journal) -> list[EffectiveHand]:
     return [EffectiveHand(number, seq, hands[seq], seq in edited) for number, seq in enumerate(live, 1)]
 
 
+@dataclass(frozen=True)
+class LogLine:
+    """One journal entry explained, for the log."""
+
+    entry: dict  # as stored
+    target: int | None  # the hand entry it concerns (its own seq for a hand; None for abandon/resume)
+    hand: dict  # that hand as this entry left it ({} for abandon/resume)
+    was: dict | None  # for an edit: the version it replaced
+    number: int | None  # that hand's number among the hands that count now; None while voided
+
+
+def history(journal) -> list[LogLine]:
+    versions: dict[int, dict] = {}
+    lines = []
+    for entry in journal:
+        if entry["action"] == "hand":
+            target, was = entry["seq"], None
+            versions[target] = entry["hand"]
+        elif entry["action"] in MATCH_ACTIONS:
+            target, was = None, None
+        else:
+            target = entry["target"]
+            was = versions.get(target)
+            if entry["action"] == "edit":
+                versions[target] = entry["hand"]
+        lines.append((entry, target, versions.get(target, {}), was if entry["action"] == "edit" else None))
+    numbers = {hand.seq: hand.number for hand in effective_hands(journal)}
+    return [LogLine(entry, target, hand, was, numbers.get(target)) for entry, target, hand, was in lines]
+
+
 def abandoned(journal) -> bool:
     """Whether the players stopped this game early and have not taken that back."""
     stopped = False
@@ -101,21 +131,19 @@ def redoable(journal) -> int | None:
     return pending[-1] if pending else None
 
 
-def redo(game: Game) -> tuple[Game, dict]:
+def redo(game: Game) -> tuple[Game, EffectiveHand]:
+    """Restore the hand the last undo voided; returns it as it now counts."""
     target = redoable(game.journal)
     if target is None:
         raise HandError(
             f"game {game.id} has nothing to redo: redo only restores hands undone since the last recorded hand"
         )
-    original = next(entry for entry in game.journal if entry.get("seq") == target)
-    restored = original["hand"]
-    for entry in game.journal:  # an edit made before the undo still applies
-        if entry["action"] == "edit" and entry["target"] == target:
-            restored = entry["hand"]
-    return game.append("restore", target=target), restored
+    updated = game.append("restore", target=target)
+    restored = next(hand for hand in effective_hands(updated.journal) if hand.seq == target)
+    return updated, restored
 
 
-def edit(game: Game, number: int, hand: dict) -> tuple[Game, dict]:
+def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
     """Correct effective hand ``number``; the original stays in the journal."""
     hands = effective_hands(game.journal)
     if not 1 <= number <= len(hands):
@@ -123,7 +151,9 @@ def edit(game: Game, number: int, hand: dict) -> tuple[Game, dict]:
             raise HandError(f"game {game.id} has no hands to edit")
         raise HandError(f"game {game.id} has hands 1 to {len(hands)}; there is no hand {number}")
     before = hands[number - 1]
-    return game.append("edit", target=before.seq, hand=hand), before.hand
+    if before.hand == hand:
+        raise HandError(f"hand {number} of game {game.id} already says that: nothing to change")
+    return game.append("edit", target=before.seq, hand=hand), before
 
 
 def match_player(players, name: str) -> str:

@@ -9,6 +9,10 @@ Layout of the ledger folder::
 Every write goes to a temporary file in the same folder, is flushed and fsynced, swapped in
 with ``os.replace`` and the folder is fsynced, so a crash leaves the old or the new game, never
 a mix. Reads take no lock: a reader always sees a whole file.
+
+The lock is the standard library's (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows)
+on the separate ``.lock`` file, which is never deleted: deleting a lock file on release lets
+two processes hold "the" lock on two different files. Nothing is imported for it at start-up.
 """
 
 from __future__ import annotations
@@ -22,11 +26,14 @@ from pathlib import Path
 
 from ginscore.errors import GameNotFound, LedgerError
 from ginscore.game import Game
-from ginscore.schema import FILE_VERSION, decode, encode, file_version
+from ginscore.schema import FILE_VERSION, REPAIR_HINT, decode, encode, file_version
+from ginscore.schema import problems as file_problems
 
 ENV_LEDGER = "GINSCORE_LEDGER"
 ENV_LOCK_TIMEOUT = "GINSCORE_LOCK_TIMEOUT"
+DEFAULT_LOCK_TIMEOUT = 5.0
 GAME_FILE = re.compile(r"^game-(\d{6,})\.json$")
+TEMPORARY_SUFFIX = ".tmp"
 
 
 def default_root() -> Path:
@@ -39,13 +46,27 @@ def default_root() -> Path:
     return platformdirs.user_data_path("ginscore", appauthor=False) / "ledger"
 
 
+def lock_timeout() -> float:
+    text = os.environ.get(ENV_LOCK_TIMEOUT, "")
+    try:
+        value = float(text) if text else DEFAULT_LOCK_TIMEOUT
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise LedgerError(f"{ENV_LOCK_TIMEOUT} must be a number of seconds such as 5, got {text!r}")
+    return value
+
+
 class Ledger:
     def __init__(self, root: Path | str | None = None):
         self.root = Path(root).expanduser() if root else default_root()
         if self.root.exists() and not self.root.is_dir():
             raise LedgerError(f"the ledger must be a folder, but {self.root} is a file: give a folder with --ledger")
         self.games_dir = self.root / "games"
+        self.migrated_dir = self.root / "migrated"
         self.lock_path = self.root / ".lock"
+        self._lock_depth = 0
+        self._versions: dict[int, int] = {}  # file version of each game as loaded
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -76,32 +97,41 @@ class Ledger:
         return game_id
 
     def read_raw(self, game_id: int):
-        """The parsed JSON of a game file and its file version."""
+        """The parsed JSON of a game file; raises LedgerError if it is not readable JSON."""
         path = self.game_path(game_id)
         try:
-            text = path.read_bytes().decode("utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them") from None
-        except UnicodeDecodeError as error:
-            raise LedgerError(f"{path}: not UTF-8 text (byte {error.start}); the file was left as it is") from None
         except OSError as error:
             raise LedgerError(f"cannot read {path}: {error.strerror}") from None
         try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise LedgerError(
-                f"{path}: not valid JSON ({error.msg} at line {error.lineno} column {error.colno}); "
-                "the file was left as it is: fix it by hand or restore it from a backup"
-            ) from None
-        return data, file_version(data, str(path))
+            return parse_json(raw)
+        except Unreadable as error:
+            raise LedgerError(f"{path}: {error}; {REPAIR_HINT}") from None
 
     def load(self, game_id: int | None = None) -> Game:
         game_id = self.resolve(game_id)
-        data, _ = self.read_raw(game_id)
-        game = decode(data, str(self.game_path(game_id)))
+        path = self.game_path(game_id)
+        data = self.read_raw(game_id)
+        game = decode(data, str(path))
         if game.id != game_id:
-            raise LedgerError(f"{self.game_path(game_id)}: id is {game.id}, but the file name says {game_id}")
+            raise LedgerError(f"{path}: id is {game.id}, but the file name says {game_id}; {REPAIR_HINT}")
+        self._versions[game_id] = data["file_version"]
         return game
+
+    def problems(self, game_id: int) -> list[str]:
+        """Every problem of one game file, each with its place; empty when it loads."""
+        try:
+            data = parse_json(self.game_path(game_id).read_bytes())
+        except OSError as error:
+            return [f"cannot read the file: {error.strerror}"]
+        except Unreadable as error:
+            return [str(error)]
+        found = file_problems(data)
+        if not found and data["id"] != game_id:
+            found.append(f"id: {data['id']}, but the file name says {game_id}")
+        return found
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -110,69 +140,119 @@ class Ledger:
         """Hold the ledger's exclusive lock; every read-modify-write happens inside it.
 
         Only ``create`` (starting a game) makes the ledger folder: a command that fails on an
-        empty ledger leaves no trace.
+        empty ledger leaves no trace. Re-entrant within one Ledger, since a second flock on a
+        new descriptor in the same process would wait for itself.
         """
+        if self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield self
+            finally:
+                self._lock_depth -= 1
+            return
         if create:
-            self._make_folders()
+            self._make_folder(self.games_dir)
         elif not self.games_dir.is_dir():
             raise GameNotFound(f"no games in {self.root} yet: start one with 'ginscore new Alice Bob'")
-        timeout = float(os.environ.get(ENV_LOCK_TIMEOUT, "5"))
+        timeout = lock_timeout()
         try:
             handle = open(self.lock_path, "a+b")
         except OSError as error:
             raise LedgerError(f"cannot open the lock file {self.lock_path}: {error.strerror}") from None
         try:
             _acquire(handle, self.lock_path, timeout)
+            self._lock_depth = 1
             try:
                 yield self
             finally:
+                self._lock_depth = 0
                 _release(handle)
         finally:
             handle.close()
 
     def save(self, game: Game) -> None:
         """Write a game; call inside ``locked()``. Keeps a copy of an older-format file first."""
+        if not self._lock_depth:
+            raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.game_path(game.id)
-        if path.exists():
-            data, version = self.read_raw(game.id)
-            if version < FILE_VERSION:
-                self._keep_old_version(path, version)
+        version = self._versions.get(game.id)
+        if version is None and path.exists():
+            version = file_version(self.read_raw(game.id), str(path))
+        if version is not None and version < FILE_VERSION:
+            self._keep_old_version(path, version)
         payload = json.dumps(encode(game), indent=2, ensure_ascii=False) + "\n"
         atomic_write(path, payload.encode("utf-8"))
+        self._versions[game.id] = FILE_VERSION
+
+    def apply(self, game_id: int | None, change):
+        """Lock, load the game, ``change(game)`` -> (new game, *more), save it; returns the
+        whole result. A change that raises leaves the file untouched."""
+        with self.locked():
+            result = change(self.load(game_id))
+            self.save(result[0])
+        return result
 
     def next_id(self) -> int:
         ids = self.game_ids()
         return ids[-1] + 1 if ids else 1
 
     def _keep_old_version(self, path: Path, version: int) -> None:
-        copy = self.root / "migrated" / f"{path.stem}.v{version}.json"
-        if copy.exists():
-            return
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(copy, path.read_bytes())
-
-    def _make_folders(self) -> None:
+        """Copy the file as it is to migrated/ before its first write in the new format."""
         try:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
+            old = path.read_bytes()
         except OSError as error:
-            raise LedgerError(f"cannot create the ledger folder {self.games_dir}: {error.strerror}") from None
+            raise LedgerError(f"cannot read {path} to keep a copy of it: {error.strerror}") from None
+        self._make_folder(self.migrated_dir)
+        number = 1
+        while True:
+            suffix = "" if number == 1 else f"-{number}"
+            copy = self.migrated_dir / f"{path.stem}.v{version}{suffix}.json"
+            if not copy.exists():
+                break
+            if copy.read_bytes() == old:  # kept already, by a write that then did not finish
+                return
+            number += 1
+        atomic_write(copy, old)
+
+    def _make_folder(self, folder: Path) -> None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise LedgerError(f"cannot create the folder {folder}: {error.strerror}") from None
+
+
+class Unreadable(Exception):
+    """A file's bytes are not a JSON document; the message says where and why."""
+
+
+def parse_json(raw: bytes):
+    if not raw.strip():
+        raise Unreadable("the file is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unreadable(f"not UTF-8 text (byte {error.start})") from None
+    try:
+        return json.loads(text)
+    except ValueError as error:
+        cut_short = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
+        ending = ": the file ends too early, was it cut short?" if cut_short else ""
+        raise Unreadable(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno}){ending}"
+        ) from None
 
 
 def atomic_write(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all or nothing, durable once this returns."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """Replace ``path`` with ``data`` all or nothing, durable once this returns.
+
+    The temporary file has a fixed name next to the target: writers hold the ledger lock, so
+    there is never more than one, and a temporary file left by a killed process is simply
+    overwritten by the next write instead of piling up.
+    """
+    temporary = path.with_name(f".{path.name}{TEMPORARY_SUFFIX}")
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(descriptor, view)
-                view = view[written:]
-            os.fsync(descriptor)
-        finally:
-            os.close(descriptor)
+        write_synced(temporary, data)
         _replace(temporary, path)
-        _fsync_folder(path.parent)
     except OSError as error:
         try:
             os.unlink(temporary)
@@ -181,6 +261,26 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise LedgerError(
             f"could not write {path}: {error.strerror or error}; the ledger still holds its previous state"
         ) from None
+    try:
+        fsync_folder(path.parent)
+    except OSError as error:
+        raise LedgerError(
+            f"wrote {path}, but could not flush its folder to disk ({error.strerror or error}): "
+            "the change may not survive a power cut; run 'ginscore check'"
+        ) from None
+
+
+def write_synced(path: Path, data: bytes) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(path, flags, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(descriptor, view)
+            view = view[written:]
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _replace(source: Path, destination: Path) -> None:
@@ -196,7 +296,7 @@ def _replace(source: Path, destination: Path) -> None:
             time.sleep(0.05)
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     if os.name == "nt":  # Windows cannot open a directory for fsync; NTFS journals the rename
         return
     descriptor = os.open(folder, os.O_RDONLY)
@@ -224,8 +324,8 @@ def _acquire(handle, lock_path: Path, timeout: float) -> None:
         except OSError:
             if time.monotonic() >= deadline:
                 raise LedgerError(
-                    f"the ledger is locked by another ginscore ({lock_path}) and stayed locked for "
-                    f"{timeout:g} s: wait for it to finish and try again"
+                    f"the ledger is locked: another ginscore has held {lock_path} for {timeout:g} s; "
+                    f"wait for it to finish and try again (or raise {ENV_LOCK_TIMEOUT})"
                 ) from None
             time.sleep(delay)
             delay = min(delay * 2, 0.05)

@@ -1,23 +1,34 @@
 """The game file format: encoding, strict validation and migration of older versions (pure).
 
-Every problem is reported with the file and the place inside it, e.g.
-``game-000003.json: journal[4].hand.deadwood: expected a whole number, got "x"``.
+``problems(data)`` lists every problem of a parsed game file, each with its place inside the
+file, e.g. ``journal[4].hand.deadwood: expected a whole number, got a string``; ``decode``
+refuses a file with any problem, naming the first. Nothing here repairs a file: a broken
+file is reported, and the user decides.
+
+Fields this version does not know are kept: unknown top-level fields in ``Game.extra``,
+unknown rule settings in ``Game.extra["rules"]`` ("rules" is a known top-level field, so it
+cannot clash with an unknown one), and unknown keys of journal entries and hands in the
+entries themselves. ``encode`` writes all of them back.
 """
 
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, Game
+from ginscore.game import ACTIONS, MATCH_ACTIONS, Game
 from ginscore.rules import Rules
-from ginscore.scoring import parse_stake
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 2
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
-_KNOWN_TOP = {"file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "journal", "currency"}
+_KNOWN_TOP = {
+    "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal"
+}
+_HAND_TYPES = {"kind": str, "player": str, "deadwood": int, "opponent_deadwood": int, "big": bool}
+REPAIR_HINT = "the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)"
 
 
 def encode(game: Game) -> dict:
+    unknown_rules = game.extra.get("rules", {})
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION,
@@ -26,123 +37,280 @@ def encode(game: Game) -> dict:
         "format": game.format,
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
-        "rules": {**game.rules.to_dict(), **game.extra.get("_unknown_rules", {})},
+        "rules": {**game.rules.to_dict(), **unknown_rules},
         "journal": [dict(entry) for entry in game.journal],
     }
-    data.update({key: value for key, value in game.extra.items() if key != "_unknown_rules"})
-    if game.currency is not None:  # written only when set, so older games keep their bytes
+    if game.currency is not None:  # optional: only games started with a currency carry it
         data["currency"] = game.currency
+    data.update({key: value for key, value in game.extra.items() if key not in _KNOWN_TOP})
     return data
 
 
-def file_version(data, where: str) -> int:
+def version_problem(data) -> str | None:
+    """Why this cannot be read as a ginscore game file of a version we know, or None."""
     if not isinstance(data, dict):
-        raise LedgerError(f"{where}: expected a JSON object at the top, got {_kind(data)}")
-    if data.get("file_format") != FILE_FORMAT:
-        raise LedgerError(f"{where}: file_format is {data.get('file_format')!r}, not {FILE_FORMAT!r}: not a ginscore game")
+        return f"expected a JSON object at the top, got {_kind(data)}"
+    if "file_format" not in data:
+        return f"file_format: missing (a ginscore game says {FILE_FORMAT!r}): not a ginscore game file"
+    if data["file_format"] != FILE_FORMAT:
+        return f"file_format is {_kind(data['file_format'])}, not {FILE_FORMAT!r}: not a ginscore game file"
     version = data.get("file_version")
     if type(version) is not int or version < 1:
-        raise LedgerError(f"{where}: file_version must be a whole number >= 1, got {version!r}")
+        return f"file_version must be a whole number >= 1, got {version!r}"
     if version > FILE_VERSION:
-        raise LedgerError(
-            f"{where}: written by a newer ginscore (file version {version}; this ginscore reads up to "
+        return (
+            f"written by a newer ginscore (file version {version}; this ginscore reads file versions up to "
             f"{FILE_VERSION}): upgrade ginscore with 'pip install --upgrade ginscore'"
         )
-    return version
+    return None
+
+
+def file_version(data, where: str) -> int:
+    problem = version_problem(data)
+    if problem:
+        raise LedgerError(f"{where}: {problem}")
+    return data["file_version"]
 
 
 def migrate(data: dict, version: int) -> dict:
-    """Bring an older file's data to the current version, in memory."""
+    """Bring a valid older file's data to the current version, in memory."""
     if version == 1:
         data = dict(data)
         created = data.get("created", "")
-        hands = _require(data, "hands", list, "")
         data["journal"] = [
-            {"seq": number, "at": created, "action": "hand", "hand": hand} for number, hand in enumerate(hands, 1)
+            {"seq": number, "at": created, "action": "hand", "hand": hand}
+            for number, hand in enumerate(data.pop("hands"), 1)
         ]
-        del data["hands"]
         data["file_version"] = 2
     return data
 
 
+def problems(data) -> list[str]:
+    """Every problem of a parsed game file, in file order; empty when it decodes."""
+    return _examine(data)[0]
+
+
 def decode(data, where: str) -> Game:
-    version = file_version(data, where)
-    try:
-        return _decode_current(migrate(data, version) if version < FILE_VERSION else data)
-    except LedgerError as error:
-        raise LedgerError(f"{where}: {error}") from None
+    """The Game in a parsed file; raises LedgerError naming the file and the first problem."""
+    found, game = _examine(data)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise LedgerError(f"{where}: {found[0]}{more}; {REPAIR_HINT}")
+    return game
+
+
+def _examine(data) -> tuple[list[str], Game | None]:
+    """(every problem, the Game when there is none)."""
+    problem = version_problem(data)
+    if problem:
+        return [problem], None
+    found: list[str] = []
+    version = data["file_version"]
+    if version == 1:
+        hands = _field(data, "hands", list, "", found)
+        if hands is None:
+            return found, None
+        for index, hand in enumerate(hands):
+            _check_hand(hand, f"hands[{index}]", found)
+        if found:
+            return found + _top_problems(data), None
+        data = migrate(data, version)
+    found += _top_problems(data)
+    journal = _field(data, "journal", list, "", found)
+    if journal is not None:
+        _check_journal(journal, found)
+    if found:
+        return found, None
+    try:  # settings that are each valid can still clash with one another
+        game = _build(data)
     except GinscoreError as error:
-        raise LedgerError(f"{where}: {error}") from None
+        return [f"rules: {error}"], None
+    _check_hands_against_format(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
+    return found, None if found else game
 
 
-def _decode_current(data: dict) -> Game:
-    game_id = _require(data, "id", int, "")
-    created = _require(data, "created", str, "")
-    game_format = _require(data, "format", str, "")
-    players = _require(data, "players", list, "")
-    for index, name in enumerate(players):
-        if not isinstance(name, str) or not name:
-            raise LedgerError(f"players[{index}]: expected a name, got {name!r}")
-    rules_data = _require(data, "rules", dict, "")
+def _build(data: dict) -> Game:
+    from ginscore.scoring import parse_stake
+
+    rules_data = data["rules"]
     known = set(Rules.__dataclass_fields__)
-    try:
-        rules = Rules.from_dict({key: value for key, value in rules_data.items() if key in known})
-    except GinscoreError as error:
-        raise LedgerError(f"rules: {error}") from None
-    stake_text = data.get("stake")
-    if stake_text is not None and not isinstance(stake_text, str):
-        raise LedgerError(f"stake: expected a string such as \"0.01\" or null, got {stake_text!r}")
-    stake = None if stake_text is None else parse_stake(stake_text)
-    journal = _require(data, "journal", list, "")
-    for index, entry in enumerate(journal):
-        _check_entry(entry, index, len(journal))
+    rules = Rules.from_dict({key: value for key, value in rules_data.items() if key in known})
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     unknown_rules = {key: value for key, value in rules_data.items() if key not in known}
     if unknown_rules:
-        extra["_unknown_rules"] = unknown_rules
+        extra["rules"] = unknown_rules
+    stake = None if data["stake"] is None else parse_stake(data["stake"])
+    journal = tuple(data["journal"])
+    players = tuple(data["players"])
     currency = data.get("currency")
-    if currency is not None and (not isinstance(currency, str) or not currency):
-        raise LedgerError(f"currency: expected a symbol such as \"€\" or null, got {currency!r}")
-    return Game(game_id, created, game_format, tuple(players), rules, stake, tuple(journal), extra, currency)
+    return Game(data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency)
 
 
-def _check_entry(entry, index: int, count: int) -> None:
-    place = f"journal[{index}]"
-    if not isinstance(entry, dict):
-        raise LedgerError(f"{place}: expected an object, got {_kind(entry)}")
-    seq = _require(entry, "seq", int, place)
-    if seq != index + 1:
-        raise LedgerError(f"{place}.seq: expected {index + 1}, got {seq}")
-    _require(entry, "at", str, place)
-    action = _require(entry, "action", str, place)
-    if action not in ACTIONS:
-        raise LedgerError(f"{place}.action: expected one of {', '.join(ACTIONS)}, got {action!r}")
-    if action in ("hand", "edit"):
-        hand = _require(entry, "hand", dict, place)
-        _require(hand, "kind", str, f"{place}.hand")
-        for key in ("deadwood", "opponent_deadwood"):
-            if key in hand and type(hand[key]) is not int:
-                raise LedgerError(f"{place}.hand.{key}: expected a whole number, got {hand[key]!r}")
-    if action in ("void", "restore", "edit"):
-        target = _require(entry, "target", int, place)
-        if not 1 <= target <= seq - 1:
-            raise LedgerError(f"{place}.target: {target} is not an earlier entry")
+def _top_problems(data: dict) -> list[str]:
+    found: list[str] = []
+    game_id = _field(data, "id", int, "", found)
+    if game_id is not None and game_id < 1:
+        found.append(f"id: expected a whole number >= 1, got {game_id}")
+    _field(data, "created", str, "", found)
+    game_format = _field(data, "format", str, "", found)
+    if game_format is not None:
+        from ginscore.formats import names
+
+        if game_format not in names():
+            found.append(f"format: {game_format!r} is not a format this ginscore knows ({', '.join(names())})")
+    players = _field(data, "players", list, "", found)
+    for index, name in enumerate(players or ()):
+        if not isinstance(name, str) or not name.strip():
+            found.append(f"players[{index}]: expected a name, got {name!r}")
+        elif name.casefold() in (str(other).casefold() for other in players[:index]):
+            found.append(f"players[{index}]: {name!r} is named twice")
+    _check_rules(_field(data, "rules", dict, "", found), found)
+    if "stake" not in data:
+        found.append("stake: missing (null when there is no stake)")
+    elif data["stake"] is not None:
+        _check_stake(data["stake"], found)
+    if data.get("currency") is not None:
+        _check_currency(data["currency"], found)
+    return found
 
 
-def _require(data: dict, key: str, kind: type, place: str):
+def _check_rules(rules_data, found: list) -> None:
+    if rules_data is None:
+        return
+    for name in Rules.__dataclass_fields__:
+        if name in rules_data:
+            try:
+                Rules(**{name: rules_data[name]})
+            except GinscoreError as error:
+                found.append(f"rules.{name}: {error}")
+            except TypeError:  # e.g. an unhashable value where a word was expected
+                found.append(f"rules.{name}: {rules_data[name]!r} is not a valid value")
+
+
+def _check_stake(stake, found: list) -> None:
+    if not isinstance(stake, str):
+        found.append(f'stake: expected a string such as "0.01" or null, got {_kind(stake)}')
+        return
+    from ginscore.scoring import parse_stake
+
+    try:
+        parse_stake(stake)
+    except GinscoreError as error:
+        found.append(f"stake: {error}")
+
+
+def _check_currency(currency, found: list) -> None:
+    from ginscore.scoring import parse_currency
+
+    try:
+        if not isinstance(currency, str) or parse_currency(currency) != currency:
+            found.append(f"currency: expected a symbol such as \"€\" or null, got {_kind(currency)}")
+    except GinscoreError as error:
+        found.append(f"currency: {error}")
+
+
+def _check_journal(journal: list, found: list) -> None:
+    """Each entry's shape, and that voids, restores and edits point at a hand in a state
+    ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
+    abandon an open game, resume an abandoned one)."""
+    kinds: dict[int, str] = {}
+    voided: set[int] = set()
+    abandoned = False
+    for index, entry in enumerate(journal):
+        place = f"journal[{index}]"
+        if not isinstance(entry, dict):
+            found.append(f"{place}: expected an object, got {_kind(entry)}")
+            continue
+        seq = _field(entry, "seq", int, place, found)
+        if seq is not None and seq != index + 1:
+            found.append(f"{place}.seq: expected {index + 1}, got {seq}")
+        _field(entry, "at", str, place, found)
+        action = _field(entry, "action", str, place, found)
+        if action is None:
+            continue
+        if action not in ACTIONS:
+            found.append(f"{place}.action: expected one of {', '.join(ACTIONS)}, got {action!r}")
+            continue
+        kinds[index + 1] = action
+        if action in ("hand", "edit"):
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", found)
+        if action in MATCH_ACTIONS:
+            if (action == "abandon") == abandoned:
+                found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
+            abandoned = action == "abandon"
+        if action == "hand" or action in MATCH_ACTIONS:
+            continue
+        target = _field(entry, "target", int, place, found)
+        if target is None:
+            continue
+        if kinds.get(target) != "hand" or target > index:
+            found.append(f"{place}.target: {target} is not an earlier hand entry")
+        elif action == "void" and target in voided:
+            found.append(f"{place}.target: hand entry {target} is already voided")
+        elif action == "restore" and target not in voided:
+            found.append(f"{place}.target: hand entry {target} is not voided, so it cannot be restored")
+        elif action == "edit" and target in voided:
+            found.append(f"{place}.target: hand entry {target} is voided, so it cannot be edited")
+        elif action == "void":
+            voided.add(target)
+        elif action == "restore":
+            voided.discard(target)
+
+
+def _check_hand(hand, place: str, found: list) -> None:
+    if hand is None:
+        return
+    if not isinstance(hand, dict):
+        found.append(f"{place}: expected an object, got {_kind(hand)}")
+        return
+    if "kind" not in hand:
+        found.append(f"{place}.kind: missing")
+    for key, kind in _HAND_TYPES.items():
+        if key in hand and not _is(hand[key], kind):
+            found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
+
+
+def _check_hands_against_format(game: Game, found: list, hand_place: str) -> None:
+    """Each recorded hand is one the game's format and rules accept (player, deadwood range)."""
+    from ginscore.formats import get_format
+
+    game_format = get_format(game.format)
+    for index, entry in enumerate(game.journal):
+        if entry["action"] in ("hand", "edit"):
+            try:
+                game_format.check_hand(game, entry["hand"])
+            except GinscoreError as error:
+                found.append(f"{hand_place.format(index)}: {error}")
+
+
+def _field(data: dict, key: str, kind: type, place: str, found: list):
+    """``data[key]`` if present and of ``kind``; otherwise note the problem and return None."""
     where = f"{place}.{key}" if place else key
     if key not in data:
-        raise LedgerError(f"{where}: missing")
+        found.append(f"{where}: missing")
+        return None
     value = data[key]
-    if kind is int and type(value) is not int or kind is not int and not isinstance(value, kind):
-        raise LedgerError(f"{where}: expected {_names[kind]}, got {_kind(value)}")
+    if not _is(value, kind):
+        found.append(f"{where}: expected {_names[kind]}, got {_kind(value)}")
+        return None
     return value
 
 
-_names = {int: "a whole number", str: "a string", list: "a list", dict: "an object"}
+def _is(value, kind: type) -> bool:
+    # bool is a subclass of int in Python, but true is not a number of points
+    return type(value) is kind if kind in (int, bool) else isinstance(value, kind)
+
+
+_names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
 
 
 def _kind(value) -> str:
-    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
-            bool: "true/false", type(None): "null"}.get(type(value), type(value).__name__)
+    """A value as the message shows it: scalars as written in JSON, containers by kind."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    import json
 
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."

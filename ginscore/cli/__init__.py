@@ -27,6 +27,11 @@ COMMANDS = {
     "sheet": "show",
     "games": "show",
     "abandon": "match",
+    "log": "audit",
+    "redo": "audit",
+    "edit": "audit",
+    "check": "audit",
+    "backup": "audit",
     "rules": "house",
     "config": "house",
 }

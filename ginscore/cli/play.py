@@ -75,6 +75,9 @@ def record_hand(obj, game_id, build_hand, as_json, upcard=None):
         hand = build_hand(game)
         if upcard is not None:
             hand["upcard"] = upcard
+        sink = getattr(obj, "hand_sink", None)
+        if sink is not None:  # 'ginscore edit' parses the corrected hand through this command
+            return sink(game, hand)
         game, state = actions.record(game, hand)
         ledger.save(game)
     if as_json:

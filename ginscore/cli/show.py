@@ -73,11 +73,17 @@ def games(obj, as_json, fmt):
         ginscore games --format csv > games.csv
     """
     from ginscore import render
+    from ginscore.errors import GinscoreError
 
     ledger = obj.ledger
-    listing = []
+    listing, damaged = [], []
     for game_id in ledger.game_ids():
-        state = actions.evaluate(ledger.load(game_id))
+        try:  # one damaged game must not hide the others: list it as damaged, exit 1 at the end
+            state = actions.evaluate(ledger.load(game_id))
+        except GinscoreError as error:
+            damaged.append(str(error))
+            listing.append({"id": game_id, "damaged": True, "error": str(error)})
+            continue
         game = state.game
         final = state.to_json()["final"]
         listing.append(
@@ -95,6 +101,7 @@ def games(obj, as_json, fmt):
         )
     if as_json:
         click.echo(to_json(listing))
+        _report_damaged(damaged)
         return
     if not listing:
         click.echo(f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
@@ -111,6 +118,16 @@ def games(obj, as_json, fmt):
             entry["winner"] or "",
             "" if entry["net"] is None else entry["net"],
         ]
+        if not entry.get("damaged")
+        else [entry["id"], "", "", "", "", "DAMAGED", "", ""]
         for entry in listing
     ]
     click.echo(render.table(headers, rows, render.check_format(fmt or DEFAULT_FORMAT)))
+    _report_damaged(damaged)
+
+
+def _report_damaged(errors) -> None:
+    for error in errors:
+        click.echo(f"Error: {error}", err=True)
+    if errors:
+        click.get_current_context().exit(1)

@@ -1,0 +1,110 @@
+"""A consistent copy of the whole ledger, taken under the ledger's lock (I/O).
+
+A backup is a folder that is itself a ledger (``ginscore --ledger COPY status`` reads it, and
+restoring is copying it back), or a zip archive of the same files when the path ends in
+``.zip``. It never overwrites anything, and it is built under a hidden name and renamed into
+place, so a backup that fails half-way leaves nothing under the name asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from ginscore.errors import LedgerError
+from ginscore.ledger import Ledger, fsync_folder, write_synced
+
+
+def default_path(ledger: Ledger) -> Path:
+    """A timestamped folder next to the ledger: ``ledger-backup-20261129-130501``."""
+    base = ledger.root.parent / f"{ledger.root.name}-backup-{time.strftime('%Y%m%d-%H%M%S')}"
+    path, number = base, 1
+    while os.path.lexists(path):
+        number += 1
+        path = base.with_name(f"{base.name}-{number}")
+    return path
+
+
+def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path, list[str]]:
+    """Copy the ledger; returns where, and the copied files relative to the ledger folder.
+
+    Damaged game files are copied byte for byte too: a backup keeps the evidence.
+    """
+    with ledger.locked():
+        target = Path(destination).expanduser() if destination else default_path(ledger)
+        if os.path.lexists(target):
+            raise LedgerError(f"{target} already exists: give a new path (a backup never overwrites anything)")
+        if _is_inside(target, ledger.root):
+            raise LedgerError(f"{target} is inside the ledger {ledger.root}: put the backup somewhere else")
+        files = files_to_keep(ledger.root)
+        if target.suffix.lower() == ".zip":
+            _write_zip(target, ledger.root, files)
+        else:
+            _write_folder(target, ledger.root, files)
+    return target, files
+
+
+def files_to_keep(root: Path) -> list[str]:
+    """Every file of the ledger but hidden ones: the lock, temporary files, a .git folder."""
+    kept = []
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(name for name in subfolders if not name.startswith("."))
+        for name in sorted(names):
+            path = Path(folder, name)
+            if not name.startswith(".") and path.is_file() and not path.is_symlink():
+                kept.append(path.relative_to(root).as_posix())
+    return kept
+
+
+def _is_inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def _write_folder(target: Path, root: Path, files: list[str]) -> None:
+    import shutil
+
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        for name in files:
+            destination = partial / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            write_synced(destination, (root / name).read_bytes())
+        for folder in sorted({partial, *((partial / name).parent for name in files)}, reverse=True):
+            fsync_folder(folder)
+        os.rename(partial, target)
+        fsync_folder(target.parent)
+    except OSError as error:
+        shutil.rmtree(partial, ignore_errors=True)
+        raise _failed(target, error) from None
+
+
+def _write_zip(target: Path, root: Path, files: list[str]) -> None:
+    import zipfile
+
+    partial = target.with_name(f".{target.name}.partial")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for name in files:
+                archive.writestr(name, (root / name).read_bytes())
+        with open(partial, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.rename(partial, target)
+        fsync_folder(target.parent)
+    except OSError as error:
+        try:
+            os.unlink(partial)
+        except OSError:
+            pass
+        raise _failed(target, error) from None
+
+
+def _failed(target: Path, error: OSError) -> LedgerError:
+    return LedgerError(f"could not write the backup {target}: {error.strerror or error}; the ledger is unchanged")

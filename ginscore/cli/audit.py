@@ -1,0 +1,294 @@
+"""Commands that keep the record honest: log, redo, edit, check, backup."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore import actions
+from ginscore.cli import cli
+from ginscore.cli.options import game_option, json_option, output_options, whole_number
+from ginscore.errors import GinscoreError, HandError
+from ginscore.render import DEFAULT_FORMAT, to_json
+
+# The commands whose arguments describe one hand; 'edit' parses its new hand with them.
+HAND_COMMANDS = ("knock", "gin", "draw")
+# What the log calls each journal action: the command that made it.
+ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit"}
+_IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
+
+
+def hand_words(hand: dict) -> str:
+    """A hand as the command that records it, e.g. ``knock Alice 4 15`` or ``gin Bob 30 --big``."""
+    import shlex
+
+    words = [shlex.quote(str(hand[key])) for key in _IN_ORDER if key in hand]
+    for key, value in hand.items():
+        if key in _IN_ORDER or value is False or value is None:
+            continue
+        option = "--" + key.replace("_", "-")
+        if value is True:
+            words.append(option)
+        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
+            words.append(f"{option} {shlex.quote(' '.join(value))}")
+        elif isinstance(value, (dict, list)):
+            words.append(f"{option} {shlex.quote(to_json(value).replace(chr(10), '').replace('  ', ''))}")
+        else:
+            words.append(f"{option} {shlex.quote(str(value))}")
+    return " ".join(words)
+
+
+def describe(line) -> str:
+    """What one journal entry did, in words."""
+    action = line.entry["action"]
+    if action == "hand":
+        return hand_words(line.hand)
+    if action == "void":
+        return f"voided #{line.target}: {hand_words(line.hand)}"
+    if action == "restore":
+        return f"restored #{line.target}: {hand_words(line.hand)}"
+    if action == "edit":
+        return f"#{line.target}: {hand_words(line.was or {})} -> {hand_words(line.hand)}"
+    return {"abandon": "stopped the game early", "resume": "took the stop back"}.get(action, "")
+
+
+def standing(line, edited: set) -> str:
+    """How a hand entry counts now: ``hand 3``, ``hand 3, edited`` or ``voided``."""
+    if line.entry["action"] != "hand":
+        return ""
+    if line.number is None:
+        return "voided"
+    return f"hand {line.number}, edited" if line.target in edited else f"hand {line.number}"
+
+
+@cli.command()
+@game_option
+@output_options
+@click.pass_obj
+def log(obj, game_id, as_json, fmt):
+    """Show every action recorded in a game, oldest first, with its time (UTC): hands as they
+    were first recorded, undos, redos and edits. Voided hands are listed too; '#' is the entry
+    number, and 'counts as' says what each recorded hand is now.
+
+    \b
+    Example:
+        ginscore log
+        ginscore log --game 3 --json
+    """
+    from ginscore import render
+    from ginscore.game import history
+
+    game = obj.ledger.load(game_id)
+    lines = history(game.journal)
+    if as_json:
+        entries = []
+        for line in lines:
+            entry = {**line.entry, "text": describe(line)}
+            if line.target is not None:
+                entry["number"] = line.number
+                entry["counts"] = line.number is not None
+            if line.entry["action"] == "edit":
+                entry["was"] = line.was
+            entries.append(entry)
+        click.echo(to_json({"game": game.id, "players": list(game.players), "entries": entries}))
+        return
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    edited = {line.target for line in lines if line.entry["action"] == "edit"}
+    rows = [
+        [
+            line.entry["seq"],
+            line.entry["at"].replace("T", " ").replace("+00:00", ""),
+            ACTION_WORDS.get(line.entry["action"], line.entry["action"]),
+            describe(line),
+            standing(line, edited),
+        ]
+        for line in lines
+    ]
+    table = render.table(["#", "time (UTC)", "action", "what", "counts as"], rows, fmt)
+    if fmt == "csv":
+        click.echo(table)
+        return
+    title = f"Game {game.id}: {' v '.join(game.players)}"
+    if not rows:
+        click.echo(f"{title}: nothing recorded yet.")
+        return
+    click.echo(f"{title}, {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}\n\n{table}")
+
+
+@cli.command()
+@game_option
+@json_option
+@click.pass_obj
+def redo(obj, game_id, as_json):
+    """Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
+    Only hands undone since the last recorded hand can be redone.
+
+    \b
+    Example:
+        ginscore undo
+        ginscore redo
+    """
+    game, state, restored = obj.ledger.apply(game_id, actions.redo)
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand)}.")
+    click.echo(f"Totals: {state.totals_line()}.")
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("number")
+@click.argument("kind", metavar="knock|gin|draw")
+@click.argument("hand_args", nargs=-1, type=click.UNPROCESSED, metavar="[ARGS]...")
+@game_option
+@json_option
+@click.pass_context
+def edit(ctx, number, kind, hand_args, game_id, as_json):
+    """Correct hand NUMBER (as numbered on the sheet): give the hand again the way 'knock',
+    'gin' or 'draw' takes it. The original stays in the ledger; 'ginscore log' shows both.
+
+    \b
+    Example:
+        ginscore edit 3 knock alice 4 16
+        ginscore edit 3 gin bob 30 --big
+        ginscore edit 3 draw
+    """
+    position = whole_number(number, "the hand number")
+    if kind not in HAND_COMMANDS:
+        raise HandError(
+            f"give the corrected hand after the number, as 'knock PLAYER DEADWOOD OPPONENT_DEADWOOD', "
+            f"'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind!r}"
+        )
+    obj = ctx.obj
+    changes = []
+
+    def replace_hand(game, hand):  # called by play.record_hand, inside the ledger lock
+        before_state = actions.evaluate(game)
+        updated, state, before = actions.edit(game, position, hand)
+        obj.ledger.save(updated)
+        changes.append((updated, before, hand, state, before_state))
+
+    command = cli.get_command(ctx.parent, kind)
+    arguments = [*hand_args, *(["--game", str(game_id)] if game_id else [])]
+    obj.hand_sink = replace_hand
+    try:
+        with command.make_context(kind, arguments, parent=ctx) as hand_ctx:
+            command.invoke(hand_ctx)
+    except click.UsageError as error:
+        error.ctx = ctx
+        raise
+    finally:
+        obj.hand_sink = None
+    if not changes:  # the hand command no longer hands its hand to play.record_hand
+        raise RuntimeError(f"'{kind}' did not pass its hand to record_hand, so edit cannot use it")
+    game, before, now, state, before_state = changes[0]
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo(f"Edited hand {position} of game {game.id} (the original stays in 'ginscore log'):")
+    click.echo(f"  was: {hand_words(before.hand)}\n  now: {hand_words(now)}")
+    click.echo(f"Totals were: {before_state.totals_line()}.\nTotals now:  {state.totals_line()}.")
+    if state.finished != before_state.finished:
+        click.echo(f"The game is now {state.result_phrase()}.")
+
+
+@cli.command()
+@json_option
+@click.pass_obj
+def check(obj, as_json):
+    """Check the whole ledger and list every problem found, file by file; exit status 1 if
+    there is any. Nothing is changed.
+
+    \b
+    Example:
+        ginscore check
+        ginscore check --json
+    """
+    report = check_ledger(obj.ledger)
+    if as_json:
+        click.echo(to_json(report))
+    else:
+        for problem in report["problems"]:
+            click.echo(f"{problem['file']}: {problem['problem']}")
+        for note in report["notes"]:
+            click.echo(f"note: {note['file']}: {note['note']}")
+        if report["problems"]:
+            damaged = len({problem["file"] for problem in report["problems"]})
+            count = len(report["problems"])
+            click.echo(
+                f"{count} problem{'s' if count != 1 else ''} in {damaged} of {report['games']} game files "
+                f"in {report['ledger']}. Nothing was changed: fix the files by hand or restore them from a backup.",
+                err=True,
+            )
+        else:
+            click.echo(f"{report['ledger']}: {report['games']} games, {report['hands']} hands, no problems.")
+    if report["problems"]:
+        click.get_current_context().exit(1)
+
+
+def check_ledger(ledger) -> dict:
+    """Every problem of every game file (and notes on harmless leftovers), as plain data."""
+    import os
+
+    from ginscore.game import effective_hands
+    from ginscore.ledger import GAME_FILE, TEMPORARY_SUFFIX
+
+    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    for game_id in ledger.game_ids():
+        path = str(ledger.game_path(game_id))
+        report["games"] += 1
+        found = ledger.problems(game_id)
+        if not found:
+            game = ledger.load(game_id)
+            report["hands"] += len(effective_hands(game.journal))
+            try:
+                actions.evaluate(game)
+            except GinscoreError as error:
+                found = [str(error)]
+        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    names = sorted(os.listdir(ledger.games_dir)) if ledger.games_dir.is_dir() else []
+    for name in names:
+        path = str(ledger.games_dir / name)
+        if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
+            note = "left by an interrupted write; harmless: the next change to that game replaces it"
+        elif not GAME_FILE.match(name):
+            note = "not a game file name (game-NNNNNN.json), so ginscore does not read it"
+        else:
+            continue
+        report["notes"].append({"file": path, "note": note})
+    report["ok"] = not report["problems"]
+    return report
+
+
+@cli.command()
+@click.argument("path", required=False, type=click.Path(dir_okay=True, file_okay=True))
+@json_option
+@click.pass_obj
+def backup(obj, path, as_json):
+    """Copy the whole ledger to PATH, consistently, while holding the ledger's lock.
+
+    PATH is a new folder (itself a ledger: 'ginscore --ledger PATH status' reads it), or a zip
+    archive if it ends in .zip. Without PATH: a timestamped folder next to the ledger, such as
+    ledger-backup-20261129-130501. Nothing is ever overwritten.
+
+    \b
+    Example:
+        ginscore backup
+        ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
+    """
+    from ginscore.backup import backup as make_backup
+
+    ledger = obj.ledger
+    target, files = make_backup(ledger, path)
+    games = [name for name in files if name.startswith("games/")]
+    damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
+    if as_json:
+        kind = "zip" if target.suffix.lower() == ".zip" else "folder"
+        click.echo(to_json({"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}))
+    else:
+        click.echo(f"Backed up {len(games)} game file{'s' if len(games) != 1 else ''} ({len(files)} files) to {target}")
+    if damaged:
+        listed = ", ".join(str(game_id) for game_id in damaged)
+        click.echo(
+            f"Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'",
+            err=True,
+        )

@@ -1,0 +1,267 @@
+"""Crashes and concurrency (issue #3): the ledger never loses a hand.
+
+Crash test: child processes record hands through the CLI's own entry point (``cli.main``, the
+code path of ``python -m ginscore``) in a loop and are killed with SIGKILL at random moments,
+more than 200 times; a few real ``python -m ginscore`` processes are killed too. After every
+kill the ledger must load, pass ``check``, and hold exactly the hands whose command had
+reported success, plus at most the one that was being written.
+
+Concurrency test: 16 processes record at the same moment, in one game and in 16 games; every
+hand must be there exactly once. The ledger is read here with ``json``, not with ginscore.
+"""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+from pathlib import Path
+
+KILLS_IN_PROCESS = 210
+KILLS_OF_REAL_PROCESSES = 20
+WRITERS = 16
+HANDS_PER_WRITER = 6
+
+def hand_of(words: list) -> dict:
+    """The hand a command records, as the ledger stores it (players here are Alice and Bob)."""
+    kind, rest = words[0], words[1:]
+    if kind == "draw":
+        return {"kind": "draw"}
+    player = rest[0].capitalize()
+    if kind == "gin":
+        return {"kind": "gin", "player": player, "opponent_deadwood": int(rest[1])}
+    return {"kind": "knock", "player": player, "deadwood": int(rest[1]), "opponent_deadwood": int(rest[2])}
+
+
+def effective_content(ledger: Path) -> list:
+    """[(game id, [hands])] read straight from the files; this test only records, so every
+    journal entry is a hand."""
+    content = []
+    folder = ledger / "games"
+    for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
+        if name.startswith("game-") and name.endswith(".json"):
+            data = json.loads((folder / name).read_text(encoding="utf-8"))
+            assert [entry["seq"] for entry in data["journal"]] == list(range(1, len(data["journal"]) + 1))
+            content.append((data["id"], [entry["hand"] for entry in data["journal"]]))
+    return content
+
+
+def applied(content: list, commands: list) -> list:
+    content = [(game_id, list(hands)) for game_id, hands in content]
+    for words in commands:
+        if words[0] == "new":
+            content.append((content[-1][0] + 1 if content else 1, []))
+        else:
+            content[-1][1].append(hand_of(words))
+    return content
+
+
+def run_cli(ledger: Path, words: list) -> tuple:
+    """Run one ginscore command in this process exactly as the console script does."""
+    import contextlib
+    import io
+
+    from ginscore.cli import cli
+
+    output = io.StringIO()
+    with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+        try:
+            cli.main(["--ledger", str(ledger), *words], prog_name="ginscore")
+        except SystemExit as done:
+            return done.code or 0, output.getvalue()
+    return 0, output.getvalue()
+
+
+HANDS = [["knock", "alice", "4", "9"], ["knock", "bob", "2", "5"], ["draw"], ["gin", "bob", "3"], ["knock", "alice", "7", "7"]]
+
+
+def recorder(ledger: Path, report: int, start: int) -> None:
+    """The child: record hands forever, starting a new game whenever one is over. Before each
+    command it reports 'start', after it 'done' or 'failed'."""
+    number = start
+    while True:
+        words = HANDS[number % len(HANDS)]
+        number += 1
+        for attempt in (words, ["new", "Alice", "Bob"]):
+            os.write(report, ("start " + " ".join(attempt) + "\n").encode())
+            code, output = run_cli(ledger, attempt)
+            if code == 0:
+                os.write(report, b"done\n")
+                break
+            if attempt[0] == "new" or not ("is over" in output or "no games" in output):
+                os.write(report, ("error " + " ".join(output.split()) + "\n").encode())
+                return
+            os.write(report, b"failed\n")
+
+
+def reported(text: str) -> tuple:
+    """(commands that reported success, the command in flight when killed or None)."""
+    done, in_flight = [], None
+    for line in text.splitlines():
+        assert not line.startswith("error "), line  # a command failed for a reason other than the plan
+        if line.startswith("start "):
+            in_flight = line[6:].split()
+        elif line == "done":
+            done.append(in_flight)
+            in_flight = None
+        elif line == "failed":
+            in_flight = None
+    return done, in_flight
+
+
+def check_passes(ledger: Path) -> dict:
+    code, output = run_cli(ledger, ["check", "--json"])
+    report = json.loads(output)
+    assert code == 0 and report["ok"], output
+    return report
+
+
+def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(tmp_path):
+    ledger = tmp_path / "ledger"
+    rng = random.Random(20261129)
+    content, mid_write, in_flight_kills = [], 0, 0
+    started = time.monotonic()
+    for kill in range(KILLS_IN_PROCESS):
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child never returns into pytest
+            try:
+                os.close(read_end)
+                recorder(ledger, write_end, start=kill)
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        forked = time.time()
+        first = os.read(read_end, 4096)  # the child is recording now, however busy the machine is
+        time.sleep(rng.uniform(0, 0.04))
+        os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+        with os.fdopen(read_end, "rb") as pipe:
+            done, in_flight = reported((first + pipe.read()).decode())
+        leftovers = list((ledger / "games").glob(".*.tmp")) if (ledger / "games").is_dir() else []
+        mid_write += any(path.stat().st_mtime >= forked - 0.01 for path in leftovers)  # left by this child
+        in_flight_kills += in_flight is not None
+        after = effective_content(ledger)
+        confirmed = applied(content, done)
+        assert after == confirmed or (in_flight and after == applied(confirmed, [in_flight])), (kill, done, in_flight)
+        check_passes(ledger)
+        content = after
+    assert sum(len(hands) for _, hands in content) > KILLS_IN_PROCESS // 4  # the children did real work
+    assert in_flight_kills > KILLS_IN_PROCESS // 2  # most kills hit a command half-way ...
+    assert mid_write >= 3  # ... and some inside the write itself, between temporary file and rename
+    print(f"{KILLS_IN_PROCESS} kills in {time.monotonic() - started:.1f} s: {in_flight_kills} mid-command, {mid_write} mid-write")
+
+
+def test_sigkill_of_real_ginscore_processes(tmp_path):
+    ledger = tmp_path / "ledger"
+    env = {**os.environ, "GINSCORE_LOCK_TIMEOUT": "30"}
+    base = [sys.executable, "-m", "ginscore", "--ledger", str(ledger)]
+    subprocess.run([*base, "new", "Alice", "Bob", "--target", "10000"], env=env, check=True, capture_output=True)
+    rng = random.Random(7)
+    content = effective_content(ledger)
+    for kill in range(KILLS_OF_REAL_PROCESSES):
+        words = HANDS[kill % len(HANDS)]
+        process = subprocess.Popen([*base, *words], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(rng.uniform(0.03, 0.25))  # from start-up to well after the write
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        confirmed = applied(content, [words] if process.returncode == 0 else [])
+        after = effective_content(ledger)
+        assert after == confirmed or (process.returncode != 0 and after == applied(content, [words]))
+        check_passes(ledger)
+        content = after
+
+
+# ---- concurrency --------------------------------------------------------------------------
+
+DRIVER = textwrap.dedent(
+    """
+    import contextlib, io, json, os, sys, time
+    from ginscore.cli import cli
+
+    ledger, game, writer, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+
+    def run(*words):
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+            try:
+                cli.main(["--ledger", ledger, *words], prog_name="ginscore")
+            except SystemExit as done:
+                if done.code:
+                    raise SystemExit(output.getvalue())
+        return output.getvalue()
+
+    while not os.path.exists(go):  # everyone starts at the same moment
+        time.sleep(0.001)
+    if game == "new":
+        game = str(json.loads(run("new", f"Alice{writer}", f"Bob{writer}", "--target", "10000", "--json"))["id"])
+    for number in range(count):
+        player = "alice" if writer % 2 == 0 else "bob"  # a unique prefix of the player's name
+        knocker = number + 1
+        run("knock", player, str(knocker), str(knocker + 1 + writer // 2), "--game", game)
+    print(game)
+    """
+)
+
+
+def start_writers(ledger: Path, tmp_path: Path, game: str) -> list:
+    go = tmp_path / "go"
+    env = {**os.environ, "GINSCORE_LOCK_TIMEOUT": "60", "PYTHONPATH": str(Path(__file__).parents[1])}
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", DRIVER, str(ledger), game, str(writer), str(HANDS_PER_WRITER), str(go)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        for writer in range(WRITERS)
+    ]
+    time.sleep(0.3)
+    go.touch()
+    results = []
+    for process in writers:
+        out, err = process.communicate(timeout=100)
+        assert process.returncode == 0, err
+        results.append(out.strip())
+    return results
+
+
+def expected_hands(writer: int, players: tuple) -> list:
+    return [
+        {"kind": "knock", "player": players[writer % 2], "deadwood": n + 1, "opponent_deadwood": n + 2 + writer // 2}
+        for n in range(HANDS_PER_WRITER)
+    ]
+
+
+def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
+    ledger = tmp_path / "ledger"
+    env = {**os.environ}
+    subprocess.run(
+        [sys.executable, "-m", "ginscore", "--ledger", str(ledger), "new", "Alice", "Bob", "--target", "10000"],
+        env=env, check=True, capture_output=True,
+    )
+    start_writers(ledger, tmp_path, "1")
+    [(game_id, hands)] = effective_content(ledger)
+    recorded = Counter(json.dumps(hand, sort_keys=True) for hand in hands)
+    wanted = Counter(
+        json.dumps(hand, sort_keys=True) for writer in range(WRITERS) for hand in expected_hands(writer, ("Alice", "Bob"))
+    )
+    assert len(hands) == WRITERS * HANDS_PER_WRITER
+    assert recorded == wanted and max(recorded.values()) == 1  # every hand once, none lost, none twice
+    check_passes(ledger)
+
+
+def test_sixteen_processes_each_starting_and_recording_their_own_game_at_once(tmp_path):
+    ledger = tmp_path / "ledger"
+    ids = start_writers(ledger, tmp_path, "new")
+    assert sorted(map(int, ids)) == list(range(1, WRITERS + 1))  # every new game got its own id
+    content = dict(effective_content(ledger))
+    for writer, game_id in enumerate(map(int, ids)):
+        data = json.loads((ledger / "games" / f"game-{game_id:06d}.json").read_text())
+        players = (f"Alice{writer}", f"Bob{writer}")
+        assert data["players"] == list(players)
+        assert content[game_id] == expected_hands(writer, players)
+    check_passes(ledger)

@@ -1,0 +1,488 @@
+"""The ledger on disk (issue #3): atomic writes, the lock, full disks, versions, unknown fields
+and damaged files. Expected numbers are worked by hand from RULES.md sections 2 and 3."""
+
+import errno
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ledger_bytes
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def ok(run, command):
+    result = run(command)
+    assert result.exit_code == 0, (command, result.output)
+    return result
+
+
+def game_file(ledger, game_id=1) -> Path:
+    return ledger / "games" / f"game-{game_id:06d}.json"
+
+
+def read(ledger, game_id=1) -> dict:
+    return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))
+
+
+def write(ledger, data, game_id=1) -> None:
+    path = game_file(ledger, game_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    (ledger / ".lock").touch()  # as in any ledger a command has written to
+    text = data if isinstance(data, (str, bytes)) else json.dumps(data, indent=2)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
+def temporary_files(ledger) -> list:
+    return [name for name in ledger_bytes(ledger) if name.endswith(".tmp") or ".partial" in name]
+
+
+# ---- atomic writes ------------------------------------------------------------------------
+
+
+def test_a_write_leaves_no_temporary_file_and_replaces_a_stale_one(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    stale = isolated_ledger / "games" / ".game-000001.json.tmp"
+    stale.write_bytes(b'{"half a ga')  # what a writer killed mid-write leaves behind
+    ok(run, "knock alice 4 15")
+    assert not stale.exists()
+    assert temporary_files(isolated_ledger) == []
+    assert read(isolated_ledger)["journal"][0]["hand"]["opponent_deadwood"] == 15
+
+
+def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    lock = isolated_ledger / ".lock"
+    assert lock.exists() and lock.read_bytes() == b""  # never the data, never deleted on release
+
+
+def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
+    from ginscore.ledger import Ledger
+
+    ledger = Ledger(isolated_ledger)
+    with ledger.locked(create=True):
+        with ledger.locked():  # re-entrant: a nested flock on a new descriptor would wait for itself
+            pass
+        from ginscore.actions import new_game
+        from ginscore.rules import Rules
+
+        game = new_game(1, ["Alice", "Bob"], Rules())
+        ledger.save(game)
+    with pytest.raises(RuntimeError):
+        ledger.save(game)
+
+
+# ---- locking ------------------------------------------------------------------------------
+
+
+def hold_lock(ledger: Path):
+    """Take the ledger lock through a separate open file, as another process would."""
+    import fcntl
+
+    handle = open(ledger / ".lock", "a+b")
+    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    return handle
+
+
+def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkeypatch):
+    ok(run, "new Alice Bob")
+    monkeypatch.setenv("GINSCORE_LOCK_TIMEOUT", "0.3")
+    before = ledger_bytes(isolated_ledger)
+    handle = hold_lock(isolated_ledger)
+    try:
+        for command in ("knock alice 4 15", "undo", "new Carol Dan", "backup"):
+            result = run(command)
+            assert result.exit_code == 1
+            message = result.stderr.strip()
+            assert "\n" not in message and "Traceback" not in result.output
+            assert str(isolated_ledger / ".lock") in message and "locked" in message
+            assert "0.3 s" in message
+    finally:
+        handle.close()
+    assert ledger_bytes(isolated_ledger) == before
+    ok(run, "knock alice 4 15")  # released: works again
+
+
+def test_a_writer_waits_for_the_lock_and_then_lands(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    handle = hold_lock(isolated_ledger)
+    env = {**os.environ, "GINSCORE_LOCK_TIMEOUT": "20"}
+    command = [sys.executable, "-m", "ginscore", "--ledger", str(isolated_ledger), "knock", "alice", "4", "15"]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(timeout=1.0)  # blocked behind our lock, not failed
+        assert read(isolated_ledger)["journal"] == []
+    finally:
+        handle.close()
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "Alice +11" in out
+    assert len(read(isolated_ledger)["journal"]) == 1
+
+
+def test_a_bad_lock_timeout_setting_is_one_clear_line(run, monkeypatch, isolated_ledger):
+    ok(run, "new Alice Bob")
+    monkeypatch.setenv("GINSCORE_LOCK_TIMEOUT", "soon")
+    result = run("knock alice 4 15")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == "Error: GINSCORE_LOCK_TIMEOUT must be a number of seconds such as 5, got 'soon'"
+
+
+# ---- a full disk --------------------------------------------------------------------------
+
+
+def enospc(*args, **kwargs):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def half_then_enospc():
+    real_write = os.write
+    calls = []
+
+    def write(descriptor, data):
+        calls.append(1)
+        if len(calls) == 1:
+            return real_write(descriptor, bytes(data[: max(1, len(data) // 2)]))
+        enospc()
+
+    return write
+
+
+@pytest.mark.parametrize(
+    "target, replacement",
+    [
+        ("write", lambda: enospc),
+        ("write", half_then_enospc),
+        ("fsync", lambda: enospc),
+        ("replace", lambda: enospc),
+    ],
+    ids=["write", "partial-write", "fsync", "replace"],
+)
+@pytest.mark.parametrize("command", ["knock alice 4 16", "undo", "new Carol Dan"])
+def test_a_full_disk_fails_cleanly_and_keeps_the_previous_ledger(run, isolated_ledger, monkeypatch, target, replacement, command):
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    before = ledger_bytes(isolated_ledger)
+    with monkeypatch.context() as patch:  # not monkeypatch.undo(): that would also undo the ledger's env
+        patch.setattr(os, target, replacement())
+        result = run(command)
+    assert result.exit_code == 1
+    message = result.stderr.strip()
+    assert message.startswith("Error: could not write ") and "\n" not in message
+    assert "No space left on device" in message and "previous state" in message
+    assert ledger_bytes(isolated_ledger) == before  # same files, same bytes, no temporary file
+    state = json.loads(ok(run, "status --game 1 --json").stdout)
+    assert state["scores"] == {"Alice": 11, "Bob": 0}  # 15 - 4
+
+
+def test_a_full_disk_while_keeping_the_old_version_writes_nothing(run, isolated_ledger, monkeypatch):
+    write(isolated_ledger, (FIXTURES / "game-v1.json").read_bytes())
+    before = ledger_bytes(isolated_ledger)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", enospc)
+        result = run("draw")
+    assert result.exit_code == 1 and "No space left on device" in result.stderr
+    assert ledger_bytes(isolated_ledger) == before  # no copy in migrated/, the old file as it was
+
+
+# ---- versions -----------------------------------------------------------------------------
+
+
+def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_ledger):
+    original = (FIXTURES / "game-v1.json").read_bytes()
+    write(isolated_ledger, original)
+    state = json.loads(ok(run, "status --json").stdout)
+    # knock 4 v 15: Alice 11; gin v 30: Bob 25 + 30 = 55; 9 v 9 is an undercut: Bob 25
+    assert state["scores"] == {"Alice": 11, "Bob": 80}
+    assert state["boxes"] == {"Alice": 1, "Bob": 2}
+    assert state["rules"]["big_gin_bonus"] == 31  # not in the old file: today's default
+    assert game_file(isolated_ledger).read_bytes() == original  # reading never writes
+    assert not (isolated_ledger / "migrated").exists()
+
+    result = ok(run, "knock bob 2 22")  # Bob +20 -> 100: Bob 100 + 3 x 25 + 100 = 275, Alice 11 + 25 = 36
+    assert "Alice pays Bob 11.95" in result.stdout  # 239 x 0.05
+    kept = isolated_ledger / "migrated" / "game-000001.v1.json"
+    assert kept.read_bytes() == original
+    data = read(isolated_ledger)
+    assert data["file_version"] == 2 and "hands" not in data
+    assert [entry["action"] for entry in data["journal"]] == ["hand"] * 4
+    assert data["journal"][0]["at"] == "2024-03-02T19:30:00+00:00"
+    assert data["venue"] == "kitchen table"  # an unknown field survives the migration
+
+    ok(run, "undo")  # a second write: no second copy, the first one untouched
+    assert sorted(os.listdir(isolated_ledger / "migrated")) == ["game-000001.v1.json"]
+    assert kept.read_bytes() == original
+    ok(run, "check")
+
+
+def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
+    data = json.loads((FIXTURES / "game-v1.json").read_text())
+    data.update(file_version=3, journal=[], new_thing={"from": "the future"})
+    del data["hands"]
+    write(isolated_ledger, data)
+    before = ledger_bytes(isolated_ledger)
+    for command in ("status", "knock alice 4 15", "undo", "log", "edit 1 draw"):
+        result = run(command)
+        assert result.exit_code == 1, command
+        message = result.stderr.strip()
+        assert "\n" not in message
+        assert "file version 3" in message and "up to 2" in message and "upgrade ginscore" in message
+        assert str(game_file(isolated_ledger)) in message
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    data = read(isolated_ledger)
+    data["synced_by"] = {"device": "phone", "at": [2026, 11, 29]}
+    data["rules"]["joker_bonus"] = 7
+    data["journal"][0]["witness"] = "Carol"
+    data["journal"][0]["hand"]["seat"] = "north"
+    write(isolated_ledger, data)
+    ok(run, "gin bob 30")
+    ok(run, "undo")
+    written = read(isolated_ledger)
+    assert written["synced_by"] == {"device": "phone", "at": [2026, 11, 29]}
+    assert written["rules"]["joker_bonus"] == 7
+    assert written["journal"][0]["witness"] == "Carol"
+    assert written["journal"][0]["hand"]["seat"] == "north"
+    assert [entry["action"] for entry in written["journal"]] == ["hand", "hand", "void"]
+    state = json.loads(ok(run, "status --json").stdout)
+    assert state["scores"] == {"Alice": 11, "Bob": 0}
+
+
+# ---- damaged files ------------------------------------------------------------------------
+
+
+def healthy_game() -> dict:
+    data = json.loads((FIXTURES / "game-v1.json").read_text())
+    hands = data.pop("hands")
+    data["file_version"] = 2
+    data["journal"] = [{"seq": n, "at": data["created"], "action": "hand", "hand": h} for n, h in enumerate(hands, 1)]
+    return data
+
+
+def damaged(kind: str):
+    """(file bytes or data, a fragment the error must contain) for each kind of damage."""
+    text = json.dumps(healthy_game(), indent=2)
+    if kind == "truncated":
+        return text[: len(text) // 2], "cut short"
+    if kind == "empty":
+        return b"", "empty"
+    if kind == "not-json":
+        return "file_format = ginscore-game\n", "not valid JSON"
+    if kind == "not-utf8":
+        return b'{"id": "\xff\xfe"}', "not UTF-8"
+    if kind == "not-an-object":
+        return "[1, 2, 3]", "expected a JSON object at the top"
+    if kind == "not-a-game":
+        return {"name": "my shopping list"}, "not a ginscore game"
+    data = healthy_game()
+    if kind == "wrong-type-deadwood":
+        data["journal"][1]["hand"]["opponent_deadwood"] = "thirty"
+        return data, 'journal[1].hand.opponent_deadwood: expected a whole number, got "thirty"'
+    if kind == "wrong-type-players":
+        data["players"] = "Alice and Bob"
+        return data, "players: expected a list"
+    if kind == "missing-journal":
+        del data["journal"]
+        return data, "journal: missing"
+    if kind == "missing-players":
+        del data["players"]
+        return data, "players: missing"
+    if kind == "bad-target":
+        data["journal"].append({"seq": 4, "at": data["created"], "action": "void", "target": 9})
+        return data, "journal[3].target: 9 is not an earlier hand entry"
+    if kind == "unknown-player":
+        data["journal"][0]["hand"]["player"] = "Zed"
+        return data, "journal[0].hand: no player 'Zed'"
+    if kind == "future-version":
+        data["file_version"] = 7
+        return data, "file version 7"
+    raise AssertionError(kind)
+
+
+DAMAGE = [
+    "truncated", "empty", "not-json", "not-utf8", "not-an-object", "not-a-game", "wrong-type-deadwood",
+    "wrong-type-players", "missing-journal", "missing-players", "bad-target", "unknown-player", "future-version",
+]
+# Every command that reads or changes a game; each is run against a ledger whose only game is damaged.
+COMMANDS = [
+    "status", "sheet", "sheet --format csv", "log", "log --json", "knock alice 4 15", "gin bob 30 --big", "draw",
+    "undo", "redo", "edit 1 knock alice 3 15", "edit 2 draw", "status --game 1 --json",
+]
+
+
+@pytest.mark.parametrize("kind", DAMAGE)
+def test_every_command_refuses_a_damaged_game_in_one_line_and_writes_nothing(run, isolated_ledger, kind):
+    content, fragment = damaged(kind)
+    write(isolated_ledger, content)
+    before = ledger_bytes(isolated_ledger)
+    path = str(game_file(isolated_ledger))
+    for command in COMMANDS:
+        result = run(command)
+        assert result.exit_code == 1, (command, result.output)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("Error: " + path), (command, result.stderr)
+        assert fragment in lines[0], (command, lines[0])
+        assert result.stdout == ""
+        assert ledger_bytes(isolated_ledger) == before, command
+    # games lists what it can and flags the damaged one; check reports it; both exit non-zero
+    listing = run("games")
+    assert listing.exit_code == 1 and "DAMAGED" in listing.stdout and fragment in listing.stderr
+    report = run("check --json")
+    assert report.exit_code == 1
+    problems = json.loads(report.stdout)["problems"]
+    assert problems and all(problem["file"] == path for problem in problems)
+    assert any(fragment in problem["problem"] for problem in problems)
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_one_damaged_game_among_many_leaves_the_others_usable(run, isolated_ledger):
+    for players in ("Alice Bob", "Carol Dan", "Erin Frank"):
+        ok(run, f"new {players}")
+        ok(run, "knock 4 15".replace("knock", f"knock {players.split()[0]}"))
+    damaged_path = game_file(isolated_ledger, 2)
+    damaged_path.write_bytes(damaged_path.read_bytes()[:100])
+    damaged_bytes = damaged_path.read_bytes()
+
+    listing = run("games --json")
+    assert listing.exit_code == 1
+    games = json.loads(listing.stdout)
+    assert [game["id"] for game in games] == [1, 2, 3]
+    assert games[1]["damaged"] is True and str(damaged_path) in games[1]["error"]
+    assert games[0]["players"] == ["Alice", "Bob"] and games[2]["hands"] == 1
+    assert "game-000002.json" in listing.stderr
+
+    assert json.loads(ok(run, "status --game 1 --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
+    ok(run, "knock erin 2 22")  # the current game is healthy: hands still record
+    ok(run, "log --game 1")
+    result = run("status --game 2")
+    assert result.exit_code == 1 and str(damaged_path) in result.stderr
+    report = run("check --json")
+    assert report.exit_code == 1
+    assert {problem["game"] for problem in json.loads(report.stdout)["problems"]} == {2}
+    assert damaged_path.read_bytes() == damaged_bytes
+
+
+def test_check_reports_every_problem_of_every_file(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    ok(run, "new Carol Dan")
+    ok(run, "new Erin Frank")
+    data = healthy_game()
+    data["id"] = 1
+    data["players"] = ["Alice", 5]
+    data["stake"] = 0.05
+    data["journal"][0]["hand"]["deadwood"] = True
+    data["journal"][2]["seq"] = 9
+    write(isolated_ledger, data, 1)
+    write(isolated_ledger, "{", 3)
+    (isolated_ledger / "games" / ".game-000002.json.tmp").write_bytes(b"{")
+    (isolated_ledger / "games" / "notes.txt").write_text("who owes whom")
+    before = ledger_bytes(isolated_ledger)
+    result = run("check")
+    assert result.exit_code == 1
+    problems = [line for line in result.stdout.splitlines() if not line.startswith("note: ")]
+    first = str(game_file(isolated_ledger, 1))
+    assert problems == [
+        f"{first}: players[1]: expected a name, got 5",
+        f'{first}: stake: expected a string such as "0.01" or null, got 0.05',
+        f"{first}: journal[0].hand.deadwood: expected a whole number, got true",
+        f"{first}: journal[2].seq: expected 3, got 9",
+        f"{game_file(isolated_ledger, 3)}: not valid JSON: Expecting property name enclosed in double quotes "
+        "(line 1, column 2): the file ends too early, was it cut short?",
+    ]
+    notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 2 and "interrupted write" in notes[0] and "notes.txt" in notes[1]
+    assert "5 problems in 2 of 3 game files" in result.stderr
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_check_passes_a_healthy_ledger_and_an_empty_one(run, isolated_ledger):
+    result = run("check")
+    assert result.exit_code == 0 and "0 games" in result.stdout
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    ok(run, "gin bob 30")
+    ok(run, "undo")
+    report = json.loads(ok(run, "check --json").stdout)
+    assert report == {
+        "ledger": str(isolated_ledger), "ok": True, "games": 1, "hands": 1, "problems": [], "notes": [],
+    }
+
+
+def test_check_finds_a_hand_recorded_after_the_end_of_the_game(run, isolated_ledger):
+    data = healthy_game()
+    data["journal"].append({"seq": 4, "at": "x", "action": "hand", "hand": {"kind": "gin", "player": "Bob", "opponent_deadwood": 50}})
+    data["journal"].append({"seq": 5, "at": "x", "action": "hand", "hand": {"kind": "draw"}})
+    write(isolated_ledger, data)  # Bob: 80 + 25 + 50 = 155 ends the game at hand 4
+    result = run("check")
+    assert result.exit_code == 1 and "hand 5 comes after the game ended at hand 4" in result.stdout
+
+
+# ---- backups ------------------------------------------------------------------------------
+
+
+def test_backup_makes_a_timestamped_copy_next_to_the_ledger_that_is_itself_a_ledger(run, isolated_ledger):
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    write(isolated_ledger, (FIXTURES / "game-v1.json").read_bytes().replace(b'"id": 1', b'"id": 2'), 2)
+    ok(run, "knock alice 4 15 --game 2")  # leaves migrated/game-000002.v1.json
+    result = ok(run, "backup --json")
+    report = json.loads(result.stdout)
+    copy = Path(report["path"])
+    assert copy.parent == isolated_ledger.parent and copy.name.startswith("ledger-backup-")
+    assert report["kind"] == "folder" and report["games"] == 2 and report["damaged"] == []
+    assert report["files"] == ["games/game-000001.json", "games/game-000002.json", "migrated/game-000002.v1.json"]
+    original = {name: data for name, data in ledger_bytes(isolated_ledger).items() if not name.startswith(".")}
+    assert ledger_bytes(copy) == original
+    state = json.loads(ok(run, ["--ledger", str(copy), "status", "--game", "1", "--json"]).stdout)
+    assert state["scores"] == {"Alice": 11, "Bob": 0}
+    second = json.loads(ok(run, "backup --json").stdout)["path"]
+    assert second != report["path"]  # two backups in one second do not collide
+
+
+def test_backup_to_a_zip_and_refusals(run, isolated_ledger, tmp_path):
+    import zipfile
+
+    assert run("backup").exit_code == 1  # nothing to back up yet, and nothing created
+    assert not isolated_ledger.exists()
+    ok(run, "new Alice Bob")
+    ok(run, "knock alice 4 15")
+    archive = tmp_path / "saved" / "ginscore.zip"
+    ok(run, ["backup", str(archive)])
+    with zipfile.ZipFile(archive) as opened:
+        assert opened.namelist() == ["games/game-000001.json"]
+        assert opened.read("games/game-000001.json") == game_file(isolated_ledger).read_bytes()
+    again = run(["backup", str(archive)])
+    assert again.exit_code == 1 and "already exists" in again.stderr
+    inside = run(["backup", str(isolated_ledger / "copy")])
+    assert inside.exit_code == 1 and "inside the ledger" in inside.stderr
+    assert not (isolated_ledger / "copy").exists()
+
+
+def test_backup_copies_a_damaged_file_as_it_is_and_warns(run, isolated_ledger, tmp_path):
+    ok(run, "new Alice Bob")
+    write(isolated_ledger, b'{"file_format": "ginscore-game", "fi')
+    result = run(["backup", str(tmp_path / "copy")])
+    assert result.exit_code == 0
+    assert "have problems" in result.stderr and "ginscore check" in result.stderr
+    assert (tmp_path / "copy" / "games" / "game-000001.json").read_bytes() == b'{"file_format": "ginscore-game", "fi'
+
+
+def test_backup_copy_of_a_folder_ledger_ignores_hidden_files(run, isolated_ledger, tmp_path):
+    ok(run, "new Alice Bob")
+    (isolated_ledger / ".git").mkdir()
+    (isolated_ledger / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (isolated_ledger / "games" / ".game-000001.json.tmp").write_text("{")
+    ok(run, ["backup", str(tmp_path / "copy")])
+    assert sorted(ledger_bytes(tmp_path / "copy")) == ["games/game-000001.json"]
+    shutil.rmtree(tmp_path / "copy")
