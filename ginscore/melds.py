@@ -2,7 +2,11 @@
 
 Works on 52-bit card masks (bit ``1 << card``, see cards.py). The search always decides the
 lowest remaining card: it is either deadwood or part of a meld whose lowest card it is, so each
-arrangement is reached exactly once and results are memoised per mask of remaining cards.
+arrangement is reached exactly once and results are memoised per mask of remaining cards. For
+11 cards a second memo carries "one card may still be discarded for free", so the best discard
+costs one search, not eleven. Hands whose melds share no card (most of them) skip the search.
+
+Sections: the solver; analysis of one hand; lay-offs (RULES.md section 5); settling a knock.
 """
 
 from typing import NamedTuple

@@ -92,7 +92,8 @@ def slow_analysis(hand):
         return total - best, best == total, False, set(), optimal
     after_discard = {}
     for card in hand:
-        after_discard[card] = total - points(card) - max(v for _, covered, v in collections if card not in covered)
+        kept_best = max(value for _, covered, value in collections if card not in covered)
+        after_discard[card] = total - points(card) - kept_best
     least = min(after_discard.values())
     discards = {card for card, dead in after_discard.items() if dead == least}
     big_gin = max(value for _, _, value in collections) == total
@@ -508,7 +509,8 @@ def test_random_layoffs_match_brute_force():
         laid = frozenset(card for card, _ in result.layoffs)
         assert slow_can_lay_off(tuple(frozenset(meld) for meld in melds), laid)
         assert sum(points(card) for card in result.unmatched) == result.deadwood
-        assert sorted(list(laid) + [c for m in result.defender_melds for c in m] + list(result.unmatched)) == sorted(defender)
+        melded = [card for meld in result.defender_melds for card in meld]
+        assert sorted([*laid, *melded, *result.unmatched]) == sorted(defender)
         assert all(slow_is_meld(meld) for meld in result.defender_melds)
         checked += 1
 
@@ -516,7 +518,8 @@ def test_random_layoffs_match_brute_force():
 def slow_settlement(knocker, defender, knock_limit):
     """(K, D) the knocker can best achieve: try every arrangement within the limit."""
     total = sum(points(card) for card in knocker)
-    options = [(total - value, chosen) for chosen, _, value in slow_collections(knocker) if total - value <= knock_limit]
+    options = [(total - value, chosen) for chosen, _, value in slow_collections(knocker)
+               if total - value <= knock_limit]
     if not options:
         return None
     if min(k for k, _ in options) == 0:
@@ -583,7 +586,10 @@ def test_deadwood_properties(hand):
 @settings(max_examples=200)
 @given(st.lists(st.integers(0, 51), unique=True, min_size=10, max_size=10), st.integers(0, 12))
 def test_layoffs_never_hurt(defender, run_start):
-    melds = [tuple(range(run_start, run_start + 3))] if run_start <= 10 else [(run_start, run_start + 13, run_start + 26)]
+    if run_start <= 10:
+        melds = [tuple(range(run_start, run_start + 3))]  # a run of spades
+    else:
+        melds = [(run_start, run_start + 13, run_start + 26)]  # a set of Q or K
     defender = [card for card in defender if card not in melds[0]]
     result = layoff(melds, defender)
     assert result.deadwood <= deadwood(defender)
