@@ -177,6 +177,12 @@ def _top_problems(data: dict) -> list[str]:
 def _check_rules(rules_data, found: list) -> None:
     if rules_data is None:
         return
+    known = {key: value for key, value in rules_data.items() if key in Rules.__dataclass_fields__}
+    try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
+        Rules(**known)
+        return
+    except (GinscoreError, TypeError):
+        pass
     for name in Rules.__dataclass_fields__:
         if name in rules_data:
             try:
