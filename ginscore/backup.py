@@ -18,7 +18,8 @@ from ginscore.ledger import Ledger, fsync_folder, write_synced
 
 def default_path(ledger: Ledger) -> Path:
     """A timestamped folder next to the ledger: ``ledger-backup-20261129-130501``."""
-    base = ledger.root.parent / f"{ledger.root.name}-backup-{time.strftime('%Y%m%d-%H%M%S')}"
+    root = Path(ledger.root)
+    base = root.parent / f"{root.name}-backup-{time.strftime('%Y%m%d-%H%M%S')}"
     path, number = base, 1
     while os.path.lexists(path):
         number += 1
@@ -31,17 +32,18 @@ def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path,
 
     Damaged game files are copied byte for byte too: a backup keeps the evidence.
     """
+    root = Path(ledger.root)
     with ledger.locked():
         target = Path(destination).expanduser() if destination else default_path(ledger)
         if os.path.lexists(target):
             raise LedgerError(f"{target} already exists: give a new path (a backup never overwrites anything)")
-        if _is_inside(target, ledger.root):
-            raise LedgerError(f"{target} is inside the ledger {ledger.root}: put the backup somewhere else")
-        files = files_to_keep(ledger.root)
+        if _is_inside(target, root):
+            raise LedgerError(f"{target} is inside the ledger {root}: put the backup somewhere else")
+        files = files_to_keep(root)
         if target.suffix.lower() == ".zip":
-            _write_zip(target, ledger.root, files)
+            _write_zip(target, root, files)
         else:
-            _write_folder(target, ledger.root, files)
+            _write_folder(target, root, files)
     return target, files
 
 

@@ -7,12 +7,18 @@ from them every total, are derived by replaying it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from decimal import Decimal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import HandError, PlayerError
 from ginscore.rules import Rules
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
+# path, and a frozen dataclass costs several times as much to define.
 
 ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume")
 # "abandon": the players stopped the game early (formats that allow it settle what is open);
@@ -24,8 +30,7 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     id: int
     created: str
     format: str  # name of a game format in ginscore.formats
@@ -33,16 +38,15 @@ class Game:
     rules: Rules
     stake: Decimal | None
     journal: tuple[dict, ...] = ()
-    extra: dict = field(default_factory=dict)  # fields a newer ginscore wrote; kept on write
+    extra: dict = MappingProxyType({})  # fields a newer ginscore wrote; kept on write
     currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
 
     def append(self, action: str, **details) -> "Game":
         entry = {"seq": len(self.journal) + 1, "at": now(), "action": action, **details}
-        return replace(self, journal=self.journal + (entry,))
+        return self._replace(journal=self.journal + (entry,))
 
 
-@dataclass(frozen=True)
-class EffectiveHand:
+class EffectiveHand(NamedTuple):
     number: int  # 1-based position among the hands that count
     seq: int  # journal entry that recorded it
     hand: dict  # what the players said, after any edit
@@ -69,8 +73,7 @@ def effective_hands(journal) -> list[EffectiveHand]:
     return [EffectiveHand(number, seq, hands[seq], seq in edited) for number, seq in enumerate(live, 1)]
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
     """One journal entry explained, for the log."""
 
     entry: dict  # as stored

@@ -13,6 +13,10 @@ a mix. Reads take no lock: a reader always sees a whole file.
 The lock is the standard library's (``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows)
 on the separate ``.lock`` file, which is never deleted: deleting a lock file on release lets
 two processes hold "the" lock on two different files. Nothing is imported for it at start-up.
+
+Paths are plain strings and ``os.path``: pathlib alone would add ~4 ms to every command's
+start-up (issue #2); ``Ledger.root`` and friends are strings, and ``atomic_write`` takes any
+path-like.
 """
 
 from __future__ import annotations
@@ -22,7 +26,6 @@ import os
 import re
 import time
 from contextlib import contextmanager
-from pathlib import Path
 
 from ginscore.errors import GameNotFound, LedgerError
 from ginscore.game import Game
@@ -36,14 +39,14 @@ GAME_FILE = re.compile(r"^game-(\d{6,})\.json$")
 TEMPORARY_SUFFIX = ".tmp"
 
 
-def default_root() -> Path:
+def default_root() -> str:
     """Where the ledger lives: $GINSCORE_LEDGER, else the platform's user data folder."""
     configured = os.environ.get(ENV_LEDGER)
     if configured:
-        return Path(configured).expanduser()
+        return os.path.expanduser(configured)
     import platformdirs  # only when no path was given: it costs ~9 ms at startup
 
-    return platformdirs.user_data_path("ginscore", appauthor=False) / "ledger"
+    return os.path.join(platformdirs.user_data_dir("ginscore", appauthor=False), "ledger")
 
 
 def lock_timeout() -> float:
@@ -58,20 +61,20 @@ def lock_timeout() -> float:
 
 
 class Ledger:
-    def __init__(self, root: Path | str | None = None):
-        self.root = Path(root).expanduser() if root else default_root()
-        if self.root.exists() and not self.root.is_dir():
+    def __init__(self, root=None):
+        self.root = os.path.expanduser(os.fspath(root)) if root else default_root()
+        if os.path.exists(self.root) and not os.path.isdir(self.root):
             raise LedgerError(f"the ledger must be a folder, but {self.root} is a file: give a folder with --ledger")
-        self.games_dir = self.root / "games"
-        self.migrated_dir = self.root / "migrated"
-        self.lock_path = self.root / ".lock"
+        self.games_dir = os.path.join(self.root, "games")
+        self.migrated_dir = os.path.join(self.root, "migrated")
+        self.lock_path = os.path.join(self.root, ".lock")
         self._lock_depth = 0
         self._versions: dict[int, int] = {}  # file version of each game as loaded
 
     # ---- reading -------------------------------------------------------------------------
 
-    def game_path(self, game_id: int) -> Path:
-        return self.games_dir / f"game-{game_id:06d}.json"
+    def game_path(self, game_id: int) -> str:
+        return os.path.join(self.games_dir, f"game-{game_id:06d}.json")
 
     def game_ids(self) -> list[int]:
         try:
@@ -92,7 +95,7 @@ class Ledger:
     def resolve(self, game_id: int | None) -> int:
         if game_id is None:
             return self.current_id()
-        if not self.game_path(game_id).exists():
+        if not os.path.exists(self.game_path(game_id)):
             raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them")
         return game_id
 
@@ -100,7 +103,7 @@ class Ledger:
         """The parsed JSON of a game file; raises LedgerError if it is not readable JSON."""
         path = self.game_path(game_id)
         try:
-            raw = path.read_bytes()
+            raw = read_bytes(path)
         except FileNotFoundError:
             raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them") from None
         except OSError as error:
@@ -123,7 +126,7 @@ class Ledger:
     def problems(self, game_id: int) -> list[str]:
         """Every problem of one game file, each with its place; empty when it loads."""
         try:
-            data = parse_json(self.game_path(game_id).read_bytes())
+            data = parse_json(read_bytes(self.game_path(game_id)))
         except OSError as error:
             return [f"cannot read the file: {error.strerror}"]
         except Unreadable as error:
@@ -152,7 +155,7 @@ class Ledger:
             return
         if create:
             self._make_folder(self.games_dir)
-        elif not self.games_dir.is_dir():
+        elif not os.path.isdir(self.games_dir):
             raise GameNotFound(f"no games in {self.root} yet: start one with 'ginscore new Alice Bob'")
         timeout = lock_timeout()
         try:
@@ -176,7 +179,7 @@ class Ledger:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.game_path(game.id)
         version = self._versions.get(game.id)
-        if version is None and path.exists():
+        if version is None and os.path.exists(path):
             version = file_version(self.read_raw(game.id), str(path))
         if version is not None and version < FILE_VERSION:
             self._keep_old_version(path, version)
@@ -196,29 +199,35 @@ class Ledger:
         ids = self.game_ids()
         return ids[-1] + 1 if ids else 1
 
-    def _keep_old_version(self, path: Path, version: int) -> None:
+    def _keep_old_version(self, path: str, version: int) -> None:
         """Copy the file as it is to migrated/ before its first write in the new format."""
         try:
-            old = path.read_bytes()
+            old = read_bytes(path)
         except OSError as error:
             raise LedgerError(f"cannot read {path} to keep a copy of it: {error.strerror}") from None
         self._make_folder(self.migrated_dir)
         number = 1
         while True:
             suffix = "" if number == 1 else f"-{number}"
-            copy = self.migrated_dir / f"{path.stem}.v{version}{suffix}.json"
-            if not copy.exists():
+            stem = os.path.splitext(os.path.basename(path))[0]
+            copy = os.path.join(self.migrated_dir, f"{stem}.v{version}{suffix}.json")
+            if not os.path.exists(copy):
                 break
-            if copy.read_bytes() == old:  # kept already, by a write that then did not finish
+            if read_bytes(copy) == old:  # kept already, by a write that then did not finish
                 return
             number += 1
         atomic_write(copy, old)
 
-    def _make_folder(self, folder: Path) -> None:
+    def _make_folder(self, folder: str) -> None:
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            os.makedirs(folder, exist_ok=True)
         except OSError as error:
             raise LedgerError(f"cannot create the folder {folder}: {error.strerror}") from None
+
+
+def read_bytes(path) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 class Unreadable(Exception):
@@ -242,14 +251,16 @@ def parse_json(raw: bytes):
         ) from None
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path, data: bytes) -> None:
     """Replace ``path`` with ``data`` all or nothing, durable once this returns.
 
     The temporary file has a fixed name next to the target: writers hold the ledger lock, so
     there is never more than one, and a temporary file left by a killed process is simply
     overwritten by the next write instead of piling up.
     """
-    temporary = path.with_name(f".{path.name}{TEMPORARY_SUFFIX}")
+    path = os.fspath(path)
+    folder, name = os.path.split(path)
+    temporary = os.path.join(folder, f".{name}{TEMPORARY_SUFFIX}")
     try:
         write_synced(temporary, data)
         _replace(temporary, path)
@@ -262,7 +273,7 @@ def atomic_write(path: Path, data: bytes) -> None:
             f"could not write {path}: {error.strerror or error}; the ledger still holds its previous state"
         ) from None
     try:
-        fsync_folder(path.parent)
+        fsync_folder(folder or ".")
     except OSError as error:
         raise LedgerError(
             f"wrote {path}, but could not flush its folder to disk ({error.strerror or error}): "
@@ -270,7 +281,7 @@ def atomic_write(path: Path, data: bytes) -> None:
         ) from None
 
 
-def write_synced(path: Path, data: bytes) -> None:
+def write_synced(path, data: bytes) -> None:
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
     descriptor = os.open(path, flags, 0o644)
     try:
@@ -283,7 +294,7 @@ def write_synced(path: Path, data: bytes) -> None:
         os.close(descriptor)
 
 
-def _replace(source: Path, destination: Path) -> None:
+def _replace(source: str, destination: str) -> None:
     # On Windows os.replace fails while another process has the file open (a reader, an
     # antivirus scan, a sync client); that passes within moments, so retry briefly.
     for attempt in range(20):
@@ -296,7 +307,7 @@ def _replace(source: Path, destination: Path) -> None:
             time.sleep(0.05)
 
 
-def fsync_folder(folder: Path) -> None:
+def fsync_folder(folder) -> None:
     if os.name == "nt":  # Windows cannot open a directory for fsync; NTFS journals the rename
         return
     descriptor = os.open(folder, os.O_RDONLY)
@@ -306,7 +317,7 @@ def fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def _acquire(handle, lock_path: Path, timeout: float) -> None:
+def _acquire(handle, lock_path: str, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     delay = 0.002
     while True:

@@ -6,8 +6,6 @@ presets or the house-rules file never changes a game already started.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-
 from ginscore.errors import RulesError
 
 TIE_RULES = ("undercut", "knocker", "no-score")
@@ -17,35 +15,62 @@ SPADE_DOUBLE = ("off", "points", "score", "all")
 ACE_UPCARD = ("gin-only", "one")
 
 
-@dataclass(frozen=True)
-class Rules:
-    """Every scoring setting of RULES.md; defaults are the ones marked (default) there."""
-
-    target: int = 100
-    knock_limit: int = 10  # not used in Oklahoma, where each hand's upcard sets the limit
-    gin_bonus: int = 25
-    big_gin_bonus: int = 31  # 0: big gin is off and scores as ordinary gin
-    undercut_bonus: int = 25
-    tie: str = "undercut"
-    box_bonus: int = 25
-    gin_boxes: int = 1
-    undercut_boxes: int = 1
-    game_bonus: int = 100
-    shutout: str = "double-total"
-    gin_layoffs: bool = False  # the typed opponent deadwood on gin is then after lay-offs
-    oklahoma: bool = False
-    ace_upcard: str = "gin-only"  # Oklahoma: an ace upcard allows only gin, or a knock on 1
-    spade_double: str = "score"  # Oklahoma: what a spade upcard doubles
+# Every scoring setting of RULES.md and its default: the ones marked (default) there.
+DEFAULTS = {
+    "target": 100,
+    "knock_limit": 10,  # not used in Oklahoma, where each hand's upcard sets the limit
+    "gin_bonus": 25,
+    "big_gin_bonus": 31,  # 0: big gin is off and scores as ordinary gin
+    "undercut_bonus": 25,
+    "tie": "undercut",
+    "box_bonus": 25,
+    "gin_boxes": 1,
+    "undercut_boxes": 1,
+    "game_bonus": 100,
+    "shutout": "double-total",
+    "gin_layoffs": False,  # the typed opponent deadwood on gin is then after lay-offs
+    "oklahoma": False,
+    "ace_upcard": "gin-only",  # Oklahoma: an ace upcard allows only gin, or a knock on 1
+    "spade_double": "score",  # Oklahoma: what a spade upcard doubles
     # Hollywood (RULES.md section 4); other formats store these defaults.
-    columns: int = 3
-    column_target: int = 0  # 0: the game's target; a Hollywood game stores the number
-    last_column_double: bool = False
+    "columns": 3,
+    "column_target": 0,  # 0: the game's target; a Hollywood game stores the number
+    "last_column_double": False,
+}
+SETTINGS = tuple(DEFAULTS)
 
-    def __post_init__(self):
+
+class Rules:
+    """The settings one game is scored under: immutable, validated when made.
+
+    A plain class rather than a dataclass: it is built on every command's start-up path, and
+    a frozen dataclass costs about 1.5 ms just to define.
+    """
+
+    __slots__ = SETTINGS
+
+    def __init__(self, **settings):
+        unknown = [name for name in settings if name not in DEFAULTS]
+        if unknown:
+            raise TypeError(f"Rules() got an unknown setting {unknown[0]!r}")
+        for name, default in DEFAULTS.items():
+            object.__setattr__(self, name, settings.get(name, default))
         validate(self)
 
+    def __setattr__(self, name, value):
+        raise AttributeError("Rules are immutable: use with_changes()")
+
+    def __eq__(self, other):
+        return type(other) is Rules and self.to_dict() == other.to_dict()
+
+    def __hash__(self):
+        return hash(tuple(self.to_dict().items()))
+
+    def __repr__(self):
+        return f"Rules({', '.join(f'{name}={value!r}' for name, value in differences(self).items())})"
+
     def to_dict(self) -> dict:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return {name: getattr(self, name) for name in SETTINGS}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Rules":
@@ -59,7 +84,7 @@ class Rules:
         return cls(**data)
 
     def with_changes(self, **changes) -> "Rules":
-        return replace(self, **changes)
+        return Rules(**{**self.to_dict(), **changes})
 
     @property
     def shutout_flat(self) -> int | None:
@@ -69,7 +94,6 @@ class Rules:
         return None
 
 
-SETTINGS = tuple(field.name for field in fields(Rules))
 
 # What each setting means, for --help and 'ginscore rules'.
 SETTING_HELP = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.game import ACTIONS, MATCH_ACTIONS, Game
-from ginscore.rules import Rules
+from ginscore.rules import SETTINGS, Rules
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 2
@@ -133,7 +133,7 @@ def _build(data: dict) -> Game:
     from ginscore.scoring import parse_stake
 
     rules_data = data["rules"]
-    known = set(Rules.__dataclass_fields__)
+    known = set(SETTINGS)
     rules = Rules.from_dict({key: value for key, value in rules_data.items() if key in known})
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     unknown_rules = {key: value for key, value in rules_data.items() if key not in known}
@@ -177,13 +177,13 @@ def _top_problems(data: dict) -> list[str]:
 def _check_rules(rules_data, found: list) -> None:
     if rules_data is None:
         return
-    known = {key: value for key, value in rules_data.items() if key in Rules.__dataclass_fields__}
+    known = {key: value for key, value in rules_data.items() if key in SETTINGS}
     try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
         Rules(**known)
         return
     except (GinscoreError, TypeError):
         pass
-    for name in Rules.__dataclass_fields__:
+    for name in SETTINGS:
         if name in rules_data:
             try:
                 Rules(**{name: rules_data[name]})

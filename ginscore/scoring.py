@@ -6,18 +6,22 @@ pieces; a hand is the dict of what the players said, exactly as stored in the le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.rules import Rules
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# decimal is imported only where money is computed: most commands never need it, and every
+# command's start-up time counts (issue #2). Records are NamedTuples for the same reason.
 
 HAND_KINDS = ("knock", "gin", "draw")
 MAX_DEADWOOD = 98  # the most that ten cards with no meld among them can count
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What one hand scored: ``winner`` gets ``points`` towards the target and ``boxes``."""
 
     result: str  # knock | undercut | gin | big_gin | draw | tie (no-score tie rule)
@@ -158,8 +162,7 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
     return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The final block of one game (or one Hollywood column) between a winner and a loser."""
 
     winner: str
@@ -245,6 +248,8 @@ def parse_stake(text: str) -> Decimal:
 
     It must have an exact decimal value, because amounts are exact (RULES.md section 9).
     """
+    from decimal import Decimal, InvalidOperation
+
     raw = str(text).strip()
     hint = "give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10"
     try:
@@ -271,6 +276,8 @@ def parse_stake(text: str) -> Decimal:
 def money(net: int, stake: Decimal | None) -> str | None:
     if stake is None:
         return None
+    from decimal import Decimal
+
     return str(Decimal(net) * stake)
 
 

@@ -245,9 +245,9 @@ def check_ledger(ledger) -> dict:
             except GinscoreError as error:
                 found = [str(error)]
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
-    names = sorted(os.listdir(ledger.games_dir)) if ledger.games_dir.is_dir() else []
+    names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
-        path = str(ledger.games_dir / name)
+        path = os.path.join(ledger.games_dir, name)
         if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
             note = "left by an interrupted write; harmless: the next change to that game replaces it"
         elif not GAME_FILE.match(name):

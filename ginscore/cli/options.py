@@ -67,14 +67,14 @@ def rule_options(function):
     """
     from functools import wraps
 
-    from ginscore.rules import SETTING_HELP, Rules, option_name
+    from ginscore.rules import SETTING_HELP, SETTINGS, option_name
 
     flags = {
         "gin_layoffs": "--gin-layoffs/--no-gin-layoffs",
         "oklahoma": "--oklahoma/--no-oklahoma",
         "last_column_double": "--last-column-double/--no-last-column-double",
     }
-    names = list(Rules.__dataclass_fields__)
+    names = list(SETTINGS)
 
     @wraps(function)
     def wrapper(*args, **kwargs):

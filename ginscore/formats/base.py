@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ginscore.errors import HandError, PlayerError, RulesError
 
 
-@dataclass
-class Table:
+class Table(NamedTuple):
     headers: list
     rows: list
     title: str | None = None
 
 
-@dataclass
-class Sheet:
+class Sheet(NamedTuple):
     """A score sheet as data; ``ginscore.render`` turns it into text, CSV or HTML."""
 
     title: str
-    lines: list = field(default_factory=list)  # who, when, rules, stake
-    tables: list = field(default_factory=list)
-    notes: list = field(default_factory=list)  # the result in words
+    lines: tuple = ()  # who, when, rules, stake
+    tables: tuple = ()
+    notes: tuple = ()  # the result in words
 
 
 def without_format_settings(rules):

@@ -222,7 +222,5 @@ def column_table(column, players, rules) -> Table:
     if column.weight == 2:
         table.rows.insert(-1, ["last column x 2", *("x 2" for _ in players)])
     if column.abandoned:
-        table.title = f"Column {column.number}: abandoned, settled as it stands"
-    else:
-        table.title = f"Column {column.number}: {column.winner} (closed at hand {column.closed_at})"
-    return table
+        return table._replace(title=f"Column {column.number}: abandoned, settled as it stands")
+    return table._replace(title=f"Column {column.number}: {column.winner} (closed at hand {column.closed_at})")
