@@ -486,3 +486,25 @@ def test_backup_copy_of_a_folder_ledger_ignores_hidden_files(run, isolated_ledge
     ok(run, ["backup", str(tmp_path / "copy")])
     assert sorted(ledger_bytes(tmp_path / "copy")) == ["games/game-000001.json"]
     shutil.rmtree(tmp_path / "copy")
+
+
+def test_latest_hint_is_checked_and_never_trusted_blindly(run, isolated_ledger):
+    """The .latest hint saves listing the folder; a stale or broken one falls back to it."""
+    import json as json_module
+
+    for _ in range(3):
+        assert run("new Alice Bob").exit_code == 0
+    hint = isolated_ledger / ".latest"
+    assert hint.read_text().strip() == "3"
+
+    def current_id():
+        return json_module.loads(run("status --json").output)["id"]
+
+    hint.write_text("1\n")  # stale: game 2 exists, so the hint is not believed
+    assert current_id() == 3
+    hint.write_text("garbage")
+    assert current_id() == 3
+    hint.unlink()
+    assert current_id() == 3
+    assert run("new Carol Dan").output.startswith("Game 4:")
+    assert hint.read_text().strip() == "4"
