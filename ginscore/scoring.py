@@ -178,19 +178,8 @@ class Settlement(NamedTuple):
     amount: str | None  # net x stake, exact; None without a stake
 
     def to_json(self) -> dict:
-        return {
-            "winner": self.winner,
-            "loser": self.loser,
-            "shutout": self.shutout,
-            "points": dict(self.points),
-            "boxes": dict(self.boxes),
-            "box_points": dict(self.box_points),
-            "game_bonus": self.game_bonus,
-            "shutout_extra": self.shutout_extra,
-            "totals": dict(self.totals),
-            "net": self.net,
-            "amount": self.amount,
-        }
+        """Every field, in order; the per-player objects are copied."""
+        return {key: dict(value) if isinstance(value, dict) else value for key, value in self._asdict().items()}
 
 
 def settle(
