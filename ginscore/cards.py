@@ -5,7 +5,8 @@ order s h d c. A run is then a block of consecutive ints inside one suit, and a 
 a 52-bit mask (bit ``1 << card``), which is what the solver in ``melds.py`` works on.
 
 The solver names (``analyze``, ``settle_knock``, ...) are importable from here too; they are
-loaded from ``melds.py`` only on first use, so importing this module stays cheap.
+loaded from ``melds.py`` and ``knock.py`` only on first use, so importing this module stays
+cheap.
 """
 
 from .errors import CardError
@@ -114,14 +115,24 @@ def is_meld(cards) -> bool:
     return max(ranks) - min(ranks) == len(cards) - 1
 
 
-def format_cards(cards) -> str:
-    """``"5s 6s 7s"``: the form stored in the ledger and shown to players."""
-    return " ".join(card_str(card) for card in cards)
+SUIT_SYMBOLS = "♠♥♦♣"
 
 
-def format_melds(melds) -> str:
+def card_symbol_str(card: Card) -> str:
+    """The card as printed for people: ``5♠``, ``10♥``, ``K♦``."""
+    name = card_str(card)
+    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[card // 13]
+
+
+def format_cards(cards, symbols: bool = False) -> str:
+    """``"5s 6s 7s"``: the form stored in the ledger; with ``symbols``, ``"5♠ 6♠ 7♠"``."""
+    name = card_symbol_str if symbols else card_str
+    return " ".join(name(card) for card in cards)
+
+
+def format_melds(melds, symbols: bool = False) -> str:
     """``"5s 6s 7s | 9c Tc Jc"``; an empty arrangement is the empty string."""
-    return " | ".join(format_cards(meld) for meld in melds)
+    return " | ".join(format_cards(meld, symbols) for meld in melds)
 
 
 def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
@@ -155,34 +166,31 @@ def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
     return tuple(melds)
 
 
-_SOLVER_NAMES = frozenset(
-    {
-        "Analysis",
-        "Arrangement",
-        "Arrangements",
-        "KnockSettlement",
-        "Layoff",
-        "analyze",
-        "best_arrangements",
-        "deadwood",
-        "deadwood_after_discard",
-        "layoff",
-        "settle_knock",
-    }
-)
+# Solver names importable from here, and the module (melds.py or knock.py) that defines each.
+_SOLVER_MODULES = {
+    **dict.fromkeys(
+        ("Analysis", "Arrangement", "Arrangements", "analyze", "best_arrangements", "deadwood",
+         "deadwood_after_discard"),
+        "melds",
+    ),
+    **dict.fromkeys(("KnockSettlement", "Layoff", "layoff", "settle_knock"), "knock"),
+}
 
 
 __all__ = [
-    "RANKS", "SUITS", "Card", "card_str", "card_value", "format_cards", "format_melds",
-    "is_meld", "parse_card", "parse_cards", "parse_melds", "rank_of", "suit_of",
-    *sorted(_SOLVER_NAMES),
+    "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "card_str", "card_symbol_str", "card_value",
+    "format_cards", "format_melds", "is_meld", "parse_card", "parse_cards", "parse_melds",
+    "rank_of", "suit_of",
+    *sorted(_SOLVER_MODULES),
 ]
 
 
 def __getattr__(name):
-    # Lazy re-export: melds.py imports this module, so it cannot be imported at the top.
-    if name in _SOLVER_NAMES:
-        from . import melds
+    # Lazy re-export: melds.py and knock.py import this module, so they cannot be imported at
+    # the top; and a command that only parses cards need not load the solver.
+    module = _SOLVER_MODULES.get(name)
+    if module is not None:
+        from importlib import import_module
 
-        return getattr(melds, name)
+        return getattr(import_module(f"{__package__}.{module}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

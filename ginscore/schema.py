@@ -274,6 +274,10 @@ def _check_hand(hand, place: str, found: list) -> None:
     for key, kind in _HAND_TYPES.items():
         if key in hand and not _is(hand[key], kind):
             found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
+    if "cards" in hand:  # a hand entered as cards (issue 6)
+        from ginscore.card_hands import card_problems
+
+        found += [f"{place}.cards{where}: {problem}" for where, problem in card_problems(hand["cards"])]
 
 
 def _check_hands_against_format(game: Game, found: list, hand_place: str) -> None:

@@ -149,7 +149,7 @@ def test_edit_refusals_write_nothing(run, isolated_ledger):
     refused(run, isolated_ledger, "edit 1 knock alice -4 15", "deadwood")
     refused(run, isolated_ledger, "edit 1 gin alice 100", "from 0 to 98")
     refused(run, isolated_ledger, "edit 1 gin alice 80", "hand 2 comes after the game ended at hand 1")
-    refused(run, isolated_ledger, "edit 1 knock alice", "Missing argument")
+    refused(run, isolated_ledger, "edit 1 knock alice", "give the deadwood as numbers")
     assert [entry["action"] for entry in journal(isolated_ledger)] == ["hand", "hand"]
 
 

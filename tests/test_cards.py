@@ -197,3 +197,26 @@ def test_melds_round_trip(melds):
     hand = [card for meld in melds for card in meld]
     assert all(is_meld(meld) for meld in melds)
     assert parse_melds(format_melds(melds), hand) == melds
+
+
+def test_suit_symbol_form():
+    assert format_cards(parse_cards("As Th 7d Qc"), symbols=True) == "A♠ 10♥ 7♦ Q♣"
+    assert format_melds([parse_cards("5s 6s 7s"), parse_cards("Kh Kd Kc")], symbols=True) == "5♠ 6♠ 7♠ | K♥ K♦ K♣"
+    # what is printed parses back to the same cards
+    hand = parse_cards("As Th 7d Qc 2h")
+    assert parse_cards(format_cards(hand, symbols=True)) == hand
+
+
+def test_solver_names_are_lazy_re_exports():
+    import subprocess
+    import sys
+
+    from ginscore import cards, knock, melds
+
+    assert cards.analyze is melds.analyze and cards.deadwood is melds.deadwood
+    assert cards.settle_knock is knock.settle_knock and cards.layoff is knock.layoff
+    with pytest.raises(AttributeError):
+        cards.no_such_name  # noqa: B018
+    # Importing the card parser alone does not load the solver.
+    code = "import sys, ginscore.cards; print(sorted(m for m in sys.modules if m in ('ginscore.melds', 'ginscore.knock')))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

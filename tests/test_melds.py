@@ -1,7 +1,7 @@
-"""Meld solver, best discard, lay-offs and knock settlement (ginscore.melds).
+"""Meld solver, best discard (ginscore.melds), lay-offs and knock settlement (ginscore.knock).
 
 Expected numbers come from hand calculation (worked tests) or from the deliberately slow
-brute-force solver below, which shares no code with ginscore.melds: it reads cards only
+brute-force solver below, which shares no code with the solver: it reads cards only
 through their printed names and tries every combination of cards and melds.
 """
 
@@ -15,14 +15,8 @@ from hypothesis import strategies as st
 
 from ginscore.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
 from ginscore.errors import CardError, RulesError
-from ginscore.melds import (
-    analyze,
-    best_arrangements,
-    deadwood,
-    deadwood_after_discard,
-    layoff,
-    settle_knock,
-)
+from ginscore.knock import layoff, settle_knock
+from ginscore.melds import analyze, best_arrangements, deadwood, deadwood_after_discard
 
 # ------------------------------------------------------------------ the slow, independent solver
 

@@ -34,6 +34,7 @@ COMMANDS = {
     "backup": "audit",
     "rules": "house",
     "config": "house",
+    "analyze": "cards",
 }
 
 

@@ -23,7 +23,7 @@ def hand_words(hand: dict) -> str:
 
     words = [shlex.quote(str(hand[key])) for key in _IN_ORDER if key in hand]
     for key, value in hand.items():
-        if key in _IN_ORDER or value is False or value is None:
+        if key in _IN_ORDER or key == "cards" or value is False or value is None:
             continue
         option = "--" + key.replace("_", "-")
         if value is True:
@@ -34,6 +34,10 @@ def hand_words(hand: dict) -> str:
             words.append(f"{option} {shlex.quote(to_json(value).replace(chr(10), '').replace('  ', ''))}")
         else:
             words.append(f"{option} {shlex.quote(str(value))}")
+    if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
+        from ginscore.card_hands import cards_words
+
+        words.append(f"({cards_words(hand)})")
     return " ".join(words)
 
 

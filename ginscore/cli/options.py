@@ -92,3 +92,15 @@ def rule_options(function):
     return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (list them with 'ginscore rules --list').")(
         wrapper
     )
+
+
+def suit_symbols() -> bool:
+    """Whether standard output can print ♠ ♥ ♦ ♣; when it cannot (a legacy Windows code page),
+    cards are printed in their ASCII form, 5s 6s 7s."""
+    import sys
+
+    try:
+        "♠♥♦♣".encode(getattr(sys.stdout, "encoding", None) or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return True

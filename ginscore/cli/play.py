@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, rule_options, upcard_option, whole_number
+from ginscore.cli.options import game_option, json_option, rule_options, suit_symbols, upcard_option, whole_number
 from ginscore.formats import get_format
 from ginscore.formats.base import without_format_settings
 from ginscore.game import match_player
@@ -68,7 +68,7 @@ def new(obj, players, stake, currency, hollywood, preset, settings, as_json):
 
 def record_hand(obj, game_id, build_hand, as_json, upcard=None):
     """Lock, load, add the hand the way ``build_hand(game)`` describes it (plus its Oklahoma
-    upcard), save, report."""
+    upcard), save, report; a hand entered as cards is reported with its melds and lay-offs."""
     ledger = obj.ledger
     with ledger.locked():
         game = ledger.load(game_id)
@@ -82,66 +82,150 @@ def record_hand(obj, game_id, build_hand, as_json, upcard=None):
         ledger.save(game)
     if as_json:
         click.echo(to_json(state.to_json()))
-    else:
-        click.echo("\n".join(state.hand_report()))
+        return
+    if "cards" in hand:
+        from ginscore.card_hands import card_sentences
+
+        opponent = get_format(game.format).opponent(game, hand["player"])
+        click.echo("\n".join(f"{line}." for line in card_sentences(hand, opponent, suit_symbols())))
+    click.echo("\n".join(state.hand_report()))
+
+
+def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
+    """True when the hand is given as cards, False as numbers; refuses both, neither, or only
+    one of --cards and --opponent-cards."""
+    with_cards = ' --cards "..." --opponent-cards "..."'
+    if cards is None and opponent_cards is None:
+        if not any(number is not None for number in numbers):
+            raise click.UsageError(
+                f"give the deadwood as numbers ('ginscore {command} {example}') or the cards "
+                f"('ginscore {command} PLAYER{with_cards}')"
+            )
+        return False
+    if any(number is not None for number in numbers):
+        raise click.UsageError(
+            f"give numbers or cards, not both: 'ginscore {command} {example}' or "
+            f"'ginscore {command} PLAYER{with_cards}'"
+        )
+    if opponent_cards is None:
+        raise click.UsageError(
+            "--cards needs --opponent-cards too: the opponent's 10 cards decide the lay-offs and his deadwood"
+        )
+    if cards is None:
+        raise click.UsageError(f"--opponent-cards needs --cards too: the cards of the player who went out ({command})")
+    return True
+
+
+def card_options(function):
+    """--cards and --opponent-cards: the hand given as both players' cards instead of deadwood."""
+    function = click.option(
+        "--opponent-cards",
+        metavar="CARDS",
+        help="The opponent's 10 cards (with --cards, instead of numbers).",
+    )(function)
+    return click.option(
+        "--cards",
+        metavar="CARDS",
+        help="The cards of the player who went out, e.g. '5s 6s 7s 9c Tc Jc Ks Kc Kd Jd' (11 for big gin).",
+    )(function)
 
 
 @cli.command(context_settings=NUMBERS_OK)
 @click.argument("player")
-@click.argument("knocker_deadwood")
-@click.argument("opponent_deadwood")
+@click.argument("knocker_deadwood", required=False)
+@click.argument("opponent_deadwood", required=False)
+@card_options
+@click.option(
+    "--melds",
+    metavar="MELDS",
+    help="With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him).",
+)
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def knock(obj, player, knocker_deadwood, opponent_deadwood, upcard, game_id, as_json):
+def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard, game_id, as_json):
     """PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
 
-    Records a knock, or an undercut when the opponent's deadwood is not higher.
+    Records a knock, or an undercut when the opponent's deadwood is not higher. Instead of the
+    numbers, give both hands with --cards and --opponent-cards: ginscore finds the melds, the
+    opponent's best lay-offs and both deadwoods, and keeps the cards with the hand.
 
     \b
     Example:
         ginscore knock alice 4 15
         ginscore knock alice 6 15 --upcard 7h     (Oklahoma)
+        ginscore knock alice --cards "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd" --opponent-cards "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"
+        ginscore knock alice --cards "..." --opponent-cards "..." --melds "5s 5c 5d | 6s 6c 6d | 7s 7c 7d"
     """
-    knocker = whole_number(knocker_deadwood, "the knocker's deadwood")
-    opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+    if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", "alice 4 15"):
 
-    def build(game):
-        return {
-            "kind": "knock",
-            "player": match_player(game.players, player),
-            "deadwood": knocker,
-            "opponent_deadwood": opponent,
-        }
+        def build(game):
+            from ginscore.card_hands import knock_from_cards
+
+            name = match_player(game.players, player)
+            return knock_from_cards(name, cards, opponent_cards, game.rules, upcard, melds)
+
+    else:
+        if melds is not None:
+            raise click.UsageError(
+                "--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards"
+            )
+        if opponent_deadwood is None:
+            raise click.UsageError("give both deadwoods, the knocker's and the opponent's: 'ginscore knock alice 4 15'")
+        knocker = whole_number(knocker_deadwood, "the knocker's deadwood")
+        opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+
+        def build(game):
+            return {
+                "kind": "knock",
+                "player": match_player(game.players, player),
+                "deadwood": knocker,
+                "opponent_deadwood": opponent,
+            }
 
     record_hand(obj, game_id, build, as_json, upcard)
 
 
 @cli.command(context_settings=NUMBERS_OK)
 @click.argument("player")
-@click.argument("opponent_deadwood")
-@click.option("--big", is_flag=True, help="Big gin: all 11 cards melded.")
+@click.argument("opponent_deadwood", required=False)
+@click.option("--big", is_flag=True, help="Big gin: all 11 cards melded (with --cards: 11 cards say it).")
+@card_options
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def gin(obj, player, opponent_deadwood, big, upcard, game_id, as_json):
+def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game_id, as_json):
     """PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
+
+    Instead of the number, give both hands with --cards and --opponent-cards: ginscore checks
+    that it is gin (big gin with 11 cards) and counts the opponent's deadwood after he melds
+    (and lays off, only if the game allows lay-offs on gin).
 
     \b
     Example:
         ginscore gin bob 30
         ginscore gin bob 30 --big
         ginscore gin bob 30 --upcard Ks          (Oklahoma)
+        ginscore gin bob --cards "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d" --opponent-cards "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"
     """
-    opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+    if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", "bob 30"):
 
-    def build(game):
-        hand = {"kind": "gin", "player": match_player(game.players, player), "opponent_deadwood": opponent}
-        if big:
-            hand["big"] = True
-        return hand
+        def build(game):
+            from ginscore.card_hands import gin_from_cards
+
+            name = match_player(game.players, player)
+            return gin_from_cards(name, cards, opponent_cards, game.rules, upcard, big)
+
+    else:
+        opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+
+        def build(game):
+            hand = {"kind": "gin", "player": match_player(game.players, player), "opponent_deadwood": opponent}
+            if big:
+                hand["big"] = True
+            return hand
 
     record_hand(obj, game_id, build, as_json, upcard)
 

@@ -33,6 +33,8 @@ def status(obj, game_id, as_json):
     scores = state.score_table()
     click.echo(plain_table(scores.headers, scores.rows))
     for part in sheet.tables[1:]:
+        if part.detail:
+            continue
         click.echo(f"\n{part.title}\n{plain_table(part.headers, part.rows)}")
     if state.finished:
         click.echo("\n" + "\n".join(sheet.notes))

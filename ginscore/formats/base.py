@@ -11,6 +11,7 @@ class Table(NamedTuple):
     headers: list
     rows: list
     title: str | None = None
+    detail: bool = False  # hand-by-hand detail (the cards) that the full sheet shows and status leaves out
 
 
 class Sheet(NamedTuple):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ginscore.formats.base import Sheet, Table, without_format_settings
 from ginscore.formats.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.formats.standard import (
+    cards_tables,
     final_notes,
     final_table,
     game_json,
@@ -172,7 +173,7 @@ class HollywoodState:
                 cells += [sheet_cell(row, index, name) for index in range(len(self.columns))]
             rows.append(cells)
         legend = f"Hands ({CLOSING_MARK}: the total that closed the column; {CLOSED_CELL}: closed)"
-        tables = [Table(headers, rows, title=legend)]
+        tables = [Table(headers, rows, title=legend), *cards_tables(self.rows, game)]
         for column in self.columns:
             if column.final is not None:
                 tables.append(column_table(column, players, game.rules))

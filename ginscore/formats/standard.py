@@ -146,7 +146,7 @@ class StandardState:
         rows = []
         for row in self.rows:
             rows.append(hand_cells(row, oklahoma) + [row.totals[name] for name in players])
-        tables = [Table(headers, rows, title="Hands")]
+        tables = [Table(headers, rows, title="Hands"), *cards_tables(self.rows, game)]
         notes = []
         if self.final is not None:
             tables.append(final_table(self.final, players, game.rules))
@@ -165,6 +165,24 @@ def hand_line(row) -> str:
         if score.multiplier != 1:
             text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
     return text
+
+
+def cards_tables(rows, game) -> list:
+    """For the hands entered as cards, a table of their melds, lay-offs and deadwood cards, two
+    lines a hand (who went out, then the opponent); no table when there is no such hand."""
+    entered = [row.hand for row in rows if "cards" in row.hand.hand]
+    if not entered:
+        return []
+    from ginscore.card_hands import card_parts
+
+    lines = []
+    for effective in entered:
+        hand = effective.hand
+        parts = card_parts(hand)
+        opponent = next(name for name in game.players if name != hand["player"])
+        lines.append([effective.number, hand["player"], parts["knocker_melds"], "", parts["knocker_deadwood"]])
+        lines.append(["", opponent, parts["opponent_melds"], parts["layoffs"], parts["opponent_deadwood"]])
+    return [Table(["#", "player", "melds", "laid off", "deadwood"], lines, title="Cards", detail=True)]
 
 
 def game_json(game) -> dict:

@@ -1,0 +1,338 @@
+"""Hands entered as cards (issue 6): from both players' cards, the hand a knock or gin records,
+with K and D computed and the cards, melds and lay-offs kept; and the words that show them.
+
+Pure. The solver (melds.py, knock.py) is imported only inside the two functions that compute,
+so status, sheet and log, which only show stored cards, never load it.
+
+A card hand is the numeric hand plus ``cards``, every card in its stored form (``Th``)::
+
+    {"kind": "knock", "player": "Alice", "deadwood": 10, "opponent_deadwood": 9,
+     "cards": {"knocker": "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd",
+               "opponent": "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s",
+               "knocker_melds": ["5s 6s 7s", "9c Tc Jc", "Ks Kd Kc"],
+               "opponent_melds": ["2s 2h 2d 2c"],
+               "layoffs": [{"cards": "8s 9s", "onto": "5s 6s 7s"},
+                           {"cards": "8c 7c", "onto": "9c Tc Jc"}]}}
+
+``"melds_stated": true`` is added when the knocker stated his arrangement (``--melds``).
+"""
+
+from __future__ import annotations
+
+from ginscore.cards import card_str, card_value, format_cards, is_meld, parse_cards, parse_melds
+from ginscore.errors import CardError, HandError
+from ginscore.scoring import check_hand, knock_limit_for
+
+_SAME_CARDS = "and the same --cards and --opponent-cards"
+
+
+def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, upcard=None, melds_text=None) -> dict:
+    """The knock (or undercut) that these cards make: K, and D after the defender's best lay-offs.
+
+    ``melds_text`` is the knocker's stated arrangement; without it, the arrangement best for the
+    knocker among all within the knock limit is used. Refused: a knock that is gin or big gin,
+    one over this hand's knock limit, and stated melds that are illegal or not his cards.
+    """
+    from ginscore.knock import settle_knock
+    from ginscore.melds import analyze
+
+    knocker, opponent = _both_hands(cards_text, opponent_text)
+    limit, why = _knock_limit(rules, upcard)
+    best = analyze(knocker, limit)
+    if len(knocker) == 11:
+        raise _eleven_card_knock(player, best)
+    if best.gin:
+        raise HandError(
+            f"{player}'s best deadwood is 0: that is gin, record it with 'ginscore gin {player}' {_SAME_CARDS}"
+        )
+    stated = None
+    knocker_deadwood = best.deadwood
+    if melds_text is not None:
+        stated = _stated_melds(melds_text, knocker)
+        melded = {card for meld in stated for card in meld}
+        knocker_deadwood = sum(card_value(card) for card in knocker if card not in melded)
+    if knocker_deadwood > limit:
+        raise _over_the_limit(player, knocker_deadwood, best.deadwood, limit, why, stated is not None)
+    settlement = settle_knock(knocker, opponent, limit, stated)
+    return {
+        "kind": "knock",
+        "player": player,
+        "deadwood": settlement.knocker_deadwood,
+        "opponent_deadwood": settlement.defender_deadwood,
+        "cards": _stored_cards(knocker, opponent, settlement, stated is not None),
+    }
+
+
+def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upcard=None, big=False) -> dict:
+    """The gin (10 cards) or big gin (11 cards, all melded) that these cards make.
+
+    The opponent melds his own cards; he lays off only on gin, and only when the rules allow
+    lay-offs on gin (never on big gin, RULES.md section 2). Refused when it is not gin.
+    """
+    from ginscore.knock import settle_knock
+    from ginscore.melds import analyze
+
+    knocker, opponent = _both_hands(cards_text, opponent_text)
+    limit, why = _knock_limit(rules, upcard)
+    best = analyze(knocker, limit)
+    if len(knocker) == 11 and not best.big_gin:
+        discard = card_str(best.discard)
+        if best.gin:
+            raise HandError(
+                f"{player}'s 11 cards do not all meld, so this is not big gin; they are gin after "
+                f"discarding {discard}: give the 10 cards kept in --cards"
+            )
+        raise HandError(
+            f"{player}'s 11 cards are not big gin: after the best discard ({discard}) the deadwood is "
+            f"{best.deadwood}; check the cards"
+        )
+    if len(knocker) == 10 and big:
+        raise HandError("--big is big gin, all 11 cards melded, and --cards has 10: give all 11, or leave out --big")
+    if not best.gin:
+        if best.deadwood <= limit:
+            how = f": record a knock with 'ginscore knock {player}' {_SAME_CARDS}"
+        else:
+            how = f" (nor a knock: the knock limit of this hand is {limit}{why}): check the cards"
+        raise HandError(f"{player}'s best deadwood is {best.deadwood}, so this is not gin{how}")
+    settlement = settle_knock(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not best.big_gin)
+    hand = {"kind": "gin", "player": player, "opponent_deadwood": settlement.defender_deadwood}
+    if best.big_gin:
+        hand["big"] = True
+    hand["cards"] = _stored_cards(knocker, opponent, settlement, False)
+    return hand
+
+
+def _both_hands(cards_text: str, opponent_text: str):
+    knocker = _parse(cards_text, "--cards", (10, 11))
+    opponent = _parse(opponent_text, "--opponent-cards", 10)
+    in_both = [card for card in knocker if card in set(opponent)]
+    if in_both:
+        raise CardError(
+            f"{card_str(in_both[0])} is in both --cards and --opponent-cards: a card is in one hand only, "
+            "so check what was typed"
+        )
+    return knocker, opponent
+
+
+def _parse(text: str, option: str, count):
+    try:
+        return parse_cards(text, count)
+    except CardError as error:
+        raise CardError(f"{option}: {error}") from None
+
+
+def _stated_melds(melds_text: str, knocker):
+    try:
+        return parse_melds(melds_text, knocker)
+    except CardError as error:
+        raise CardError(f"--melds: {error} (melds are separated by |, e.g. --melds '5s 6s 7s | 9c Tc Jc')") from None
+
+
+def _knock_limit(rules, upcard) -> tuple[int, str]:
+    """This hand's knock limit, and words saying where it comes from (Oklahoma: the upcard)."""
+    probe = {"kind": "draw"} if upcard is None else {"kind": "draw", "upcard": upcard}
+    check_hand(probe, rules)  # a missing or stray --upcard is refused as on any hand
+    limit = knock_limit_for(probe, rules)
+    return limit, f", set by the {upcard} upcard" if rules.oklahoma else ""
+
+
+def _eleven_card_knock(player: str, best) -> HandError:
+    if best.big_gin:
+        return HandError(
+            f"all 11 of {player}'s cards meld: that is big gin, record it with 'ginscore gin {player}' {_SAME_CARDS}"
+        )
+    discard = card_str(best.discard)
+    if best.gin:
+        return HandError(
+            f"{player}'s 11 cards are gin after discarding {discard}: record it with 'ginscore gin {player}' "
+            "and the 10 cards kept"
+        )
+    return HandError(
+        f"a knocker shows 10 cards: give in --cards the 10 {player} kept after the discard (of these 11, "
+        f"discarding {discard} leaves the least deadwood, {best.deadwood})"
+    )
+
+
+def _over_the_limit(player, deadwood: int, best: int, limit: int, why: str, stated: bool) -> HandError:
+    if limit == 0:
+        source = why.replace(", set by", " (set by") + ")" if why else " (this game's knock limit is 0)"
+        return HandError(
+            f"{player}'s deadwood is {deadwood}, but only gin may go out this hand{source}: check the cards"
+        )
+    if not stated:
+        return HandError(
+            f"{player}'s best deadwood is {deadwood}, over this hand's knock limit of {limit}{why}, so {player} "
+            "cannot knock with these cards: check them"
+        )
+    if best <= limit:
+        how = f"; the best arrangement leaves {best}: leave out --melds to use it"
+    else:
+        how = ": check the cards"
+    return HandError(
+        f"with these --melds {player}'s deadwood is {deadwood}, over this hand's knock limit of {limit}{why}{how}"
+    )
+
+
+def _stored_cards(knocker, opponent, settlement, stated: bool) -> dict:
+    onto: dict[int, list] = {}  # knocker meld index -> cards laid off on it, in playing order
+    for card, meld in settlement.layoffs:
+        onto.setdefault(meld, []).append(card)
+    cards = {
+        "knocker": format_cards(knocker),
+        "opponent": format_cards(opponent),
+        "knocker_melds": [format_cards(meld) for meld in settlement.knocker_melds],
+        "opponent_melds": [format_cards(meld) for meld in settlement.defender_melds],
+        "layoffs": [
+            {"cards": format_cards(laid), "onto": format_cards(settlement.knocker_melds[meld])}
+            for meld, laid in onto.items()
+        ],
+    }
+    if stated:
+        cards["melds_stated"] = True
+    return cards
+
+
+# ---------------------------------------------------------------- showing stored cards
+
+
+def _show(text: str, symbols: bool) -> str:
+    return format_cards(parse_cards(text), symbols=True) if symbols else text
+
+
+def _meld_name(meld: str, symbols: bool) -> str:
+    """A knocker's meld as a lay-off target: a run by its ends (``5s-7s``), a set in full."""
+    cards = _show(meld, symbols).split()
+    runs = len({card[-1] for card in cards}) == 1
+    return f"{cards[0]}-{cards[-1]}" if runs else " ".join(cards)
+
+
+def _left_over(hand_text: str, used) -> str:
+    """The cards of ``hand_text`` in none of the ``used`` groups, in the order typed."""
+    taken = {card for group in used for card in group.split()}
+    return " ".join(card for card in hand_text.split() if card not in taken)
+
+
+def _in_words(items: list) -> str:
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def card_parts(hand: dict, symbols: bool = False) -> dict:
+    """The stored cards of a hand as display pieces: each side's melds, lay-offs and deadwood."""
+    cards = hand["cards"]
+    layoffs = cards["layoffs"]
+    knocker_left = _left_over(cards["knocker"], cards["knocker_melds"])
+    opponent_left = _left_over(cards["opponent"], [*cards["opponent_melds"], *(laid["cards"] for laid in layoffs)])
+    if hand["kind"] == "gin":
+        knocker_deadwood = "big gin" if hand.get("big") else "gin"
+    else:
+        knocker_deadwood = f"{_show(knocker_left, symbols)} = {hand['deadwood']}"
+    opponent_deadwood = f"{_show(opponent_left, symbols)} = {hand['opponent_deadwood']}" if opponent_left else "0"
+    laid_off = [f"{_show(laid['cards'], symbols)} on {_meld_name(laid['onto'], symbols)}" for laid in layoffs]
+    stated = " (as stated)" if cards.get("melds_stated") else ""
+    return {
+        "knocker_melds": " | ".join(_show(meld, symbols) for meld in cards["knocker_melds"]) + stated,
+        "knocker_deadwood": knocker_deadwood,
+        "opponent_melds": " | ".join(_show(meld, symbols) for meld in cards["opponent_melds"]),
+        "layoffs": _in_words(laid_off),
+        "opponent_deadwood": opponent_deadwood,
+    }
+
+
+def card_sentences(hand: dict, opponent: str, symbols: bool = False) -> list[str]:
+    """``["Alice lays 5s 6s 7s | 9c Tc Jc | Ks Kc Kd, deadwood Jd = 10", "Bob melds 2s 2c 2d 2h,
+    lays off 8s 9s on 5s 6s 7s and 8c 7c on 9c Tc Jc, deadwood Ac 8d = 9"]``."""
+    parts = card_parts(hand, symbols)
+    player = hand["player"]
+    knocker = f"{player} lays {parts['knocker_melds']}" if parts["knocker_melds"] else f"{player} has no meld"
+    if hand["kind"] == "gin":
+        knocker += f": {parts['knocker_deadwood']}"
+    else:
+        knocker += f", deadwood {parts['knocker_deadwood']}"
+    defender = f"{opponent} melds {parts['opponent_melds']}" if parts["opponent_melds"] else f"{opponent} has no meld"
+    if parts["layoffs"]:
+        defender += f", lays off {parts['layoffs']}"
+    return [knocker, f"{defender}, deadwood {parts['opponent_deadwood']}"]
+
+
+def cards_words(hand: dict) -> str:
+    """A card hand in one line, for the log (which does not know the opponent's name)."""
+    return "; ".join(card_sentences(hand, "opponent"))
+
+
+# ---------------------------------------------------------------- checking stored cards
+
+
+def card_problems(cards) -> list[tuple[str, str]]:
+    """What is wrong with a stored ``cards`` object, as (place inside it, problem); cheap: it
+    checks the cards, melds and lay-offs are well formed and consistent, not that they are best."""
+    if not isinstance(cards, dict):
+        keys = "knocker, opponent, knocker_melds, opponent_melds and layoffs"
+        return [("", f"expected an object with {keys}, got {type(cards).__name__}")]
+    found: list[tuple[str, str]] = []
+    hands = {}
+    for side, counts in (("knocker", (10, 11)), ("opponent", (10,))):
+        parsed = _stored_group(cards, side, found)
+        if parsed is not None and len(parsed) not in counts:
+            found.append((f".{side}", f"expected {' or '.join(map(str, counts))} cards, got {len(parsed)}"))
+        hands[side] = set(parsed or ())
+    if hands["knocker"] & hands["opponent"]:
+        found.append(("", f"{card_str(min(hands['knocker'] & hands['opponent']))} is in both hands"))
+    knocker_melds = _stored_melds(cards, "knocker_melds", hands["knocker"], found)
+    _stored_melds(cards, "opponent_melds", hands["opponent"], found)
+    layoffs = cards.get("layoffs")
+    if not isinstance(layoffs, list):
+        found.append((".layoffs", "expected a list"))
+        return found
+    for index, laid in enumerate(layoffs):
+        place = f".layoffs[{index}]"
+        if not isinstance(laid, dict):
+            found.append((place, "expected an object with cards and onto"))
+            continue
+        laid_cards = _stored_group(laid, "cards", found, place)
+        onto = laid.get("onto")
+        if laid_cards is not None and not set(laid_cards) <= hands["opponent"]:
+            found.append((f"{place}.cards", "not the opponent's cards"))
+        if onto not in knocker_melds:
+            found.append((f"{place}.onto", f"{onto!r} is not one of the knocker_melds"))
+    if "melds_stated" in cards and cards["melds_stated"] is not True:
+        found.append((".melds_stated", "expected true, or no melds_stated"))
+    return found
+
+
+def _stored_group(data: dict, key: str, found: list, place: str = ""):
+    return _stored_text(data.get(key), f"{place}.{key}", found)
+
+
+def _stored_text(text, place: str, found: list):
+    """The cards of a stored string, or None after noting why it is not one."""
+    if not isinstance(text, str):
+        found.append((place, "expected a string of cards such as \"5s 6s 7s\""))
+        return None
+    try:
+        cards = parse_cards(text)
+    except CardError as error:
+        found.append((place, str(error)))
+        return None
+    if format_cards(cards) != text:
+        found.append((place, f"expected the cards in their stored form, {format_cards(cards)!r}"))
+        return None
+    return cards
+
+
+def _stored_melds(cards: dict, key: str, hand: set, found: list) -> list:
+    melds = cards.get(key)
+    if not isinstance(melds, list):
+        found.append((f".{key}", "expected a list"))
+        return []
+    for index, meld in enumerate(melds):
+        place = f".{key}[{index}]"
+        parsed = _stored_text(meld, place, found)
+        if parsed is None:
+            continue
+        if not is_meld(parsed):
+            found.append((place, f"{meld!r} is not a meld"))
+        elif not set(parsed) <= hand:
+            found.append((place, f"{meld!r} uses cards that are not in that hand"))
+    return melds
