@@ -232,47 +232,74 @@ def settle(
     )
 
 
+# The most digits a stake may have, from its first non-zero digit down to its units or last
+# decimal: what decimal's default context holds, so every stake saved before this limit loads.
+MAX_STAKE_DIGITS = 28
+
+
 def parse_stake(text: str) -> Decimal:
     """A stake is money per point: ``0.01``, ``2``, or ``1/10`` for one unit per 10 points.
 
-    It must have an exact decimal value, because amounts are exact (RULES.md section 9).
+    It must have an exact decimal value of at most 28 digits, because amounts are exact
+    (RULES.md section 9): a longer one is refused, never rounded.
     """
-    from decimal import Decimal, InvalidOperation
+    from decimal import Decimal, DecimalException, Inexact, localcontext
 
     raw = str(text).strip()
     hint = "give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10"
-    try:
-        if "/" in raw:
-            numerator_text, denominator_text = raw.split("/", 1)
-            numerator, denominator = Decimal(numerator_text), Decimal(denominator_text)
-            if denominator == 0:
-                raise RulesError(f"stake {raw!r} divides by zero: {hint}")
-            rate = numerator / denominator
-            if rate * denominator != numerator or len(rate.as_tuple().digits) > 20:
-                raise RulesError(f"stake {raw!r} has no exact decimal value: {hint}")
-        else:
-            rate = Decimal(raw)
-    except (InvalidOperation, ValueError):
-        raise RulesError(f"stake {raw!r} is not a number: {hint}") from None
-    if not rate.is_finite() or rate <= 0:
-        raise RulesError(f"stake {raw!r} is not positive: {hint}")
-    rate = rate.normalize()
-    if rate.as_tuple().exponent > 0:  # normalize() writes 100 as 1E+2
-        rate = rate.quantize(Decimal(1))
+    with localcontext() as exact:
+        exact.prec = 2 * MAX_STAKE_DIGITS
+        exact.traps[Inexact] = True  # any rounding below raises instead of changing the stake
+        try:
+            if "/" in raw:
+                numerator_text, denominator_text = raw.split("/", 1)
+                numerator, denominator = Decimal(numerator_text), Decimal(denominator_text)
+                if denominator == 0:
+                    raise RulesError(f"stake {raw!r} divides by zero: {hint}")
+                try:
+                    rate = numerator / denominator
+                except Inexact:
+                    raise RulesError(f"stake {raw!r} has no exact decimal value: {hint}") from None
+            else:
+                rate = Decimal(raw)
+            if not rate.is_finite() or rate <= 0:
+                raise RulesError(f"stake {raw!r} is not positive: {hint}")
+            if _stake_digits(rate) > MAX_STAKE_DIGITS:
+                raise RulesError(f"stake {raw!r} has more than {MAX_STAKE_DIGITS} digits: {hint}")
+            rate = rate.normalize()
+            if rate.as_tuple().exponent > 0:  # normalize() writes 100 as 1E+2
+                rate = rate.quantize(Decimal(1))
+        except (DecimalException, ValueError):  # not a number, or an exponent out of range
+            raise RulesError(f"stake {raw!r} is not a number: {hint}") from None
     return rate
 
 
+def _stake_digits(rate: Decimal) -> int:
+    """Digits from the first non-zero one down to the last non-zero decimal or the units:
+    12.50 -> 3, 0.0001 -> 1, 1E+30 -> 31."""
+    _, digits, exponent = rate.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    exponent += len(digits) - len(significant)
+    return len(significant) + max(exponent, 0)
+
+
 def money(net: int, stake: Decimal | None) -> str | None:
+    """``net`` x ``stake`` exactly, written out in full (``0.0000325``, never ``3.25E-5``)."""
     if stake is None:
         return None
-    from decimal import Decimal
+    from decimal import Decimal, Inexact, localcontext
 
-    return str(Decimal(net) * stake)
+    with localcontext() as exact:
+        exact.prec = 3 * MAX_STAKE_DIGITS  # a stake's 28 digits times any net fits
+        exact.traps[Inexact] = True
+        return format(Decimal(net) * stake, "f")
 
 
 def show_money(value, currency: str | None) -> str:
     """An amount or rate with the game's currency symbol: ``€3.25``, ``$0.01``, ``CHF 3.25``."""
     text = str(value)
+    if "E" in text:  # a Decimal stake below 0.000001 prints in exponent form
+        text = format(value, "f")
     if not currency:
         return text
     sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)

@@ -270,6 +270,7 @@ def test_undo_with_no_hands(run, isolated_ledger):
         (["new", "A", "B", "--stake", "-1"], "not"),
         (["new", "A", "B", "--stake", "lots"], "not a number"),
         (["new", "A", "B", "--stake", "1/3"], "no exact decimal"),
+        (["new", "A", "B", "--stake", "1e30"], "more than 28 digits"),  # was a traceback
     ],
 )
 def test_bad_new_is_refused_and_nothing_is_written(run, isolated_ledger, args, message):

@@ -6,7 +6,7 @@ import pytest
 
 from ginscore.errors import HandError, RulesError
 from ginscore.rules import Rules
-from ginscore.scoring import check_hand, parse_stake, score_hand, settle
+from ginscore.scoring import check_hand, parse_stake, score_hand, settle, show_money
 
 STANDARD = Rules()
 
@@ -133,3 +133,37 @@ def test_amount_is_exact_not_float():
     # A: 101 + 100 + 75 = 276; B: 0 + 25 = 25; net 251 at 0.1 = 25.1 exactly
     assert final.net == 251
     assert Decimal(final.amount) == Decimal("25.1")
+
+
+# ---- stakes keep every digit (RULES.md section 9: exact decimal arithmetic, never floats) ----
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1.2345678901234567890123456789012",  # 32 digits: rounding it to 28 would change the stake
+        "12345678901234567890123456789",  # 29 digits
+        "1e30",  # 1 and thirty zeros: 31 digits
+    ],
+)
+def test_a_stake_with_more_digits_than_kept_is_refused_not_rounded(text):
+    with pytest.raises(RulesError, match="digits"):
+        parse_stake(text)
+
+
+def test_the_longest_stake_multiplies_exactly():
+    # 28 digits, 18 after the point; net 987654. Worked in integers: the product of the digit
+    # strings, with the point put back 18 places from the right.
+    stake = parse_stake("1234567890.123456789012345678")
+    units = 1234567890123456789012345678 * 987654
+    expected = f"{units // 10**18}.{units % 10**18:018d}"
+    final = settle("A", "B", {"A": 987554, "B": 0}, {"A": 0, "B": 0}, True, Rules(box_bonus=0), stake)
+    assert final.net == 987554 + 100  # points + game bonus, nothing else
+    assert final.amount == expected
+
+
+def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
+    # 0.0000001 per point; net 325 (the worked example with shutout none) -> 0.0000325
+    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), parse_stake("0.0000001"))
+    assert final.amount == "0.0000325"
+    assert show_money(parse_stake("1/1048576"), "$") == "$0.00000095367431640625"
