@@ -37,14 +37,25 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt=fmt)
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=_text_columns(headers, rows))
+
+
+def _text_columns(headers, rows) -> list:
+    """The columns holding text, which tabulate must print as typed: left to itself it reads a
+    player named ``1e5`` as 100000 and ``007`` as 7."""
+    return [
+        column
+        for column in range(len(headers))
+        if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
+    ]
 
 
 def plain_table(headers, rows) -> str:
     """A small aligned table without tabulate, for the fast status path: text left, numbers right."""
     cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    numeric = [all(_is_number(row[column]) for row in cells[1:]) for column in range(len(headers))]
+    text = _text_columns(headers, rows)
+    numeric = [column not in text for column in range(len(headers))]
 
     def line(row) -> str:
         parts = [
@@ -56,10 +67,6 @@ def plain_table(headers, rows) -> str:
     out = [line(cells[0]), "  ".join("-" * width for width in widths)] if any(headers) else []
     out += [line(row) for row in cells[1:]]
     return "\n".join(out)
-
-
-def _is_number(text: str) -> bool:
-    return text.lstrip("+-").replace(".", "", 1).isdigit() or text == ""
 
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
