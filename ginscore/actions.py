@@ -8,6 +8,7 @@ before anything is written.
 from __future__ import annotations
 
 from ginscore import game as journal
+from ginscore.errors import HandError
 from ginscore.formats import get_format
 from ginscore.game import Game, check_new_players, now
 from ginscore.rules import Rules
@@ -67,11 +68,25 @@ def abandon(game: Game):
 def redo(game: Game):
     """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
     updated, restored = journal.redo(game)
-    return updated, evaluate(updated), restored
+    try:
+        state = evaluate(updated)
+    except HandError as error:  # an edit since the undo makes the game end before this hand
+        raise HandError(
+            f"{error} if hand {restored.number} is restored: it stays voided; to bring it back, first "
+            f"correct the hand that now ends the game ('ginscore edit')"
+        ) from None
+    return updated, state, restored
 
 
 def edit(game: Game, number: int, hand: dict):
     """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
     get_format(game.format).check_hand(game, hand)
     updated, before = journal.edit(game, number, hand)
-    return updated, evaluate(updated), before
+    try:
+        state = evaluate(updated)
+    except HandError as error:  # the correction ends the game before hands recorded after it
+        raise HandError(
+            f"{error} if hand {number} is corrected that way: take back the later hands first "
+            f"('ginscore undo'), then correct hand {number}"
+        ) from None
+    return updated, state, before

@@ -157,7 +157,7 @@ def test_edit_can_correct_the_hand_that_ended_the_game(run):
     ok(run, "new Alice Bob")
     ok(run, "gin bob 80")  # Bob 105: game over
     result = ok(run, "edit 1 gin bob 70")  # Bob 95: in progress again
-    assert "The game is now in progress." in result.stdout
+    assert "The game is now back in progress." in result.stdout
     ok(run, "knock bob 3 8")  # Bob 100
     assert scores(run) == {"Alice": 0, "Bob": 100}
 

@@ -3,6 +3,7 @@ failed before its fix."""
 
 from __future__ import annotations
 
+from conftest import ledger_bytes
 from test_cli import play
 
 
@@ -25,3 +26,31 @@ def test_status_aligns_number_like_names_as_text(run):
     lines = run("status").output.splitlines()
     # names left-aligned like any name, not right-aligned like a number
     assert lines[3].startswith("12 ") and lines[4].startswith("1 ")
+
+
+# ---- edit and redo that would put a hand after the end say how to do it right ----
+
+
+def test_edit_that_would_end_the_game_early_says_to_undo_the_later_hands(run, isolated_ledger):
+    play(run, "new A B", "knock a 4 15", "knock b 4 15")
+    before = ledger_bytes(isolated_ledger)
+    result = run("edit 1 gin a 98 --big")  # A would reach 123 at hand 1, with hand 2 after it
+    assert result.exit_code == 1
+    assert "hand 2 comes after the game ended at hand 1" in result.output
+    assert "take back the later hands first ('ginscore undo'), then correct hand 1" in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_redo_refused_after_the_game_ends_earlier_says_what_to_correct(run, isolated_ledger):
+    play(run, "new A B", "gin b 40", "draw", "undo", "edit 1 gin b 75")  # B 100 at hand 1
+    before = ledger_bytes(isolated_ledger)
+    result = run("redo")
+    assert result.exit_code == 1
+    assert "stays voided" in result.output and "'ginscore edit'" in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_edit_says_in_plain_words_when_the_game_ends_or_reopens(run):
+    play(run, "new A B", "knock a 4 15", "knock b 4 15")
+    assert "The game is now over: A won at hand 2." in run("edit 2 gin a 98 --big").output
+    assert "The game is now back in progress." in run("edit 2 knock b 4 15").output

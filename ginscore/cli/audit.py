@@ -192,7 +192,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
     click.echo(f"  was: {hand_words(before.hand)}\n  now: {hand_words(now)}")
     click.echo(f"Totals were: {before_state.totals_line()}.\nTotals now:  {state.totals_line()}.")
     if state.finished != before_state.finished:
-        click.echo(f"The game is now {state.result_phrase()}.")
+        now_phrase = f"over: {state.result_phrase()}" if state.finished else "back in progress"
+        click.echo(f"The game is now {now_phrase}.")
 
 
 @cli.command()
