@@ -83,10 +83,50 @@ def test_sheet_shows_hands_running_totals_and_final_block(run):
     play(run, "new Alice Bob --stake 1/10", "gin alice 20", "knock bob 1 4", "gin alice 40")
     # Alice 45 + 65 = 110 wins; Bob 3 and one box. Alice 110 + 50 + 100 = 260; Bob 3 + 25 = 28
     sheet = run("sheet").output
-    assert "Final" in sheet
-    assert "260" in sheet and "28" in sheet
     assert "Net: Alice wins by 232." in sheet
     assert "Bob pays Alice 23.2" in sheet
+    final_block = run("sheet --format csv").output.split("\n\n")[1].splitlines()
+    assert final_block == [
+        ",Alice,Bob",
+        "points,110,3",
+        "boxes x 25,2 = 50,1 = 25",
+        "game bonus,100,0",
+        "shutout,0,0",
+        "total,260,28",
+    ]
+
+
+# RULES.md section 2, its worked examples from the seeds, through the command line.
+@pytest.mark.parametrize(
+    "options, command, result, winner, points",
+    [
+        # seed 004: knocker 3, defender left with 11 after laying off J and 10 of hearts -> 8
+        ("", "knock alice 3 11", "knock", "Alice", 8),
+        # seed 002: knocker 2, defender lays off to 1 -> undercut, 1 + 25 = 26
+        ("", "knock alice 2 1", "undercut", "Bob", 26),
+        # seed 004: a tie with undercut bonus 20 -> the defender scores just 20
+        ("--undercut-bonus 20", "knock alice 7 7", "undercut", "Bob", 20),
+    ],
+)
+def test_worked_hands_of_rules_section_2(run, options, command, result, winner, points):
+    play(run, f"new Alice Bob {options}", command)
+    hand = status(run)["hands"][0]
+    assert (hand["result"], hand["winner"], hand["points"], hand["boxes"]) == (result, winner, points, 1)
+
+
+def test_seed_002_hand_from_its_cards(run):
+    # Seed 002's picture: the knocker holds 6-7-8s, 10-J-Qd, three 4s and the 2 of clubs (K = 2);
+    # the defender's 9s, 9d and ace of spades (19) are loose beside three kings and 5-8h. He lays
+    # 9s on 6-7-8s and 9d on 10-J-Qd, keeps the ace: D = 1 <= 2, undercut, 1 + 25 = 26.
+    play(
+        run,
+        "new Alice Bob",
+        ["knock", "alice", "--cards", "6s 7s 8s Td Jd Qd 4h 4d 4c 2c",
+         "--opponent-cards", "As 9s 9d Ks Kh Kc 5h 6h 7h 8h"],
+    )
+    hand = status(run)["hands"][0]
+    assert (hand["deadwood"], hand["opponent_deadwood"]) == (2, 1)
+    assert (hand["result"], hand["winner"], hand["points"]) == ("undercut", "Bob", 26)
 
 
 @pytest.mark.parametrize("fmt", ["csv", "github", "grid", "plain"])

@@ -381,6 +381,51 @@ def reference(wins, columns, target):
     return after
 
 
+# RULES.md section 3's shutout table: the winner's final total from his points p, game bonus g and
+# box points b, when the loser has no entry in the column.
+SHUTOUT_TOTALS = {
+    "double-total": lambda p, g, b: 2 * (p + g + b),
+    "double-before-boxes": lambda p, g, b: 2 * (p + g) + b,
+    "double-game-bonus": lambda p, g, b: p + 2 * g + b,
+    "double-hands": lambda p, g, b: 2 * p + g + b,
+    "flat:100": lambda p, g, b: p + g + b + 100,
+    "none": lambda p, g, b: p + g + b,
+}
+
+
+def reference_settlements(wins, columns, target, shutout, last_double):
+    """Each closed column's final totals by RULES.md sections 3 and 4 (game bonus 100, box 25,
+    a box per entry), replaying the wins with the entry rule; None for a column left open."""
+    totals = [[0] * columns for _ in range(2)]
+    entries = [[0] * columns for _ in range(2)]
+    winners = [None] * columns
+    for winner, points in wins:
+        open_columns = [c for c in range(columns) if winners[c] is None]
+        if not open_columns:
+            break
+        if winner is None:
+            continue
+        for c in [c for c in open_columns if c == open_columns[0] or entries[winner][c - 1] > 0]:
+            totals[winner][c] += points
+            entries[winner][c] += 1
+            if totals[winner][c] >= target:
+                winners[c] = winner
+    settled = []
+    for c, winner in enumerate(winners):
+        if winner is None:
+            settled.append(None)
+            continue
+        loser = 1 - winner
+        plain = totals[winner][c] + 100 + 25 * entries[winner][c]
+        won = plain
+        if entries[loser][c] == 0:
+            won = SHUTOUT_TOTALS[shutout](totals[winner][c], 100, 25 * entries[winner][c])
+        lost = totals[loser][c] + 25 * entries[loser][c]
+        weight = 2 if last_double and c == columns - 1 else 1
+        settled.append({("Ann", "Ben")[winner]: weight * won, ("Ann", "Ben")[loser]: weight * lost})
+    return settled
+
+
 hands_strategy = st.lists(
     st.one_of(
         st.tuples(st.just("knock"), st.integers(0, 1), st.integers(1, 10), st.integers(0, 40)),
@@ -407,12 +452,13 @@ def as_hand(hand):
     columns=st.integers(1, 4),
     target=st.sampled_from([30, 60, 100]),
     double=st.booleans(),
+    shutout=st.sampled_from(sorted(SHUTOUT_TOTALS)),
 )
-def test_random_matches_follow_the_column_rules(hands, columns, target, double):
+def test_random_matches_follow_the_column_rules(hands, columns, target, double, shutout):
     from ginscore import actions
     from ginscore.rules import Rules
 
-    rules = Rules(columns=columns, column_target=target, last_column_double=double)
+    rules = Rules(columns=columns, column_target=target, last_column_double=double, shutout=shutout)
     game = actions.new_game(1, ["Ann", "Ben"], rules, format_name="hollywood")
     expected = reference([hand_points(hand) for hand in hands], columns, target)
     state = actions.evaluate(game)
@@ -450,6 +496,11 @@ def test_random_matches_follow_the_column_rules(hands, columns, target, double):
         for name in names:
             entered = sum(1 for row in data["hands"] if row["winner"] == name and c + 1 in row["columns"])
             assert column["boxes"][name] == entered == column["hands"][name]
+
+    # each closed column is settled as its own game: its entries as boxes, its own shutout
+    settled = reference_settlements([hand_points(hand) for hand in hands], columns, target, shutout, double)
+    for column, expected_totals in zip(data["columns"], settled):
+        assert (column["final"] and column["final"]["totals"]) == expected_totals
 
     if not state.finished:
         game, state = actions.abandon(game)

@@ -164,6 +164,7 @@ def test_the_longest_stake_multiplies_exactly():
 
 def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
     # 0.0000001 per point; net 325 (the worked example with shutout none) -> 0.0000325
-    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), parse_stake("0.0000001"))
+    stake = parse_stake("0.0000001")
+    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), stake)
     assert final.amount == "0.0000325"
     assert show_money(parse_stake("1/1048576"), "$") == "$0.00000095367431640625"
