@@ -63,7 +63,10 @@ def lock_timeout() -> float:
 
 class Ledger:
     def __init__(self, root=None):
-        self.root = os.path.expanduser(os.fspath(root)) if root else default_root()
+        if root is not None and not os.fspath(root).strip():
+            # an empty --ledger is a mistake, not a request for the default ledger
+            raise LedgerError("--ledger needs a folder path: give one, or leave --ledger out to use the default ledger")
+        self.root = os.path.expanduser(os.fspath(root)) if root is not None else default_root()
         if os.path.exists(self.root) and not os.path.isdir(self.root):
             raise LedgerError(f"the ledger must be a folder, but {self.root} is a file: give a folder with --ledger")
         self.games_dir = os.path.join(self.root, "games")

@@ -54,3 +54,26 @@ def test_edit_says_in_plain_words_when_the_game_ends_or_reopens(run):
     play(run, "new A B", "knock a 4 15", "knock b 4 15")
     assert "The game is now over: A won at hand 2." in run("edit 2 gin a 98 --big").output
     assert "The game is now back in progress." in run("edit 2 knock b 4 15").output
+
+
+# ---- the --ledger option ----
+
+
+def test_an_empty_ledger_path_is_refused_not_taken_as_the_default(run, tmp_path, monkeypatch):
+    monkeypatch.delenv("GINSCORE_LEDGER")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))  # where the default would be
+    result = run(["--ledger", "", "new", "A", "B"])
+    assert result.exit_code == 1
+    assert "--ledger needs a folder path" in result.output
+    assert not (tmp_path / "user-data").exists()
+
+
+def test_a_ledger_path_that_is_a_file_gets_the_same_message_from_option_and_environment(run, tmp_path, monkeypatch):
+    path = tmp_path / "afile"
+    path.write_text("not a folder")
+    from_option = run(["--ledger", str(path), "status"])
+    monkeypatch.setenv("GINSCORE_LEDGER", str(path))
+    from_environment = run("status")
+    for result in (from_option, from_environment):
+        assert result.exit_code == 1
+        assert result.output == f"Error: the ledger must be a folder, but {path} is a file: give a folder with --ledger\n"

@@ -95,7 +95,6 @@ class Context:
     "--ledger",
     "ledger_path",
     metavar="PATH",
-    type=click.Path(file_okay=False),
     help="Ledger folder (default: $GINSCORE_LEDGER, else the user data folder).",
 )
 @click.pass_context
