@@ -390,6 +390,7 @@ def test_the_file_never_changes_an_existing_game(run):
         ("preset", "house", "preset must be one of the presets"),
         ("stake", "0", "stake '0' is not positive"),
         ("stake", "1/3", "no exact decimal value"),
+        ("stake", "1e30", "more than 28 digits"),  # was a traceback
         ("currency", "a b", "currency 'a b' is not a symbol"),
         ("currency", "", "is not a symbol"),
     ],
