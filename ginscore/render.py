@@ -18,11 +18,13 @@ def table_formats() -> list:
 
 
 def check_format(fmt: str) -> str:
-    if fmt != "csv" and fmt not in table_formats():
+    """The format's name as tabulate knows it; typed in any case (``--format GitHub``)."""
+    name = fmt.strip().lower()
+    if name != "csv" and name not in table_formats():
         from ginscore.errors import GinscoreError
 
         raise GinscoreError(f"unknown --format {fmt!r}: use csv or one of {', '.join(table_formats()[:-1])}")
-    return fmt
+    return name
 
 
 def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:

@@ -3,6 +3,8 @@ failed before its fix."""
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import ledger_bytes
 from test_cli import play
 
@@ -77,3 +79,30 @@ def test_a_ledger_path_that_is_a_file_gets_the_same_message_from_option_and_envi
     for result in (from_option, from_environment):
         assert result.exit_code == 1
         assert result.output == f"Error: the ledger must be a folder, but {path} is a file: give a folder with --ledger\n"
+
+
+# ---- --format ----
+
+
+@pytest.mark.parametrize("command", ["sheet", "games", "log", "rules", "config"])
+def test_format_names_are_case_insensitive(run, command):
+    play(run, "new A B", "knock a 4 15")
+    assert run([command, "--format", "CSV"]).output == run([command, "--format", "csv"]).output
+    shouted = run([command, "--format", "GitHub"])
+    assert shouted.exit_code == 0, shouted.output
+    assert shouted.output == run([command, "--format", "github"]).output
+
+
+def test_status_takes_format_like_every_command_that_prints_tables(run):
+    play(run, "new A B", "knock a 4 15", "gin b 30", "gin b 30")  # B 110: over
+    csv = run("status --format csv")
+    assert csv.exit_code == 0, csv.output
+    lines = csv.output.splitlines()
+    # A 11 + 1 box; B 110 + 2 boxes + 100: 36 v 260
+    assert lines[:3] == ["player,points,boxes", "A,11,1", "B,110,2"]
+    assert "total,36,260" in lines
+    github = run("status --format github")
+    assert "| player   |   points |   boxes |" in github.output
+    assert "Net: B wins by 224." in github.output
+    refused = run("status --format bogus")
+    assert refused.exit_code == 1 and "unknown --format 'bogus'" in refused.output

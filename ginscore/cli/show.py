@@ -12,30 +12,41 @@ from ginscore.render import DEFAULT_FORMAT, to_json
 
 @cli.command()
 @game_option
-@json_option
+@output_options
 @click.pass_obj
-def status(obj, game_id, as_json):
+def status(obj, game_id, as_json, fmt):
     """Show the running totals and boxes of a game, and its final block once it has ended.
 
     \b
     Example:
         ginscore status
         ginscore status --game 3 --json
+        ginscore status --format csv
     """
-    from ginscore.render import plain_table
+    from ginscore import render
 
     state = actions.evaluate(obj.ledger.load(game_id))
     if as_json:
         click.echo(to_json(state.to_json()))
         return
     sheet = state.sheet()
-    click.echo(sheet.title)
     scores = state.score_table()
-    click.echo(plain_table(scores.headers, scores.rows))
-    for part in sheet.tables[1:]:
-        if part.detail:
-            continue
-        click.echo(f"\n{part.title}\n{plain_table(part.headers, part.rows)}")
+    parts = [scores, *(part for part in sheet.tables[1:] if not part.detail)]
+    if fmt is None:  # the fast path between hands: no tabulate
+        draw = render.plain_table
+    else:
+        fmt = render.check_format(fmt)
+        if fmt == "csv":
+            click.echo(render.sheet(sheet._replace(tables=parts), fmt))
+            return
+
+        def draw(headers, rows):
+            return render.table(headers, rows, fmt)
+
+    gap = "" if fmt is None else "\n"  # markup tables (markdown, rst, ...) need a blank line before them
+    click.echo(f"{sheet.title}\n{gap}{draw(scores.headers, scores.rows)}")
+    for part in parts[1:]:
+        click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows)}")
     if state.finished:
         click.echo("\n" + "\n".join(sheet.notes))
     else:
