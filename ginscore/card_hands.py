@@ -67,7 +67,8 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
     """The gin (10 cards) or big gin (11 cards, all melded) that these cards make.
 
     The opponent melds his own cards; he lays off only on gin, and only when the rules allow
-    lay-offs on gin (never on big gin, RULES.md section 2). Refused when it is not gin.
+    lay-offs on gin (never on big gin, RULES.md section 2, unless big gin is off and it scores as
+    gin). Refused when it is not gin.
     """
     from ginscore.knock import settle_knock
     from ginscore.melds import analyze
@@ -94,7 +95,9 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
         else:
             how = f" (nor a knock: the knock limit of this hand is {limit}{why}): check the cards"
         raise HandError(f"{player}'s best deadwood is {best.deadwood}, so this is not gin{how}")
-    settlement = settle_knock(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not best.big_gin)
+    # With big gin off (bonus 0) eleven melded cards score as gin, so gin's lay-off rule holds.
+    scored_as_big_gin = best.big_gin and rules.big_gin_bonus > 0
+    settlement = settle_knock(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not scored_as_big_gin)
     hand = {"kind": "gin", "player": player, "opponent_deadwood": settlement.defender_deadwood}
     if best.big_gin:
         hand["big"] = True

@@ -183,6 +183,16 @@ def test_big_gin_with_eleven_cards_never_allows_layoffs(run, rules):
     assert hand["cards"]["layoffs"] == []
 
 
+@pytest.mark.parametrize("layoffs, deadwood", [("--no-gin-layoffs", 65), ("--gin-layoffs", 55)])
+def test_with_big_gin_off_eleven_melded_cards_are_gin_and_follow_its_layoff_rule(run, layoffs, deadwood):
+    ok(run, f"new Alice Bob --big-gin-bonus 0 {layoffs}".split())
+    ok(run, gin("alice", BIG_GIN, AGAINST_BIG_GIN))
+    hand = status(run)["hands"][0]
+    # big gin off: ordinary gin, 25 + D. Where gin allows lay-offs, Qs goes onto the run's Js:
+    # 65 - 10 = 55, so 25 + 55 = 80; otherwise 25 + 65 = 90.
+    assert (hand["result"], hand["opponent_deadwood"], hand["points"]) == ("gin", deadwood, 25 + deadwood)
+
+
 def test_big_flag_is_accepted_with_eleven_cards(run):
     ok(run, "new Alice Bob")
     ok(run, gin("alice", BIG_GIN, AGAINST_BIG_GIN, "--big"))
