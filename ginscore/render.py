@@ -75,6 +75,8 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     """A format's Sheet as text (tabulate) or as CSV (one block per table)."""
     if fmt == "csv":
         return "\n\n".join(table(part.headers, part.rows, "csv") for part in sheet.tables)
+    if fmt in ("html", "unsafehtml"):
+        return _html_sheet(sheet, fmt)
     parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
     for part in sheet.tables:
         if part.title:
@@ -82,6 +84,24 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
         parts += [table(part.headers, part.rows, fmt), ""]
     parts += sheet.notes
     return "\n".join(parts).rstrip("\n")
+
+
+def _html_sheet(sheet, fmt: str) -> str:
+    """The sheet as one HTML fragment: headings and paragraphs around the tables, so that
+    ``sheet --format html > sheet.html`` reads in a browser as it does in a terminal. The text
+    is escaped like tabulate escapes the cells (``unsafehtml``: neither is)."""
+    from html import escape
+
+    def text(value: str) -> str:
+        return escape(value) if fmt == "html" else value
+
+    parts = [f"<h1>{text(sheet.title)}</h1>", *(f"<p>{text(line)}</p>" for line in sheet.lines)]
+    for part in sheet.tables:
+        if part.title:
+            parts.append(f"<h2>{text(part.title)}</h2>")
+        parts.append(table(part.headers, part.rows, fmt))
+    parts += [f"<p>{text(note)}</p>" for note in sheet.notes]
+    return "\n".join(parts)
 
 
 def to_json(data) -> str:

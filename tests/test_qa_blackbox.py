@@ -106,3 +106,12 @@ def test_status_takes_format_like_every_command_that_prints_tables(run):
     assert "Net: B wins by 224." in github.output
     refused = run("status --format bogus")
     assert refused.exit_code == 1 and "unknown --format 'bogus'" in refused.output
+
+
+def test_sheet_as_html_is_html_throughout_with_names_escaped(run):
+    play(run, ["new", "<b>A&", "Bob"], ["gin", "<", "98"])  # 25 + 98 = 123: over, Bob shut out
+    html = run("sheet --format html").output
+    assert html.startswith("<h1>Game 1: &lt;b&gt;A&amp; v Bob</h1>\n<p>Started ")
+    assert "<h2>Final</h2>\n<table>" in html
+    assert "<p>Net: &lt;b&gt;A&amp; wins by 496.</p>" in html  # 2 x (123 + 100 + 25)
+    assert "=====" not in html and "<b>" not in html
