@@ -1,12 +1,15 @@
 """Scoring of hands and games against RULES.md sections 2 and 3 (numbers worked by hand)."""
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from ginscore.errors import HandError, RulesError
 from ginscore.rules import Rules
-from ginscore.scoring import check_hand, parse_stake, score_hand, settle, show_money
+from ginscore.scoring import check_hand, money, parse_stake, score_hand, settle, show_money
 
 STANDARD = Rules()
 
@@ -168,3 +171,33 @@ def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
     final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), stake)
     assert final.amount == "0.0000325"
     assert show_money(parse_stake("1/1048576"), "$") == "$0.00000095367431640625"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    numerator=st.integers(1, 10**12),
+    twos=st.integers(0, 30),
+    fives=st.integers(0, 12),
+    net=st.integers(-(10**6), 10**6),
+)
+@example(numerator=1, twos=30, fives=0, net=3)  # 1/2**30: 21 digits, and 3 x it is below 10**-6
+@example(numerator=10**12 - 1, twos=30, fives=12, net=-999_999)  # 33 digits: refused
+def test_amounts_equal_net_times_the_stake_as_fractions(numerator, twos, fives, net):
+    # A fraction whose denominator has only 2s and 5s has an exact decimal value; the amount,
+    # read back as a fraction, must be exactly net x numerator / denominator.
+    denominator = 2**twos * 5**fives
+    text = f"{numerator}/{denominator}"
+    exact = Fraction(numerator, denominator)
+    places = max(twos, fives)
+    whole, rest = divmod(numerator * 10**places // denominator, 10**places)
+    decimals = f"{rest:0{places}d}".rstrip("0") if places else ""
+    digits = len(((str(whole) if whole else "") + decimals).lstrip("0"))  # as written out in full
+    if digits > 28:  # more digits than a stake may have: refused, never rounded
+        with pytest.raises(RulesError, match="more than 28 digits"):
+            parse_stake(text)
+        return
+    stake = parse_stake(text)
+    assert Fraction(stake) == exact
+    amount = money(net, stake)
+    assert "E" not in amount
+    assert Fraction(Decimal(amount)) == net * exact
