@@ -3,6 +3,8 @@ failed before its fix."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import ledger_bytes
@@ -115,3 +117,13 @@ def test_sheet_as_html_is_html_throughout_with_names_escaped(run):
     assert "<h2>Final</h2>\n<table>" in html
     assert "<p>Net: &lt;b&gt;A&amp; wins by 496.</p>" in html  # 2 x (123 + 100 + 25)
     assert "=====" not in html and "<b>" not in html
+
+
+# ---- config ----
+
+
+def test_config_set_reports_a_yes_no_setting_as_the_config_table_shows_it(run):
+    result = run("config set gin_layoffs yes")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Set gin_layoffs = yes in ")  # was Python's "True"
+    assert re.search(r"^gin_layoffs +yes +file$", run("config").output, re.MULTILINE)

@@ -165,7 +165,7 @@ def config_set(key, value):
     values = house_file.with_value(path, house_file.read_raw(path), key, value)
     house_file.write_config(path, values)
     key = house_file.normal_key(key)
-    click.echo(f"Set {key} = {values[key]} in {path}.")
+    click.echo(f"Set {key} = {show_value(values[key])} in {path}.")
     report_new_games(path, values)
 
 
