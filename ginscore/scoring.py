@@ -307,6 +307,15 @@ def show_money(value, currency: str | None) -> str:
     return f"{sign}{currency}{gap}{digits}"
 
 
+def show_amount(amount: str, currency: str | None) -> str:
+    """An amount owed as money is written: cents in full (``€3.00``, ``€122.40``, not ``€3.0``),
+    more decimals only when the stake has them (``0.0000325``), whole amounts as they are."""
+    whole, point, decimals = amount.partition(".")
+    if point and len(decimals) < 2:
+        amount = f"{whole}.{decimals:0<2}"
+    return show_money(amount, currency)
+
+
 def parse_currency(text) -> str:
     """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
     symbol = str(text).strip()

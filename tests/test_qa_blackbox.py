@@ -127,3 +127,21 @@ def test_config_set_reports_a_yes_no_setting_as_the_config_table_shows_it(run):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Set gin_layoffs = yes in ")  # was Python's "True"
     assert re.search(r"^gin_layoffs +yes +file$", run("config").output, re.MULTILINE)
+
+
+# ---- money ----
+
+
+def test_amounts_owed_are_written_with_cents(run):
+    # A gin 98: 123 points, B shut out -> 2 x (123 + 100 + 25) = 496; at 0.5 -> 248 exactly
+    result = play(run, "new A B --stake 0.5 --currency €", "gin a 98")
+    assert "At €0.5 per point, B pays A €248.00." in result.output  # was "€248.0"
+    assert run("status --json").output.count('"amount": "248.0"') == 1  # the JSON keeps the exact value
+
+
+def test_amounts_keep_every_decimal_the_stake_has():
+    from ginscore.scoring import show_amount
+
+    assert show_amount("0.0000325", None) == "0.0000325"
+    assert show_amount("2.39", "$") == "$2.39"
+    assert show_amount("248", "CHF") == "CHF 248"

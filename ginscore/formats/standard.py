@@ -8,7 +8,7 @@ from ginscore.errors import HandError
 from ginscore.formats.base import GameFormat, Sheet, Table
 from ginscore.game import EffectiveHand, effective_hands
 from ginscore.rules import summary as rules_summary
-from ginscore.scoring import HandScore, Settlement, check_hand, score_hand, settle, show_money
+from ginscore.scoring import HandScore, Settlement, check_hand, score_hand, settle, show_amount, show_money
 
 RESULT_WORDS = {
     "knock": "knock",
@@ -248,7 +248,7 @@ def final_notes(final: Settlement, game) -> list:
     if final.amount is not None:
         payer, payee = (loser, winner) if final.net >= 0 else (winner, loser)
         amount = final.amount.lstrip("-")
-        rate, amount = show_money(game.stake, game.currency), show_money(amount, game.currency)
+        rate, amount = show_money(game.stake, game.currency), show_amount(amount, game.currency)
         notes.append(f"At {rate} per point, {payer} pays {payee} {amount}.")
     return notes
 
