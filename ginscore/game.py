@@ -175,11 +175,21 @@ def match_player(players, name: str) -> str:
     raise PlayerError(f"no player {name!r} in this game: the players are {', '.join(players)}")
 
 
+MAX_NAME_LENGTH = 40
+
+
 def check_new_players(names) -> tuple[str, ...]:
     cleaned = tuple(" ".join(str(name).split()) for name in names)
     for name in cleaned:
         if not name:
             raise PlayerError("a player's name cannot be empty: e.g. 'ginscore new Alice Bob'")
+        if any(ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0 for char in name):  # e.g. a terminal escape
+            raise PlayerError(f"{name!r} has control characters: give a player's name as plain text")
+        if len(name) > MAX_NAME_LENGTH:
+            raise PlayerError(
+                f"{name[:20]!r}... is {len(name)} characters long: a player's name has at most "
+                f"{MAX_NAME_LENGTH}, so that it fits on the sheet; use a shorter name or a nickname"
+            )
     seen: dict[str, str] = {}
     for name in cleaned:
         if name.casefold() in seen:

@@ -145,3 +145,25 @@ def test_amounts_keep_every_decimal_the_stake_has():
     assert show_amount("0.0000325", None) == "0.0000325"
     assert show_amount("2.39", "$") == "$2.39"
     assert show_amount("248", "CHF") == "CHF 248"
+
+
+# ---- player names ----
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("A\x1b[31mred", "has control characters"),  # a terminal escape, replayed on every sheet
+        ("x" * 41, "is 41 characters long: a player's name has at most 40"),
+    ],
+)
+def test_unprintable_or_overlong_names_are_refused(run, isolated_ledger, name, message):
+    play(run, "new A B")
+    before = ledger_bytes(isolated_ledger)
+    result = run(["new", name, "Bob"])
+    assert result.exit_code == 1 and message in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_names_of_any_script_and_up_to_40_characters_are_fine(run):
+    play(run, ["new", "Zoë 👨‍👩‍👧", "x" * 40])
