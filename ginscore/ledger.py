@@ -196,7 +196,10 @@ class Ledger:
         atomic_write(path, payload.encode("utf-8"))
         self._versions[game.id] = FILE_VERSION
         if is_new:  # a hint pointing at an older game is harmless: _hinted_latest checks it
-            self.remember_latest(game.id)
+            try:
+                self.remember_latest(game.id)
+            except LedgerError:  # the game is saved: a hint not updated (a full disk) costs one listing
+                pass
 
     def apply(self, game_id: int | None, change):
         """Lock, load the game, ``change(game)`` -> (new game, *more), save it; returns the

@@ -167,3 +167,18 @@ def test_unprintable_or_overlong_names_are_refused(run, isolated_ledger, name, m
 
 def test_names_of_any_script_and_up_to_40_characters_are_fine(run):
     play(run, ["new", "Zoë 👨‍👩‍👧", "x" * 40])
+
+
+# ---- the .latest hint ----
+
+
+def test_new_game_saved_but_hint_not_writable_is_reported_as_started(run, isolated_ledger):
+    play(run, "new A B")
+    (isolated_ledger / ".latest").unlink()
+    (isolated_ledger / ".latest").mkdir()  # the hint cannot be replaced, as on a full disk
+    result = run("new C D")
+    # the game file was written, so the command must not say that nothing changed
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Game 2: C v D")
+    assert "Game 2: C v D" in run("status").output
+    assert run("new E F").output.startswith("Game 3: E v F")
