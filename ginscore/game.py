@@ -159,8 +159,9 @@ def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
     return game.append("edit", target=before.seq, hand=hand), before
 
 
-def match_player(players, name: str) -> str:
-    """Resolve a typed name: case-insensitive, and a unique prefix is enough."""
+def match_player(players, name: str, game_id: int | None = None) -> str:
+    """Resolve a typed name: case-insensitive, and a unique prefix is enough. ``game_id``
+    names the game in the error, since the game acted on may not be the one the user meant."""
     wanted = name.strip().casefold()
     if not wanted:
         raise PlayerError(f"give a player's name: one of {', '.join(players)}")
@@ -172,7 +173,12 @@ def match_player(players, name: str) -> str:
         return matches[0]
     if matches:
         raise PlayerError(f"{name!r} could be {' or '.join(matches)}: type more of the name")
-    raise PlayerError(f"no player {name!r} in this game: the players are {', '.join(players)}")
+    if game_id is None:
+        raise PlayerError(f"no player {name!r} in this game: the players are {', '.join(players)}")
+    raise PlayerError(
+        f"no player {name!r} in game {game_id}: its players are {', '.join(players)} "
+        "(for another game add --game ID; 'ginscore games' lists them)"
+    )
 
 
 MAX_NAME_LENGTH = 40

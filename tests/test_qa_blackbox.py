@@ -182,3 +182,16 @@ def test_new_game_saved_but_hint_not_writable_is_reported_as_started(run, isolat
     assert result.output.startswith("Game 2: C v D")
     assert "Game 2: C v D" in run("status").output
     assert run("new E F").output.startswith("Game 3: E v F")
+
+
+# ---- a name not in the game acted on ----
+
+
+@pytest.mark.parametrize("command", ["knock a 4 15", "gin a 30", "edit 1 knock a 4 16"])
+def test_unknown_player_error_names_the_game_and_how_to_pick_another(run, isolated_ledger, command):
+    play(run, "new A B", "knock a 4 15", "new C D", "knock c 4 15")  # game 2 is now the current one
+    before = ledger_bytes(isolated_ledger)
+    result = run(command)
+    assert result.exit_code == 1
+    assert "no player 'a' in game 2: its players are C, D (for another game add --game ID" in result.output
+    assert ledger_bytes(isolated_ledger) == before

@@ -163,7 +163,7 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
         def build(game):
             from ginscore.card_hands import knock_from_cards
 
-            name = match_player(game.players, player)
+            name = match_player(game.players, player, game.id)
             return knock_from_cards(name, cards, opponent_cards, game.rules, upcard, melds)
 
     else:
@@ -179,7 +179,7 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
         def build(game):
             return {
                 "kind": "knock",
-                "player": match_player(game.players, player),
+                "player": match_player(game.players, player, game.id),
                 "deadwood": knocker,
                 "opponent_deadwood": opponent,
             }
@@ -215,14 +215,14 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
         def build(game):
             from ginscore.card_hands import gin_from_cards
 
-            name = match_player(game.players, player)
+            name = match_player(game.players, player, game.id)
             return gin_from_cards(name, cards, opponent_cards, game.rules, upcard, big)
 
     else:
         opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
 
         def build(game):
-            hand = {"kind": "gin", "player": match_player(game.players, player), "opponent_deadwood": opponent}
+            hand = {"kind": "gin", "player": match_player(game.players, player, game.id), "opponent_deadwood": opponent}
             if big:
                 hand["big"] = True
             return hand
