@@ -195,3 +195,9 @@ def test_unknown_player_error_names_the_game_and_how_to_pick_another(run, isolat
     assert result.exit_code == 1
     assert "no player 'a' in game 2: its players are C, D (for another game add --game ID" in result.output
     assert ledger_bytes(isolated_ledger) == before
+
+
+def test_rules_and_config_say_what_a_column_target_of_0_means(run):
+    assert re.search(r"^column_target +--column-target +0 \(the target, 150\)$", run("rules oklahoma").output, re.M)
+    assert re.search(r"^column_target +0 \(the target, 100\) +standard$", run("config").output, re.M)
+    assert run("rules --json").output.count('"column_target": 0') == 1  # the data stays as stored

@@ -61,10 +61,18 @@ def rules_command(obj, preset, list_presets, game_id, as_json, fmt):
 
 def setting_row(name: str, rules) -> list:
     value, standard = getattr(rules, name), getattr(STANDARD, name)
-    shown = show_value(value)
+    shown = show_setting(name, rules)
     if name == "knock_limit" and rules.oklahoma:
         shown += " (not used: each hand's upcard sets it)"
-    return [name, option_name(name), shown, "" if value == standard else show_value(standard)]
+    return [name, option_name(name), shown, "" if value == standard else show_setting(name, STANDARD)]
+
+
+def show_setting(name: str, rules) -> str:
+    """A setting's value for the tables; a column target of 0 means the game's target."""
+    value = getattr(rules, name)
+    if name == "column_target" and value == 0:
+        return f"0 (the target, {rules.target})"
+    return show_value(value)
 
 
 def show_value(value) -> str:
@@ -136,7 +144,7 @@ def config_command(ctx, as_json, fmt):
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
     rows = [["preset", house.preset or "none", "file" if house.preset else ""]]
-    rows += [[name, show_value(getattr(rules, name)), value_source(house, name)] for name in SETTINGS]
+    rows += [[name, show_setting(name, rules), value_source(house, name)] for name in SETTINGS]
     rows += [[key, house.values.get(key, "none"), "file" if key in house.values else ""] for key in ("stake", "currency")]
     where = "" if house.exists else " (not created yet: 'ginscore config set KEY VALUE' makes it)"
     print_table(f"House-rules file: {house.path}{where}", ["key", "value", "from"], rows, fmt)
