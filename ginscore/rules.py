@@ -269,11 +269,17 @@ def summary(rules: Rules, preset: str | None = None) -> str:
     return f"{preset} ({listed})" if exact else f"{preset} with changes ({listed})"
 
 
+# How a yes/no setting reads in a summary when it is on ("oklahoma yes" read like a typo).
+_SWITCHES = {"gin_layoffs": "lay-offs on gin", "oklahoma": "Oklahoma Gin", "last_column_double": "last column counts double"}
+
+
 def _describe(name: str, value) -> str:
     if name == "big_gin_bonus" and value == 0:
         return "big gin off"
-    words = {True: "yes", False: "no"}.get(value, value) if type(value) is bool else value
-    return f"{name.replace('_', ' ')} {words}"
+    if type(value) is bool:
+        words = _SWITCHES.get(name, name.replace("_", " "))
+        return words if value else f"no {words}"
+    return f"{name.replace('_', ' ')} {value}"
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:

@@ -201,3 +201,12 @@ def test_rules_and_config_say_what_a_column_target_of_0_means(run):
     assert re.search(r"^column_target +--column-target +0 \(the target, 150\)$", run("rules oklahoma").output, re.M)
     assert re.search(r"^column_target +0 \(the target, 100\) +standard$", run("config").output, re.M)
     assert run("rules --json").output.count('"column_target": 0') == 1  # the data stays as stored
+
+
+# ---- the one-line rules summary ----
+
+
+def test_summary_names_yes_no_settings_in_words(run):
+    assert "Rules: oklahoma (target 150, Oklahoma Gin)." in run("new A B --rules oklahoma").output
+    assert "Rules: Oklahoma Gin." in run("new A B --oklahoma").output
+    assert "Rules: lay-offs on gin." in run("new A B --gin-layoffs").output  # was "gin layoffs yes"
