@@ -210,3 +210,13 @@ def test_summary_names_yes_no_settings_in_words(run):
     assert "Rules: oklahoma (target 150, Oklahoma Gin)." in run("new A B --rules oklahoma").output
     assert "Rules: Oklahoma Gin." in run("new A B --oklahoma").output
     assert "Rules: lay-offs on gin." in run("new A B --gin-layoffs").output  # was "gin layoffs yes"
+
+
+# ---- ginscore with no command ----
+
+
+def test_no_command_prints_the_help_not_an_error(run):
+    result = run([])
+    assert result.output.startswith("Usage: cli [OPTIONS] COMMAND [ARGS]...")  # CliRunner names it cli
+    assert "Error" not in result.output and "see 'ginscore --help'" not in result.output
+    assert "  undo     Take back the last hand.\n" in result.output

@@ -61,6 +61,9 @@ class GinscoreGroup(click.Group):
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
+            if isinstance(error, getattr(click.exceptions, "NoArgsIsHelpError", ())):  # plain 'ginscore': the help
+                error.show()
+                sys.exit(error.exit_code)
             command = error.ctx.command_path if error.ctx else "ginscore"
             click.echo(f"Error: {error.format_message()} (see '{command} --help')", err=True)
             sys.exit(error.exit_code)
