@@ -220,3 +220,13 @@ def test_no_command_prints_the_help_not_an_error(run):
     assert result.output.startswith("Usage: cli [OPTIONS] COMMAND [ARGS]...")  # CliRunner names it cli
     assert "Error" not in result.output and "see 'ginscore --help'" not in result.output
     assert "  undo     Take back the last hand.\n" in result.output
+
+
+@pytest.mark.parametrize("command", ["status", "knock a 4 15", "rules", "log"])
+@pytest.mark.parametrize("value", ["abc", "0", "-1"])
+def test_a_bad_game_id_is_explained_in_words(run, command, value):
+    play(run, "new A B")
+    result = run([*command.split(), "--game", value])
+    assert result.exit_code == 2
+    assert f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)" in result.output
+    assert "integer range" not in result.output and "x>=1" not in result.output

@@ -7,7 +7,7 @@ import click
 
 from ginscore import config as house_file
 from ginscore.cli import cli
-from ginscore.cli.options import output_options
+from ginscore.cli.options import GAME_ID, output_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, SETTINGS, STANDARD, differences, option_name, preset_rules, summary
 
@@ -18,7 +18,7 @@ NUMBERS_OK = {"ignore_unknown_options": True}
 @cli.command("rules")
 @click.argument("preset", required=False)
 @click.option("--list", "list_presets", is_flag=True, help="List the presets and the source each follows.")
-@click.option("--game", "game_id", type=click.IntRange(min=1), metavar="ID", help="Show the rules game ID is played under.")
+@click.option("--game", "game_id", type=GAME_ID, metavar="ID", help="Show the rules game ID is played under.")
 @output_options
 @click.pass_obj
 def rules_command(obj, preset, list_presets, game_id, as_json, fmt):

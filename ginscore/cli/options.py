@@ -7,11 +7,27 @@ import click
 from ginscore.errors import HandError
 
 
+class GameId(click.ParamType):
+    """A game id as the user types it; click's IntRange would answer 'abc' with "is not a valid
+    integer range" and 0 with "is not in the range x>=1"."""
+
+    name = "id"
+
+    def convert(self, value, param, ctx):
+        text = str(value).strip()
+        if text.isascii() and text.isdigit() and int(text) >= 1:
+            return int(text)
+        self.fail(f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
+
+
+GAME_ID = GameId()
+
+
 def game_option(function):
     return click.option(
         "--game",
         "game_id",
-        type=click.IntRange(min=1),
+        type=GAME_ID,
         metavar="ID",
         help="Game to act on (default: the most recently started game).",
     )(function)
