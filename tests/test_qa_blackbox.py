@@ -230,3 +230,9 @@ def test_a_bad_game_id_is_explained_in_words(run, command, value):
     assert result.exit_code == 2
     assert f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)" in result.output
     assert "integer range" not in result.output and "x>=1" not in result.output
+
+
+def test_the_sheet_says_its_start_time_is_utc(run):
+    play(run, "new A B")
+    started = [line for line in run("sheet").output.splitlines() if line.startswith("Started ")]
+    assert len(started) == 1 and started[0].endswith(" UTC")  # stored and shown in UTC, as 'log' says

@@ -214,7 +214,7 @@ def sheet_title(game) -> str:
 
 
 def sheet_lines(game) -> list:
-    lines = [f"Started {game.created[:16].replace('T', ' ')}", f"Rules: {rules_summary(game.rules)}"]
+    lines = [f"Started {game.created[:16].replace('T', ' ')} UTC", f"Rules: {rules_summary(game.rules)}"]
     if game.stake is not None:
         lines.append(f"Stake: {show_money(game.stake, game.currency)} per point")
     return lines
