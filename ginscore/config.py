@@ -167,8 +167,9 @@ def _check_together(values: dict, path) -> None:
 
 
 def normal_key(text: str) -> str:
-    """A key as typed on the command line: ``undercut-bonus`` and ``Undercut_Bonus`` both work."""
-    key = text.strip().lower().replace("-", "_")
+    """A key as typed on the command line: ``undercut-bonus``, ``Undercut_Bonus`` and the
+    option's spelling ``--undercut-bonus`` all work."""
+    key = text.strip().lower().lstrip("-").replace("-", "_")
     return _LIKELY_MEANT.get(key, key)
 
 

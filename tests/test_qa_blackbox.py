@@ -236,3 +236,12 @@ def test_the_sheet_says_its_start_time_is_utc(run):
     play(run, "new A B")
     started = [line for line in run("sheet").output.splitlines() if line.startswith("Started ")]
     assert len(started) == 1 and started[0].endswith(" UTC")  # stored and shown in UTC, as 'log' says
+
+
+def test_config_keys_may_be_typed_as_the_options_of_new(run):
+    result = run("config set --undercut-bonus 20")  # the spelling 'ginscore new' uses
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Set undercut_bonus = 20 in ")
+    result = run("config unset --undercut-bonus")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Removed undercut_bonus from ")

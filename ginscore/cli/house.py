@@ -188,7 +188,7 @@ def report_new_games(path, values: dict) -> None:
         click.echo(f"The file still needs fixing before new games can start: {error}")
 
 
-@config_command.command("unset")
+@config_command.command("unset", context_settings=NUMBERS_OK)  # NUMBERS_OK: also takes --undercut-bonus
 @click.argument("key")
 def config_unset(key):
     """Remove KEY from the house-rules file, so new games take its standard value.
@@ -198,7 +198,9 @@ def config_unset(key):
         ginscore config unset undercut_bonus
     """
     path = house_file.config_path()
-    values, was_set = house_file.without(path, house_file.read_raw(path), key)
+    raw = house_file.read_raw(path)
+    values, was_set = house_file.without(path, raw, key)
+    key = key if key in raw else house_file.normal_key(key)
     if not was_set:
         click.echo(f"{key} is not set in {path}; nothing changed.")
         return
