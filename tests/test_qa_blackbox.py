@@ -245,3 +245,15 @@ def test_config_keys_may_be_typed_as_the_options_of_new(run):
     result = run("config unset --undercut-bonus")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Removed undercut_bonus from ")
+
+
+# ---- a refused first game writes nothing at all ----
+
+
+@pytest.mark.parametrize(
+    "command", ["new Alice alice", "new Alice", "new Alice Bob --columns 5", "new Alice Bob Carol --hollywood"]
+)
+def test_a_refused_first_game_does_not_create_the_ledger(run, isolated_ledger, command):
+    result = run(command)
+    assert result.exit_code == 1, result.output
+    assert not isolated_ledger.exists()  # not even the folder and its .lock

@@ -48,11 +48,11 @@ def new(obj, players, stake, currency, hollywood, preset, settings, as_json):
     rules = house.for_new_game(preset, settings)
     rate = house.stake if stake is None else parse_stake(stake)
     symbol = house.currency if currency is None else parse_currency(currency)
+    # Checked before the lock: a refused game must not even create the ledger folder.
+    game = actions.new_game(0, players, rules, rate, "hollywood" if hollywood else "standard", symbol, given=settings)
     ledger = obj.ledger
     with ledger.locked(create=True):
-        game = actions.new_game(
-            ledger.next_id(), players, rules, rate, "hollywood" if hollywood else "standard", symbol, given=settings
-        )
+        game = game._replace(id=ledger.next_id())
         ledger.save(game)
     if as_json:
         click.echo(to_json(actions.evaluate(game).to_json()))
