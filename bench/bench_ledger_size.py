@@ -37,13 +37,10 @@ def fill(root: str, games: int) -> None:
             ledger.save(game)
 
 
-def median_ms(command, env, runs) -> float:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples) * 1000
+def timed(command, env) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -54,23 +51,29 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="ginscore-size-")
     env = dict(os.environ, GINSCORE_CONFIG=os.path.join(folder, "config.toml"))
     try:
-        results = {}
+        commands = {}
         for label, count in (("1 game", 0), (f"{options.games} games", options.games)):
             root = os.path.join(folder, label.replace(" ", "-"))
             start = time.perf_counter()
             fill(root, count)
-            built = time.perf_counter() - start
+            print(f"built the {label} ledger in {time.perf_counter() - start:.1f} s")
             base = [sys.executable, "-m", "ginscore", "--ledger", root]
             subprocess.run(base + ["new", "Carol", "Dan", "--target", "10000"], env=env, check=True,
                            stdout=subprocess.DEVNULL)
-            results[label] = (
-                median_ms(base + ["knock", "carol", "2", "9"], env, options.runs),
-                median_ms(base + ["status"], env, options.runs),
-                median_ms(base + ["games", "--json"], env, 3),
-            )
-            print(f"built {label} in {built:.1f} s")
+            commands[label] = {
+                "knock": base + ["knock", "carol", "2", "9"],
+                "status": base + ["status"],
+                "games --json": base + ["games", "--json"],
+            }
+        samples = {(label, name): [] for label in commands for name in commands[label]}
+        for run in range(options.runs):  # interleaved, so machine noise hits both ledgers alike
+            for label, named in commands.items():
+                for name, command in named.items():
+                    if name != "games --json" or run < 3:
+                        samples[label, name].append(timed(command, env))
         print(f"{'ledger':>12}  {'knock':>8}  {'status':>8}  {'games --json':>13}   (medians, ms)")
-        for label, (knock, status, listing) in results.items():
+        for label in commands:
+            knock, status, listing = (statistics.median(samples[label, name]) * 1000 for name in commands[label])
             print(f"{label:>12}  {knock:8.1f}  {status:8.1f}  {listing:13.1f}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
