@@ -27,11 +27,7 @@ def abandon(obj, game_id, as_json):
         ginscore abandon
         ginscore abandon --game 7 --json
     """
-    ledger = obj.ledger
-    with ledger.locked():
-        game = ledger.load(game_id)
-        game, state = actions.abandon(game)
-        ledger.save(game)
+    game, state = obj.ledger.apply(game_id, actions.abandon)
     if as_json:
         click.echo(to_json(state.to_json()))
         return

@@ -259,11 +259,7 @@ def undo(obj, game_id, as_json):
     Example:
         ginscore undo
     """
-    ledger = obj.ledger
-    with ledger.locked():
-        game = ledger.load(game_id)
-        game, state, undone = actions.undo(game)
-        ledger.save(game)
+    game, state, undone = obj.ledger.apply(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
