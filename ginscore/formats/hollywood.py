@@ -10,12 +10,13 @@ like a standard game; the match net is the sum of the column nets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.formats import FORMAT_SETTINGS
 from ginscore.formats.standard import HandRow, TwoPlayerGin
-from ginscore.game import abandoned
-from ginscore.scoring import Settlement, money, settle
+from ginscore.game import EffectiveHand, abandoned
+from ginscore.scoring import HandScore, Settlement, money, settle
 
 # What the sheet writes in a column that a hand closed, and in a column closed before it.
 CLOSING_MARK = "*"
@@ -92,16 +93,18 @@ def cell_state(column: Column, closed_by_this_hand: bool) -> str:
     return "open" if column.started else "unstarted"
 
 
-@dataclass
-class HollywoodRow(HandRow):
+class HollywoodRow(NamedTuple):
     """A hand and what it did to every column; ``totals`` maps a name to a total per column."""
 
-    entered: tuple = ()  # column numbers the win went into
-    closed: tuple = ()  # column numbers this hand closed
-    states: tuple = ()  # per column after this hand: unstarted | open | closing | closed
+    hand: EffectiveHand
+    score: HandScore
+    totals: dict
+    entered: tuple  # column numbers the win went into
+    closed: tuple  # column numbers this hand closed
+    states: tuple  # per column after this hand: unstarted | open | closing | closed
 
     def to_json(self) -> dict:
-        row = super().to_json()
+        row = HandRow(self.hand, self.score, self.totals).to_json()
         row["totals"] = {name: list(values) for name, values in self.totals.items()}
         row["columns"] = list(self.entered)
         row["closes"] = list(self.closed)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.formats.base import GameFormat, Sheet, Table
@@ -20,8 +20,11 @@ RESULT_WORDS = {
 }
 
 
-@dataclass
-class HandRow:
+# Records are NamedTuples, not dataclasses: this module is on the start-up path of every
+# command typed between hands (see ginscore.game).
+
+
+class HandRow(NamedTuple):
     hand: EffectiveHand
     score: HandScore
     totals: dict  # every player's running total after this hand
@@ -87,8 +90,7 @@ class TwoPlayerGin(GameFormat):
             yield effective, score_hand(hand, defender, game.rules)
 
 
-@dataclass
-class StandardState:
+class StandardState(NamedTuple):
     game: object
     rows: list
     scores: dict
