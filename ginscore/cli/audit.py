@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, output_options, whole_number
+from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
 from ginscore.errors import GinscoreError, HandError
 from ginscore.render import DEFAULT_FORMAT, to_json
 
@@ -139,7 +139,7 @@ def redo(obj, game_id, as_json):
     click.echo(f"Totals: {state.totals_line()}.")
 
 
-@cli.command(context_settings={"ignore_unknown_options": True})
+@cli.command(context_settings=NUMBERS_OK)  # the hand's arguments pass through to knock|gin|draw
 @click.argument("number")
 @click.argument("kind", metavar="knock|gin|draw")
 @click.argument("hand_args", nargs=-1, type=click.UNPROCESSED, metavar="[ARGS]...")

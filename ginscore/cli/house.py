@@ -7,12 +7,9 @@ import click
 
 from ginscore import config as house_file
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, output_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, output_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, SETTINGS, STANDARD, differences, option_name, preset_rules, summary
-
-# Negative numbers such as "-3" must reach our own check, not click's option parser.
-NUMBERS_OK = {"ignore_unknown_options": True}
 
 
 @cli.command("rules")

@@ -22,6 +22,9 @@ class GameId(click.ParamType):
 
 GAME_ID = GameId()
 
+# Negative numbers such as "-3" must reach our own check, not click's option parser.
+NUMBERS_OK = {"ignore_unknown_options": True}
+
 
 def game_option(function):
     return click.option(

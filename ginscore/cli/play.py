@@ -6,15 +6,20 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, rule_options, suit_symbols, upcard_option, whole_number
+from ginscore.cli.options import (
+    NUMBERS_OK,
+    game_option,
+    json_option,
+    rule_options,
+    suit_symbols,
+    upcard_option,
+    whole_number,
+)
 from ginscore.formats import get_format
 from ginscore.formats.base import without_format_settings
 from ginscore.game import match_player
 from ginscore.render import to_json
 from ginscore.rules import summary
-
-# Negative numbers such as "-3" must reach our own check, not click's option parser.
-NUMBERS_OK = {"ignore_unknown_options": True}
 
 
 @cli.command()
