@@ -199,11 +199,6 @@ def parse_setting(name: str, value, label: str | None = None):
     return check_setting(name, value, label)
 
 
-def parse_shutout(text: str) -> str:
-    """Normalise a shutout mode; ``flat:N`` needs a whole N from 0 to 10,000."""
-    return check_setting("shutout", text)
-
-
 def validate(rules: Rules) -> None:
     for name in SETTINGS:
         check_setting(name, getattr(rules, name), strict=True)

@@ -23,10 +23,6 @@ FORMAT_SETTINGS = {
 }
 
 
-def register(name: str, target: str) -> None:
-    _REGISTRY[name] = target
-
-
 def names() -> tuple[str, ...]:
     return tuple(_REGISTRY)
 

@@ -37,7 +37,6 @@ class GameFormat:
     """Base of all formats. A format is stateless: everything comes from the Game it is given."""
 
     name = ""
-    description = ""
     player_counts: tuple = (2,)
 
     def check_players(self, players) -> None:

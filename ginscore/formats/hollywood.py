@@ -136,7 +136,6 @@ class MatchFinal:
 
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
-    description = "two players, several games at once on one sheet (Hollywood)"
     format_settings = FORMAT_SETTINGS["hollywood"]
 
     def prepare_rules(self, rules, given=()):

@@ -257,7 +257,6 @@ def final_notes(final: Settlement, game) -> list:
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
-    description = "two players, one game to the target"
 
     def evaluate(self, game) -> StandardState:
         scores = {name: 0 for name in game.players}
