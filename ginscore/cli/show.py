@@ -98,7 +98,7 @@ def games(obj, as_json, fmt):
             listing.append({"id": game_id, "damaged": True, "error": str(error)})
             continue
         game = state.game
-        final = state.to_json()["final"]
+        final = state.final  # a Settlement or a match's final: both have net and amount
         listing.append(
             {
                 "id": game.id,
@@ -108,8 +108,8 @@ def games(obj, as_json, fmt):
                 "hands": len(state.rows),
                 "finished": state.finished,
                 "winner": state.winner,
-                "net": None if final is None else final["net"],
-                "amount": None if final is None else final["amount"],
+                "net": None if final is None else final.net,
+                "amount": None if final is None else final.amount,
             }
         )
     if as_json:
