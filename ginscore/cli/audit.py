@@ -241,12 +241,15 @@ def check_ledger(ledger) -> dict:
     for game_id in ledger.game_ids():
         path = str(ledger.game_path(game_id))
         report["games"] += 1
-        found = ledger.problems(game_id)
-        if not found:
+        try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
+        except GinscoreError as error:
+            found = ledger.problems(game_id) or [str(error)]
+        else:
             report["hands"] += len(effective_hands(game.journal))
             try:
                 actions.evaluate(game)
+                found = []
             except GinscoreError as error:
                 found = [str(error)]
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
