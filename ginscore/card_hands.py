@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ginscore.cards import card_str, card_value, format_cards, is_meld, parse_cards, parse_melds
 from ginscore.errors import CardError, HandError
+from ginscore.render import in_words
 from ginscore.scoring import check_hand, knock_limit_for
 
 _SAME_CARDS = "and the same --cards and --opponent-cards"
@@ -215,12 +216,6 @@ def _left_over(hand_text: str, used) -> str:
     return " ".join(card for card in hand_text.split() if card not in taken)
 
 
-def _in_words(items: list) -> str:
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def card_parts(hand: dict, symbols: bool = False) -> dict:
     """The stored cards of a hand as display pieces: each side's melds, lay-offs and deadwood."""
     cards = hand["cards"]
@@ -238,7 +233,7 @@ def card_parts(hand: dict, symbols: bool = False) -> dict:
         "knocker_melds": " | ".join(_show(meld, symbols) for meld in cards["knocker_melds"]) + stated,
         "knocker_deadwood": knocker_deadwood,
         "opponent_melds": " | ".join(_show(meld, symbols) for meld in cards["opponent_melds"]),
-        "layoffs": _in_words(laid_off),
+        "layoffs": in_words(laid_off),
         "opponent_deadwood": opponent_deadwood,
     }
 

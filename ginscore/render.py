@@ -104,5 +104,18 @@ def _html_sheet(sheet, fmt: str) -> str:
     return "\n".join(parts)
 
 
+def plural(count: int, word: str) -> str:
+    """``1 hand``, ``3 hands``."""
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def in_words(items) -> str:
+    """``a``, ``a and b``, ``a, b and c``; nothing for no items."""
+    words = [str(item) for item in items]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def to_json(data) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)

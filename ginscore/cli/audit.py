@@ -8,7 +8,7 @@ from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
 from ginscore.errors import GinscoreError, HandError
-from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.render import DEFAULT_FORMAT, plural, to_json
 
 # The commands whose arguments describe one hand; 'edit' parses its new hand with them.
 HAND_COMMANDS = ("knock", "gin", "draw")
@@ -220,7 +220,7 @@ def check(obj, as_json):
             damaged = len({problem["file"] for problem in report["problems"]})
             count = len(report["problems"])
             click.echo(
-                f"{count} problem{'s' if count != 1 else ''} in {damaged} of {report['games']} game files "
+                f"{plural(count, 'problem')} in {damaged} of {report['games']} game files "
                 f"in {report['ledger']}. Nothing was changed: fix the files by hand or restore them from a backup.",
                 err=True,
             )
@@ -293,7 +293,7 @@ def backup(obj, path, as_json):
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
         click.echo(to_json({"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}))
     else:
-        click.echo(f"Backed up {len(games)} game file{'s' if len(games) != 1 else ''} ({len(files)} files) to {target}")
+        click.echo(f"Backed up {plural(len(games), 'game file')} ({len(files)} files) to {target}")
     if damaged:
         listed = ", ".join(str(game_id) for game_id in damaged)
         click.echo(

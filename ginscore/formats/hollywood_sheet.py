@@ -16,11 +16,8 @@ from ginscore.formats.standard import (
     sheet_lines,
     sheet_title,
 )
+from ginscore.render import in_words, plural
 from ginscore.rules import summary as rules_summary
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 def hollywood_terms(rules) -> str:
@@ -29,11 +26,6 @@ def hollywood_terms(rules) -> str:
     if rules.last_column_double:
         text += ", the last counts double"
     return text
-
-
-def list_words(numbers) -> str:
-    words = [str(number) for number in numbers]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 @dataclass
@@ -121,7 +113,7 @@ class HollywoodState:
         row = self.rows[-1]
         text = hand_line(row)
         if row.score.winner:
-            where = f"column {row.entered[0]}" if len(row.entered) == 1 else f"columns {list_words(row.entered)}"
+            where = f"column {row.entered[0]}" if len(row.entered) == 1 else f"columns {in_words(row.entered)}"
             text += f" in {where}"
         lines = [text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
         if self.finished:

@@ -7,6 +7,7 @@ from typing import NamedTuple
 from ginscore.errors import HandError
 from ginscore.formats.base import GameFormat, Sheet, Table
 from ginscore.game import EffectiveHand, effective_hands
+from ginscore.render import plural
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import HandScore, Settlement, check_hand, score_hand, settle, show_amount, show_money
 
@@ -117,8 +118,7 @@ class StandardState(NamedTuple):
         return Table(["player", "points", "boxes"], rows)
 
     def progress_line(self) -> str:
-        hands = len(self.rows)
-        return f"In progress after {hands} hand{'s' if hands != 1 else ''}, first to {self.game.rules.target}."
+        return f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}."
 
     def to_json(self) -> dict:
         return {
