@@ -80,7 +80,7 @@ class TwoPlayerGin(GameFormat):
             raise HandError(f"no player {hand.get('player')!r} in game {game.id}")
 
     def opponent(self, game, player: str) -> str:
-        return next(name for name in game.players if name != player)
+        return opponent_of(game.players, player)
 
     def scored_hands(self, game):
         """Yield (effective hand, its score) for every hand that counts."""
@@ -169,6 +169,11 @@ def hand_line(row) -> str:
     return text
 
 
+def opponent_of(players, player: str) -> str:
+    """The other player of a two-handed game."""
+    return next(name for name in players if name != player)
+
+
 def cards_tables(rows, game) -> list:
     """For the hands entered as cards, a table of their melds, lay-offs and deadwood cards, two
     lines a hand (who went out, then the opponent); no table when there is no such hand."""
@@ -181,7 +186,7 @@ def cards_tables(rows, game) -> list:
     for effective in entered:
         hand = effective.hand
         parts = card_parts(hand)
-        opponent = next(name for name in game.players if name != hand["player"])
+        opponent = opponent_of(game.players, hand["player"])
         lines.append([effective.number, hand["player"], parts["knocker_melds"], "", parts["knocker_deadwood"]])
         lines.append(["", opponent, parts["opponent_melds"], parts["layoffs"], parts["opponent_deadwood"]])
     return [Table(["#", "player", "melds", "laid off", "deadwood"], lines, title="Cards", detail=True)]
