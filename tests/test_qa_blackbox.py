@@ -202,7 +202,7 @@ def test_unknown_player_error_names_the_game_and_how_to_pick_another(run, isolat
 def test_rules_and_config_say_what_a_column_target_of_0_means(run):
     assert re.search(r"^column_target +0 \(the target, 100\) +standard$", run("config").output, re.M)
     run("new A B --hollywood --target 150")
-    assert re.search(r"^column_target +--column-target +150$", run("rules --game 1").output, re.M)
+    assert re.search(r"^column_target +--column-target +150 +0 \(the target, 150\)$", run("rules --game 1").output, re.M)
 
 
 # ---- the one-line rules summary ----

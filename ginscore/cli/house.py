@@ -49,7 +49,7 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         rules = game.rules
         kind = get_table(game.table)
         report = {"source": "game", "game": game.id}
-        title = f"Game {game.id}, {kind.seats(game.players)}: {summary(rules)}"
+        title = f"Game {game.id}, {kind.seats(game.players)}: {kind.rules_words(rules)}"
     else:
         house = house_file.read_config()
         rules = house.rules(table)
@@ -69,7 +69,7 @@ def setting_row(name: str, rules) -> list:
     shown = show_setting(name, rules)
     if name == "knock_limit" and rules.oklahoma:
         shown += " (not used: each hand's upcard sets it)"
-    return [name, option_name(name), shown, "" if value == default else show_value(default)]
+    return [name, option_name(name), shown, "" if value == default else show_value(default, name, rules.target)]
 
 
 def show_setting(name: str, rules) -> str:
