@@ -290,8 +290,9 @@ def parse_json(raw: bytes):
         ) from None
 
 
-def atomic_write(path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all or nothing, durable once this returns.
+def atomic_write(path, data: bytes, in_ledger: bool = True) -> None:
+    """Replace ``path`` with ``data`` all or nothing, durable once this returns. ``in_ledger``
+    False: a file the user asked for (``sheet --output``), and the messages say so.
 
     The temporary file has a fixed name next to the target: writers hold the ledger lock, so
     there is never more than one, and a temporary file left by a killed process is simply
@@ -309,14 +310,15 @@ def atomic_write(path, data: bytes) -> None:
         except OSError:
             pass
         raise LedgerError(
-            f"could not write {path}: {error.strerror or error}; the ledger still holds its previous state"
+            f"could not write {path}: {error.strerror or error}; "
+            + ("the ledger still holds its previous state" if in_ledger else "nothing was written")
         ) from None
     try:
         fsync_folder(folder or ".")
     except OSError as error:
         raise LedgerError(
             f"wrote {path}, but could not flush its folder to disk ({error.strerror or error}): "
-            "the change may not survive a power cut; run 'ginscore check'"
+            "the change may not survive a power cut" + ("; run 'ginscore check'" if in_ledger else "")
         ) from None
 
 

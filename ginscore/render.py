@@ -10,36 +10,68 @@ import json
 
 DEFAULT_FORMAT = "simple"
 
+# Names people type for a format -> the one ginscore uses (tabulate's names are taken as they are).
+FORMAT_ALIASES = {"text": "simple", "markdown": "github", "md": "github"}
+# tabulate's LaTeX puts plain text around a table that does not compile and escapes no name;
+# unsafehtml escapes nothing. Both are refused rather than printed broken.
+REFUSED_FORMATS = ("latex", "latex_raw", "latex_booktabs", "latex_longtable", "unsafehtml")
+
 
 def table_formats() -> list:
     from tabulate import tabulate_formats
 
-    return sorted(tabulate_formats) + ["csv"]
+    return sorted(name for name in tabulate_formats if name not in REFUSED_FORMATS) + ["csv"]
 
 
 def check_format(fmt: str) -> str:
-    """The format's name as tabulate knows it; typed in any case (``--format GitHub``)."""
+    """The format's name as ginscore renders it; typed in any case (``--format GitHub``), or as
+    people say it (``text``, ``markdown``, ``md``). ``json`` never gets here: ``--format json``
+    is ``--json`` (see cli.options.output_options)."""
     name = fmt.strip().lower()
-    if name != "csv" and name not in table_formats():
+    name = FORMAT_ALIASES.get(name, name)
+    if name == "csv":
+        return name
+    if name not in table_formats():
         from ginscore.errors import GinscoreError
 
-        raise GinscoreError(f"unknown --format {fmt!r}: use csv or one of {', '.join(table_formats()[:-1])}")
+        hint = "LaTeX is not offered; " if name.startswith("latex") else ""
+        raise GinscoreError(
+            f"unknown --format {fmt!r}: {hint}use text (the default), markdown (or md), csv, html or json, "
+            "or a table style of tabulate (plain, github, grid, rst, ...)"
+        )
     return name
 
 
-def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP: CSV injection).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert_cell(value):
+    """A CSV cell a spreadsheet cannot run: text that starts like a formula gets a leading
+    apostrophe; numbers (negative ones too) stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
+    """``numeric``: the columns to right-align whatever their cells (None: numbers right, text left)."""
     if fmt == "csv":
         import csv
         import io
 
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(headers)
-        writer.writerows(rows)
+        writer.writerow([inert_cell(cell) for cell in headers])
+        writer.writerows([inert_cell(cell) for cell in row] for row in rows)
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=_text_columns(headers, rows))
+    text = _text_columns(headers, rows)
+    colalign = None
+    if numeric is not None:
+        colalign = ["right" if column in numeric else "left" for column in range(len(headers))]
+    return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
 
 
 def _text_columns(headers, rows) -> list:
@@ -72,36 +104,75 @@ def plain_table(headers, rows) -> str:
 
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A format's Sheet as text (tabulate) or as CSV (one block per table)."""
+    """A Sheet as text (tabulate), as CSV (its hands, one rectangular table) or as a whole
+    HTML page."""
     if fmt == "csv":
-        return "\n\n".join(table(part.headers, part.rows, "csv") for part in sheet.tables)
-    if fmt in ("html", "unsafehtml"):
-        return _html_sheet(sheet, fmt)
+        return table(sheet.records.headers, sheet.records.rows, "csv")
+    if fmt == "html":
+        from ginscore.render_html import page
+
+        return page(sheet)
     parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
     for part in sheet.tables:
         if part.title:
             parts += [part.title, ""]
-        parts += [table(part.headers, part.rows, fmt), ""]
+        parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
     parts += sheet.notes
     return "\n".join(parts).rstrip("\n")
 
 
-def _html_sheet(sheet, fmt: str) -> str:
-    """The sheet as one HTML fragment: headings and paragraphs around the tables, so that
-    ``sheet --format html > sheet.html`` reads in a browser as it does in a terminal. The text
-    is escaped like tabulate escapes the cells (``unsafehtml``: neither is)."""
-    from html import escape
+PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
 
-    def text(value: str) -> str:
-        return escape(value) if fmt == "html" else value
 
-    parts = [f"<h1>{text(sheet.title)}</h1>", *(f"<p>{text(line)}</p>" for line in sheet.lines)]
+def pad(sheet, fmt: str = "text") -> str:
+    """A blank pad: as text, ruled tables with room to write in; as HTML, one printable page."""
+    if fmt == "html":
+        from ginscore.render_html import page
+
+        return page(sheet, pad=True)
+    from textwrap import wrap
+
+    blank = "_" * 30
+    parts = [sheet.title, "=" * len(sheet.title), ""]
+    for field in sheet.fields:
+        label = f"{field.label + ':':<9}"
+        parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.tables:
-        if part.title:
-            parts.append(f"<h2>{text(part.title)}</h2>")
-        parts.append(table(part.headers, part.rows, fmt))
-    parts += [f"<p>{text(note)}</p>" for note in sheet.notes]
+        parts += ["", part.title, ruled_table(part)]
     return "\n".join(parts)
+
+
+def ruled_table(grid, width: int = PAD_WIDTH) -> str:
+    """A grid drawn with rules between every row, its columns spread over ``width``: the first
+    column as wide as its labels, the others sharing the rest. A blank group label (a name to
+    write in) is a line to write on."""
+    count = len(grid.headers)
+    first = max(len(str(cell)) for cell in [grid.headers[0], *(row[0] for row in grid.rows)]) + 2
+    rest = (width - 1 - (first + 1)) // (count - 1) - 1
+    widths = [first] + [rest] * (count - 1)
+    rule = "+" + "+".join("-" * size for size in widths) + "+"
+
+    def fit(text, size: int, align: str = "^") -> str:
+        text = str(text)
+        if len(text) > size - 2:
+            text = text[: size - 3] + "…"
+        return f" {text:{align}{size - 2}} "
+
+    lines = [rule]
+    if grid.groups:
+        cells, column = [], 0
+        for label, span in grid.groups:
+            size = sum(widths[column : column + span]) + span - 1
+            cells.append(fit(label or ("" if column == 0 else "_" * (size - 4)), size))
+            column += span
+        lines += ["|" + "|".join(cells) + "|", rule]
+    headers = [cell if cell or column == 0 else "_" * (size - 4) for column, (cell, size) in enumerate(zip(grid.headers, widths))]
+    lines += ["|" + "|".join(fit(cell, size) for cell, size in zip(headers, widths)) + "|", rule]
+    for row in grid.rows:
+        aligned = [fit(row[0], widths[0], ">" if isinstance(row[0], int) else "<")]
+        aligned += [fit(cell, size) for cell, size in zip(row[1:], widths[1:])]
+        lines += ["|" + "|".join(aligned) + "|", rule]
+    return "\n".join(lines)
 
 
 def plural(count: int, word: str) -> str:

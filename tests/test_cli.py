@@ -4,20 +4,13 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, play
 
 
 def status(run, *extra):
     result = run(["status", "--json", *extra])
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
-
-
-def play(run, *commands):
-    for command in commands:
-        result = run(command)
-        assert result.exit_code == 0, (command, result.output)
-    return result
 
 
 def test_whole_game_to_100_with_final_block(run):
@@ -85,14 +78,11 @@ def test_sheet_shows_hands_running_totals_and_final_block(run):
     sheet = run("sheet").output
     assert "Net: Alice wins by 232." in sheet
     assert "Bob pays Alice 23.2" in sheet
-    final_block = run("sheet --format csv").output.split("\n\n")[1].splitlines()
+    final_block = run("status --format csv").output.splitlines()
     assert final_block == [
-        ",Alice,Bob",
-        "points,110,3",
-        "boxes x 25,2 = 50,1 = 25",
-        "game bonus,100,0",
-        "shutout,0,0",
-        "total,260,28",
+        "player,points,boxes,box points,game bonus,shutout,total,net,amount",
+        "Alice,110,2,50,100,0,260,232,23.2",
+        "Bob,3,1,25,0,0,28,-232,-23.2",
     ]
 
 
@@ -143,7 +133,7 @@ def test_sheet_csv_is_parseable(run):
 
     play(run, "new Alice Bob", "knock alice 2 9", "gin bob 10")
     rows = list(csv.reader(io.StringIO(run("sheet --format csv").output)))
-    assert rows[0][-2:] == ["Alice", "Bob"]
+    assert rows[0][-2:] == ["Alice total", "Bob total"]
     assert rows[2][-2:] == ["7", "35"]
 
 

@@ -30,11 +30,10 @@ def status(run, *extra):
 
 
 def sheet_rows(run):
-    """The hands table of the sheet as CSV rows keyed by header."""
+    """The hands of the sheet as CSV rows keyed by header."""
     result = run("sheet --format csv")
     assert result.exit_code == 0, result.output
-    first_block = result.output.split("\n\n")[0]
-    return list(csv.DictReader(io.StringIO(first_block)))
+    return list(csv.DictReader(io.StringIO(result.output)))
 
 
 def columns_of(state, name):
@@ -57,8 +56,8 @@ def test_the_worked_example_of_rules_section_4_hand_by_hand(run):
     play(run, "new You Opp --hollywood")
     # RULES.md section 4, the table after hands 1, 3, 5 and 7; "" is a column not yet written to
     expected = {
-        1: {"You": ["18", "", ""], "Opp": ["0", "", ""]},
-        3: {"You": ["43", "25", ""], "Opp": ["12", "0", ""]},
+        1: {"You": ["18", "0", "0"], "Opp": ["0", "0", "0"]},
+        3: {"You": ["43", "25", "0"], "Opp": ["12", "0", "0"]},
         5: {"You": ["58", "40", "15"], "Opp": ["42", "30", "0"]},
         7: {"You": ["80", "62", "37"], "Opp": ["62", "50", "20"]},
     }
@@ -67,10 +66,10 @@ def test_the_worked_example_of_rules_section_4_hand_by_hand(run):
         if number in expected:
             row = sheet_rows(run)[-1]
             for name, cells in expected[number].items():
-                assert [row[f"{name} {column}"] for column in (1, 2, 3)] == cells, (number, name)
+                assert [row[f"{name} column {column}"] for column in (1, 2, 3)] == cells, (number, name)
             state = status(run)
             for name, cells in expected[number].items():
-                assert columns_of(state, name) == [int(cell or 0) for cell in cells]
+                assert columns_of(state, name) == [int(cell) for cell in cells]
     state = status(run)
     assert state["finished"] is False and state["final"] is None and state["winner"] is None
     assert all(column["closed"] is False and column["final"] is None for column in state["columns"])
@@ -115,7 +114,7 @@ def test_one_player_winning_32_28_45_closes_column_1_at_105(run):
     assert state["hands"][-1]["closes"] == [1]
     assert "Column 1 closes" in result.output and "Ann" in result.output
     row = sheet_rows(run)[-1]
-    assert row["Ann 1"] == "105*"  # the closing total is marked
+    assert row["Ann column 1"] == "105" and row["closes"] == "1"  # a bare number; the closing told apart
 
 
 def test_a_player_shut_out_of_column_1_makes_his_first_entry_in_column_2(run):
@@ -130,7 +129,8 @@ def test_a_player_shut_out_of_column_1_makes_his_first_entry_in_column_2(run):
     assert columns_of(state, "Ben") == [0, 40, 10]
     assert state["hands"][-1]["columns"] == [2, 3]
     row = sheet_rows(run)[-1]
-    assert row["Ann 1"] == row["Ben 1"] == "—"  # a closed column is not written to
+    assert (row["Ann column 1"], row["Ben column 1"]) == ("105", "0")  # a closed column keeps its total
+    assert row["columns"] == "2 3"
 
 
 # Ann 40 (column 1: 40), Ann 10 (1: 50, 2: 10), Ann gin on 65 = 90 (1: 140, 2: 100, 3: 90):

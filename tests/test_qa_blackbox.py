@@ -17,13 +17,15 @@ from test_cli import play
 
 def test_sheet_prints_number_like_names_as_typed(run):
     play(run, "new 1e5 007", "knock 1e 4 15", "knock 00 4 15")
-    for fmt in ("simple", "github", "html"):
+    for fmt in ("simple", "github"):
         result = run(["sheet", "--format", fmt])
         assert result.exit_code == 0, result.output
         hands = [line for line in result.output.splitlines() if "knocks" in line]
         assert "100000" not in result.output  # tabulate read the name 1e5 as a number
         assert "1e5" in hands[0].split("knocks", 1)[1]  # the won-by cell, not only the hand text
         assert "007" in hands[1].split("knocks", 1)[1]
+    html = run(["sheet", "--format", "html"]).output
+    assert "100000" not in html and "<td>1e5</td>" in html and "<td>007</td>" in html
 
 
 def test_status_aligns_number_like_names_as_text(run):
@@ -102,8 +104,11 @@ def test_status_takes_format_like_every_command_that_prints_tables(run):
     assert csv.exit_code == 0, csv.output
     lines = csv.output.splitlines()
     # A 11 + 1 box; B 110 + 2 boxes + 100: 36 v 260
-    assert lines[:3] == ["player,points,boxes", "A,11,1", "B,110,2"]
-    assert "total,36,260" in lines
+    assert lines == [
+        "player,points,boxes,box points,game bonus,shutout,total,net",
+        "A,11,1,25,0,0,36,-224",
+        "B,110,2,50,100,0,260,224",
+    ]
     github = run("status --format github")
     assert "| player   |   points |   boxes |" in github.output
     assert "Net: B wins by 224." in github.output
@@ -114,8 +119,9 @@ def test_status_takes_format_like_every_command_that_prints_tables(run):
 def test_sheet_as_html_is_html_throughout_with_names_escaped(run):
     play(run, ["new", "<b>A&", "Bob"], ["gin", "<", "98"])  # 25 + 98 = 123: over, Bob shut out
     html = run("sheet --format html").output
-    assert html.startswith("<h1>Game 1: &lt;b&gt;A&amp; v Bob</h1>\n<p>Started ")
-    assert "<h2>Final</h2>\n<table>" in html
+    assert html.startswith("<!DOCTYPE html>") and "<title>Game 1: &lt;b&gt;A&amp; v Bob</title>" in html
+    assert "<h1>Game 1: &lt;b&gt;A&amp; v Bob</h1>" in html
+    assert "<h2>Final</h2><table>" in html
     assert "<p>Net: &lt;b&gt;A&amp; wins by 496.</p>" in html  # 2 x (123 + 100 + 25)
     assert "=====" not in html and "<b>" not in html
 

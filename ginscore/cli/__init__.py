@@ -36,6 +36,7 @@ COMMANDS = {
     "rules": "house",
     "config": "house",
     "analyze": "cards",
+    "pad": "paper",
 }
 
 

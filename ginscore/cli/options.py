@@ -41,15 +41,54 @@ def json_option(function):
 
 
 def output_options(function):
-    """--json and --format, for commands that print tables."""
-    function = click.option(
+    """--json and --format, for commands that print tables. ``--format json`` is ``--json``:
+    the command receives ``as_json`` True and no format."""
+    from functools import wraps
+
+    @wraps(function)
+    def wrapper(*args, **kwargs):
+        if kwargs.get("fmt") is not None and kwargs["fmt"].strip().lower() == "json":
+            kwargs["fmt"], kwargs["as_json"] = None, True
+        return function(*args, **kwargs)
+
+    wrapper = click.option(
         "--format",
         "fmt",
         metavar="FORMAT",
         default=None,
-        help="Table format: csv, or any tabulate format (plain, simple, github, grid, html, ...).",
+        help="Output format: text (the default), markdown (md), csv, html, json, or a tabulate table style (plain, grid, rst, ...).",
+    )(wrapper)
+    return json_option(wrapper)
+
+
+def file_options(function):
+    """--output FILE and --open, for commands that write a page (sheet, pad)."""
+    function = click.option("--open", "open_it", is_flag=True, help="Open the result in the default browser (or viewer).")(function)
+    return click.option(
+        "--output", "-o", "output", metavar="FILE", help="Write to FILE (replaced all at once) instead of printing."
     )(function)
-    return json_option(function)
+
+
+def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
+    """Print ``text``, or write it to ``output`` atomically and say where; with ``open_it``,
+    open the file (a temporary one when no ``output`` was given)."""
+    import os
+
+    if output is None and not open_it:
+        click.echo(text)
+        return
+    if output is None:
+        import tempfile
+
+        handle, output = tempfile.mkstemp(prefix="ginscore-", suffix=suffix)
+        os.close(handle)
+    from ginscore.ledger import atomic_write
+
+    path = os.path.abspath(output)
+    atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), in_ledger=False)
+    click.echo(f"Wrote {path}")
+    if open_it:
+        click.launch(path)
 
 
 def upcard_option(function):

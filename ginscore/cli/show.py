@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, output_options
+from ginscore.cli.options import deliver, file_options, game_option, output_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -21,7 +21,11 @@ def status(obj, game_id, as_json, fmt):
     Example:
         ginscore status
         ginscore status --game 3 --json
-        ginscore status --format csv
+        ginscore status --format csv > final.csv
+
+    With --format csv a finished game prints its final block as one table: a row per player
+    (per side; in Hollywood per player and column) with points, boxes, bonuses, total, net
+    and, with a stake, the amount; a game in progress prints its running totals.
     """
     from ginscore import render
 
@@ -37,7 +41,8 @@ def status(obj, game_id, as_json, fmt):
     else:
         fmt = render.check_format(fmt)
         if fmt == "csv":
-            click.echo(render.sheet(sheet._replace(tables=parts), fmt))
+            final = sheet.final_records or scores
+            click.echo(render.table(final.headers, final.rows, fmt))
             return
 
         def draw(headers, rows):
@@ -56,22 +61,34 @@ def status(obj, game_id, as_json, fmt):
 @cli.command()
 @game_option
 @output_options
+@file_options
 @click.pass_obj
-def sheet(obj, game_id, as_json, fmt):
+def sheet(obj, game_id, as_json, fmt, output, open_it):
     """Print the score sheet: hand by hand, the running totals, then the final block.
+
+    --format html is a whole printable page (one page for a game of up to 25 hands, or a
+    three-column Hollywood match) with a chart of the running totals; --format csv is the
+    hands as one table with the running totals, for a spreadsheet.
 
     \b
     Example:
         ginscore sheet
-        ginscore sheet --game 2 --format github
+        ginscore sheet --game 2 --format markdown
+        ginscore sheet --format html --output game.html --open
+        ginscore sheet --format csv -o hands.csv
     """
     from ginscore import render
 
+    fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     state = actions.evaluate(obj.ledger.load(game_id))
     if as_json:
-        click.echo(to_json(state.to_json()))
-        return
-    click.echo(render.sheet(state.sheet(), render.check_format(fmt or DEFAULT_FORMAT)))
+        text = to_json(state.to_json())
+    else:
+        text = render.sheet(state.sheet(), fmt)
+    deliver(text, output, open_it, ".json" if as_json else SUFFIXES.get(fmt, ".txt"))
+
+
+SUFFIXES = {"html": ".html", "csv": ".csv", "github": ".md"}
 
 
 @cli.command()

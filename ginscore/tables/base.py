@@ -15,15 +15,48 @@ class Grid(NamedTuple):
     rows: list
     title: str | None = None
     detail: bool = False  # hand-by-hand detail (the cards) that the full sheet shows and status leaves out
+    # Indexes of the columns that hold numbers, right-aligned even where a cell is a mark (105*,
+    # a dash for a closed column, 2 = 50); None: the renderer tells numbers from text itself.
+    numeric: tuple | None = None
+    groups: tuple | None = None  # (label, how many columns it spans) above the headers: a pad's names
+
+
+class Series(NamedTuple):
+    """One line of a chart: a player's (or side's) running total after each hand or round."""
+
+    name: str
+    totals: tuple  # one per hand; None where the line has no value (a Hollywood column after it closed)
+    boxes: tuple = ()  # indexes into ``totals`` of the hands this player won (a box each)
+
+
+class Chart(NamedTuple):
+    """The running totals as data for a picture; the renderer draws it (an inline SVG)."""
+
+    title: str
+    series: tuple
+    target: int | None = None  # the total that wins, drawn as a line across
+    step: str = "hand"  # what the x axis counts: hand, round
+
+
+class Field(NamedTuple):
+    """One line of a sheet's header: ``Players``, ``Date``, ``Rules``, ``Stake``; an empty
+    value is a blank to write in (on a pad)."""
+
+    label: str
+    value: str = ""
 
 
 class Sheet(NamedTuple):
     """A score sheet as data; ``ginscore.render`` turns it into text, CSV or HTML."""
 
     title: str
-    lines: tuple = ()  # who, when, rules, stake
+    lines: tuple = ()  # who, when, rules, stake, as the terminal sheet says them
     tables: tuple = ()
     notes: tuple = ()  # the result in words
+    fields: tuple = ()  # Field: the header of the printed page
+    charts: tuple = ()  # Chart: the running totals (Hollywood: one per column)
+    records: Grid | None = None  # the hands as one rectangular table of bare numbers, for CSV
+    final_records: Grid | None = None  # the final block, one row per player (or side), for CSV
 
 
 class Payment(NamedTuple):
@@ -145,6 +178,16 @@ class TableKind:
             base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})
         kept = {name: value for name, value in settings.items() if name in self.settings}
         return build_rules(None, kept, base)
+
+    pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        """A blank score sheet for paper play: the header filled from what was given (``players``
+        may be empty; ``rules`` is None when no rule was given), ``hands`` empty rows, and the
+        final block with its rows labelled and its cells empty."""
+        from ginscore.errors import GinscoreError
+
+        raise GinscoreError(f"ginscore has no blank pad for a {self.name} game yet")
 
     def check_hand(self, game, hand: dict) -> None:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""

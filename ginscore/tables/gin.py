@@ -13,8 +13,8 @@ from ginscore.errors import HandError
 from ginscore.game import EffectiveHand
 from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
 from ginscore.rules import summary as rules_summary
-from ginscore.scoring import HandScore, Settlement, check_hand, show_amount, show_money
-from ginscore.tables.base import Grid, TableKind, payment
+from ginscore.scoring import HandScore, Settlement, check_hand, money, show_amount, show_money
+from ginscore.tables.base import Chart, Field, Grid, Series, Sheet, TableKind, payment
 
 RESULT_WORDS = {
     "knock": "knock",
@@ -168,6 +168,125 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
     return lines
 
 
+def sheet_fields(game, rules_words: str | None = None, seats: str | None = None) -> list:
+    """The printed page's header: the players (``seats``: as the title says them), the day the
+    game started, the rules in words and the stake."""
+    from ginscore.tables import get_table
+
+    return [
+        Field("Players", seats or get_table(game.table).seats(game.players)),
+        Field("Date", game.created[:10]),
+        Field("Rules", rules_words or rules_summary(game.rules)),
+        Field("Stake", "none" if game.stake is None else f"{show_money(game.stake, game.currency)} per point"),
+    ]
+
+
+def record_headers(oklahoma: bool) -> list:
+    """The columns of a hand in the CSV: numbers in their own columns, the words beside them."""
+    return ["hand", *(["upcard"] if oklahoma else []), "description", "result", "player", "winner", "points", "boxes"]
+
+
+def hand_record(row, oklahoma: bool) -> list:
+    """A hand as CSV cells: a draw scores 0 points and 0 boxes (numbers, never blanks)."""
+    hand, score = row.hand.hand, row.score
+    won = score.winner is not None
+    return [
+        row.hand.number,
+        *([hand.get("upcard", "")] if oklahoma else []),
+        describe_hand(hand, score),
+        score.result,
+        hand.get("player") or "",
+        score.winner or "",
+        score.points if won else 0,
+        score.boxes if won else 0,
+    ]
+
+
+def running_chart(rows, parties, target, title: str = "Running totals", step: str = "hand") -> Chart:
+    """One line per party through its total after each row; a box marked at each row it won."""
+    series = tuple(
+        Series(name, tuple(row.totals[name] for row in rows), tuple(i for i, row in enumerate(rows) if row.score.winner == name))
+        for name in parties
+    )
+    return Chart(title, series, target, step)
+
+
+FINAL_RECORD_HEADERS = ["points", "boxes", "box points", "game bonus", "shutout", "total", "net"]
+
+
+def amount_cell(points: int, stake):
+    """``points`` x the stake as a number cell (a Decimal, so CSV writes it bare: -2.39)."""
+    from decimal import Decimal
+
+    return Decimal(money(points, stake))
+
+
+def settlement_records(final: Settlement, parties, stake) -> list:
+    """The final block of one two-sided settlement as CSV rows, one per party: its numbers,
+    then its net (+ collects, - pays) and, with a stake, that net in money."""
+    rows = []
+    for name in parties:
+        won = name == final.winner
+        net = final.net if won else -final.net
+        rows.append(
+            [
+                final.points.get(name, 0),
+                final.boxes.get(name, 0),
+                final.box_points.get(name, 0),
+                final.game_bonus if won else 0,
+                final.shutout_extra if won else 0,
+                final.totals.get(name, 0),
+                net,
+                *([amount_cell(net, stake)] if stake is not None else []),
+            ]
+        )
+    return rows
+
+
+def final_records(final: Settlement, parties, game, label: str = "player") -> Grid:
+    money_column = ["amount"] if game.stake is not None else []
+    rows = [[name, *cells] for name, cells in zip(parties, settlement_records(final, parties, game.stake))]
+    return Grid([label, *FINAL_RECORD_HEADERS, *money_column], rows)
+
+
+# The rows of the final block on a blank pad, the cells left empty to fill in.
+PAD_FINAL_ROWS = ("points", "boxes x {box}", "game bonus", "shutout", "total", "net", "owed")
+
+
+def pad_fields(seats: str, rules_words: str | None, stake, currency) -> list:
+    """A pad's header: what the options gave, else blanks to write in."""
+    stake_words = "" if stake is None else f"{show_money(stake, currency)} per point"
+    return [Field("Players", seats), Field("Date"), Field("Rules", rules_words or ""), Field("Stake", stake_words)]
+
+
+def pad_hands_grid(parties, hands: int, step: str = "#", columns=("score", "total")) -> Grid:
+    """Empty rows, one a hand: for each party (a name, or blank to write one in) a score and
+    a running total."""
+    headers = [step, *(column for _ in parties for column in columns)]
+    groups = (("", 1), *((name, len(columns)) for name in parties))
+    rows = [[number, *("" for _ in headers[1:])] for number in range(1, hands + 1)]
+    return Grid(headers, rows, title="Hands", groups=groups)
+
+
+def pad_final_grid(parties, rules, rows=PAD_FINAL_ROWS, title: str = "Final", groups=None) -> Grid:
+    """The final block with its rows labelled and its cells empty."""
+    box = rules.box_bonus if rules is not None else "bonus"
+    labels = [label.format(box=box) for label in rows]
+    return Grid(["", *parties], [[label, *("" for _ in parties)] for label in labels], title=title, groups=groups)
+
+
+def two_sided_pad(title: str, parties, names_given: bool, seats: str, rules, stake, currency, hands: int) -> Sheet:
+    """The blank pad of a table where two (or more) parties each keep one running total."""
+    from ginscore.rules import summary
+
+    words = summary(rules) if rules is not None else None
+    return Sheet(
+        title=title,
+        fields=tuple(pad_fields(seats if names_given else "", words, stake, currency)),
+        tables=(pad_hands_grid(parties, hands), pad_final_grid(parties, rules)),
+    )
+
+
 def final_table(final: Settlement, parties, rules, title: str = "Final") -> Grid:
     """The final block of one two-sided settlement; ``parties`` are its two players or sides."""
 
@@ -183,7 +302,7 @@ def final_table(final: Settlement, parties, rules, title: str = "Final") -> Grid
         [f"shutout ({rules.shutout})" if final.shutout else "shutout", *shutout_row],
         ["total", *per_party(final.totals)],
     ]
-    return Grid(["", *parties], rows, title=title)
+    return Grid(["", *parties], rows, title=title, numeric=tuple(range(1, len(parties) + 1)))
 
 
 def final_notes(final: Settlement, game, label: str = "Net", payments=None) -> list:

@@ -16,7 +16,7 @@ from ginscore.errors import HandError
 from ginscore.game import EffectiveHand, abandoned
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import HandScore, Settlement, money, settle
-from ginscore.tables.base import payment
+from ginscore.tables.base import Grid, payment
 from ginscore.tables.gin import HandRow, opponent_of
 from ginscore.tables.standard import TwoPlayerGin
 
@@ -179,6 +179,26 @@ class HollywoodGin(TwoPlayerGin):
         from ginscore.tables.hollywood_sheet import gin_summary
 
         return gin_summary(rules, preset)
+
+    def pad(self, players, rules, stake, currency, hands: int):
+        """The Hollywood pad: a pair of columns (one per player) for each game, beside the
+        hand's score; the final block per column, then the match."""
+        from ginscore.tables.base import Sheet
+        from ginscore.tables.gin import PAD_FINAL_ROWS, pad_fields, pad_final_grid
+
+        parties = list(players) or ["we", "they"]
+        count = rules.columns if rules is not None else self.settings["columns"].default
+        numbered = [f"column {number}" for number in range(1, count + 1)]
+        groups = (("", 1), ("hand", 2), *((label, 2) for label in numbered))
+        headers = ["#", *parties * (count + 1)]
+        rows = [[number, *("" for _ in headers[1:])] for number in range(1, hands + 1)]
+        hands_grid = Grid(headers, rows, title="Hands", groups=groups)
+        final = pad_final_grid(parties * count, rules, PAD_FINAL_ROWS[:-1], groups=(("", 1), *((label, 2) for label in numbered)))
+        match = pad_final_grid(parties, rules, ("net", "owed"), title="Match")
+        words = f"{self.goal(rules)}; {self.rules_words(rules)}" if rules is not None else ""
+        seats = self.seats(players) if players else ""
+        return Sheet("Hollywood Gin score sheet", fields=tuple(pad_fields(seats, words, stake, currency)),
+                     tables=(hands_grid, final, match))
 
     def check_abandon(self, game, state) -> None:
         """Any match still open may be abandoned; the open columns are settled as they stand."""

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginscore.tables.base import Grid, Sheet
+from ginscore.tables.base import Chart, Grid, Series, Sheet
 from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.tables.gin import (
+    FINAL_RECORD_HEADERS,
+    amount_cell,
     cards_tables,
     final_notes,
     final_table,
     game_json,
     hand_cells,
     hand_line,
+    hand_record,
+    record_headers,
+    settlement_records,
+    sheet_fields,
     sheet_lines,
     sheet_title,
 )
@@ -171,7 +177,9 @@ class HollywoodState:
                 cells += [sheet_cell(row, index, name) for index in range(len(self.columns))]
             rows.append(cells)
         legend = f"Hands ({CLOSING_MARK}: the total that closed the column; {CLOSED_CELL}: closed)"
-        tables = [Grid(headers, rows, title=legend), *cards_tables(self.rows)]
+        # every total column right-aligned, its closed cells and marked totals included
+        numbers = (0, *range(len(headers) - len(players) * len(self.columns) - 1, len(headers)))
+        tables = [Grid(headers, rows, title=legend, numeric=numbers), *cards_tables(self.rows)]
         for column in self.columns:
             if column.final is not None:
                 tables.append(column_table(column, players, game.rules))
@@ -180,8 +188,61 @@ class HollywoodState:
             notes = self.match_notes()
         else:
             notes = [self.progress_line()]
-        lines = sheet_lines(game, f"Hollywood, {hollywood_terms(game.rules)}; {gin_summary(game.rules)}")
-        return Sheet(title=sheet_title(game), lines=lines, tables=tables, notes=notes)
+        words = f"Hollywood, {hollywood_terms(game.rules)}; {gin_summary(game.rules)}"
+        return Sheet(
+            title=sheet_title(game),
+            lines=sheet_lines(game, words),
+            tables=tables,
+            notes=notes,
+            fields=sheet_fields(game, words),
+            charts=tuple(self.column_chart(column) for column in self.columns),
+            records=self.records(),
+            final_records=None if self.final is None else self.final_records(),
+        )
+
+    def column_chart(self, column) -> Chart:
+        """One column's running totals: flat at 0 until it starts, ended where it closed."""
+        index = column.number - 1
+        series = []
+        for name in self.game.players:
+            totals = tuple(None if row.states[index] == "closed" else row.totals[name][index] for row in self.rows)
+            boxes = tuple(
+                number for number, row in enumerate(self.rows) if row.score.winner == name and column.number in row.entered
+            )
+            series.append(Series(name, totals, boxes))
+        return Chart(f"Column {column.number}", tuple(series), column.target)
+
+    def records(self) -> Grid:
+        """The hands for CSV: a total per player and column after every hand (a closed column
+        keeps the total it closed at, an unstarted one is 0), the columns entered and closed."""
+        game, players = self.game, list(self.game.players)
+        oklahoma = game.rules.oklahoma
+        headers = record_headers(oklahoma) + ["columns", "closes"]
+        headers += [f"{name} column {column.number}" for name in players for column in self.columns]
+        rows = []
+        for row in self.rows:
+            totals = [total for name in players for total in row.totals[name]]
+            rows.append(hand_record(row, oklahoma) + [" ".join(map(str, row.entered)), " ".join(map(str, row.closed))] + totals)
+        return Grid(headers, rows)
+
+    def final_records(self) -> Grid:
+        """The settlement for CSV: one row per player and column (an abandoned column left
+        level settles at 0)."""
+        players, stake = list(self.game.players), self.game.stake
+        rows = []
+        for column in self.columns:
+            if column.final is not None:
+                cells = settlement_records(column.final, players, stake)
+            else:
+                box = self.game.rules.box_bonus
+                cells = [
+                    [column.scores[name], column.boxes[name], column.boxes[name] * box, 0, 0,
+                     column.scores[name] + column.boxes[name] * box, 0, *([amount_cell(0, stake)] if stake is not None else [])]
+                    for name in players
+                ]
+            rows += [[column.number, name, *line] for name, line in zip(players, cells)]
+        money_column = ["amount"] if stake is not None else []
+        return Grid(["column", "player", *FINAL_RECORD_HEADERS, *money_column], rows)
 
     def match_table(self) -> Grid:
         players = list(self.game.players)

@@ -15,19 +15,26 @@ from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
-from ginscore.tables.base import Grid, Sheet, payment
+from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
     HandRow,
     cards_tables,
+    FINAL_RECORD_HEADERS,
+    amount_cell,
     describe_hand,
     final_notes,
     final_table,
     game_json,
     hand_line,
+    hand_record,
+    record_headers,
+    settlement_records,
+    sheet_fields,
     sheet_lines,
     sheet_title,
+    two_sided_pad,
     with_defaults,
 )
 
@@ -194,13 +201,68 @@ class PartnershipState(NamedTuple):
                 result = f"{round_.winner} +{round_.points}" if round_.winner else "level"
                 rows.append(["", "", f"round {round_.number}: {result}", "", "", *(totals[side] for side in sides)])
         tables = [Grid(headers, rows, title="Rounds"), *cards_tables(self.rows)]
+        final_rows = None
         if self.final is not None:
             tables.append(final_table(self.final, sides, game.rules))
             notes = final_notes(self.final, game, payments=self.payments())
+            final_rows = self.final_records()
         else:
             notes = [f"In progress, first side to {game.rules.target}: {self.totals_line()}. {self.open_line()}"]
         lines = [f"Sides: {' v '.join(sides)}", *sheet_lines(game)]
-        return Sheet(title=sheet_title(game), lines=lines, tables=tables, notes=notes)
+        return Sheet(
+            title=sheet_title(game),
+            lines=lines,
+            tables=tables,
+            notes=notes,
+            fields=sheet_fields(game),
+            charts=(self.chart(),),
+            records=self.records(),
+            final_records=final_rows,
+        )
+
+    def chart(self) -> Chart:
+        """The sides' totals after each complete round; a box on each round a side won."""
+        done = [round_ for round_ in self.rounds if round_.complete]
+        series, totals = [], {side: 0 for side in self.scores}
+        running = []
+        for round_ in done:
+            if round_.winner:
+                totals[round_.winner] += round_.points
+            running.append(dict(totals))
+        for side in self.scores:
+            won = tuple(index for index, round_ in enumerate(done) if round_.winner == side)
+            series.append(Series(side, tuple(after[side] for after in running), won))
+        return Chart("Running totals", tuple(series), self.game.rules.target, "round")
+
+    def records(self) -> Grid:
+        """Every table's hand for CSV, in the order entered, with its round and table; the
+        hand that completes a round also has the round's winner and points; then the sides'
+        totals after it. A hand's own boxes are left out: only a round won earns a box."""
+        where, closing = {}, {}
+        for round_ in self.rounds:
+            for index, row in round_.results.items():
+                where[row.hand.number] = (round_.number, " v ".join(round_.tables[index]))
+            if round_.complete:
+                closing[max(row.hand.number for row in round_.results.values())] = round_
+        sides = list(self.scores)
+        headers = ["round", "table", *record_headers(False)[:-1], "round winner", "round points"]
+        rows = []
+        for row in self.rows:
+            round_ = closing.get(row.hand.number)
+            won = [round_.winner or "", round_.points] if round_ else ["", 0]
+            rows.append([*where[row.hand.number], *hand_record(row, False)[:-1], *won, *(row.totals[side] for side in sides)])
+        return Grid(headers + [f"{side} total" for side in sides], rows)
+
+    def final_records(self) -> Grid:
+        """The final block for CSV, a row per side; the amount is what the side's two players
+        pay or collect together (each pays or collects the net, see payments)."""
+        sides, stake = list(self.scores), self.game.stake
+        net = nets(self.payments(), self.game.players)
+        rows = []
+        for side, cells in zip(sides, settlement_records(self.final, sides, None)):
+            together = sum(net[member] for member in self.sides[side])
+            rows.append([side, *cells, *([amount_cell(together, stake)] if stake is not None else [])])
+        return Grid(["side", *FINAL_RECORD_HEADERS, *(["amount"] if stake is not None else [])], rows)
 
 
 def row_pair(round_: Round, row) -> tuple:
@@ -218,6 +280,15 @@ class PartnershipGin(GinTable):
     player_counts = (4,)
     settings = SETTINGS
     draw_names_a_player = True
+    pad_hands = 15  # rounds: a game to 125 rarely takes more
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        """The "we / they" pad: a score and a running total per side, one row a round."""
+        parties = [side_name(pair) for pair in sides_of(players)] if players else ["we", "they"]
+        sheet = two_sided_pad(
+            "Partnership Gin score sheet", parties, True, self.seats(players) if players else "", rules, stake, currency, hands
+        )
+        return sheet._replace(tables=(sheet.tables[0]._replace(title="Rounds"), *sheet.tables[1:]))
 
     def seats(self, players) -> str:
         return " v ".join(side_name(pair) for pair in sides_of(players))

@@ -14,13 +14,19 @@ from ginscore.tables.gin import (
     HandRow,
     cards_tables,
     final_notes,
+    final_records,
     final_table,
     game_json,
     hand_cells,
     hand_line,
+    hand_record,
     opponent_of,
+    record_headers,
+    running_chart,
+    sheet_fields,
     sheet_lines,
     sheet_title,
+    two_sided_pad,
 )
 
 
@@ -106,22 +112,38 @@ class StandardState(NamedTuple):
         players = list(game.players)
         oklahoma = game.rules.oklahoma
         headers = ["#", *(["upcard"] if oklahoma else []), "hand", "won by", "points", *players]
-        rows = []
+        rows, records = [], []
         for row in self.rows:
-            rows.append(hand_cells(row, oklahoma) + [row.totals[name] for name in players])
+            totals = [row.totals[name] for name in players]
+            rows.append(hand_cells(row, oklahoma) + totals)
+            records.append(hand_record(row, oklahoma) + totals)
         tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
-        notes = []
+        notes, final_rows = [], None
         if self.final is not None:
             tables.append(final_table(self.final, players, game.rules))
             notes = final_notes(self.final, game)
+            final_rows = final_records(self.final, players, game)
         else:
             notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}."]
-        return Sheet(title=sheet_title(game), lines=sheet_lines(game), tables=tables, notes=notes)
+        return Sheet(
+            title=sheet_title(game),
+            lines=sheet_lines(game),
+            tables=tables,
+            notes=notes,
+            fields=sheet_fields(game),
+            charts=(running_chart(self.rows, players, game.rules.target),),
+            records=Grid(record_headers(oklahoma) + [f"{name} total" for name in players], records),
+            final_records=final_rows,
+        )
 
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
     description = "Two players, one game to the target (the default)."
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        parties = list(players) or ["", ""]
+        return two_sided_pad("Gin Rummy score sheet", parties, bool(players), self.seats(parties), rules, stake, currency, hands)
 
     def evaluate(self, game) -> StandardState:
         scores = {name: 0 for name in game.players}

@@ -23,11 +23,17 @@ from ginscore.tables.gin import (
     HandRow,
     cards_tables,
     game_json,
+    amount_cell,
     hand_cells,
     hand_line,
+    hand_record,
     payment_notes,
+    record_headers,
+    running_chart,
+    sheet_fields,
     sheet_lines,
     sheet_title,
+    two_sided_pad,
     with_defaults,
 )
 
@@ -152,17 +158,29 @@ class ThreeHandedState(NamedTuple):
         game = self.game
         players = list(game.players)
         headers = ["#", "hand", "won by", "points", "sat out", *players]
-        rows = []
+        rows, records = [], []
         for row in self.rows:
-            cells = hand_cells(row, False)
-            rows.append(cells + [row.sitting_out, *(row.totals[name] for name in players)])
+            totals = [row.totals[name] for name in players]
+            rows.append(hand_cells(row, False) + [row.sitting_out, *totals])
+            records.append(hand_record(row, False) + [row.sitting_out, *totals])
         tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
+        final_rows = None
         if self.final is None:
             notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}. {self.seating_line()}"]
         else:
             tables += [final_grid(self.final, players, game.rules), payments_grid(self.final.payments, game)]
             notes = self.result_lines()[1:]
-        return Sheet(title=sheet_title(game), lines=sheet_lines(game), tables=tables, notes=notes)
+            final_rows = final_records(self.final, players, game)
+        return Sheet(
+            title=sheet_title(game),
+            lines=sheet_lines(game),
+            tables=tables,
+            notes=notes,
+            fields=sheet_fields(game),
+            charts=(running_chart(self.rows, players, game.rules.target),),
+            records=Grid(record_headers(False) + ["sat out", *(f"{name} total" for name in players)], records),
+            final_records=final_rows,
+        )
 
 
 class ThreeHandedRow(NamedTuple):
@@ -184,7 +202,24 @@ def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
         ["total", *(final.totals[name] for name in players)],
         ["shut out", *("yes" if name in final.shut_out else "" for name in players)],
     ]
-    return Grid(["", *players], rows, title="Final")
+    return Grid(["", *players], rows, title="Final", numeric=tuple(range(1, len(players) + 1)))
+
+
+def final_records(final: ThreeHandedFinal, players, game) -> Grid:
+    """The final block for CSV, a row per player: the totals before any shutout, whether the
+    winner shut him out (1 or 0), and his net over every payment (+ collects, - pays)."""
+    net = nets(final.payments, players)
+    money = game.stake is not None
+    rows = [
+        [
+            name, final.points[name], final.boxes[name], final.box_points[name],
+            final.game_bonus if name == final.winner else 0, final.totals[name],
+            int(name in final.shut_out), net[name], *([amount_cell(net[name], game.stake)] if money else []),
+        ]
+        for name in players
+    ]
+    headers = ["player", "points", "boxes", "box points", "game bonus", "total", "shut out", "net"]
+    return Grid([*headers, *(["amount"] if money else [])], rows)
 
 
 def payments_grid(payments, game) -> Grid:
@@ -196,7 +231,7 @@ def payments_grid(payments, game) -> Grid:
         [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
         for paid in payments
     ]
-    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement")
+    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement", numeric=(2, 3))
 
 
 class ThreeHandedGin(GinTable):
@@ -205,6 +240,11 @@ class ThreeHandedGin(GinTable):
     description = "Three players: two play each hand, the loser sits out (default shutout flat:100)."
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        parties = list(players) or ["", "", ""]
+        title = "Three-handed Gin score sheet"
+        return two_sided_pad(title, parties, bool(players), self.seats(parties), rules, stake, currency, hands)
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:

@@ -1,0 +1,61 @@
+"""Paper play: pad, a blank score sheet for the kinds of table ginscore knows."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore.cli import cli
+from ginscore.cli.options import deliver, file_options, rule_options, table_options
+
+PAD_FORMATS = ("text", "html")
+MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
+
+
+@cli.command()
+@click.argument("players", nargs=-1)
+@click.option("--stake", metavar="RATE", help="Money per point written on the pad: 0.01, or 1/10.")
+@click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with the stake, e.g. € or CHF.")
+@click.option(
+    "--hands", type=click.IntRange(1, MAX_PAD_HANDS), metavar="N", default=None,
+    help=f"Rows for hands (rounds in a partnership), 1 to {MAX_PAD_HANDS} (default: the table's).",
+)
+@click.option("--format", "fmt", metavar="FORMAT", default="text", help="text (the default, 80 columns) or html (one printable page).")
+@file_options
+@table_options
+@rule_options
+def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, settings):
+    """Print a blank score sheet to keep score on paper.
+
+    The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership);
+    players, stake and rules given here are written in its header, anything not given is
+    left blank to fill in by hand. One row per hand, a score and a running total per player
+    (per side in a partnership), and the final block with its rows labelled.
+
+    \b
+    Example:
+        ginscore pad
+        ginscore pad Alice Bob --stake 0.10 --rules seed-004
+        ginscore pad --hollywood --format html --output hollywood-pad.html --open
+        ginscore pad --partnership --hands 12
+    """
+    from ginscore import render
+    from ginscore.errors import GinscoreError
+    from ginscore.game import check_new_players
+    from ginscore.scoring import parse_currency, parse_stake
+    from ginscore.tables import get_table
+
+    name = fmt.strip().lower()
+    if name not in PAD_FORMATS:
+        raise GinscoreError(f"unknown --format {fmt!r} for a pad: use text (80 columns) or html (a printable page)")
+    kind = get_table(table)
+    names = ()
+    if players:
+        names = check_new_players(players)
+        kind.check_players(names)
+    rules = None
+    if preset is not None or settings:
+        rules = kind.rules_from(preset, settings, set(settings), preset is not None)
+    rate = None if stake is None else parse_stake(stake)
+    symbol = None if currency is None else parse_currency(currency)
+    sheet = kind.pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
+    deliver(render.pad(sheet, name), output, open_it, f".{'html' if name == 'html' else 'txt'}")

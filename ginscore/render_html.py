@@ -1,0 +1,283 @@
+"""A Sheet as one standalone HTML5 page, with its charts drawn as inline SVG.
+
+Only ``sheet --format html`` and ``pad --format html`` import this module. The page carries
+everything it needs (UTF-8 declared, CSS inline, no font, script or image fetched), so it can
+be mailed, opened from a USB stick or printed years later. Print layout: ``@page`` sets margins
+but no size, so the same page fits A4 and Letter; no table is split across pages.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+# A pad's empty rows share what is left of the printable height both paper sizes have (Letter:
+# 279 mm less 2 x 12 mm margins) once the title, the header lines, the hands table's own header
+# and the final blocks (their rows are 7.5 mm, each title 6 mm) are placed.
+PAD_ROWS_SPACE_MM = 205
+PAD_FOOT_ROW_MM = 7.5
+PAD_TITLE_MM = 6
+PAD_ROW_MAX_MM = 8.0
+PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 4.5, 9, 55  # final blocks side by side when they fit a line
+
+CSS = """
+:root { --ink: #1a1a1a; --rule: #8a8a8a; --light: #d4d4d4; --head: #f0f0f0; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 1.5rem auto; padding: 0 1rem; max-width: 62rem; color: var(--ink); background: #fff;
+  font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
+        "Liberation Sans", "DejaVu Sans", sans-serif;
+}
+h1 { font-size: 1.45em; margin: 0 0 .35em; }
+h2 { font-size: 1em; margin: 0 0 .3em; }
+dl.fields { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: .2em .8em;
+  margin: 0 0 1em; }
+dl.fields dt { font-weight: 600; }
+dl.fields dd { margin: 0; min-width: 8em; }
+.pad dl.fields dd { border-bottom: 1px solid var(--rule); min-height: 1.5em; }
+.block { break-inside: avoid; page-break-inside: avoid; margin: 0 0 1em; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; break-inside: avoid;
+  page-break-inside: avoid; }
+th, td { border: 1px solid var(--rule); padding: .15em .5em; vertical-align: baseline; }
+thead th { background: var(--head); font-weight: 600; text-align: left; }
+th.n, td.n { text-align: right; }
+tbody th { text-align: left; font-weight: 600; background: var(--head); }
+.hands table { width: 100%; }
+.foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
+.finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
+.charts { flex: 1 1 20em; display: flex; flex-wrap: wrap; gap: .5em 1em; margin: 0 0 1em; }
+figure { margin: 0; flex: 1 1 14em; break-inside: avoid; page-break-inside: avoid; }
+figure svg { display: block; width: 100%; height: auto; }
+figcaption { font-size: .85em; }
+ul.legend { list-style: none; margin: .2em 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 1em; }
+ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-align: middle; }
+.notes p { margin: .15em 0; }
+.notes p:first-child { font-weight: 600; }
+.pad .hands td, .pad .hands th { text-align: center; }
+.pad .hands td { height: var(--row, 7mm); padding: 0 .4em; line-height: 1; font-size: 7pt; vertical-align: middle; }
+.pad .final tbody th { white-space: nowrap; }
+.pad .final td { min-width: 4.5em; height: 7.5mm; }
+.pad .final thead th { height: 6mm; white-space: nowrap; }
+.pad .groups th { text-align: center; height: 7mm; }
+@page { margin: 12mm; }
+@media print {
+  body { margin: 0; padding: 0; max-width: none; font-size: 8pt; }
+  h1 { font-size: 14pt; }
+  th, td { padding: .05em .4em; line-height: 1.2; }
+  .foot, .finals { gap: 0 .9em; }
+  figure svg { max-height: 55mm; }
+  thead th, tbody th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  .block { margin-bottom: .7em; }
+}
+"""
+
+# Lines told apart in colour and, printed in black and white, by their dashes and markers.
+COLOURS = ("#1f5fa8", "#c0392b", "#2e7d32", "#7b3fa0", "#b26a00", "#00838f")
+DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 2", "1 3")
+MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
+
+
+def page(sheet, pad: bool = False) -> str:
+    """The whole page. A pad's empty rows are as tall as one page allows."""
+    title = escape(sheet.title)
+    body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]
+    tables = list(sheet.tables)
+    main, foot = tables[:1], tables[1:]
+    main += [grid for grid in foot if grid.detail]
+    foot = [grid for grid in foot if not grid.detail]
+    body += [table_block(grid, "hands" if index == 0 else "detail") for index, grid in enumerate(main)]
+    charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
+    finals = "".join(table_block(grid, "final") for grid in foot)
+    if finals or charts:
+        body.append('<div class="foot">')
+        if finals:
+            body.append(f'<div class="finals">{finals}</div>')
+        if charts:
+            body.append(f'<div class="charts">{charts}</div>')
+        body.append("</div>")
+    if sheet.notes:
+        body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
+    style = CSS
+    kind = "pad" if pad else "sheet"
+    if pad:
+        style += f".pad {{ --row: {_pad_row_height(tables[0], foot):.1f}mm; }}\n"
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{title}</title>",
+            f"<style>{style}</style>",
+            "</head>",
+            f'<body class="{kind}">',
+            *body,
+            "</body>",
+            "</html>",
+        ]
+    )
+
+
+def _pad_row_height(hands, foot) -> float:
+    """The height of a pad's empty rows, so that the whole pad prints on one page."""
+    head_rows = 1 + bool(hands.groups)
+    heights = [(len(grid.rows) + 1 + bool(grid.groups)) * PAD_FOOT_ROW_MM + PAD_TITLE_MM for grid in foot]
+    width = sum(PAD_LABEL_EM + PAD_CELL_EM * (len(grid.headers) - 1) for grid in foot)
+    foot_mm = max(heights, default=0) if width <= PAD_LINE_EM else sum(heights)
+    space = PAD_ROWS_SPACE_MM - foot_mm - head_rows * PAD_FOOT_ROW_MM
+    return min(PAD_ROW_MAX_MM, space / max(len(hands.rows), 1))
+
+
+def fields_html(fields) -> str:
+    if not fields:
+        return ""
+    items = "".join(f"<dt>{escape(field.label)}</dt><dd>{escape(field.value)}</dd>" for field in fields)
+    return f'<dl class="fields">{items}</dl>'
+
+
+def numeric_columns(grid) -> set:
+    """The columns to right-align: as the grid says, else those holding only numbers."""
+    if grid.numeric is not None:
+        return set(grid.numeric)
+    from ginscore.render import _text_columns
+
+    text = set(_text_columns(grid.headers, grid.rows))
+    return {column for column in range(len(grid.headers)) if column not in text}
+
+
+def table_block(grid, kind: str) -> str:
+    """A titled table that is never split across pages. In a final block (its first header
+    empty) the first cell of a row labels it."""
+    numbers = numeric_columns(grid)
+    labelled = grid.headers and grid.headers[0] == "" and kind == "final"
+
+    def cell(tag: str, value, column: int) -> str:
+        align = ' class="n"' if column in numbers else ""
+        scope = ' scope="col"' if tag == "th" else ""
+        return f"<{tag}{align}{scope}>{escape(str(value))}</{tag}>"
+
+    head = []
+    if grid.groups:
+        spans = "".join(
+            f'<th colspan="{span}" scope="colgroup">{escape(str(label))}</th>' for label, span in grid.groups
+        )
+        head.append(f'<tr class="groups">{spans}</tr>')
+    head.append("<tr>" + "".join(cell("th", value, column) for column, value in enumerate(grid.headers)) + "</tr>")
+    rows = []
+    for row in grid.rows:
+        cells = []
+        for column, value in enumerate(row):
+            if column == 0 and labelled:
+                cells.append(f'<th scope="row">{escape(str(value))}</th>')
+            else:
+                cells.append(cell("td", value, column))
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    title = f"<h2>{escape(grid.title)}</h2>" if grid.title else ""
+    return (
+        f'<section class="block {kind}">{title}<table><thead>{"".join(head)}</thead>'
+        f'<tbody>{"".join(rows)}</tbody></table></section>'
+    )
+
+
+def nice_top(value: int) -> tuple:
+    """The top of the y axis and its step: a round number at or above ``value``."""
+    value = max(value, 1)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000):
+        if value / step <= 6:
+            break
+    top = -(-value // step) * step
+    return top, step
+
+
+def chart_figure(chart, count: int) -> str:
+    """One chart as an inline SVG in a figure: a line per series from 0 through its running
+    totals, a marker on each box (hand won), the target as a dashed line across."""
+    width, height = (480, 210) if count == 1 else (320, 190)
+    left, right, top_margin, bottom = 40, 12, 10, 26
+    plot_w, plot_h = width - left - right, height - top_margin - bottom
+    steps = max((len(series.totals) for series in chart.series), default=0)
+    values = [value for series in chart.series for value in series.totals if value is not None]
+    top, tick = nice_top(max([*values, chart.target or 0, 0]))
+
+    def x(index: int) -> float:  # index 0: the start, before the first hand
+        return left + plot_w * index / max(steps, 1)
+
+    def y(value: int) -> float:
+        return top_margin + plot_h * (1 - value / top)
+
+    label = f"{chart.title}: " + "; ".join(
+        f"{series.name} {next((v for v in reversed(series.totals) if v is not None), 0)}" for series in chart.series
+    )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="{escape(label)}" font-size="10" font-family="inherit">',
+        f"<title>{escape(label)}</title>",
+    ]
+    for value in range(0, top + 1, tick):
+        parts.append(
+            f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" y2="{y(value):.1f}" '
+            f'stroke="{"#999" if value == 0 else "#e2e2e2"}" stroke-width="1"/>'
+            f'<text x="{left - 4}" y="{y(value) + 3.5:.1f}" text-anchor="end" fill="#444">{value}</text>'
+        )
+    every = 1 if steps <= 15 else 5
+    for index in range(0, steps + 1, every):
+        parts.append(f'<text x="{x(index):.1f}" y="{height - bottom + 13}" text-anchor="middle" fill="#444">{index}</text>')
+    parts.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 3}" text-anchor="middle" fill="#444">{escape(chart.step)}</text>'
+    )
+    if chart.target:
+        parts.append(
+            f'<line class="target" x1="{left}" y1="{y(chart.target):.1f}" x2="{width - right}" y2="{y(chart.target):.1f}" '
+            f'stroke="#555" stroke-width="1" stroke-dasharray="5 3"/>'
+            f'<text x="{left + 4}" y="{y(chart.target) - 4:.1f}" fill="#333">target {chart.target}</text>'
+        )
+    for number, series in enumerate(chart.series):
+        colour, dash = COLOURS[number % len(COLOURS)], DASHES[number % len(DASHES)]
+        points, path, pen_down = [(0, 0), *((i + 1, v) for i, v in enumerate(series.totals))], [], False
+        for index, value in points:
+            if value is None:
+                pen_down = False
+                continue
+            path.append(f"{'L' if pen_down else 'M'}{x(index):.1f} {y(value):.1f}")
+            pen_down = True
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(
+            f'<path class="series" data-name="{escape(series.name)}" d="{" ".join(path)}" fill="none" '
+            f'stroke="{colour}" stroke-width="2" stroke-linejoin="round"{dashes}/>'
+        )
+        for index in series.boxes:
+            value = series.totals[index]
+            if value is not None:
+                parts.append(marker(MARKERS[number % len(MARKERS)], x(index + 1), y(value), colour, "box"))
+    parts.append("</svg>")
+    legend = "".join(legend_item(number, series.name) for number, series in enumerate(chart.series))
+    legend += f"<li>{_swatch(marker('circle', 14, 5, '#555', ''))} box (hand won)</li>"
+    return (
+        f'<figure class="chart">{"".join(parts)}<figcaption>{escape(chart.title)}'
+        f'<ul class="legend">{legend}</ul></figcaption></figure>'
+    )
+
+
+def legend_item(number: int, name: str) -> str:
+    colour, dash = COLOURS[number % len(COLOURS)], DASHES[number % len(DASHES)]
+    dashes = f' stroke-dasharray="{dash}"' if dash else ""
+    line = f'<line x1="0" y1="5" x2="28" y2="5" stroke="{colour}" stroke-width="2"{dashes}/>'
+    return f"<li>{_swatch(line + marker(MARKERS[number % len(MARKERS)], 14, 5, colour, ''))} {escape(name)}</li>"
+
+
+def _swatch(content: str) -> str:
+    return f'<svg viewBox="0 0 28 10" aria-hidden="true">{content}</svg>'
+
+
+def marker(shape: str, cx: float, cy: float, colour: str, css: str) -> str:
+    """A small filled shape; the shape tells the lines apart on a black-and-white print."""
+    kind = f' class="{css}"' if css else ""
+    paint = f'fill="{colour}" stroke="#fff" stroke-width="0.8"'
+    if shape == "square":
+        return f'<rect{kind} x="{cx - 3:.1f}" y="{cy - 3:.1f}" width="6" height="6" {paint}/>'
+    if shape == "diamond":
+        return f'<path{kind} d="M{cx:.1f} {cy - 4:.1f}L{cx + 4:.1f} {cy:.1f}L{cx:.1f} {cy + 4:.1f}L{cx - 4:.1f} {cy:.1f}Z" {paint}/>'
+    if shape == "triangle":
+        return f'<path{kind} d="M{cx:.1f} {cy - 4:.1f}L{cx + 4:.1f} {cy + 3:.1f}L{cx - 4:.1f} {cy + 3:.1f}Z" {paint}/>'
+    return f'<circle{kind} cx="{cx:.1f}" cy="{cy:.1f}" r="3.3" {paint}/>'

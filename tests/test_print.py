@@ -1,0 +1,77 @@
+"""The printed page (issue #12): each HTML sheet and pad, printed by headless Chromium on
+Letter and on A4, is exactly one page (pdfinfo). CI installs Chromium and poppler (.ci/run);
+without them these tests skip and say why."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, STANDARD_25, THREE_HANDED_GAME, play
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+BROWSER = next((path for path in map(shutil.which, BROWSERS) if path), None)
+PDFINFO = shutil.which("pdfinfo")
+
+pytestmark = pytest.mark.skipif(
+    BROWSER is None or PDFINFO is None,
+    reason="printing needs Chromium and pdfinfo (poppler-utils): .ci/run installs them, "
+    "or 'apt-get install chromium poppler-utils'",
+)
+
+# A print that cannot fit the page must fail the test, whatever the browser's default paper:
+# the page sets none, so each file is printed as it is (Chromium's default: Letter) and with A4
+# forced, the two sizes whose intersection the page is designed for.
+PAPERS = {"letter": "", "a4": "@page { size: A4; }"}
+
+
+def pages(tmp_path, html: str, name: str) -> dict:
+    """Print ``html`` on each paper; the number of pages and the page size pdfinfo reports."""
+    found = {}
+    for paper, rule in PAPERS.items():
+        source = tmp_path / f"{name}-{paper}.html"
+        source.write_text(html.replace("</style>", f"{rule}</style>", 1), encoding="utf-8")
+        pdf = tmp_path / f"{name}-{paper}.pdf"
+        subprocess.run(
+            [
+                BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer",
+                f"--print-to-pdf={pdf}", source.as_uri(),
+            ],
+            check=True, capture_output=True, timeout=60,
+        )
+        info = subprocess.run([PDFINFO, str(pdf)], check=True, capture_output=True, text=True).stdout
+        count = int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))
+        size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.MULTILINE).groups()
+        found[paper] = (count, tuple(round(float(side)) for side in size))
+    assert found["letter"][1] == (612, 792) and found["a4"][1] == (595, 842)  # the papers really differ
+    return found
+
+
+@pytest.mark.parametrize(
+    "name, game",
+    [
+        ("standard-25-hands", STANDARD_25),
+        ("hollywood-3-columns", HOLLYWOOD_MATCH),
+        ("partnership", PARTNERSHIP_GAME),
+        ("three-handed", THREE_HANDED_GAME),
+    ],
+)
+def test_each_sheet_prints_on_one_page(run, tmp_path, name, game):
+    play(run, *game)
+    html = run("sheet --format html").output
+    assert {paper: count for paper, (count, _) in pages(tmp_path, html, name).items()} == {"letter": 1, "a4": 1}
+
+
+@pytest.mark.parametrize("flag", ["", "--hollywood", "--three-handed", "--partnership"])
+def test_each_pad_prints_on_one_page(run, tmp_path, flag):
+    names = {"": "Alice Bob", "--three-handed": "Ann Ben Cat", "--partnership": "Alice Bob Carol Dave"}.get(flag, "")
+    # the table's own number of rows, with names; and the most rows 'pad' allows, blank
+    for arguments in ([*names.split(), *([flag] if flag else [])], [*([flag] if flag else []), "--hands", "40"]):
+        result = run(["pad", *arguments, "--format", "html"])
+        assert result.exit_code == 0, result.output
+        found = pages(tmp_path, result.output, "pad")
+        assert {paper: count for paper, (count, _) in found.items()} == {"letter": 1, "a4": 1}, arguments

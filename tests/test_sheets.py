@@ -1,0 +1,361 @@
+"""Score sheets worth printing (issue #12), without a browser: the HTML page as parsed data,
+the CSV a spreadsheet loads, the format names people type, the blank pads, --output and --open."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, STANDARD_25, THREE_HANDED_GAME, ledger_bytes, play
+
+GAMES = {
+    "standard": STANDARD_25,
+    "hollywood": HOLLYWOOD_MATCH,
+    "partnership": PARTNERSHIP_GAME,
+    "three-handed": THREE_HANDED_GAME,
+}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+# SVG elements written self-closed (<line/>): html.parser reports them as start-and-end.
+TEXT_COLUMNS = {"description", "result", "player", "winner", "upcard", "table", "columns", "closes", "sat out", "round winner", "side"}
+
+
+class Page(HTMLParser):
+    """The parts of a page the tests look at, and a check that every element is closed in order."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.errors = [], []
+        self.charset = self.doctype = None
+        self.title = ""
+        self.series = []  # one list of series names per chart
+        self.text = []
+        self.attributes = []
+
+    def handle_decl(self, decl):
+        self.doctype = decl
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.attributes.append((tag, attrs))
+        if tag == "meta" and "charset" in attrs:
+            self.charset = attrs["charset"]
+        if tag == "svg" and attrs.get("role") == "img":
+            self.series.append([])
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.attributes.append((tag, attrs))
+        if tag == "path" and attrs.get("class") == "series":
+            self.series[-1].append(attrs["data-name"])
+
+    def handle_endtag(self, tag):
+        if not self.stack or self.stack[-1] != tag:
+            self.errors.append(f"</{tag}> closes {self.stack[-1:] or 'nothing'}")
+        else:
+            self.stack.pop()
+
+    def handle_data(self, data):
+        if self.stack and self.stack[-1] == "title" and "svg" not in self.stack:
+            self.title += data
+        self.text.append(data)
+
+
+def parse(html: str) -> Page:
+    page = Page()
+    page.feed(html)
+    page.close()
+    return page
+
+
+def sheet_of(run, game, fmt="html"):
+    play(run, *game)
+    result = run(["sheet", "--format", fmt])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("table", GAMES)
+def test_the_html_sheet_is_one_standalone_page(run, table):
+    html = sheet_of(run, GAMES[table])
+    page = parse(html)
+    assert page.doctype.lower() == "doctype html" and page.charset == "utf-8"
+    assert page.errors == [] and page.stack == []
+    assert page.title.startswith("Game 1: ")
+    # nothing fetched: no scripts, images, stylesheets or fonts from elsewhere
+    assert not any(tag in ("script", "img", "link", "iframe") for tag, _ in page.attributes)
+    assert not re.search(r"url\(|@import|https?://(?!www\.w3\.org/2000/svg)", html)
+    assert "@media print" in html and "@page" in html and "size:" not in html.split("@page", 1)[1].split("}")[0]
+    text = " ".join(page.text)
+    assert "Date" in text and "Rules" in text and "Stake" in text
+    assert re.search(r"\b20\d\d-\d\d-\d\d\b", text)  # the start date, YYYY-MM-DD
+
+
+def test_html_sheet_escapes_names_and_draws_a_line_per_player(run):
+    html = sheet_of(run, STANDARD_25)
+    assert "<b>&" not in html and "Zoë &lt;b&gt;&amp;" in html
+    page = parse(html)
+    assert page.title == "Game 1: Zoë <b>& v Bartholomew"
+    assert page.series == [["Zoë <b>&", "Bartholomew"]]
+    text = " ".join(page.text)
+    assert "target 100" in text and "Net: Zoë <b>& wins by 164." in text
+    assert "Bartholomew pays Zoë <b>& €8.20" in text
+    assert html.count('class="box"') == 25  # every hand was won by someone: a box marked on its line
+
+
+def test_hollywood_sheet_has_a_chart_per_column_each_with_both_players(run):
+    page = parse(sheet_of(run, HOLLYWOOD_MATCH))
+    assert page.series == [["Alice", "Bob"]] * 3
+    assert "Column 3" in " ".join(page.text)
+
+
+def test_partnership_and_three_handed_charts_draw_a_line_per_side_or_player(run):
+    assert parse(sheet_of(run, PARTNERSHIP_GAME)).series == [["Alice & Carol", "Bob & Dave"]]
+
+
+def test_three_handed_chart(run):
+    assert parse(sheet_of(run, THREE_HANDED_GAME)).series == [["Ann", "Ben", "Cat"]]
+
+
+# ---- CSV ----
+
+
+def numeric_columns(rows):
+    return [key for key in rows[0] if key not in TEXT_COLUMNS]
+
+
+@pytest.mark.parametrize("table", GAMES)
+def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, table):
+    rows = list(csv.DictReader(io.StringIO(sheet_of(run, GAMES[table], "csv"))))
+    numbers = numeric_columns(rows)
+    for row in rows:
+        assert None not in row and None not in row.values()  # rectangular: every row has every column
+        for key in numbers:
+            float(row[key])  # a bare number, never "" or "5 = 125"
+    state = json.loads(run("status --json").output)
+    assert len(rows) == len(state["hands"])
+    for row, hand in zip(rows, state["hands"]):
+        if table == "hollywood":
+            totals = {name: [int(row[f"{name} column {n}"]) for n in (1, 2, 3)] for name in state["players"]}
+        else:
+            totals = {name: int(row[f"{name} total"]) for name in hand["totals"]}
+        assert totals == hand["totals"]
+    last = rows[-1]
+    if table == "hollywood":
+        assert {name: [int(last[f"{name} column {n}"]) for n in (1, 2, 3)] for name in state["players"]} == state["scores"]
+    else:
+        assert {name: int(last[f"{name} total"]) for name in state["scores"]} == state["scores"]
+
+
+@pytest.mark.parametrize("table", GAMES)
+def test_status_csv_is_the_final_block_one_row_per_party(run, table):
+    play(run, *GAMES[table])
+    rows = list(csv.DictReader(io.StringIO(run("status --format csv").output)))
+    state = json.loads(run("status --json").output)
+    for row in rows:
+        for key in numeric_columns(rows):
+            float(row[key])
+    parties = {"partnership": 2, "hollywood": 6, "three-handed": 3, "standard": 2}[table]
+    assert len(rows) == parties
+    assert sum(int(row["net"]) for row in rows) == 0  # what one pays another collects
+    if table == "standard":
+        assert {row["player"]: int(row["total"]) for row in rows} == state["final"]["totals"]
+        assert {row["player"]: row["amount"] for row in rows} == {"Zoë <b>&": "8.20", "Bartholomew": "-8.20"}
+    if table == "hollywood":
+        nets = [int(row["net"]) for row in rows if row["player"] == state["final"]["winner"]]
+        assert sum(nets) == state["final"]["net"]
+
+
+def test_csv_makes_formula_like_text_inert_and_keeps_negative_numbers(run):
+    play(run, ["new", "=HYPERLINK(1)", "@Bob"], ["knock", "=", "4", "15"], ["gin", "@", "98"])
+    sheet = run("sheet --format csv").output
+    assert "'=HYPERLINK(1)" in sheet and "'@Bob" in sheet
+    assert not re.search(r"(^|,)[=@+]", sheet, re.MULTILINE)
+    final = list(csv.reader(io.StringIO(run("status --format csv").output)))
+    assert final[1][0] == "'=HYPERLINK(1)" and int(final[1][-1]) < 0  # the loser's net: a bare -N
+
+
+def test_status_csv_in_progress_is_the_running_totals(run):
+    play(run, "new A B", "knock a 4 15")
+    assert run("status --format csv").output.splitlines() == ["player,points,boxes", "A,11,1", "B,0,0"]
+
+
+# ---- format names ----
+
+
+@pytest.mark.parametrize("command", ["sheet", "status", "games", "log", "rules", "config"])
+def test_format_names_people_type(run, command):
+    play(run, "new A B", "knock a 4 15")
+    assert run([command, "--format", "md"]).output == run([command, "--format", "markdown"]).output
+    assert run([command, "--format", "markdown"]).output == run([command, "--format", "github"]).output
+    assert run([command, "--format", "text"]).output == run([command]).output or command == "status"
+    assert run([command, "--format", "JSON"]).output == run([command, "--json"]).output
+    refused = run([command, "--format", "latex"])
+    assert refused.exit_code == 1 and refused.output.count("\n") == 1 and "LaTeX is not offered" in refused.output
+
+
+def test_status_text_format_is_a_table(run):
+    play(run, "new A B", "knock a 4 15")
+    result = run("status --format text")
+    assert result.exit_code == 0 and re.search(r"^A +11 +1$", result.output, re.MULTILINE)
+
+
+def test_unknown_format_names_the_usual_ones_not_a_list_of_38(run):
+    play(run, "new A B")
+    result = run("sheet --format word")
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "text (the default), markdown (or md), csv, html or json" in result.output
+    assert "mediawiki" not in result.output
+
+
+# ---- the terminal sheet ----
+
+
+def test_hollywood_text_sheet_aligns_closed_columns_like_open_ones(run):
+    play(run, *HOLLYWOOD_MATCH)
+    lines = run("sheet").output.splitlines()
+    header = next(line for line in lines if line.startswith("  #  hand"))
+    rows = [line for line in lines if re.match(r"^ *\d+  ", line)][: len(HOLLYWOOD_MATCH) - 1]
+    # every total column ends where its header ends: right-aligned, closed cells and marks included
+    for name in ("Alice 1", "Alice 2", "Alice 3", "Bob 1", "Bob 2", "Bob 3"):
+        start = header.index(name)
+        end = start + len(name)
+        for row in rows:
+            if row[start:end].strip():
+                assert row[end - 1] != " " and (len(row) == end or row[end] == " "), (name, row)
+    assert any("—" in row for row in rows) and any("*" in row for row in rows)
+
+
+# ---- pads ----
+
+PADS = ["", "--hollywood", "--three-handed", "--partnership"]
+
+
+@pytest.mark.parametrize("flag", PADS)
+def test_text_pad_fits_80_columns_with_a_row_per_hand_and_a_final_block(run, flag):
+    result = run(["pad", *([flag] if flag else []), "--hands", "12"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "Players: ____" in result.output and "Date:    ____" in result.output
+    assert re.search(r"^\|\s+12 \|", result.output, re.MULTILINE) and not re.search(r"^\|\s+13 \|", result.output, re.MULTILINE)
+    for label in ("points", "game bonus", "shutout", "total", "net", "owed", "boxes x bonus"):
+        assert f"| {label}" in result.output, label
+
+
+def test_pad_header_is_filled_from_the_options(run):
+    result = run("pad Alice Bob --stake 0.10 --currency € --rules seed-004")
+    assert result.exit_code == 0, result.output
+    assert "Players: Alice v Bob" in result.output and "Stake:   €0.1 per point" in result.output
+    assert "Rules:   twenties (undercut bonus 20, box bonus 20)" in result.output
+    assert "| boxes x 20" in result.output and "Alice" in result.output.split("Hands", 1)[1]
+
+
+def test_pad_with_long_names_still_fits_80_columns(run):
+    long = ["Bartholomew Featherstonehaugh-Smythe", "Maximilian Alexander von Hohenberg"]
+    result = run(["pad", *long, "--hollywood"])
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("flag", PADS)
+def test_html_pad_is_a_page_with_the_rows_and_labels(run, flag):
+    result = run(["pad", *([flag] if flag else []), "--format", "html"])
+    assert result.exit_code == 0, result.output
+    page = parse(result.output)
+    assert page.errors == [] and page.charset == "utf-8" and page.title.endswith("score sheet")
+    assert "owed" in page.text
+
+
+def test_pad_refuses_wrong_players_bad_options_and_writes_nothing(run, tmp_path):
+    target = tmp_path / "pad.html"
+    for arguments in (
+        ["pad", "Alice", "-o", str(target)],
+        ["pad", "A", "B", "C", "--partnership", "-o", str(target)],
+        ["pad", "--format", "pdf", "-o", str(target)],
+        ["pad", "--hollywood", "--three-handed", "-o", str(target)],
+        ["pad", "--hands", "0", "-o", str(target)],
+        ["pad", "--stake", "lots", "-o", str(target)],
+        ["pad", "--columns", "4", "-o", str(target)],  # a Hollywood setting on a standard pad
+    ):
+        result = run(arguments)
+        assert result.exit_code != 0 and result.output.count("\n") == 1 and result.output.startswith("Error:"), arguments
+    assert not target.exists()
+
+
+def test_pad_chooses_its_table_through_the_flags_of_new(run):
+    from ginscore.tables import all_tables
+
+    helptext = run("pad --help").output
+    for kind in all_tables():
+        if kind.flag:
+            assert kind.flag in helptext
+
+
+# ---- --output and --open ----
+
+
+def test_output_writes_the_file_and_says_where(run, tmp_path, isolated_ledger):
+    play(run, *STANDARD_25)
+    before = ledger_bytes(isolated_ledger)
+    target = tmp_path / "out" / "sheet.html"
+    target.parent.mkdir()
+    result = run(["sheet", "--format", "html", "--output", str(target)])
+    assert result.exit_code == 0 and result.output == f"Wrote {target}\n"
+    assert target.read_text(encoding="utf-8") == run("sheet --format html").output
+    assert [p.name for p in target.parent.iterdir()] == ["sheet.html"]  # no temporary file left
+    assert ledger_bytes(isolated_ledger) == before
+    csv_file = tmp_path / "hands.csv"
+    assert run(["sheet", "--format", "csv", "-o", str(csv_file)]).exit_code == 0
+    assert csv_file.read_text(encoding="utf-8").startswith("hand,description")
+
+
+def test_output_to_a_missing_folder_is_one_line(run, tmp_path):
+    play(run, "new A B")
+    result = run(["sheet", "-o", str(tmp_path / "nowhere" / "x.txt")])
+    assert result.exit_code == 1 and result.output.count("\n") == 1 and "nothing was written" in result.output
+
+
+def test_a_bad_format_with_output_writes_nothing(run, tmp_path):
+    play(run, "new A B")
+    target = tmp_path / "x.html"
+    assert run(["sheet", "--format", "latex", "-o", str(target)]).exit_code == 1
+    assert not target.exists()
+
+
+def test_open_launches_the_file(run, tmp_path, monkeypatch):
+    import click
+
+    opened = []
+    monkeypatch.setattr(click, "launch", lambda path, **kw: opened.append(path))
+    play(run, "new A B", "knock a 4 15")
+    target = tmp_path / "s.html"
+    result = run(["sheet", "--format", "html", "-o", str(target), "--open"])
+    assert result.exit_code == 0 and opened == [str(target)]
+    result = run(["pad", "--format", "html", "--open"])  # no --output: a temporary file
+    assert result.exit_code == 0 and opened[1].endswith(".html") and "<!DOCTYPE html>" in open(opened[1]).read()
+
+
+# ---- start-up: printing costs nothing between hands ----
+
+
+def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
+    code = (
+        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('ginscore.render_html', 'tabulate', 'html', 'csv') if m in sys.modules), file=sys.stderr)"
+    )
+    for arguments in (["new", "A", "B"], ["knock", "a", "4", "15"], ["status"]):
+        done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
+        assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
