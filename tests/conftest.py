@@ -38,3 +38,21 @@ def ledger_bytes(root) -> dict:
                 with open(path, "rb") as handle:
                     files[os.path.relpath(path, root)] = handle.read()
     return files
+
+
+def play(run, *commands):
+    """Run each command and insist it succeeds; returns the last Result."""
+    result = None
+    for command in commands:
+        result = run(command)
+        assert result.exit_code == 0, (command, result.output)
+    return result
+
+
+def status_json(run, *extra) -> dict:
+    """``ginscore status --json`` of the current game (or ``--game ID`` in ``extra``)."""
+    import json
+
+    result = run(["status", "--json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)

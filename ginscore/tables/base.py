@@ -111,10 +111,15 @@ class TableKind:
 
     def check_players(self, players) -> None:
         if len(players) not in self.player_counts:
+            from ginscore.tables import all_tables
+
             counts = " or ".join(str(count) for count in self.player_counts)
             if len(self.player_counts) > 2:
                 counts = f"{self.player_counts[0]} to {self.player_counts[-1]}"
-            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}")
+            fitting = [kind for kind in all_tables() if len(players) in kind.player_counts]
+            hint = " or ".join(kind.flag or "no table option" for kind in fitting)
+            hint = f": for {len(players)} players use {hint}" if fitting else ""
+            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}{hint}")
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
         """The rules a new game of this table stores: its defaults, then ``preset``, then
@@ -128,11 +133,12 @@ class TableKind:
             if name not in self.settings and name in given:
                 from ginscore.tables import all_tables
 
-                owners = [kind for kind in all_tables() if name in kind.settings and kind.flag]
-                hint = " or ".join(f"add {kind.flag} for a {kind.name} game" for kind in owners)
+                from ginscore.render import in_words
+
+                owners = [kind.name for kind in all_tables() if name in kind.settings]
                 raise RulesError(
-                    f"{option_name(name)} is not a setting of a {self.name} game: "
-                    f"{hint + ', or ' if hint else ''}leave it out"
+                    f"{option_name(name)} is not a setting of a {self.name} game (only of {in_words(owners)} "
+                    f"games): leave it out, or choose that kind of table"
                 )
         if preset is not None:
             preset = preset_name(preset)
