@@ -312,3 +312,102 @@ def test_a_game_file_of_file_version_2_loads_and_scores_identically(run, isolate
             assert now[key] == value, key
     assert (games / f"game-{game_id:06d}.json").read_bytes() == original  # reading never writes
     play(run, "check")
+
+
+# ---- properties over random games --------------------------------------------------------------
+
+# A hand as the test draws it: (kind, which of the two at the table went out, K, D).
+HANDS = st.tuples(
+    st.sampled_from(["knock", "knock", "gin", "draw"]),
+    st.integers(0, 1),
+    st.integers(1, 10),
+    st.integers(0, 40),
+)
+
+
+def as_hand(drawn, player):
+    kind, _, knocker, defender = drawn
+    if kind == "draw":
+        return {"kind": "draw"}
+    if kind == "gin":
+        return {"kind": "gin", "player": player, "opponent_deadwood": defender}
+    return {"kind": "knock", "player": player, "deadwood": knocker, "opponent_deadwood": defender}
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.lists(HANDS, max_size=40), target=st.sampled_from([30, 60, 100]))
+def test_random_three_handed_games(hands, target):
+    from ginscore import actions
+
+    game = actions.new_game(1, ["Ann", "Ben", "Cy"], table="three-handed", settings={"target": target})
+    state = actions.evaluate(game)
+    for drawn in hands:
+        if state.finished:
+            break
+        due = state.seating.playing
+        sitter = state.seating.sitting_out
+        hand = as_hand(drawn, due[drawn[1]])
+        game, state = actions.record(game, hand)
+        row = state.rows[-1]
+        assert row.sitting_out == sitter and row.score.winner != sitter
+        if hand["kind"] != "draw":
+            assert {hand["player"], row.opponent} == set(due)
+        winner = row.score.winner
+        expected = due if winner is None else (winner, sitter)
+        if not state.finished:
+            assert state.seating.playing == expected
+    if state.finished:
+        payments = state.payments()
+        assert sum(state.final.to_json()["nets"].values()) == 0
+        assert all(paid.points > 0 and paid.payer != paid.payee for paid in payments)
+        totals = state.final.totals
+        winner = state.winner
+        for paid in payments:  # between the losers, the lower plain total pays the difference
+            if winner not in (paid.payer, paid.payee):
+                assert paid.points == totals[paid.payee] - totals[paid.payer]
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.lists(st.tuples(HANDS, st.integers(0, 3)), max_size=40), target=st.sampled_from([50, 125]))
+def test_random_partnership_games(hands, target):
+    from ginscore import actions
+    from ginscore.tables.partnership import tables_of
+
+    players = ["Ann", "Ben", "Cy", "Di"]
+    side = {"Ann": "Ann & Cy", "Cy": "Ann & Cy", "Ben": "Ben & Di", "Di": "Ben & Di"}
+    game = actions.new_game(1, players, table="partnership", settings={"target": target})
+    state = actions.evaluate(game)
+    for drawn, seat in hands:
+        if state.finished:
+            break
+        current = state.rounds[-1]
+        pair = state.open_tables[seat % len(state.open_tables)]
+        assert pair in tables_of(players, current.number)
+        hand = as_hand(drawn, pair[drawn[1]])
+        if hand["kind"] == "draw":
+            hand["player"] = pair[drawn[1]]
+        game, state = actions.record(game, hand)
+    scores = {"Ann & Cy": 0, "Ben & Di": 0}
+    for round_ in state.rounds:
+        if not round_.complete:
+            continue
+        sums = {"Ann & Cy": 0, "Ben & Di": 0}
+        for row in round_.results.values():
+            if row.score.winner:
+                sums[side[row.score.winner]] += row.score.points
+        high = max(sums, key=sums.get)
+        if sums["Ann & Cy"] == sums["Ben & Di"]:
+            assert round_.winner is None
+        else:
+            assert round_.winner == high and round_.points == abs(sums["Ann & Cy"] - sums["Ben & Di"])
+            scores[high] += round_.points
+    assert state.scores == scores
+    if state.finished:
+        payments = state.payments()
+        net = {name: 0 for name in players}
+        for paid in payments:
+            net[paid.payer] -= paid.points
+            net[paid.payee] += paid.points
+            assert {side[paid.payer], side[paid.payee]} == {"Ann & Cy", "Ben & Di"}
+        assert sum(net.values()) == 0
+        assert all(paid.points == abs(state.final.net) for paid in payments)
