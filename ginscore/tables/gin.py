@@ -103,6 +103,23 @@ def hand_line(row) -> str:
     return text
 
 
+def won_at_hand(state) -> str:
+    """``in progress``, or ``Alice won at hand 7``: a game won by a player at a hand."""
+    if not state.finished:
+        return "in progress"
+    return f"{state.winner} won at hand {state.rows[-1].hand.number}"
+
+
+def totals_words(names, scores) -> str:
+    """``Alice 11, Bob 80``: each player's (or side's) total."""
+    return ", ".join(f"{name} {scores[name]}" for name in names)
+
+
+def hand_after_the_end(game, effective, ended: str) -> HandError:
+    """The error for a recorded hand that comes after the game ended (``ended``: where)."""
+    return HandError(f"game {game.id}: hand {effective.number} comes after the game ended {ended}")
+
+
 def opponent_of(players, player: str) -> str:
     """The other player of a pair; refuses anything but a pair, where "the other" has no meaning."""
     if len(players) != 2 or player not in players:

@@ -25,9 +25,11 @@ from ginscore.tables.gin import (
     final_notes,
     final_table,
     game_json,
+    hand_after_the_end,
     hand_line,
     sheet_lines,
     sheet_title,
+    totals_words,
     with_defaults,
 )
 
@@ -122,7 +124,7 @@ class PartnershipState(NamedTuple):
         return f"{self.winner} won in round {self.rounds[-1].number}"
 
     def totals_line(self) -> str:
-        return ", ".join(f"{side} {points}" for side, points in self.scores.items())
+        return totals_words(self.scores, self.scores)
 
     def open_line(self) -> str:
         current = self.rounds[-1]
@@ -248,9 +250,7 @@ class PartnershipGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended in round {current.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"in round {current.number - 1}")
             index = table_index(current, hand["player"])
             if index in current.results:
                 raise HandError(

@@ -24,10 +24,13 @@ from ginscore.tables.gin import (
     cards_tables,
     game_json,
     hand_cells,
+    hand_after_the_end,
     hand_line,
     payment_notes,
     sheet_lines,
     sheet_title,
+    totals_words,
+    won_at_hand,
     with_defaults,
 )
 
@@ -89,12 +92,10 @@ class ThreeHandedState(NamedTuple):
         return [] if self.final is None else list(self.final.payments)
 
     def result_phrase(self) -> str:
-        if not self.finished:
-            return "in progress"
-        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+        return won_at_hand(self)
 
     def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+        return totals_words(self.game.players, self.scores)
 
     def seating_line(self) -> str:
         first, second = self.seating.playing
@@ -223,10 +224,7 @@ class ThreeHandedGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
-                    f"{effective.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
             opponent = None
             if hand["kind"] != "draw":
                 if hand["player"] not in seating.playing:
