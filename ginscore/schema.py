@@ -126,13 +126,13 @@ def _examine(data) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
-    hand_fields = _hand_fields(data.get("format"))
+    kind = _table_kind(data.get("format"))
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", hand_fields, found)
+            _check_hand(hand, f"hands[{index}]", kind, found)
         if found:
             return found + _top_problems(data), None
     if version < FILE_VERSION:
@@ -140,7 +140,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
     found += _top_problems(data)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, hand_fields, found)
+        _check_journal(journal, kind, found)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -240,15 +240,14 @@ def _check_currency(currency, found: list) -> None:
         found.append(f"currency: {error}")
 
 
-def _hand_fields(table) -> dict:
-    """What a hand of table ``table`` may hold, key -> type (no keys for an unknown table,
-    which is a problem of its own)."""
+def _table_kind(table):
+    """The TableKind named ``table``, or None for a name no table has (a problem of its own)."""
     from ginscore.tables import TABLES, get_table
 
-    return get_table(table).hand_fields if isinstance(table, str) and table in TABLES else {}
+    return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_journal(journal: list, hand_fields: dict, found: list) -> None:
+def _check_journal(journal: list, kind, found: list) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -272,7 +271,7 @@ def _check_journal(journal: list, hand_fields: dict, found: list) -> None:
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", hand_fields, found)
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
@@ -296,7 +295,8 @@ def _check_journal(journal: list, hand_fields: dict, found: list) -> None:
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, hand_fields: dict, found: list) -> None:
+def _check_hand(hand, place: str, kind, found: list) -> None:
+    """A hand's shape: the fields its table declares, of their types, and its cards."""
     if hand is None:
         return
     if not isinstance(hand, dict):
@@ -304,13 +304,13 @@ def _check_hand(hand, place: str, hand_fields: dict, found: list) -> None:
         return
     if "kind" not in hand:
         found.append(f"{place}.kind: missing")
-    for key, kind in hand_fields.items():
-        if key in hand and not _is(hand[key], kind):
-            found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
-    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards (issue 6)
-        from ginscore.card_hands import card_problems
-
-        found += [f"{place}.cards{where}: {problem}" for where, problem in card_problems(hand["cards"])]
+    if kind is None:
+        return
+    for key, expected in kind.hand_fields.items():
+        if key in hand and not _is(hand[key], expected):
+            found.append(f"{place}.{key}: expected {_names[expected]}, got {_kind(hand[key])}")
+    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards
+        found += [f"{place}.cards{where}: {problem}" for where, problem in kind.card_problems(hand["cards"])]
 
 
 def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:

@@ -22,6 +22,7 @@ COMMANDS = {
     "knock": "play",
     "gin": "play",
     "draw": "play",
+    "out": "play",
     "undo": "play",
     "status": "show",
     "sheet": "show",

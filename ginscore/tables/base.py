@@ -59,6 +59,18 @@ def nets(payments, players) -> dict:
     return totals
 
 
+def payments_grid(payments, game) -> Grid:
+    """Who pays whom: one row a payment, with the money when there is a stake."""
+    from ginscore.scoring import show_amount
+
+    money = game.stake is not None
+    rows = [
+        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
+        for paid in payments
+    ]
+    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement")
+
+
 @runtime_checkable
 class GameState(Protocol):
     """What evaluating a game gives, whatever its table; the CLI and renderer use only this."""
@@ -77,8 +89,8 @@ class GameState(Protocol):
 
     def to_json(self) -> dict: ...
 
-    def hand_report(self) -> list:
-        """Lines to print right after a hand was recorded."""
+    def hand_report(self, symbols: bool = True) -> list:
+        """Lines to print right after a hand was recorded (cards with suit ``symbols`` or not)."""
 
     def totals_line(self) -> str: ...
 
@@ -155,6 +167,14 @@ class TableKind:
     def check_hand(self, game, hand: dict) -> None:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""
         raise NotImplementedError
+
+    def cards_words(self, hand: dict) -> str:
+        """A hand typed as cards, its cards in words, for the log."""
+        return ""
+
+    def card_problems(self, cards: dict) -> list:
+        """What is wrong with the ``cards`` a hand entered as cards stores: (place, problem) pairs."""
+        return []
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a

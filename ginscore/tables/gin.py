@@ -92,6 +92,16 @@ def describe_hand(hand: dict, score: HandScore) -> str:
     return f"{player} knocks {dead}"
 
 
+def card_lines(row, symbols: bool) -> list:
+    """For a hand typed as cards, both hands in words (melds, lay-offs, deadwood), printed
+    before the hand's line; nothing for a hand typed as numbers."""
+    if "cards" not in row.hand.hand:
+        return []
+    from ginscore.card_hands import card_sentences
+
+    return [f"{line}." for line in card_sentences(row.hand.hand, row.opponent, symbols)]
+
+
 def hand_line(row) -> str:
     """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
     score = row.score
@@ -239,6 +249,16 @@ class GinTable(TableKind):
     hand_kinds = ("knock", "gin", "draw")
     hand_fields = HAND_FIELDS
     draw_names_a_player = False  # partnership: a draw says which table it was
+
+    def cards_words(self, hand: dict) -> str:
+        from ginscore.card_hands import cards_words
+
+        return cards_words(hand)
+
+    def card_problems(self, cards: dict) -> list:
+        from ginscore.card_hands import card_problems
+
+        return card_problems(cards)
 
     def check_hand(self, game, hand: dict) -> None:
         check_hand(hand, game.rules)

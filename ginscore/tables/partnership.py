@@ -26,6 +26,7 @@ from ginscore.tables.gin import (
     final_table,
     game_json,
     hand_after_the_end,
+    card_lines,
     hand_line,
     sheet_lines,
     sheet_title,
@@ -169,10 +170,11 @@ class PartnershipState(NamedTuple):
         target = self.game.rules.target
         return [f"Game over: {self.winner} reaches {target}.", *final_notes(self.final, self.game, payments=self.payments())]
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
         round_ = next(round_ for round_ in self.rounds if any(r is row for r in round_.results.values()))
-        lines = [f"{hand_line(row)} (round {round_.number}, {' v '.join(row_pair(round_, row))})."]
+        where = f"round {round_.number}, {' v '.join(row_pair(round_, row))}"
+        lines = [*card_lines(row, symbols), f"{hand_line(row)} ({where})."]
         if not round_.complete:
             return lines + [f"Round {round_.number}: waiting for {' v '.join(self.open_tables[0])}."]
         lines += [self.round_line(round_), f"Totals: {self.totals_line()}."]

@@ -18,6 +18,7 @@ from ginscore.tables.gin import (
     hand_cells,
     hand_after_the_end,
     hand_line,
+    card_lines,
     opponent_of,
     sheet_lines,
     sheet_title,
@@ -94,9 +95,10 @@ class StandardState(NamedTuple):
     def result_lines(self) -> list:
         return [f"Game over: {self.winner} reaches {self.game.rules.target}.", *final_notes(self.final, self.game)]
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             lines += self.result_lines()
         return lines

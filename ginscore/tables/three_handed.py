@@ -16,7 +16,7 @@ from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import in_words, plural
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, nets, payment
+from ginscore.tables.base import Grid, Sheet, nets, payment, payments_grid
 from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
@@ -25,6 +25,7 @@ from ginscore.tables.gin import (
     game_json,
     hand_cells,
     hand_after_the_end,
+    card_lines,
     hand_line,
     payment_notes,
     sheet_lines,
@@ -143,8 +144,9 @@ class ThreeHandedState(NamedTuple):
         lines.append("Net: " + ", ".join(f"{name} {net[name]:+d}" for name in self.game.players) + ".")
         return lines + payment_notes(final.payments, self.game)
 
-    def hand_report(self) -> list:
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+    def hand_report(self, symbols: bool = True) -> list:
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             return lines + self.result_lines()
         return lines + [self.seating_line()]
@@ -186,18 +188,6 @@ def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
         ["shut out", *("yes" if name in final.shut_out else "" for name in players)],
     ]
     return Grid(["", *players], rows, title="Final")
-
-
-def payments_grid(payments, game) -> Grid:
-    """Who pays whom: one row a payment, with the money when there is a stake."""
-    from ginscore.scoring import show_amount
-
-    money = game.stake is not None
-    rows = [
-        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
-        for paid in payments
-    ]
-    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement")
 
 
 class ThreeHandedGin(GinTable):
