@@ -19,7 +19,7 @@ def test_the_worked_example(run):
     # Balances: A +21, B -60, C +39.
     created = play(run, "new A B C --rummy --stake 0.5").output
     assert "Game 1: A v B v C, Rummy, no target." in created
-    assert "A deals the next hand (7 cards each)." in created
+    assert "A deals the first hand (7 cards each)." in created
     first = play(run, "out a b=K,7,3 c=A,A,9").output
     assert "Hand 1: A goes out -> B pays A 20, C pays A 11." in first
     assert "Balances: A +31, B -20, C -11." in first
