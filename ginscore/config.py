@@ -95,28 +95,40 @@ def read_raw(path: Path) -> dict:
     return _load_toml(path) or {}
 
 
+# A house-rules file is a few hundred bytes; anything this big is not one.
+MAX_CONFIG_BYTES = 64 * 1024
+
+
 def _load_toml(path: Path) -> dict | None:
-    """The parsed file, or None when there is none. TOML is parsed only when a file exists."""
+    """The parsed file, or None when there is none. TOML is parsed only when a file exists.
+
+    A symlink is followed (dotfile managers link the file in), but only to a plain file: a
+    FIFO or ``/dev/zero`` is refused before it can hang the command or fill the memory."""
+    from ginscore.ledger import read_regular
+
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_CONFIG_BYTES, follow=True)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        raise RulesError(f"the house-rules file {path} is a folder: point {ENV_CONFIG} at a file") from None
     except OSError as error:
-        raise RulesError(f"cannot read the house-rules file {path}: {error.strerror}") from None
+        raise RulesError(
+            f"cannot read the house-rules file {path}: {error.strerror}; point {ENV_CONFIG} at a plain file"
+        ) from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised by CI on Python 3.10
         import tomli as tomllib
+    fix = "fix or delete the file (ginscore never overwrites it)"
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise RulesError(f"{path}: not UTF-8 text (byte {error.start}); fix or delete the file") from None
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(
-            f"{path}: not valid TOML: {error}; fix or delete the file (ginscore never overwrites it)"
-        ) from None
+        raise RulesError(f"{path}: not valid TOML: {error}; {fix}") from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise RulesError(f"{path}: arrays or tables nested too deep for a house-rules file; {fix}") from None
+    except ValueError as error:  # int() of a number of thousands of digits
+        raise RulesError(f"{path}: a value ginscore cannot read ({str(error)[:60]}); {fix}") from None
 
 
 def check_values(data: dict, path) -> dict:
@@ -235,15 +247,24 @@ def _escape_control(char: str) -> str:
     return f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F else char
 
 
-def write_config(path: Path, values: dict) -> None:
-    """Replace the file all or nothing (tmp + fsync + rename), making its folder if needed."""
-    from ginscore.ledger import atomic_write
+def write_config(path: Path, values: dict) -> str | None:
+    """Replace the file all or nothing (tmp + fsync + rename), making its folder if needed.
 
+    A symlinked file (a dotfile manager's) is replaced at its target, so the link stays a
+    link. The temporary file gets a random name: this write holds no ledger lock. Returns a
+    warning when the file was written but its folder could not be flushed to disk.
+    """
+    from ginscore.ledger import NotDurable, atomic_write
+
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, dumps(values).encode("utf-8"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, dumps(values).encode("utf-8"), unique=True)
     except OSError as error:
-        raise RulesError(f"cannot create the folder of {path}: {error.strerror}") from None
+        raise RulesError(f"cannot create the folder of {target}: {error.strerror}") from None
+    except NotDurable as error:
+        return f"wrote {target}, but could not flush its folder to disk ({error.reason}): the change may not survive a power cut"
     except LedgerError as error:
         reason = str(error).split(";")[0]
         raise RulesError(f"{reason}; the house-rules file was not changed") from None
+    return None

@@ -283,20 +283,34 @@ def backup(obj, path, as_json):
         ginscore backup
         ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
     """
+    import os
+
     from ginscore.backup import backup as make_backup
 
     ledger = obj.ledger
-    target, files = make_backup(ledger, path)
+    target, files, warning = make_backup(ledger, path)
     games = [name for name in files if name.startswith("games/")]
     damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
+    copied = set(games)
+    left_out = [game_id for game_id in damaged if f"games/{os.path.basename(ledger.game_path(game_id))}" not in copied]
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
-        click.echo(to_json({"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}))
+        report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
+        click.echo(to_json({**report, "left_out": left_out}))
     else:
         click.echo(f"Backed up {plural(len(games), 'game file')} ({len(files)} files) to {target}")
-    if damaged:
-        listed = ", ".join(str(game_id) for game_id in damaged)
+    if warning:
+        click.echo(f"Warning: {warning}.", err=True)
+    if set(damaged) - set(left_out):
+        listed = ", ".join(str(game_id) for game_id in damaged if game_id not in left_out)
         click.echo(
             f"Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'",
+            err=True,
+        )
+    if left_out:
+        listed = ", ".join(str(game_id) for game_id in left_out)
+        click.echo(
+            f"Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "
+            "run 'ginscore check'",
             err=True,
         )
