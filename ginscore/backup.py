@@ -78,6 +78,8 @@ def _write_folder(target: Path, root: Path, files: list[str]) -> None:
 
     partial = target.with_name(f".{target.name}.partial")
     try:
+        if partial.is_symlink():  # planted: rmtree refuses a link, and following it is the danger
+            partial.unlink()
         shutil.rmtree(partial, ignore_errors=True)
         partial.mkdir(parents=True)
         for name in files:

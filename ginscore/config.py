@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from ginscore.errors import LedgerError, RulesError
+from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.rules import PRESETS, SETTINGS, Rules, build_rules, check_setting
 from ginscore.scoring import parse_currency, parse_stake
 
@@ -149,15 +149,15 @@ def check_value(key: str, value, label: str | None = None):
         raise RulesError(f"{label}: unknown key; {did_you_mean}the keys are {', '.join(KEYS)}")
     if key == "preset":
         if not isinstance(value, str) or value.strip().lower() not in PRESETS:
-            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {value!r}")
+            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {shown(value)}")
         return value.strip().lower()
     if key == "stake":
         if type(value) is bool or not isinstance(value, (str, int, float)):
-            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {value!r}")
+            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {shown(value)}")
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "currency":
         if not isinstance(value, str):
-            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {value!r}")
+            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {shown(value)}")
         return _labelled(label, key, parse_currency, value)
     return check_setting(key, value, label)
 
@@ -207,7 +207,7 @@ def without(path: Path, raw: dict, key: str) -> tuple[dict, bool]:
 
 def _rewritable(path: Path, values: dict) -> dict:
     for key, value in values.items():
-        if not isinstance(value, (bool, int, float, str)):
+        if not isinstance(value, (bool, int, float, str)) or type(value) is int and abs(value) >= 10**18:
             raise RulesError(
                 f"{path}: {key} holds {type(value).__name__} data, which 'ginscore config' does not rewrite: "
                 "fix or remove it by hand"

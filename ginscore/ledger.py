@@ -30,7 +30,7 @@ import stat
 import time
 from contextlib import contextmanager
 
-from ginscore.errors import GameNotFound, LedgerError
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown
 from ginscore.game import Game
 from ginscore.schema import FILE_VERSION, REPAIR_HINT, decode, encode, file_version
 from ginscore.schema import problems as file_problems
@@ -162,6 +162,13 @@ class Ledger:
         if not found and data["id"] != game_id:
             found.append(f"id: {data['id']}, but the file name says {game_id}")
         return found
+
+    def damage(self, game_id: int, error: Exception) -> str:
+        """An error met while reading or evaluating one game, as that game's problem: a
+        GinscoreError as it says, anything else as an unexpected error naming the file."""
+        if isinstance(error, GinscoreError):
+            return str(error)
+        return f"{self.game_path(game_id)}: {unexpected(error)}"
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -419,12 +426,6 @@ def _number(text: str) -> float:
 
 def _constant(text: str):
     raise Unreadable(f"{text} is not a JSON number, and no game file holds it")
-
-
-def shown(value, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters: a hostile value must not flood a message."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a number of more than 30 digits"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def atomic_write(path, data: bytes, unique: bool = False) -> None:

@@ -6,7 +6,7 @@ presets or the house-rules file never changes a game already started.
 
 from __future__ import annotations
 
-from ginscore.errors import RulesError
+from ginscore.errors import RulesError, shown
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
@@ -143,8 +143,9 @@ def option_name(setting: str) -> str:
 
 
 def _is_digits(text: str) -> bool:
-    # str.isdigit() accepts '²' and other characters int() refuses
-    return text.isascii() and text.isdigit()
+    # str.isdigit() accepts '²' and other characters int() refuses; no setting needs more
+    # than 9 digits, and int() of thousands of them raises
+    return text.isascii() and text.isdigit() and len(text) <= 9
 
 
 def check_setting(name: str, value, label: str | None = None, strict: bool = False):
@@ -155,7 +156,7 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
     requires the stored form exactly (``20``, ``True``, ``"flat:100"``).
     """
     if name not in SETTINGS:
-        raise RulesError(f"unknown rule setting {name!r}: the settings are {', '.join(SETTINGS)}")
+        raise RulesError(f"unknown rule setting {shown(name)}: the settings are {', '.join(SETTINGS)}")
     label = label or option_name(name)
     if name in _INT_LIMITS:
         lowest, highest = _INT_LIMITS[name]
@@ -163,14 +164,14 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
         if number is None and not strict and isinstance(value, str) and _is_digits(value.strip()):
             number = int(value.strip())
         if number is None or not lowest <= number <= highest:
-            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {value!r}")
+            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {shown(value)}")
         return number
     if name in _BOOLEANS:
         if type(value) is bool:
             return value
         word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
         if word not in _BOOLEAN_WORDS:
-            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {value!r}")
+            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {shown(value)}")
         return _BOOLEAN_WORDS[word]
     canonical = _canonical_choice(name, value) if isinstance(value, str) else None
     if canonical is None or strict and canonical != value:
@@ -178,7 +179,7 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
             allowed = f"{', '.join(SHUTOUT_MODES[:-1])}, none or flat:N with N from 0 to {MAX_FLAT_SHUTOUT} (e.g. flat:100)"
         else:
             allowed = ", ".join(_CHOICES[name])
-        raise RulesError(f"{label} must be one of {allowed}; got {value!r}")
+        raise RulesError(f"{label} must be one of {allowed}; got {shown(value)}")
     return canonical
 
 

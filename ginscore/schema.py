@@ -5,16 +5,20 @@ file, e.g. ``journal[4].hand.deadwood: expected a whole number, got a string``; 
 refuses a file with any problem, naming the first. Nothing here repairs a file: a broken
 file is reported, and the user decides.
 
-Fields this version does not know are kept: unknown top-level fields in ``Game.extra``,
-unknown rule settings in ``Game.extra["rules"]`` ("rules" is a known top-level field, so it
-cannot clash with an unknown one), and unknown keys of journal entries and hands in the
-entries themselves. ``encode`` writes all of them back.
+Fields this version does not know are kept when they cannot change a score: unknown
+top-level fields in ``Game.extra`` and unknown keys of journal entries in the entries
+themselves. An unknown rule setting or hand field is refused: it was written by a newer
+ginscore (a future ``knock_bonus``) or by a mistake, and scoring without it would be silently
+wrong. A file may declare such fields harmless under ``ignorable`` (``["rules.theme",
+"hand.note"]``); those are kept, unknown rule settings in ``Game.extra["rules"]`` ("rules" is a
+known top-level field, so it cannot clash with an unknown one). ``encode`` writes all of them
+back.
 """
 
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, MATCH_ACTIONS, Game
+from ginscore.game import ACTIONS, MATCH_ACTIONS, Game, folded, name_problem
 from ginscore.rules import SETTINGS, Rules
 
 FILE_FORMAT = "ginscore-game"
@@ -24,6 +28,11 @@ _KNOWN_TOP = {
     "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal"
 }
 _HAND_TYPES = {"kind": str, "player": str, "deadwood": int, "opponent_deadwood": int, "big": bool}
+_HAND_FIELDS = {*_HAND_TYPES, "upcard", "cards"}  # upcard and cards are checked by their own code
+# Unknown fields this version knows to be harmless ("rules.NAME", "hand.NAME"); a file adds
+# its own under "ignorable".
+IGNORABLE: frozenset = frozenset()
+_NEWER = "a newer ginscore may have written this game (upgrade ginscore), or the file is damaged"
 REPAIR_HINT = "the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)"
 
 
@@ -106,19 +115,20 @@ def _examine(data) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
+    ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", found)
+            _check_hand(hand, f"hands[{index}]", found, ignorable)
         if found:
-            return found + _top_problems(data), None
+            return found + _top_problems(data, ignorable), None
         data = migrate(data, version)
-    found += _top_problems(data)
+    found += _top_problems(data, ignorable)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, found)
+        _check_journal(journal, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -146,25 +156,21 @@ def _build(data: dict) -> Game:
     return Game(data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency)
 
 
-def _top_problems(data: dict) -> list[str]:
+def _top_problems(data: dict, ignorable=IGNORABLE) -> list[str]:
     found: list[str] = []
     game_id = _field(data, "id", int, "", found)
     if game_id is not None and game_id < 1:
         found.append(f"id: expected a whole number >= 1, got {game_id}")
-    _field(data, "created", str, "", found)
+    _printable(_field(data, "created", str, "", found), "created", found)
     game_format = _field(data, "format", str, "", found)
     if game_format is not None:
         from ginscore.formats import names
 
         if game_format not in names():
-            found.append(f"format: {game_format!r} is not a format this ginscore knows ({', '.join(names())})")
-    players = _field(data, "players", list, "", found)
-    for index, name in enumerate(players or ()):
-        if not isinstance(name, str) or not name.strip():
-            found.append(f"players[{index}]: expected a name, got {name!r}")
-        elif name.casefold() in (str(other).casefold() for other in players[:index]):
-            found.append(f"players[{index}]: {name!r} is named twice")
-    _check_rules(_field(data, "rules", dict, "", found), found)
+            found.append(f"format: {_kind(game_format)} is not a format this ginscore knows ({', '.join(names())})")
+            game_format = None
+    _check_players(_field(data, "players", list, "", found), game_format, found)
+    _check_rules(_field(data, "rules", dict, "", found), found, ignorable)
     if "stake" not in data:
         found.append("stake: missing (null when there is no stake)")
     elif data["stake"] is not None:
@@ -174,9 +180,59 @@ def _top_problems(data: dict) -> list[str]:
     return found
 
 
-def _check_rules(rules_data, found: list) -> None:
+def _check_players(players, game_format: str | None, found: list) -> None:
+    """Names as ``new`` accepts them (the same rule), none twice, as many as the format plays."""
+    if players is None:
+        return
+    seen = set()
+    for index, name in enumerate(players):
+        problem = name_problem(name) if isinstance(name, str) else f"expected a name, got {_kind(name)}"
+        if problem:
+            found.append(f"players[{index}]: {problem}")
+        elif folded(name) in seen:
+            found.append(f"players[{index}]: {name!r} is named twice")
+        else:
+            seen.add(folded(name))
+    if game_format is not None:
+        from ginscore.formats import get_format
+
+        try:  # the format's own decision, as when the game was started
+            get_format(game_format).check_players(players)
+        except GinscoreError as error:
+            found.append(f"players: {error}")
+
+
+def _ignorable(data: dict, found: list) -> frozenset:
+    """The unknown fields the file declares harmless, plus those this version knows to be."""
+    declared = data.get("ignorable", [])
+    if not isinstance(declared, list) or not all(isinstance(name, str) for name in declared):
+        found.append('ignorable: expected a list of field names such as ["hand.note"]')
+        return IGNORABLE
+    return IGNORABLE | frozenset(declared)
+
+
+def _unknown_fields(data: dict, known, prefix: str, place: str, ignorable, found: list) -> None:
+    """Each key of ``data`` that is neither known nor declared ignorable, as a problem."""
+    for key in data:
+        if key not in known and f"{prefix}.{key}" not in ignorable:
+            found.append(f"{place}.{_key_text(key)}: a field this ginscore does not know; {_NEWER}")
+
+
+def _key_text(key: str) -> str:
+    # a key is printed in the place; a hostile one (a terminal escape) is shown quoted
+    return key if key.isascii() and key.isprintable() and len(key) <= 40 else _kind(key)
+
+
+def _printable(text, place: str, found: list) -> None:
+    """Text ginscore prints as it is (a date, a time) must not carry control characters."""
+    if text is not None and not text.isprintable():
+        found.append(f"{place}: {_kind(text)} holds control or invisible characters, which ginscore never writes")
+
+
+def _check_rules(rules_data, found: list, ignorable=IGNORABLE) -> None:
     if rules_data is None:
         return
+    _unknown_fields(rules_data, SETTINGS, "rules", "rules", ignorable, found)
     known = {key: value for key, value in rules_data.items() if key in SETTINGS}
     try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
         Rules(**known)
@@ -215,7 +271,7 @@ def _check_currency(currency, found: list) -> None:
         found.append(f"currency: {error}")
 
 
-def _check_journal(journal: list, found: list) -> None:
+def _check_journal(journal: list, found: list, ignorable=IGNORABLE) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -230,7 +286,7 @@ def _check_journal(journal: list, found: list) -> None:
         seq = _field(entry, "seq", int, place, found)
         if seq is not None and seq != index + 1:
             found.append(f"{place}.seq: expected {index + 1}, got {seq}")
-        _field(entry, "at", str, place, found)
+        _printable(_field(entry, "at", str, place, found), f"{place}.at", found)
         action = _field(entry, "action", str, place, found)
         if action is None:
             continue
@@ -239,7 +295,7 @@ def _check_journal(journal: list, found: list) -> None:
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", found)
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", found, ignorable)
         if action in MATCH_ACTIONS:
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
@@ -263,7 +319,7 @@ def _check_journal(journal: list, found: list) -> None:
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, found: list) -> None:
+def _check_hand(hand, place: str, found: list, ignorable=IGNORABLE) -> None:
     if hand is None:
         return
     if not isinstance(hand, dict):
@@ -271,6 +327,7 @@ def _check_hand(hand, place: str, found: list) -> None:
         return
     if "kind" not in hand:
         found.append(f"{place}.kind: missing")
+    _unknown_fields(hand, _HAND_FIELDS, "hand", place, ignorable, found)
     for key, kind in _HAND_TYPES.items():
         if key in hand and not _is(hand[key], kind):
             found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
@@ -322,5 +379,7 @@ def _kind(value) -> str:
         return "a list"
     import json
 
-    text = json.dumps(value, ensure_ascii=False)
+    # escaped in full when it holds what a terminal would act on (json leaves C1 controls raw)
+    printable = not isinstance(value, str) or value.isprintable()
+    text = json.dumps(value, ensure_ascii=not printable)
     return text if len(text) <= 40 else text[:37] + "..."

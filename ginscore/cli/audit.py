@@ -7,7 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
-from ginscore.errors import GinscoreError, HandError
+from ginscore.errors import HandError, printable
 from ginscore.render import DEFAULT_FORMAT, plural, to_json
 
 # The commands whose arguments describe one hand; 'edit' parses its new hand with them.
@@ -108,7 +108,7 @@ def log(obj, game_id, as_json, fmt):
         for line in lines
     ]
     table = render.table(["#", "time (UTC)", "action", "what", "counts as"], rows, fmt)
-    if fmt == "csv":
+    if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
     title = f"Game {game.id}: {' v '.join(game.players)}"
@@ -212,10 +212,10 @@ def check(obj, as_json):
     if as_json:
         click.echo(to_json(report))
     else:
-        for problem in report["problems"]:
-            click.echo(f"{problem['file']}: {problem['problem']}")
+        for problem in report["problems"]:  # printable: a problem may quote a hostile value
+            click.echo(printable(f"{problem['file']}: {problem['problem']}"))
         for note in report["notes"]:
-            click.echo(f"note: {note['file']}: {note['note']}")
+            click.echo(printable(f"note: {note['file']}: {note['note']}"))
         if report["problems"]:
             damaged = len({problem["file"] for problem in report["problems"]})
             count = len(report["problems"])
@@ -243,15 +243,15 @@ def check_ledger(ledger) -> dict:
         report["games"] += 1
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
-        except GinscoreError as error:
-            found = ledger.problems(game_id) or [str(error)]
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:
                 actions.evaluate(game)
                 found = []
-            except GinscoreError as error:
-                found = [str(error)]
+            except Exception as error:  # noqa: BLE001 - as above
+                found = [ledger.damage(game_id, error)]
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:

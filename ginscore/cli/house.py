@@ -99,7 +99,7 @@ def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
     from ginscore import render
 
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    if fmt != "csv":
+    if fmt not in render.SPREADSHEET_FORMATS:
         click.echo(title + "\n")
     click.echo(render.table(headers, rows, fmt))
 
