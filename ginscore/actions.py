@@ -2,50 +2,56 @@
 
 Each action re-evaluates the whole game after the change, so a change that would leave the
 journal inconsistent (a hand after the end, an edit that ends the game early) is refused
-before anything is written.
+before anything is written. Every question about the kind of table goes to the table.
 """
 
 from __future__ import annotations
 
 from ginscore import game as journal
 from ginscore.errors import HandError
-from ginscore.formats import get_format
 from ginscore.game import Game, check_new_players, now
-from ginscore.rules import Rules
+from ginscore.tables import get_table
 
 
 def evaluate(game: Game):
-    return get_format(game.format).evaluate(game)
+    return get_table(game.table).evaluate(game)
 
 
 def new_game(
     game_id: int,
     players,
-    rules: Rules,
+    rules=None,
     stake=None,
-    format_name: str = "standard",
+    table: str = "standard",
     currency: str | None = None,
+    preset: str | None = None,
+    settings: dict | None = None,
     given=(),
+    preset_given: bool = False,
 ) -> Game:
-    """A game not yet saved; ``given`` names the rule settings the user typed, which the
-    format refuses when they belong to another format."""
-    game_format = get_format(format_name)
+    """A game not yet saved. Its rules are ``rules`` when given (already that table's), else
+    the table's defaults with ``preset`` and ``settings`` applied; ``given`` names the settings
+    the user typed, which the table refuses when it does not use them."""
+    kind = get_table(table)
     names = check_new_players(players)
-    game_format.check_players(names)
-    rules = game_format.prepare_rules(rules, given)
-    return Game(game_id, now(), format_name, names, rules, stake, currency=currency)
+    kind.check_players(names)
+    if rules is None:
+        rules = kind.rules_from(preset, settings or {}, given, preset_given)
+    return Game(game_id, now(), table, names, rules, stake, currency=currency)
 
 
 def record(game: Game, hand: dict):
-    game_format = get_format(game.format)
-    game_format.refuse_if_finished(game, game_format.evaluate(game))
-    game_format.check_hand(game, hand)
+    kind = get_table(game.table)
+    state = kind.evaluate(game)
+    kind.refuse_if_finished(game, state)
+    kind.check_hand(game, hand)
+    kind.check_next_hand(game, state, hand)
     updated = game.append("hand", hand=hand)
-    return updated, game_format.evaluate(updated)
+    return updated, kind.evaluate(updated)
 
 
 def undo(game: Game):
-    """Void the last hand; in an abandoned game, take back the abandonment instead (it was the
+    """Void the last hand; in a game ended early, take back the ending instead (it was the
     last thing done), and the returned hand is None."""
     if journal.abandoned(game.journal):
         updated = game.append("resume")
@@ -55,14 +61,14 @@ def undo(game: Game):
 
 
 def abandon(game: Game):
-    """Stop a game early under its format's rule for that (Hollywood: the open columns are
-    settled as they stand); refused for a finished game and for formats without such a rule."""
-    game_format = get_format(game.format)
-    state = game_format.evaluate(game)
-    game_format.refuse_if_finished(game, state)
-    game_format.check_abandon(game, state)
+    """End a game early under its table's rule for that (Hollywood: the open columns are
+    settled as they stand); refused for a finished game and for tables without such a rule."""
+    kind = get_table(game.table)
+    state = kind.evaluate(game)
+    kind.refuse_if_finished(game, state)
+    kind.check_abandon(game, state)
     updated = game.append("abandon")
-    return updated, game_format.evaluate(updated)
+    return updated, kind.evaluate(updated)
 
 
 def redo(game: Game):
@@ -80,7 +86,7 @@ def redo(game: Game):
 
 def edit(game: Game, number: int, hand: dict):
     """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
-    get_format(game.format).check_hand(game, hand)
+    get_table(game.table).check_hand(game, hand)
     updated, before = journal.edit(game, number, hand)
     try:
         state = evaluate(updated)

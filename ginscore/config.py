@@ -19,10 +19,13 @@ from decimal import Decimal
 from pathlib import Path
 
 from ginscore.errors import LedgerError, RulesError, shown
-from ginscore.rules import PRESETS, SETTINGS, Rules, build_rules, check_setting
+from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.scoring import parse_currency, parse_stake
+from ginscore.tables import all_settings, get_table
 
 ENV_CONFIG = "GINSCORE_CONFIG"
+# Every table's settings can be set here; each new game takes those its table uses.
+SETTINGS = tuple(all_settings())
 KEYS = ("preset", *SETTINGS, "stake", "currency")
 _LIKELY_MEANT = {"rules": "preset"}
 HEADER = (
@@ -65,20 +68,20 @@ class HouseRules:
     def currency(self) -> str | None:
         return self.values.get("currency")
 
-    def rules(self) -> Rules:
-        """The rules a new game gets when the command line names none."""
-        return build_rules(self.preset, self.settings)
+    def rules(self, table: str = "standard") -> Rules:
+        """The rules a new game of ``table`` gets when the command line names none."""
+        return get_table(table).rules_from(self.preset, self.settings)
 
-    def for_new_game(self, preset: str | None, settings: dict) -> Rules:
-        """The rules of a game started with these command-line choices.
+    def for_new_game(self, preset: str | None, settings: dict) -> tuple:
+        """(preset, settings) of a game started with these command-line choices.
 
         ``--rules PRESET`` on the command line replaces the file's preset *and* its individual
         settings, so a named preset always means the same rules; individual options always
         apply on top of whichever start was chosen.
         """
         if preset is not None:
-            return build_rules(preset, settings)
-        return build_rules(self.preset, {**self.settings, **settings})
+            return preset, dict(settings)
+        return self.preset, {**self.settings, **settings}
 
 
 def read_config(path: Path | None = None) -> HouseRules:
@@ -148,9 +151,10 @@ def check_value(key: str, value, label: str | None = None):
         did_you_mean = f"did you mean {hint!r}? " if hint else ""
         raise RulesError(f"{label}: unknown key; {did_you_mean}the keys are {', '.join(KEYS)}")
     if key == "preset":
-        if not isinstance(value, str) or value.strip().lower() not in PRESETS:
+        word = value.strip().lower() if isinstance(value, str) else None
+        if word not in PRESETS and word not in PRESET_ALIASES:
             raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {shown(value)}")
-        return value.strip().lower()
+        return preset_name(word)
     if key == "stake":
         if type(value) is bool or not isinstance(value, (str, int, float)):
             raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {shown(value)}")
@@ -159,7 +163,7 @@ def check_value(key: str, value, label: str | None = None):
         if not isinstance(value, str):
             raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {shown(value)}")
         return _labelled(label, key, parse_currency, value)
-    return check_setting(key, value, label)
+    return check_setting(key, value, label, specs=all_settings())
 
 
 def _labelled(label: str, key: str, parse, value):
@@ -173,7 +177,7 @@ def _labelled(label: str, key: str, parse, value):
 
 def _check_together(values: dict, path) -> None:
     try:
-        build_rules(values.get("preset"), {key: values[key] for key in values if key in SETTINGS})
+        get_table("standard").rules_from(values.get("preset"), {key: values[key] for key in values if key in SETTINGS})
     except RulesError as error:
         raise RulesError(f"{path}: {error}") from None
 

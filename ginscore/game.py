@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 # path, and a frozen dataclass costs several times as much to define.
 
 ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume")
-# "abandon": the players stopped the game early (formats that allow it settle what is open);
-# "resume" takes an abandonment back. Neither has a hand or a target.
-MATCH_ACTIONS = ("abandon", "resume")
+# "abandon": the players ended the game early (tables with a rule for it settle what is open;
+# 'ginscore end', once 'abandon'); "resume" takes that back. Neither has a hand or a target.
+STOP_ACTIONS = ("abandon", "resume")
 
 
 def now() -> str:
@@ -33,7 +33,7 @@ def now() -> str:
 class Game(NamedTuple):
     id: int
     created: str
-    format: str  # name of a game format in ginscore.formats
+    table: str  # the kind of table, a name in ginscore.tables
     players: tuple[str, ...]
     rules: Rules
     stake: Decimal | None
@@ -90,7 +90,7 @@ def history(journal) -> list[LogLine]:
         if entry["action"] == "hand":
             target, was = entry["seq"], None
             versions[target] = entry["hand"]
-        elif entry["action"] in MATCH_ACTIONS:
+        elif entry["action"] in STOP_ACTIONS:
             target, was = None, None
         else:
             target = entry["target"]
@@ -106,7 +106,7 @@ def abandoned(journal) -> bool:
     """Whether the players stopped this game early and have not taken that back."""
     stopped = False
     for entry in journal:
-        if entry["action"] in MATCH_ACTIONS:
+        if entry["action"] in STOP_ACTIONS:
             stopped = entry["action"] == "abandon"
     return stopped
 

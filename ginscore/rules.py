@@ -1,10 +1,15 @@
 """The rule settings a game is scored under, their validation and the named presets.
 
-A game stores the full snapshot of its rules (``Rules.to_dict``), so changing defaults,
-presets or the house-rules file never changes a game already started.
+A setting is declared once, as a ``Setting`` (name, default, what it accepts, what it means).
+The two-player gin settings are declared here; a kind of table declares which of them it uses,
+with its own defaults, and any settings of its own (Hollywood's columns). A game stores the
+snapshot of exactly its table's settings (``Rules.to_dict``), so changing defaults, presets or
+the house-rules file never changes a game already started.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ginscore.errors import RulesError, shown
 
@@ -13,78 +18,143 @@ TIE_RULES = ("undercut", "knocker", "no-score")
 SHUTOUT_MODES = ("double-total", "double-before-boxes", "double-game-bonus", "double-hands", "none")
 SPADE_DOUBLE = ("off", "points", "score", "all")
 ACE_UPCARD = ("gin-only", "one")
+MAX_FLAT_SHUTOUT = 10_000
 
 
-# Every scoring setting of RULES.md and its default: the ones marked (default) there.
-DEFAULTS = {
-    "target": 100,
-    "knock_limit": 10,  # not used in Oklahoma, where each hand's upcard sets the limit
-    "gin_bonus": 25,
-    "big_gin_bonus": 31,  # 0: big gin is off and scores as ordinary gin
-    "undercut_bonus": 25,
-    "tie": "undercut",
-    "box_bonus": 25,
-    "gin_boxes": 1,
-    "undercut_boxes": 1,
-    "game_bonus": 100,
-    "shutout": "double-total",
-    "gin_layoffs": False,  # the typed opponent deadwood on gin is then after lay-offs
-    "oklahoma": False,
-    "ace_upcard": "gin-only",  # Oklahoma: an ace upcard allows only gin, or a knock on 1
-    "spade_double": "score",  # Oklahoma: what a spade upcard doubles
-    # Hollywood (RULES.md section 4); other formats store these defaults.
-    "columns": 3,
-    "column_target": 0,  # 0: the game's target; a Hollywood game stores the number
-    "last_column_double": False,
-}
-SETTINGS = tuple(DEFAULTS)
+class Setting(NamedTuple):
+    """One rule setting: its stored name, default and help, and what values it accepts:
+    whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no."""
+
+    name: str
+    default: object
+    help: str
+    limits: tuple | None = None
+    choices: tuple = ()
+    switch: str | None = None  # how a yes/no setting reads in a summary when it is on
+
+    @property
+    def option(self) -> str:
+        return option_name(self.name)
+
+
+def _declare(*settings: Setting) -> dict:
+    return {setting.name: setting for setting in settings}
+
+
+# Every two-player gin setting of RULES.md and its default: the ones marked (default) there.
+# The highest values of the limits are generous sanity caps, not rules.
+GIN_SETTINGS = _declare(
+    Setting("target", 100, "Points that win the game.", (1, 10_000)),
+    Setting("knock_limit", 10, "Highest deadwood a player may knock with (Oklahoma: the upcard sets it).", (0, 10)),
+    Setting("gin_bonus", 25, "Bonus for gin.", (0, 1_000)),
+    Setting("big_gin_bonus", 31, "Bonus for big gin (0: big gin is off).", (0, 1_000)),
+    Setting("undercut_bonus", 25, "Bonus for an undercut.", (0, 1_000)),
+    Setting("tie", "undercut", "When deadwoods are equal: undercut, knocker or no-score.", choices=TIE_RULES),
+    Setting("box_bonus", 25, "Points per box (hand won) at the end.", (0, 1_000)),
+    Setting("gin_boxes", 1, "Boxes for a hand won by gin.", (0, 10)),
+    Setting("undercut_boxes", 1, "Boxes for a hand won by an undercut.", (0, 10)),
+    Setting("game_bonus", 100, "Bonus for winning the game.", (0, 10_000)),
+    Setting(
+        "shutout",
+        "double-total",
+        "double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none.",
+        choices=SHUTOUT_MODES,
+    ),
+    # the typed opponent deadwood on gin is then after lay-offs
+    Setting("gin_layoffs", False, "Allow lay-offs on gin.", switch="lay-offs on gin"),
+    Setting("oklahoma", False, "Oklahoma Gin: the upcard sets each hand's knock limit.", switch="Oklahoma Gin"),
+    Setting("ace_upcard", "gin-only", "Oklahoma, ace upcard: gin-only or one (knock on 1).", choices=ACE_UPCARD),
+    Setting(
+        "spade_double",
+        "score",
+        "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
+        choices=SPADE_DOUBLE,
+    ),
+)
+SETTINGS = tuple(GIN_SETTINGS)
+OKLAHOMA_SETTINGS = ("oklahoma", "ace_upcard", "spade_double")
 
 
 class Rules:
     """The settings one game is scored under: immutable, validated when made.
 
+    ``Rules(undercut_bonus=20)`` holds the two-player gin settings; ``Rules.of(specs, values)``
+    holds a table's own set. A gin setting the table does not use reads as its standard default
+    (a three-handed game is simply not Oklahoma), but is neither stored nor shown.
+
     A plain class rather than a dataclass: it is built on every command's start-up path, and
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    __slots__ = SETTINGS
+    __slots__ = ("_specs", "_values")
 
     def __init__(self, **settings):
-        unknown = [name for name in settings if name not in DEFAULTS]
+        self._init(GIN_SETTINGS, settings)
+
+    @classmethod
+    def of(cls, specs: dict, values: dict) -> "Rules":
+        """Rules over the settings ``specs`` (name -> Setting); missing values take their default."""
+        rules = cls.__new__(cls)
+        rules._init(specs, values)
+        return rules
+
+    def _init(self, specs: dict, values: dict) -> None:
+        unknown = [name for name in values if name not in specs]
         if unknown:
             raise TypeError(f"Rules() got an unknown setting {unknown[0]!r}")
-        for name, default in DEFAULTS.items():
-            object.__setattr__(self, name, settings.get(name, default))
+        object.__setattr__(self, "_specs", specs)
+        object.__setattr__(self, "_values", {name: values.get(name, spec.default) for name, spec in specs.items()})
         validate(self)
+
+    def __getattr__(self, name):
+        # only reached for names that are not slots: a setting
+        values = object.__getattribute__(self, "_values")
+        if name in values:
+            return values[name]
+        if name in GIN_SETTINGS:
+            return GIN_SETTINGS[name].default
+        raise AttributeError(f"no rule setting {name!r}")
 
     def __setattr__(self, name, value):
         raise AttributeError("Rules are immutable: use with_changes()")
 
     def __eq__(self, other):
-        return type(other) is Rules and self.to_dict() == other.to_dict()
+        return type(other) is Rules and self._values == other._values
 
     def __hash__(self):
-        return hash(tuple(self.to_dict().items()))
+        return hash(tuple(self._values.items()))
 
     def __repr__(self):
         return f"Rules({', '.join(f'{name}={value!r}' for name, value in differences(self).items())})"
 
+    @property
+    def specs(self) -> dict:
+        return self._specs
+
+    def uses(self, name: str) -> bool:
+        return name in self._values
+
     def to_dict(self) -> dict:
-        return {name: getattr(self, name) for name in SETTINGS}
+        return dict(self._values)
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Rules":
+    def from_dict(cls, data: dict, specs: dict = GIN_SETTINGS) -> "Rules":
         """Build from a stored snapshot; settings added after the game was saved take
         their default, which is always the behaviour the older program had."""
-        unknown = sorted(set(data) - set(SETTINGS))
+        unknown = sorted(set(data) - set(specs))
         if unknown:
             raise RulesError(
-                f"unknown rule setting {unknown[0]!r}: a newer ginscore wrote this game, upgrade ginscore"
+                f"unknown rule setting {unknown[0]!r}: a newer ginscore wrote this game, or the file is damaged; "
+                "upgrade ginscore or restore the file from a backup"
             )
-        return cls(**data)
+        return cls.of(specs, data)
 
     def with_changes(self, **changes) -> "Rules":
-        return Rules(**{**self.to_dict(), **changes})
+        return Rules.of(self._specs, {**self._values, **changes})
+
+    def defaults(self) -> "Rules":
+        """The same table's settings, every one at its default."""
+        return Rules.of(self._specs, {})
 
     @property
     def shutout_flat(self) -> int | None:
@@ -94,115 +164,76 @@ class Rules:
         return None
 
 
-
-# What each setting means, for --help and 'ginscore rules'.
-SETTING_HELP = {
-    "target": "Points that win the game.",
-    "knock_limit": "Highest deadwood a player may knock with (Oklahoma: the upcard sets it).",
-    "gin_bonus": "Bonus for gin.",
-    "big_gin_bonus": "Bonus for big gin (0: big gin is off).",
-    "undercut_bonus": "Bonus for an undercut.",
-    "tie": "When deadwoods are equal: undercut, knocker or no-score.",
-    "box_bonus": "Points per box (hand won) at the end.",
-    "gin_boxes": "Boxes for a hand won by gin.",
-    "undercut_boxes": "Boxes for a hand won by an undercut.",
-    "game_bonus": "Bonus for winning the game.",
-    "shutout": "double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none.",
-    "gin_layoffs": "Allow lay-offs on gin.",
-    "oklahoma": "Oklahoma Gin: the upcard sets each hand's knock limit.",
-    "ace_upcard": "Oklahoma, ace upcard: gin-only or one (knock on 1).",
-    "spade_double": "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
-    "columns": "Hollywood: how many games (columns) are scored at once.",
-    "column_target": "Hollywood: points that close a column (default: the target).",
-    "last_column_double": "Hollywood: the last column's settlement counts double.",
-}
-
-_INT_LIMITS = {
-    # name: (lowest, highest); the highest values are generous sanity caps, not rules
-    "target": (1, 10_000),
-    "knock_limit": (0, 10),
-    "gin_bonus": (0, 1_000),
-    "big_gin_bonus": (0, 1_000),
-    "undercut_bonus": (0, 1_000),
-    "box_bonus": (0, 1_000),
-    "gin_boxes": (0, 10),
-    "undercut_boxes": (0, 10),
-    "game_bonus": (0, 10_000),
-    "columns": (1, 10),
-    "column_target": (0, 10_000),
-}
-_CHOICES = {"tie": TIE_RULES, "spade_double": SPADE_DOUBLE, "ace_upcard": ACE_UPCARD}
-_BOOLEANS = ("gin_layoffs", "oklahoma", "last_column_double")
-_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-MAX_FLAT_SHUTOUT = 10_000
-
-
 def option_name(setting: str) -> str:
     """The command-line spelling of a setting: ``knock_limit`` -> ``--knock-limit``."""
     return "--" + setting.replace("_", "-")
 
 
 def _is_digits(text: str) -> bool:
-    # str.isdigit() accepts '²' and other characters int() refuses; no setting needs more
-    # than 9 digits, and int() of thousands of them raises
-    return text.isascii() and text.isdigit() and len(text) <= 9
+    # str.isdigit() accepts '²' and other characters int() refuses
+    return text.isascii() and text.isdigit()
 
 
-def check_setting(name: str, value, label: str | None = None, strict: bool = False):
+_BOOLEAN_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+
+
+def check_setting(name: str, value, label: str | None = None, strict: bool = False, specs: dict = GIN_SETTINGS):
     """The value of setting ``name`` in its type and canonical spelling, or a RulesError
     naming ``label`` (default: the option, ``--undercut-bonus``) and what is allowed.
 
     Text as typed (``"20"``, ``"yes"``, ``"Flat:100"``) is accepted unless ``strict``, which
     requires the stored form exactly (``20``, ``True``, ``"flat:100"``).
     """
-    if name not in SETTINGS:
-        raise RulesError(f"unknown rule setting {shown(name)}: the settings are {', '.join(SETTINGS)}")
+    spec = specs.get(name)
+    if spec is None:
+        raise RulesError(f"unknown rule setting {shown(name)}: the settings are {', '.join(specs)}")
     label = label or option_name(name)
-    if name in _INT_LIMITS:
-        lowest, highest = _INT_LIMITS[name]
+    if spec.limits is not None:
+        lowest, highest = spec.limits
         number = value if type(value) is int else None
-        if number is None and not strict and isinstance(value, str) and _is_digits(value.strip()):
-            number = int(value.strip())
+        text = value.strip() if isinstance(value, str) else ""
+        if number is None and not strict and _is_digits(text) and len(text) <= 6:
+            number = int(text)
         if number is None or not lowest <= number <= highest:
             raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {shown(value)}")
         return number
-    if name in _BOOLEANS:
+    if type(spec.default) is bool:
         if type(value) is bool:
             return value
         word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
         if word not in _BOOLEAN_WORDS:
             raise RulesError(f"{label} must be true or false (yes/no, on/off), got {shown(value)}")
         return _BOOLEAN_WORDS[word]
-    canonical = _canonical_choice(name, value) if isinstance(value, str) else None
+    canonical = _canonical_choice(spec, value) if isinstance(value, str) else None
     if canonical is None or strict and canonical != value:
         if name == "shutout":
             allowed = f"{', '.join(SHUTOUT_MODES[:-1])}, none or flat:N with N from 0 to {MAX_FLAT_SHUTOUT} (e.g. flat:100)"
         else:
-            allowed = ", ".join(_CHOICES[name])
+            allowed = ", ".join(spec.choices)
         raise RulesError(f"{label} must be one of {allowed}; got {shown(value)}")
     return canonical
 
 
-def _canonical_choice(name: str, text: str) -> str | None:
+def _canonical_choice(spec: Setting, text: str) -> str | None:
     word = text.strip().lower()
-    if name != "shutout":
-        return word if word in _CHOICES[name] else None
-    if word in SHUTOUT_MODES:
+    if word in spec.choices:
         return word
+    if spec.name != "shutout":
+        return None
     amount = word[5:].strip() if word.startswith("flat:") else ""
-    if _is_digits(amount) and int(amount) <= MAX_FLAT_SHUTOUT:
+    if _is_digits(amount) and len(amount) <= 6 and int(amount) <= MAX_FLAT_SHUTOUT:
         return f"flat:{int(amount)}"
     return None
 
 
-def parse_setting(name: str, value, label: str | None = None):
+def parse_setting(name: str, value, label: str | None = None, specs: dict = GIN_SETTINGS):
     """Turn a typed value (string, or already typed) into the setting's type, or say what is wrong."""
-    return check_setting(name, value, label)
+    return check_setting(name, value, label, specs=specs)
 
 
 def validate(rules: Rules) -> None:
-    for name in SETTINGS:
-        check_setting(name, getattr(rules, name), strict=True)
+    for name, value in rules.to_dict().items():
+        check_setting(name, value, strict=True, specs=rules.specs)
 
 
 STANDARD = Rules()
@@ -211,75 +242,94 @@ STANDARD = Rules()
 # The README's preset table lists the same; tests/test_house.py plays each one.
 PRESETS: dict[str, dict] = {
     "standard": {},
-    "seed-000": {"shutout": "double-before-boxes"},
-    "seed-000-variant": {
+    "classic": {"shutout": "double-before-boxes"},
+    "classic-variant": {
         "shutout": "double-before-boxes",
         "undercut_bonus": 10,
         "gin_bonus": 20,
         "box_bonus": 20,
         "gin_layoffs": True,
     },
-    "seed-004": {"undercut_bonus": 20, "box_bonus": 20},
+    "twenties": {"undercut_bonus": 20, "box_bonus": 20},
     "pagat": {"gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "shutout": "double-game-bonus"},
     "oklahoma": {"oklahoma": True, "target": 150},
 }
+# The names the presets had before they were renamed for players: games and house-rules files
+# that use them keep working.
+PRESET_ALIASES = {"seed-000": "classic", "seed-000-variant": "classic-variant", "seed-004": "twenties"}
 PRESET_SOURCES = {
-    "standard": "RULES.md defaults; seed 002 plays exactly these",
-    "seed-000": "seed 000: the shutout doubles points and game bonus, then boxes are added",
-    "seed-000-variant": "seed 000's named scoring variant (otherwise as seed-000)",
-    "seed-004": "seed 004",
+    "standard": "the usual rules; what most books print",
+    "classic": "the classic Russian text: a shutout doubles points and game bonus, then boxes are added",
+    "classic-variant": "the classic text's lighter scoring (otherwise as classic)",
+    "twenties": "the Hollywood text: undercut and box bonuses of 20",
     "pagat": "Pagat (pagat.com): the shutout doubles the game bonus",
-    "oklahoma": "RULES.md section 6: Oklahoma Gin, target usually 150",
+    "oklahoma": "Oklahoma Gin, target usually 150",
 }
 
 
-def preset_rules(name: str) -> Rules:
-    name = name.strip().lower()
-    if name not in PRESETS:
-        raise RulesError(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')")
-    return STANDARD.with_changes(**PRESETS[name])
+def preset_name(name: str) -> str:
+    """A preset's name as typed (any case, an old alias) in its current spelling."""
+    word = name.strip().lower()
+    word = PRESET_ALIASES.get(word, word)
+    if word not in PRESETS:
+        raise RulesError(
+            f"unknown rules preset {shown(name)}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')"
+        )
+    return word
 
 
-def differences(rules: Rules, base: Rules = STANDARD) -> dict:
-    """The settings where ``rules`` differs from ``base``, in field order."""
-    theirs = base.to_dict()
-    return {name: value for name, value in rules.to_dict().items() if theirs[name] != value}
+def preset_rules(name: str, base: Rules = STANDARD) -> Rules:
+    """Preset ``name`` applied to ``base`` (a table's defaults); refused when it sets a rule
+    that table does not have."""
+    name = preset_name(name)
+    changes = PRESETS[name]
+    missing = [setting for setting in changes if not base.uses(setting)]
+    if missing:
+        raise RulesError(f"the {name} preset sets {option_name(missing[0])}, which this kind of game does not use")
+    return base.with_changes(**changes)
+
+
+def differences(rules: Rules, base: Rules | None = None) -> dict:
+    """The settings where ``rules`` differs from ``base`` (default: its table's defaults)."""
+    theirs = (rules.defaults() if base is None else base).to_dict()
+    return {name: value for name, value in rules.to_dict().items() if theirs.get(name) != value}
 
 
 def matching_preset(rules: Rules) -> str | None:
     """The preset other than standard that these rules are exactly, if any."""
-    return next((name for name in PRESETS if name != "standard" and preset_rules(name) == rules), None)
+    for name in PRESETS:
+        if name != "standard" and all(rules.uses(setting) for setting in PRESETS[name]):
+            if preset_rules(name, rules.defaults()) == rules:
+                return name
+    return None
 
 
 def summary(rules: Rules, preset: str | None = None) -> str:
-    """One line naming the settings that differ from standard, and the preset they came from:
-    ``seed-004 (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ."""
+    """One line naming the settings that differ from the table's defaults, and the preset they
+    came from: ``twenties (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ."""
     changed = differences(rules)
-    preset = preset.strip().lower() if preset else matching_preset(rules)
-    listed = ", ".join(_describe(name, value) for name, value in changed.items())
+    preset = PRESET_ALIASES.get(preset.strip().lower(), preset.strip().lower()) if preset else matching_preset(rules)
+    listed = ", ".join(describe_setting(rules.specs[name], value) for name, value in changed.items())
     if preset in (None, "standard"):
         return listed or "standard rules"
     if not changed:
         return f"{preset} changed back to standard rules"
-    exact = preset in PRESETS and preset_rules(preset) == rules
+    exact = preset in PRESETS and all(rules.uses(s) for s in PRESETS[preset]) and preset_rules(preset, rules.defaults()) == rules
     return f"{preset} ({listed})" if exact else f"{preset} with changes ({listed})"
 
 
-# How a yes/no setting reads in a summary when it is on ("oklahoma yes" read like a typo).
-_SWITCHES = {"gin_layoffs": "lay-offs on gin", "oklahoma": "Oklahoma Gin", "last_column_double": "last column counts double"}
-
-
-def _describe(name: str, value) -> str:
-    if name == "big_gin_bonus" and value == 0:
+def describe_setting(spec: Setting, value) -> str:
+    if spec.name == "big_gin_bonus" and value == 0:
         return "big gin off"
     if type(value) is bool:
-        words = _SWITCHES.get(name, name.replace("_", " "))
+        words = spec.switch or spec.name.replace("_", " ")
         return words if value else f"no {words}"
-    return f"{name.replace('_', ' ')} {value}"
+    return f"{spec.name.replace('_', ' ')} {value}"
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:
-    """Rules from a preset (else ``base``) plus individual settings; the settings win."""
-    start = base if preset is None else preset_rules(preset)
-    changes = {name: parse_setting(name, value) for name, value in (overrides or {}).items()}
+    """Rules from a preset (applied to ``base``'s defaults) else ``base``, plus individual
+    settings typed as text; the settings win."""
+    start = base if preset is None else preset_rules(preset, base.defaults())
+    changes = {name: parse_setting(name, value, specs=base.specs) for name, value in (overrides or {}).items()}
     return start.with_changes(**changes)

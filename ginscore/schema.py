@@ -7,46 +7,44 @@ file is reported, and the user decides.
 
 Fields this version does not know are kept when they cannot change a score: unknown
 top-level fields in ``Game.extra`` and unknown keys of journal entries in the entries
-themselves. An unknown rule setting or hand field is refused: it was written by a newer
-ginscore (a future ``knock_bonus``) or by a mistake, and scoring without it would be silently
-wrong. A file may declare such fields harmless under ``ignorable`` (``["rules.theme",
-"hand.note"]``); those are kept, unknown rule settings in ``Game.extra["rules"]`` ("rules" is a
-known top-level field, so it cannot clash with an unknown one). ``encode`` writes all of them
-back.
+themselves; ``encode`` writes them back. An unknown rule setting or hand field is refused: it
+was written by a newer ginscore (a future ``knock_bonus``) or by a mistake, and scoring
+without it would be silently wrong. A file may declare hand fields that change no score
+under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 """
 
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, MATCH_ACTIONS, Game, folded, name_problem
-from ginscore.rules import SETTINGS, Rules
+from ginscore.game import ACTIONS, STOP_ACTIONS, Game, folded, name_problem
+from ginscore.rules import Rules
 
 FILE_FORMAT = "ginscore-game"
-FILE_VERSION = 2
+FILE_VERSION = 3
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
+# Version 2 stored every setting of every table in each game's rules; version 3 stores only
+# the settings of the game's own kind of table ("format" in the file names that kind).
 _KNOWN_TOP = {
     "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal"
 }
-_HAND_TYPES = {"kind": str, "player": str, "deadwood": int, "opponent_deadwood": int, "big": bool}
-_HAND_FIELDS = {*_HAND_TYPES, "upcard", "cards"}  # upcard and cards are checked by their own code
-# Unknown fields this version knows to be harmless ("rules.NAME", "hand.NAME"); a file adds
-# its own under "ignorable".
+# What version 2 files of every table stored for Hollywood's settings when unused.
+_V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": False}
+# Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
+# under "ignorable".
 IGNORABLE: frozenset = frozenset()
-_NEWER = "a newer ginscore may have written this game (upgrade ginscore), or the file is damaged"
 REPAIR_HINT = "the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)"
 
 
 def encode(game: Game) -> dict:
-    unknown_rules = game.extra.get("rules", {})
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION,
         "id": game.id,
         "created": game.created,
-        "format": game.format,
+        "format": game.table,
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
-        "rules": {**game.rules.to_dict(), **unknown_rules},
+        "rules": game.rules.to_dict(),
         "journal": [dict(entry) for entry in game.journal],
     }
     if game.currency is not None:  # optional: only games started with a currency carry it
@@ -90,8 +88,26 @@ def migrate(data: dict, version: int) -> dict:
             {"seq": number, "at": created, "action": "hand", "hand": hand}
             for number, hand in enumerate(data.pop("hands"), 1)
         ]
-        data["file_version"] = 2
+        data["file_version"] = version = 2
+    if version == 2:
+        data = dict(data)
+        rules = data.get("rules")
+        settings = _table_settings(data.get("format"))
+        if isinstance(rules, dict) and settings is not None:
+            data["rules"] = {
+                key: value
+                for key, value in rules.items()
+                if key in settings or _V2_UNUSED_DEFAULTS.get(key, object()) != value
+            }
+        data["file_version"] = 3
     return data
+
+
+def _table_settings(name):
+    """The settings of table ``name`` (name -> Setting), or None for a name no table has."""
+    from ginscore.tables import TABLES, get_table
+
+    return get_table(name).settings if isinstance(name, str) and name in TABLES else None
 
 
 def problems(data) -> list[str]:
@@ -115,40 +131,37 @@ def _examine(data) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
+    hand_fields = _hand_fields(data.get("format"))
     ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", found, ignorable)
+            _check_hand(hand, f"hands[{index}]", hand_fields, found, ignorable)
         if found:
-            return found + _top_problems(data, ignorable), None
+            return found + _top_problems(data), None
+    if version < FILE_VERSION:
         data = migrate(data, version)
-    found += _top_problems(data, ignorable)
+    found += _top_problems(data)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, found, ignorable)
+        _check_journal(journal, hand_fields, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
         game = _build(data)
     except GinscoreError as error:
         return [f"rules: {error}"], None
-    _check_hands_against_format(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
+    _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
     return found, None if found else game
 
 
 def _build(data: dict) -> Game:
     from ginscore.scoring import parse_stake
 
-    rules_data = data["rules"]
-    known = set(SETTINGS)
-    rules = Rules.from_dict({key: value for key, value in rules_data.items() if key in known})
+    rules = Rules.from_dict(data["rules"], _table_settings(data["format"]))
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
-    unknown_rules = {key: value for key, value in rules_data.items() if key not in known}
-    if unknown_rules:
-        extra["rules"] = unknown_rules
     stake = None if data["stake"] is None else parse_stake(data["stake"])
     journal = tuple(data["journal"])
     players = tuple(data["players"])
@@ -156,21 +169,20 @@ def _build(data: dict) -> Game:
     return Game(data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency)
 
 
-def _top_problems(data: dict, ignorable=IGNORABLE) -> list[str]:
+def _top_problems(data: dict) -> list[str]:
     found: list[str] = []
     game_id = _field(data, "id", int, "", found)
     if game_id is not None and game_id < 1:
         found.append(f"id: expected a whole number >= 1, got {game_id}")
     _printable(_field(data, "created", str, "", found), "created", found)
-    game_format = _field(data, "format", str, "", found)
-    if game_format is not None:
-        from ginscore.formats import names
+    table = _field(data, "format", str, "", found)
+    settings = _table_settings(table)
+    if table is not None and settings is None:
+        from ginscore.tables import names
 
-        if game_format not in names():
-            found.append(f"format: {_kind(game_format)} is not a format this ginscore knows ({', '.join(names())})")
-            game_format = None
-    _check_players(_field(data, "players", list, "", found), game_format, found)
-    _check_rules(_field(data, "rules", dict, "", found), found, ignorable)
+        found.append(f"format: {_kind(table)} is not a kind of table this ginscore knows ({', '.join(names())})")
+    _check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
+    _check_rules(_field(data, "rules", dict, "", found), settings, table, found)
     if "stake" not in data:
         found.append("stake: missing (null when there is no stake)")
     elif data["stake"] is not None:
@@ -180,8 +192,8 @@ def _top_problems(data: dict, ignorable=IGNORABLE) -> list[str]:
     return found
 
 
-def _check_players(players, game_format: str | None, found: list) -> None:
-    """Names as ``new`` accepts them (the same rule), none twice, as many as the format plays."""
+def _check_players(players, table: str | None, found: list) -> None:
+    """Names as ``new`` accepts them (the same rule), none twice, as many as the table seats."""
     if players is None:
         return
     seen = set()
@@ -193,29 +205,22 @@ def _check_players(players, game_format: str | None, found: list) -> None:
             found.append(f"players[{index}]: {name!r} is named twice")
         else:
             seen.add(folded(name))
-    if game_format is not None:
-        from ginscore.formats import get_format
+    if table is not None:
+        from ginscore.tables import get_table
 
-        try:  # the format's own decision, as when the game was started
-            get_format(game_format).check_players(players)
+        try:  # the table's own decision, as when the game was started
+            get_table(table).check_players(players)
         except GinscoreError as error:
             found.append(f"players: {error}")
 
 
 def _ignorable(data: dict, found: list) -> frozenset:
-    """The unknown fields the file declares harmless, plus those this version knows to be."""
+    """The unknown hand fields the file declares harmless, plus those this version knows to be."""
     declared = data.get("ignorable", [])
     if not isinstance(declared, list) or not all(isinstance(name, str) for name in declared):
         found.append('ignorable: expected a list of field names such as ["hand.note"]')
         return IGNORABLE
     return IGNORABLE | frozenset(declared)
-
-
-def _unknown_fields(data: dict, known, prefix: str, place: str, ignorable, found: list) -> None:
-    """Each key of ``data`` that is neither known nor declared ignorable, as a problem."""
-    for key in data:
-        if key not in known and f"{prefix}.{key}" not in ignorable:
-            found.append(f"{place}.{_key_text(key)}: a field this ginscore does not know; {_NEWER}")
 
 
 def _key_text(key: str) -> str:
@@ -229,20 +234,27 @@ def _printable(text, place: str, found: list) -> None:
         found.append(f"{place}: {_kind(text)} holds control or invisible characters, which ginscore never writes")
 
 
-def _check_rules(rules_data, found: list, ignorable=IGNORABLE) -> None:
-    if rules_data is None:
+def _check_rules(rules_data, settings, table, found: list) -> None:
+    """Each setting valid for the game's table; a setting the table does not have is a problem
+    (a newer ginscore's setting would change the scores, so it is never silently ignored)."""
+    if rules_data is None or settings is None:
         return
-    _unknown_fields(rules_data, SETTINGS, "rules", "rules", ignorable, found)
-    known = {key: value for key, value in rules_data.items() if key in SETTINGS}
+    for name in rules_data:
+        if name not in settings:
+            found.append(
+                f"rules.{_key_text(name)}: not a setting of a {table} game: a newer ginscore wrote this file, "
+                "or it is damaged; upgrade ginscore or restore the file from a backup"
+            )
+    known = {key: value for key, value in rules_data.items() if key in settings}
     try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
-        Rules(**known)
+        Rules.of(settings, known)
         return
     except (GinscoreError, TypeError):
         pass
-    for name in SETTINGS:
+    for name in settings:
         if name in rules_data:
             try:
-                Rules(**{name: rules_data[name]})
+                Rules.of(settings, {name: rules_data[name]})
             except GinscoreError as error:
                 found.append(f"rules.{name}: {error}")
             except TypeError:  # e.g. an unhashable value where a word was expected
@@ -271,7 +283,15 @@ def _check_currency(currency, found: list) -> None:
         found.append(f"currency: {error}")
 
 
-def _check_journal(journal: list, found: list, ignorable=IGNORABLE) -> None:
+def _hand_fields(table) -> dict:
+    """What a hand of table ``table`` may hold, key -> type (no keys for an unknown table,
+    which is a problem of its own)."""
+    from ginscore.tables import TABLES, get_table
+
+    return get_table(table).hand_fields if isinstance(table, str) and table in TABLES else {}
+
+
+def _check_journal(journal: list, hand_fields: dict, found: list, ignorable=IGNORABLE) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -295,12 +315,12 @@ def _check_journal(journal: list, found: list, ignorable=IGNORABLE) -> None:
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", found, ignorable)
-        if action in MATCH_ACTIONS:
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", hand_fields, found, ignorable)
+        if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
             abandoned = action == "abandon"
-        if action == "hand" or action in MATCH_ACTIONS:
+        if action == "hand" or action in STOP_ACTIONS:
             continue
         target = _field(entry, "target", int, place, found)
         if target is None:
@@ -319,7 +339,7 @@ def _check_journal(journal: list, found: list, ignorable=IGNORABLE) -> None:
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, found: list, ignorable=IGNORABLE) -> None:
+def _check_hand(hand, place: str, hand_fields: dict, found: list, ignorable=IGNORABLE) -> None:
     if hand is None:
         return
     if not isinstance(hand, dict):
@@ -327,25 +347,30 @@ def _check_hand(hand, place: str, found: list, ignorable=IGNORABLE) -> None:
         return
     if "kind" not in hand:
         found.append(f"{place}.kind: missing")
-    _unknown_fields(hand, _HAND_FIELDS, "hand", place, ignorable, found)
-    for key, kind in _HAND_TYPES.items():
+    for key in hand:  # a field a newer ginscore added could change the hand's score
+        if hand_fields and key not in hand_fields and f"hand.{key}" not in ignorable:
+            found.append(
+                f"{place}.{_key_text(key)}: a field this ginscore does not know: a newer ginscore may have "
+                "written this game (upgrade ginscore), or the file is damaged"
+            )
+    for key, kind in hand_fields.items():
         if key in hand and not _is(hand[key], kind):
             found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
-    if "cards" in hand:  # a hand entered as cards (issue 6)
+    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards (issue 6)
         from ginscore.card_hands import card_problems
 
         found += [f"{place}.cards{where}: {problem}" for where, problem in card_problems(hand["cards"])]
 
 
-def _check_hands_against_format(game: Game, found: list, hand_place: str) -> None:
-    """Each recorded hand is one the game's format and rules accept (player, deadwood range)."""
-    from ginscore.formats import get_format
+def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:
+    """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
+    from ginscore.tables import get_table
 
-    game_format = get_format(game.format)
+    kind = get_table(game.table)
     for index, entry in enumerate(game.journal):
         if entry["action"] in ("hand", "edit"):
             try:
-                game_format.check_hand(game, entry["hand"])
+                kind.check_hand(game, entry["hand"])
             except GinscoreError as error:
                 found.append(f"{hand_place.format(index)}: {error}")
 

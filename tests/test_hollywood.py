@@ -240,8 +240,8 @@ def test_a_hand_after_the_match_is_refused_and_nothing_is_written(run, isolated_
 @pytest.mark.parametrize(
     "command, words",
     [
-        ("new Ann Ben --columns 4", "--columns is a hollywood setting"),
-        ("new Ann Ben --last-column-double", "--last-column-double is a hollywood setting"),
+        ("new Ann Ben --columns 4", "--columns is not a setting of a standard game: add --hollywood"),
+        ("new Ann Ben --last-column-double", "--last-column-double is not a setting of a standard game: add --hollywood"),
         ("new Ann Ben Cy --hollywood", "needs 2 players"),
         ("new Ann Ben --hollywood --columns 0", "--columns must be a whole number from 1 to 10"),
         ("new Ann Ben --hollywood --columns 11", "--columns must be a whole number from 1 to 10"),
@@ -290,6 +290,7 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
         "amount": "12.2",
         "totals": {"You": 180 + 137 + 87, "Opp": 137 + 100 + 45},
         "abandoned": True,
+        "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.2"}],
     }
     assert "Match: You wins by 122." in result.output
     stored = json.loads((isolated_ledger / "games" / "game-000001.json").read_text())
@@ -456,10 +457,8 @@ def as_hand(hand):
 )
 def test_random_matches_follow_the_column_rules(hands, columns, target, double, shutout):
     from ginscore import actions
-    from ginscore.rules import Rules
-
-    rules = Rules(columns=columns, column_target=target, last_column_double=double, shutout=shutout)
-    game = actions.new_game(1, ["Ann", "Ben"], rules, format_name="hollywood")
+    settings = {"columns": columns, "column_target": target, "last_column_double": double, "shutout": shutout}
+    game = actions.new_game(1, ["Ann", "Ben"], table="hollywood", settings=settings)
     expected = reference([hand_points(hand) for hand in hands], columns, target)
     state = actions.evaluate(game)
     for hand in hands[: len(expected)]:

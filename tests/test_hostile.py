@@ -64,7 +64,7 @@ DAMAGE = {
     "same-name-twice-nfd": (players("Café", "Cafe\u0301"), "named twice"),
     "escape-in-created": (healthy_text(created="\u001b]0;owned\u0007"), "control or invisible characters"),
     "escape-in-key": (hand_changed(**{"\u001b[2J": 1}), "does not know"),
-    "unknown-setting": (rules_changed(knock_bonus=10), "rules.knock_bonus: a field this ginscore does not know"),
+    "unknown-setting": (rules_changed(knock_bonus=10), "rules.knock_bonus: not a setting of a standard game"),
     "unknown-hand-field": (hand_changed(bonus=50), "journal[0].hand.bonus: a field this ginscore does not know"),
     "not-utf8": (healthy_text().encode("utf-8").replace(b"Alice", b"Al\xffice"), "not UTF-8"),
 }

@@ -54,19 +54,19 @@ PRESET_GAMES = [
     # Bob 100 + 3 x 25 + 100 = 275; Alice 11 + 25 = 36; net 239.
     ("standard", MIXED, [11, 25, 55, 0, 20], {"Bob": 275, "Alice": 36}, 239),
     # seed-000: no shutout here, so the same as standard.
-    ("seed-000", MIXED, [11, 25, 55, 0, 20], {"Bob": 275, "Alice": 36}, 239),
+    ("classic", MIXED, [11, 25, 55, 0, 20], {"Bob": 275, "Alice": 36}, 239),
     # seed-000 shutout, hands 12 + 8 + 35 + 20 + 25 = 100: 2 x (100 + 100) + 5 x 25 = 525.
-    ("seed-000", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 525, "Bob": 0}, 525),
+    ("classic", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 525, "Bob": 0}, 525),
     # seed-000-variant: Alice +11; tie -> Bob +10; gin 20 + 30 = 50 (60); Bob 42 - 2 = 40 (100).
     # Bob 100 + 3 x 20 + 100 = 260; Alice 11 + 20 = 31; net 229.
-    ("seed-000-variant", MIXED[:3] + ["knock bob 2 42"], [11, 10, 50, 40], {"Bob": 260, "Alice": 31}, 229),
+    ("classic-variant", MIXED[:3] + ["knock bob 2 42"], [11, 10, 50, 40], {"Bob": 260, "Alice": 31}, 229),
     # its shutout doubles before boxes of 20: 2 x 200 + 5 x 20 = 500.
-    ("seed-000-variant", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 500, "Bob": 0}, 500),
+    ("classic-variant", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 500, "Bob": 0}, 500),
     # seed-004: Alice +11; tie -> Bob +20; gin +55 (75); draw; +20 (95); +5 (100).
     # Bob 100 + 4 x 20 + 100 = 280; Alice 11 + 20 = 31; net 249.
-    ("seed-004", MIXED + ["knock bob 3 8"], [11, 20, 55, 0, 20, 5], {"Bob": 280, "Alice": 31}, 249),
+    ("twenties", MIXED + ["knock bob 3 8"], [11, 20, 55, 0, 20, 5], {"Bob": 280, "Alice": 31}, 249),
     # seed-004 shutout, "the difference is doubled": 2 x (100 + 100 + 5 x 20) = 600.
-    ("seed-004", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 600, "Bob": 0}, 600),
+    ("twenties", SHUTOUT, [12, 8, 35, 20, 25], {"Alice": 600, "Bob": 0}, 600),
     # pagat: Alice +11; tie -> Bob +10; gin 20 + 30 = 50 (60); +40 (100).
     # Bob 100 + 3 x 20 + 100 = 260; Alice 31; net 229.
     ("pagat", MIXED[:3] + ["knock bob 2 42"], [11, 10, 50, 40], {"Bob": 260, "Alice": 31}, 229),
@@ -195,7 +195,9 @@ def test_a_zero_point_tie_won_by_the_knocker_is_a_hand_won_so_no_shutout(run):
 
 
 def test_new_prints_the_preset_and_what_differs(run):
-    assert "Rules: seed-004 (undercut bonus 20, box bonus 20)." in ok(run, "new A B --rules seed-004").output
+    assert "Rules: twenties (undercut bonus 20, box bonus 20)." in ok(run, "new A B --rules twenties").output
+    # the old name still works, and says the preset's new name
+    assert "Rules: twenties (undercut bonus 20, box bonus 20)." in ok(run, "new A B --rules seed-004").output
     changed = ok(run, "new A B --rules Pagat --target 150").output
     assert "Rules: pagat with changes (target 150, gin bonus 20, undercut bonus 10, box bonus 20" in changed
     assert "Rules: standard rules." in ok(run, "new A B").output
@@ -258,7 +260,7 @@ def test_rules_of_a_preset(run):
     assert shown["differences"] == {"gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "shutout": "double-game-bonus"}
     assert shown["rules"]["gin_bonus"] == 20 and shown["rules"]["target"] == 100
     table = ok(run, "rules pagat --format csv").output.splitlines()
-    assert table[0] == "setting,option,value,standard"
+    assert table[0] == "setting,option,value,default"
     assert "undercut_bonus,'--undercut-bonus,10,25" in table  # a leading - is a formula to a spreadsheet
     assert "target,'--target,100," in table
 
@@ -276,9 +278,9 @@ def test_rules_of_a_game_and_of_the_defaults(run):
 
 def test_rules_list(run):
     listing = json.loads(ok(run, "rules --list --json").output)
-    assert [entry["name"] for entry in listing] == ["standard", "seed-000", "seed-000-variant", "seed-004", "pagat", "oklahoma"]
+    assert [entry["name"] for entry in listing] == ["standard", "classic", "classic-variant", "twenties", "pagat", "oklahoma"]
     assert all(entry["follows"] for entry in listing)
-    assert "seed-004" in ok(run, "rules --list").output
+    assert "twenties" in ok(run, "rules --list").output
 
 
 @pytest.mark.parametrize("command, code", [("rules house", 1), ("rules pagat --game 1", 2), ("rules --list pagat", 2)])
@@ -306,11 +308,11 @@ def test_config_set_and_unset(run, config_file):
     ok(run, ["config", "set", "currency", "€"])
     ok(run, "config set gin_layoffs yes")
     assert tomllib.loads(config_file.read_text("utf-8")) == {
-        "preset": "seed-004", "undercut_bonus": 20, "gin_layoffs": True, "stake": "0.01", "currency": "€",
+        "preset": "twenties", "undercut_bonus": 20, "gin_layoffs": True, "stake": "0.01", "currency": "€",
     }
     data = json.loads(ok(run, "config --json").output)
     assert data["exists"] is True
-    assert data["effective"]["preset"] == "seed-004" and data["effective"]["rules"]["box_bonus"] == 20
+    assert data["effective"]["preset"] == "twenties" and data["effective"]["rules"]["box_bonus"] == 20
     assert "from" in ok(run, "config").output
     ok(run, "config unset undercut_bonus")
     assert "undercut_bonus" not in tomllib.loads(config_file.read_text("utf-8"))
@@ -322,7 +324,7 @@ def test_new_takes_its_defaults_from_the_file(run):
         ok(run, command)
     ok(run, ["config", "set", "currency", "€"])
     created = ok(run, "new Alice Bob").output
-    assert "Rules: seed-004 with changes (target 150, undercut bonus 20, box bonus 20)." in created
+    assert "Rules: twenties with changes (target 150, undercut bonus 20, box bonus 20)." in created
     assert "Stake: €0.01 per point." in created
     state = status(run)
     assert (state["rules"]["target"], state["rules"]["undercut_bonus"], state["rules"]["box_bonus"]) == (150, 20, 20)

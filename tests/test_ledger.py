@@ -206,7 +206,7 @@ def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_le
     kept = isolated_ledger / "migrated" / "game-000001.v1.json"
     assert kept.read_bytes() == original
     data = read(isolated_ledger)
-    assert data["file_version"] == 2 and "hands" not in data
+    assert data["file_version"] == 3 and "hands" not in data
     assert [entry["action"] for entry in data["journal"]] == ["hand"] * 4
     assert data["journal"][0]["at"] == "2024-03-02T19:30:00+00:00"
     assert data["venue"] == "kitchen table"  # an unknown field survives the migration
@@ -219,7 +219,7 @@ def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_le
 
 def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
     data = json.loads((FIXTURES / "game-v1.json").read_text())
-    data.update(file_version=3, journal=[], new_thing={"from": "the future"})
+    data.update(file_version=4, journal=[], new_thing={"from": "the future"})
     del data["hands"]
     write(isolated_ledger, data)
     before = ledger_bytes(isolated_ledger)
@@ -228,7 +228,7 @@ def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
         assert result.exit_code == 1, command
         message = result.stderr.strip()
         assert "\n" not in message
-        assert "file version 3" in message and "up to 2" in message and "upgrade ginscore" in message
+        assert "file version 4" in message and "up to 3" in message and "upgrade ginscore" in message
         assert str(game_file(isolated_ledger)) in message
     assert ledger_bytes(isolated_ledger) == before
 
@@ -238,22 +238,34 @@ def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_led
     ok(run, "knock alice 4 15")
     data = read(isolated_ledger)
     data["synced_by"] = {"device": "phone", "at": [2026, 11, 29]}
-    data["rules"]["joker_bonus"] = 7  # a rule setting or hand field is kept only when declared harmless
     data["journal"][0]["witness"] = "Carol"
     data["journal"][0]["hand"]["seat"] = "north"
-    data["ignorable"] = ["rules.joker_bonus", "hand.seat"]
+    data["ignorable"] = ["hand.seat"]  # an unknown hand field is kept only when declared harmless
     write(isolated_ledger, data)
     ok(run, "gin bob 30")
     ok(run, "undo")
     written = read(isolated_ledger)
     assert written["synced_by"] == {"device": "phone", "at": [2026, 11, 29]}
-    assert written["rules"]["joker_bonus"] == 7
     assert written["journal"][0]["witness"] == "Carol"
     assert written["journal"][0]["hand"]["seat"] == "north"
-    assert written["ignorable"] == ["rules.joker_bonus", "hand.seat"]
+    assert written["ignorable"] == ["hand.seat"]
     assert [entry["action"] for entry in written["journal"]] == ["hand", "hand", "void"]
     state = json.loads(ok(run, "status --json").stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}
+
+
+def test_an_unknown_rule_setting_is_refused_not_ignored(run, isolated_ledger):
+    """A setting this ginscore does not know would change the scores: never silently ignored."""
+    ok(run, "new Alice Bob")
+    data = read(isolated_ledger)
+    data["rules"]["knock_bonus"] = 7
+    write(isolated_ledger, data)
+    before = ledger_bytes(isolated_ledger)
+    result = run("status")
+    assert result.exit_code == 1
+    assert "rules.knock_bonus: not a setting of a standard game: a newer ginscore wrote this file" in result.stderr
+    assert run("check").exit_code == 1
+    assert ledger_bytes(isolated_ledger) == before
 
 
 # ---- damaged files ------------------------------------------------------------------------

@@ -199,12 +199,12 @@ def test_a_non_spade_upcard_doubles_nothing():
 def test_presets_follow_their_sources():
     expected = {
         "standard": {},
-        "seed-000": {"shutout": "double-before-boxes"},
-        "seed-000-variant": {
+        "classic": {"shutout": "double-before-boxes"},
+        "classic-variant": {
             "shutout": "double-before-boxes", "undercut_bonus": 10, "gin_bonus": 20, "box_bonus": 20,
             "gin_layoffs": True,
         },
-        "seed-004": {"undercut_bonus": 20, "box_bonus": 20},
+        "twenties": {"undercut_bonus": 20, "box_bonus": 20},
         "pagat": {"gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "shutout": "double-game-bonus"},
         "oklahoma": {"oklahoma": True, "target": 150},
     }
@@ -260,7 +260,7 @@ def test_bad_values_are_refused_naming_the_option(name, value, message):
 
 
 def test_unknown_preset_lists_the_presets():
-    with pytest.raises(RulesError, match="seed-004"):
+    with pytest.raises(RulesError, match="twenties"):
         build_rules("house")
 
 
@@ -272,9 +272,9 @@ def test_a_stored_snapshot_must_be_in_stored_form(changes):
 
 def test_summary_names_the_preset_and_the_differences():
     assert summary(STANDARD) == "standard rules"
-    assert summary(preset_rules("seed-004")) == "seed-004 (undercut bonus 20, box bonus 20)"
+    assert summary(preset_rules("seed-004")) == "twenties (undercut bonus 20, box bonus 20)"
     changed = build_rules("seed-004", {"target": "150"})
-    assert summary(changed, "seed-004") == "seed-004 with changes (target 150, undercut bonus 20, box bonus 20)"
+    assert summary(changed, "seed-004") == "twenties with changes (target 150, undercut bonus 20, box bonus 20)"
     assert summary(Rules(big_gin_bonus=0)) == "big gin off"
 
 

@@ -23,7 +23,7 @@ ENV_DEBUG = "GINSCORE_DEBUG"
 # Command modules are imported only when one of their commands runs, so `knock` does not pay
 # for the imports of `sheet`. Register a new module here: command name -> module in ginscore.cli.
 COMMANDS = {
-    "new": "play",
+    "new": "start",
     "knock": "play",
     "gin": "play",
     "draw": "play",
@@ -31,6 +31,7 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "end": "match",
     "abandon": "match",
     "log": "audit",
     "redo": "audit",

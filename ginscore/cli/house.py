@@ -7,25 +7,30 @@ import click
 
 from ginscore import config as house_file
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, output_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, output_options, table_options
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore.rules import PRESET_SOURCES, PRESETS, SETTINGS, STANDARD, differences, option_name, preset_rules, summary
+from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, summary
+from ginscore.tables import all_settings, get_table
 
 
 @cli.command("rules")
 @click.argument("preset", required=False)
 @click.option("--list", "list_presets", is_flag=True, help="List the presets and the source each follows.")
 @click.option("--game", "game_id", type=GAME_ID, metavar="ID", help="Show the rules game ID is played under.")
+@table_options
 @output_options
 @click.pass_obj
-def rules_command(obj, preset, list_presets, game_id, as_json, fmt):
+def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
     """Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
-    for new games (standard, changed by the house-rules file). --list lists the presets.
+    for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
+    shows that table's settings. What each setting means, with worked examples, is in the
+    rules reference that comes with ginscore: docs/rules.md.
 
     \b
     Example:
         ginscore rules pagat
         ginscore rules --game 3 --json
+        ginscore rules --partnership
         ginscore rules --list
     """
     if sum((preset is not None, game_id is not None, list_presets)) > 1:
@@ -33,46 +38,49 @@ def rules_command(obj, preset, list_presets, game_id, as_json, fmt):
     if list_presets:
         show_presets(as_json, fmt)
         return
+    kind = get_table(table)
     if preset is not None:
-        name = preset.strip().lower()
-        rules = preset_rules(name)
+        name = preset_name(preset)
+        rules = preset_rules(name, kind.rules_from(None, {}))
         report = {"source": "preset", "preset": name, "follows": PRESET_SOURCES[name]}
         title = f"Preset {name}: {PRESET_SOURCES[name]}"
     elif game_id is not None:
         game = obj.ledger.load(game_id)
         rules = game.rules
+        kind = get_table(game.table)
         report = {"source": "game", "game": game.id}
-        title = f"Game {game.id}, {' v '.join(game.players)}: {summary(rules)}"
+        title = f"Game {game.id}, {kind.seats(game.players)}: {kind.rules_words(rules)}"
     else:
         house = house_file.read_config()
-        rules = house.rules()
+        rules = house.rules(table)
         report = {"source": "defaults", "config": str(house.path), "config_exists": house.exists}
-        title = f"Defaults for new games: {summary(rules, house.preset)} ({file_note(house)})"
+        title = f"Defaults for new {table} games: {summary(rules, house.preset)} ({file_note(house)})"
+    report["table"] = kind.name
     if as_json:
         report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
         click.echo(to_json(report))
         return
-    rows = [setting_row(name, rules) for name in SETTINGS]
-    print_table(title, ["setting", "option", "value", "standard"], rows, fmt)
+    rows = [setting_row(name, rules) for name in rules.to_dict()]
+    print_table(title, ["setting", "option", "value", "default"], rows, fmt)
 
 
 def setting_row(name: str, rules) -> list:
-    value, standard = getattr(rules, name), getattr(STANDARD, name)
+    value, default = getattr(rules, name), rules.specs[name].default
     shown = show_setting(name, rules)
     if name == "knock_limit" and rules.oklahoma:
         shown += " (not used: each hand's upcard sets it)"
-    return [name, option_name(name), shown, "" if value == standard else show_setting(name, STANDARD)]
+    return [name, option_name(name), shown, "" if value == default else show_value(default, name, rules.target)]
 
 
 def show_setting(name: str, rules) -> str:
-    """A setting's value for the tables; a column target of 0 means the game's target."""
-    value = getattr(rules, name)
+    return show_value(getattr(rules, name), name, rules.target)
+
+
+
+def show_value(value, name: str = "", target: int = 0) -> str:
+    """A value for the tables; a column target of 0 means the game's target."""
     if name == "column_target" and value == 0:
-        return f"0 (the target, {rules.target})"
-    return show_value(value)
-
-
-def show_value(value) -> str:
+        return f"0 (the target, {target})"
     if type(value) is bool:
         return "yes" if value else "no"
     return str(value)
@@ -141,10 +149,20 @@ def config_command(ctx, as_json, fmt):
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
     rows = [["preset", house.preset or "none", "file" if house.preset else ""]]
-    rows += [[name, show_setting(name, rules), value_source(house, name)] for name in SETTINGS]
+    specs = all_settings()
+    rows += [
+        [name, show_value(house_value(house, rules, name, specs[name].default), name, rules.target), value_source(house, name)]
+        for name in specs
+    ]
     rows += [[key, house.values.get(key, "none"), "file" if key in house.values else ""] for key in ("stake", "currency")]
     where = "" if house.exists else " (not created yet: 'ginscore config set KEY VALUE' makes it)"
     print_table(f"House-rules file: {house.path}{where}", ["key", "value", "from"], rows, fmt)
+
+
+def house_value(house, rules, name: str, default):
+    """What the house-rules file makes setting ``name`` for new games: from the two-player rules,
+    or for another table's setting (Hollywood's columns) the file's value or the default."""
+    return getattr(rules, name) if rules.uses(name) else house.values.get(name, default)
 
 
 def value_source(house, name: str) -> str:

@@ -1,4 +1,4 @@
-"""Commands about a whole match: abandon."""
+"""Ending a game early: end (once 'abandon', still accepted)."""
 
 from __future__ import annotations
 
@@ -10,25 +10,28 @@ from ginscore.cli.options import game_option, json_option
 from ginscore.render import to_json
 
 
-@cli.command()
+@cli.command("end")
 @game_option
 @json_option
 @click.pass_obj
-def abandon(obj, game_id, as_json):
-    """Stop a Hollywood match early and settle it.
+def end(obj, game_id, as_json):
+    """End a game early and settle it, where its table has a rule for that ('abandon' does the same).
 
-    Columns already closed keep their settlement. Each open column is settled as it stands:
+    In a Hollywood match, columns already closed keep their settlement. Each open column is settled as it stands:
     no game bonus and no shutout, since nobody reached the target; the player whose points
     and boxes in it are worth more collects the difference. 'ginscore undo' takes the
-    abandonment back.
+    ending back.
 
     \b
     Example:
-        ginscore abandon
+        ginscore end
         ginscore abandon --game 7 --json
     """
     game, state = obj.ledger.apply(game_id, actions.abandon)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo("\n".join([f"Game {game.id} abandoned after {len(state.rows)} hands.", *state.result_lines()]))
+    click.echo("\n".join([f"Game {game.id} ended early (abandoned) after {len(state.rows)} hands.", *state.result_lines()]))
+
+
+cli.add_command(end, "abandon")

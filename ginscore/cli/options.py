@@ -85,37 +85,54 @@ def whole_number(text: str, label: str) -> int:
 
 
 def rule_options(function):
-    """One option per rule setting (names fixed by issue #4), plus --rules PRESET.
-
-    The command receives ``preset`` and ``settings``: a dict of only the settings given.
+    """One option per rule setting of every kind of table (names fixed by issue #4), plus
+    --rules PRESET. The command receives ``preset`` and ``settings``: a dict of only the
+    settings given; the table of the game checks that it uses them.
     """
     from functools import wraps
 
-    from ginscore.rules import SETTING_HELP, SETTINGS, option_name
+    from ginscore.tables import all_settings
 
-    flags = {
-        "gin_layoffs": "--gin-layoffs/--no-gin-layoffs",
-        "oklahoma": "--oklahoma/--no-oklahoma",
-        "last_column_double": "--last-column-double/--no-last-column-double",
-    }
-    names = list(SETTINGS)
+    specs = all_settings()
 
     @wraps(function)
     def wrapper(*args, **kwargs):
-        settings = {name: kwargs.pop(name) for name in names if kwargs.get(name) is not None}
-        for name in names:
+        settings = {name: kwargs.pop(name) for name in specs if kwargs.get(name) is not None}
+        for name in specs:
             kwargs.pop(name, None)
         return function(*args, settings=settings, **kwargs)
 
-    for name in reversed(names):
-        if name in flags:
-            option = click.option(flags[name], name, default=None, help=SETTING_HELP[name])
+    for spec in reversed(list(specs.values())):
+        if type(spec.default) is bool:
+            flag = spec.option[2:]
+            option = click.option(f"--{flag}/--no-{flag}", spec.name, default=None, help=spec.help)
         else:
-            option = click.option(option_name(name), name, metavar="VALUE", default=None, help=SETTING_HELP[name])
+            option = click.option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
         wrapper = option(wrapper)
     return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (list them with 'ginscore rules --list').")(
         wrapper
     )
+
+
+def table_options(function):
+    """One flag per kind of table (--hollywood, --three-handed, ...); the command receives
+    ``table``, the name of the one chosen (the default table when none is)."""
+    from functools import wraps
+
+    from ginscore.tables import DEFAULT_TABLE, all_tables
+
+    kinds = [kind for kind in all_tables() if kind.flag]
+
+    @wraps(function)
+    def wrapper(*args, **kwargs):
+        chosen = [kind for kind in kinds if kwargs.pop(kind.name.replace("-", "_"))]
+        if len(chosen) > 1:
+            raise click.UsageError(f"choose one kind of table: {' or '.join(kind.flag for kind in chosen)}")
+        return function(*args, table=chosen[0].name if chosen else DEFAULT_TABLE, **kwargs)
+
+    for kind in reversed(kinds):
+        wrapper = click.option(kind.flag, kind.name.replace("-", "_"), is_flag=True, help=kind.description)(wrapper)
+    return wrapper
 
 
 def suit_symbols() -> bool:

@@ -1,4 +1,4 @@
-"""Commands that change a game: new, knock, gin, draw, undo."""
+"""Commands that record hands: knock, gin, draw, undo."""
 
 from __future__ import annotations
 
@@ -6,69 +6,9 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import (
-    NUMBERS_OK,
-    game_option,
-    json_option,
-    rule_options,
-    suit_symbols,
-    upcard_option,
-    whole_number,
-)
-from ginscore.formats import get_format
-from ginscore.formats.base import without_format_settings
+from ginscore.cli.options import NUMBERS_OK, game_option, json_option, suit_symbols, upcard_option, whole_number
 from ginscore.game import match_player
 from ginscore.render import to_json
-from ginscore.rules import summary
-
-
-@cli.command()
-@click.argument("players", nargs=-1, required=True)
-@click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
-@click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
-@click.option(
-    "--hollywood",
-    is_flag=True,
-    help="A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).",
-)
-@rule_options
-@json_option
-@click.pass_obj
-def new(obj, players, stake, currency, hollywood, preset, settings, as_json):
-    """Start a game between PLAYERS and print its id.
-
-    Rules, stake and currency default to the house-rules file ('ginscore config'); options
-    given here override it, and --rules PRESET replaces its preset and settings.
-
-    \b
-    Example:
-        ginscore new Alice Bob --stake 0.01
-        ginscore new Alice Bob --rules seed-004 --target 150
-        ginscore new Alice Bob --hollywood --last-column-double
-    """
-    from ginscore.config import read_config
-    from ginscore.scoring import parse_currency, parse_stake, show_money
-
-    house = read_config()
-    rules = house.for_new_game(preset, settings)
-    rate = house.stake if stake is None else parse_stake(stake)
-    symbol = house.currency if currency is None else parse_currency(currency)
-    # Checked before the lock: a refused game must not even create the ledger folder.
-    game = actions.new_game(0, players, rules, rate, "hollywood" if hollywood else "standard", symbol, given=settings)
-    ledger = obj.ledger
-    with ledger.locked(create=True):
-        game = game._replace(id=ledger.next_id())
-        ledger.save(game)
-    if as_json:
-        click.echo(to_json(actions.evaluate(game).to_json()))
-        return
-    rules_text = summary(without_format_settings(game.rules), preset or house.preset)
-    goal = get_format(game.format).goal(game.rules)
-    click.echo(f"Game {game.id}: {' v '.join(game.players)}, {goal}. Rules: {rules_text}.")
-    if rate is not None:
-        click.echo(f"Stake: {show_money(rate, symbol)} per point.")
-    if house.values:
-        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
 
 
 def record_hand(obj, game_id, build_hand, as_json, upcard=None):
@@ -91,7 +31,7 @@ def record_hand(obj, game_id, build_hand, as_json, upcard=None):
     if "cards" in hand:
         from ginscore.card_hands import card_sentences
 
-        opponent = get_format(game.format).opponent(game, hand["player"])
+        opponent = state.rows[-1].opponent
         click.echo("\n".join(f"{line}." for line in card_sentences(hand, opponent, suit_symbols())))
     click.echo("\n".join(state.hand_report()))
 
@@ -236,19 +176,30 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
 
 
 @cli.command()
+@click.argument("player", required=False)
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
-def draw(obj, upcard, game_id, as_json):
+def draw(obj, player, upcard, game_id, as_json):
     """Record a dead hand: the stock ran down to two cards and nobody knocked.
+
+    In a partnership game name a PLAYER at the table that drew.
 
     \b
     Example:
         ginscore draw
         ginscore draw --upcard 4d                (Oklahoma)
+        ginscore draw carol                      (partnership: Carol's table)
     """
-    record_hand(obj, game_id, lambda game: {"kind": "draw"}, as_json, upcard)
+
+    def build(game):
+        hand = {"kind": "draw"}
+        if player is not None:
+            hand["player"] = match_player(game.players, player, game.id)
+        return hand
+
+    record_hand(obj, game_id, build, as_json, upcard)
 
 
 @cli.command()

@@ -97,18 +97,20 @@ def games(obj, as_json, fmt):
             listing.append({"id": game_id, "damaged": True, "error": damaged[-1]})
             continue
         game = state.game
-        final = state.final  # a Settlement or a match's final: both have net and amount
+        final = state.final  # every table's final has a net and an amount, or is None
         listing.append(
             {
                 "id": game.id,
                 "created": game.created,
-                "format": game.format,
+                "table": game.table,
+                "format": game.table,
                 "players": list(game.players),
                 "hands": len(state.rows),
                 "finished": state.finished,
                 "winner": state.winner,
-                "net": None if final is None else final.net,
-                "amount": None if final is None else final.amount,
+                "net": getattr(final, "net", None),
+                "amount": getattr(final, "amount", None),
+                "payments": [paid.to_json() for paid in state.payments()],
             }
         )
     if as_json:
@@ -118,13 +120,13 @@ def games(obj, as_json, fmt):
     if not listing:
         click.echo(f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
         return
-    headers = ["id", "date", "players", "format", "hands", "state", "winner", "net"]
+    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net"]
     rows = [
         [
             entry["id"],
             entry["created"][:10],
             " v ".join(entry["players"]),
-            entry["format"],
+            entry["table"],
             entry["hands"],
             "finished" if entry["finished"] else "in progress",
             entry["winner"] or "",

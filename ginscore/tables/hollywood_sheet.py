@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginscore.formats.base import Sheet, Table, without_format_settings
-from ginscore.formats.hollywood import CLOSED_CELL, CLOSING_MARK
-from ginscore.formats.standard import (
+from ginscore.tables.base import Grid, Sheet
+from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
+from ginscore.tables.gin import (
     cards_tables,
     final_notes,
     final_table,
@@ -40,6 +40,9 @@ class HollywoodState:
     def finished(self) -> bool:
         return all(column.closed for column in self.columns)
 
+    def payments(self) -> list:
+        return [] if self.final is None else self.final.payments()
+
     @property
     def winner(self) -> str | None:
         return None if self.final is None else self.final.winner
@@ -67,6 +70,9 @@ class HollywoodState:
         if column.closed:
             return f"{column.winner} won at hand {column.closed_at}"
         return "open" if column.started else "not started"
+
+    def seating_lines(self) -> list:
+        return []
 
     def result_phrase(self) -> str:
         if not self.finished:
@@ -132,9 +138,9 @@ class HollywoodState:
     def match_notes(self) -> list:
         if self.winner is None:
             return ["Match: level, nobody pays."]
-        return [line.replace("Net:", "Match:", 1) for line in final_notes(self.final, self.game)]
+        return final_notes(self.final, self.game, label="Match", payments=self.payments())
 
-    def score_table(self) -> Table:
+    def score_table(self) -> Grid:
         """The running state in one small table, for ``status``."""
         players = list(self.game.players)
         headers = ["column", *players, *(f"{name} boxes" for name in players), "state"]
@@ -143,7 +149,7 @@ class HollywoodState:
              self.column_phrase(column)]
             for column in self.columns
         ]
-        return Table(headers, rows)
+        return Grid(headers, rows)
 
     def progress_line(self) -> str:
         open_count = sum(not column.closed for column in self.columns)
@@ -165,7 +171,7 @@ class HollywoodState:
                 cells += [sheet_cell(row, index, name) for index in range(len(self.columns))]
             rows.append(cells)
         legend = f"Hands ({CLOSING_MARK}: the total that closed the column; {CLOSED_CELL}: closed)"
-        tables = [Table(headers, rows, title=legend), *cards_tables(self.rows, game)]
+        tables = [Grid(headers, rows, title=legend), *cards_tables(self.rows)]
         for column in self.columns:
             if column.final is not None:
                 tables.append(column_table(column, players, game.rules))
@@ -174,11 +180,10 @@ class HollywoodState:
             notes = self.match_notes()
         else:
             notes = [self.progress_line()]
-        rules_line = f"Rules: Hollywood, {hollywood_terms(game.rules)}; {rules_summary(without_format_settings(game.rules))}"
-        lines = [rules_line if line.startswith("Rules:") else line for line in sheet_lines(game)]
+        lines = sheet_lines(game, f"Hollywood, {hollywood_terms(game.rules)}; {gin_summary(game.rules)}")
         return Sheet(title=sheet_title(game), lines=lines, tables=tables, notes=notes)
 
-    def match_table(self) -> Table:
+    def match_table(self) -> Grid:
         players = list(self.game.players)
         rows = []
         for column in self.columns:
@@ -187,7 +192,14 @@ class HollywoodState:
             rows.append([f"column {column.number}", column.winner or "level", *totals, final.net if final else 0])
         final = self.final
         rows.append(["match", final.winner or "level", *(final.totals[name] for name in players), final.net])
-        return Table(["", "won by", *players, "net"], rows, title="Match")
+        return Grid(["", "won by", *players, "net"], rows, title="Match")
+
+
+def gin_summary(rules, preset=None) -> str:
+    """The summary of the scoring settings alone: Hollywood's own are told by hollywood_terms."""
+    from ginscore.rules import GIN_SETTINGS, Rules
+
+    return rules_summary(Rules.of(GIN_SETTINGS, {name: getattr(rules, name) for name in GIN_SETTINGS}), preset)
 
 
 def column_result(final) -> str:
@@ -210,7 +222,7 @@ def sheet_cell(row, index: int, name: str):
     return total
 
 
-def column_table(column, players, rules) -> Table:
+def column_table(column, players, rules) -> Grid:
     table = final_table(column.final, players, rules)
     if column.weight == 2:
         table.rows.insert(-1, ["last column x 2", *("x 2" for _ in players)])

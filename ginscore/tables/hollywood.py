@@ -13,10 +13,23 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ginscore.errors import HandError
-from ginscore.formats import FORMAT_SETTINGS
-from ginscore.formats.standard import HandRow, TwoPlayerGin
 from ginscore.game import EffectiveHand, abandoned
+from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import HandScore, Settlement, money, settle
+from ginscore.tables.base import payment
+from ginscore.tables.gin import HandRow, opponent_of
+from ginscore.tables.standard import TwoPlayerGin
+
+# Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
+HOLLYWOOD_SETTINGS = {
+    "columns": Setting("columns", 3, "Hollywood: how many games (columns) are scored at once.", (1, 10)),
+    # 0 means "the game's target"; a Hollywood game stores the number
+    "column_target": Setting("column_target", 0, "Hollywood: points that close a column (default: the target).", (0, 10_000)),
+    "last_column_double": Setting(
+        "last_column_double", False, "Hollywood: the last column's settlement counts double.",
+        switch="last column counts double",
+    ),
+}
 
 # What the sheet writes in a column that a hand closed, and in a column closed before it.
 CLOSING_MARK = "*"
@@ -103,8 +116,12 @@ class HollywoodRow(NamedTuple):
     closed: tuple  # column numbers this hand closed
     states: tuple  # per column after this hand: unstarted | open | closing | closed
 
+    @property
+    def opponent(self):
+        return None if self.hand.hand["kind"] == "draw" else opponent_of(tuple(self.totals), self.hand.hand["player"])
+
     def to_json(self) -> dict:
-        row = HandRow(self.hand, self.score, self.totals).to_json()
+        row = HandRow(self.hand, self.score, self.totals, self.opponent).to_json()
         row["totals"] = {name: list(values) for name, values in self.totals.items()}
         row["columns"] = list(self.entered)
         row["closes"] = list(self.closed)
@@ -121,7 +138,13 @@ class MatchFinal:
     amount: str | None
     totals: dict  # each player's column totals summed
     abandoned: bool
+    stake: object = None
     shutout: bool = False  # a match as a whole is never a shutout (final_notes reads it)
+
+    def payments(self) -> list:
+        if self.winner is None:
+            return []
+        return [payment(self.loser, self.winner, self.net, self.stake)]
 
     def to_json(self) -> dict:
         return {
@@ -131,32 +154,37 @@ class MatchFinal:
             "amount": self.amount,
             "totals": dict(self.totals),
             "abandoned": self.abandoned,
+            "payments": [paid.to_json() for paid in self.payments()],
         }
 
 
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
-    format_settings = FORMAT_SETTINGS["hollywood"]
+    flag = "--hollywood"
+    description = "A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double)."
+    settings = {**GIN_SETTINGS, **HOLLYWOOD_SETTINGS}
 
-    def prepare_rules(self, rules, given=()):
-        rules = super().prepare_rules(rules, given)
+    def rules_from(self, preset, settings, given=(), preset_given=False):
+        rules = super().rules_from(preset, settings, given, preset_given)
         if rules.column_target == 0:  # "the game's target", written down as a number
             rules = rules.with_changes(column_target=rules.target)
         return rules
 
-    def new_command(self, game) -> str:
-        return super().new_command(game) + " --hollywood"
-
     def goal(self, rules) -> str:
-        from ginscore.formats.hollywood_sheet import hollywood_terms
+        from ginscore.tables.hollywood_sheet import hollywood_terms
 
         return f"Hollywood, {hollywood_terms(rules)}"
+
+    def rules_words(self, rules, preset=None) -> str:
+        from ginscore.tables.hollywood_sheet import gin_summary
+
+        return gin_summary(rules, preset)
 
     def check_abandon(self, game, state) -> None:
         """Any match still open may be abandoned; the open columns are settled as they stand."""
 
     def evaluate(self, game):
-        from ginscore.formats.hollywood_sheet import HollywoodState
+        from ginscore.tables.hollywood_sheet import HollywoodState
 
         rules, players = game.rules, game.players
         count = rules.columns
@@ -165,7 +193,7 @@ class HollywoodGin(TwoPlayerGin):
             for number in range(1, count + 1)
         ]
         rows = []
-        for effective, score in self.scored_hands(game):
+        for effective, score, _ in self.scored_hands(game):
             if all(column.closed for column in columns):
                 raise HandError(
                     f"match {game.id}: hand {effective.number} comes after the match ended at hand "
@@ -202,7 +230,7 @@ class HollywoodGin(TwoPlayerGin):
         return HollywoodState(game, rows, columns, stopped, final)
 
     def settle_column(self, game, column: Column) -> Settlement:
-        loser = self.opponent(game, column.winner)
+        loser = opponent_of(game.players, column.winner)
         return settle(
             column.winner,
             loser,
@@ -224,7 +252,7 @@ class HollywoodGin(TwoPlayerGin):
         if worth[first] == worth[second]:
             return None
         leader = first if worth[first] > worth[second] else second
-        other = self.opponent(game, leader)
+        other = opponent_of(game.players, leader)
         return settle(leader, other, column.scores, column.boxes, True, rules, game.stake, column.weight)
 
     def settle_match(self, game, columns: list, stopped: bool) -> MatchFinal:
@@ -236,6 +264,6 @@ class HollywoodGin(TwoPlayerGin):
                     totals[name] += column.final.totals[name]
         swing = sum(column.gain(first) for column in columns)
         if swing == 0:
-            return MatchFinal(None, None, 0, money(0, game.stake), totals, stopped)
+            return MatchFinal(None, None, 0, money(0, game.stake), totals, stopped, game.stake)
         winner, loser = (first, second) if swing > 0 else (second, first)
-        return MatchFinal(winner, loser, abs(swing), money(abs(swing), game.stake), totals, stopped)
+        return MatchFinal(winner, loser, abs(swing), money(abs(swing), game.stake), totals, stopped, game.stake)

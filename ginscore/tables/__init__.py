@@ -1,0 +1,57 @@
+"""Kinds of table: each is a unit that knows its seats, settings, hands, totals and payments.
+
+"Table" is the word for the kind of game being scored (two-handed, Hollywood, three-handed,
+partnership); "format" is only ever the output format (``--format csv``). Adding a kind of
+table is one module with a ``TableKind`` subclass and one line in ``TABLES``: ``new`` gets its
+flag, the ledger, schema, CLI and renderer ask it everything else.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from ginscore.errors import RulesError
+
+# name -> "module:Class"; a module is imported on first use, so a command pays only for the
+# table it scores. The name is the flag on 'new' (--hollywood) and what a game file stores.
+TABLES = {
+    "standard": "ginscore.tables.standard:StandardGin",
+    "hollywood": "ginscore.tables.hollywood:HollywoodGin",
+    "three-handed": "ginscore.tables.three_handed:ThreeHandedGin",
+    "partnership": "ginscore.tables.partnership:PartnershipGin",
+}
+DEFAULT_TABLE = "standard"
+_loaded: dict = {}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(TABLES)
+
+
+def get_table(name: str):
+    """The TableKind registered as ``name``."""
+    if name in _loaded:
+        return _loaded[name]
+    try:
+        target = TABLES[name]
+    except KeyError:
+        raise RulesError(
+            f"unknown kind of table {name!r}: this ginscore knows {', '.join(TABLES)}; upgrade ginscore"
+        ) from None
+    module_name, class_name = target.split(":")
+    _loaded[name] = getattr(import_module(module_name), class_name)()
+    return _loaded[name]
+
+
+def all_tables() -> list:
+    return [get_table(name) for name in TABLES]
+
+
+def all_settings() -> dict:
+    """Every rule setting of every table, name -> Setting (the first table to declare a name
+    gives its description): the options of 'new' and the keys of the house-rules file."""
+    settings: dict = {}
+    for table in all_tables():
+        for name, spec in table.settings.items():
+            settings.setdefault(name, spec)
+    return settings

@@ -1,0 +1,201 @@
+"""What every kind of table provides (``TableKind``), the shape of the state it evaluates a
+game into (``GameState``), and the plain data it hands to the renderer and the settlement."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from ginscore.errors import HandError, PlayerError, RulesError
+
+
+class Grid(NamedTuple):
+    """One table of cells for the renderer (a sheet's hands, its final block)."""
+
+    headers: list
+    rows: list
+    title: str | None = None
+    detail: bool = False  # hand-by-hand detail (the cards) that the full sheet shows and status leaves out
+
+
+class Sheet(NamedTuple):
+    """A score sheet as data; ``ginscore.render`` turns it into text, CSV or HTML."""
+
+    title: str
+    lines: tuple = ()  # who, when, rules, stake
+    tables: tuple = ()
+    notes: tuple = ()  # the result in words
+
+
+class Payment(NamedTuple):
+    """``payer`` owes ``payee`` ``points`` (x the stake: ``amount``, exact; None without a stake)."""
+
+    payer: str
+    payee: str
+    points: int
+    amount: str | None
+
+    def to_json(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "points": self.points, "amount": self.amount}
+
+
+def payment(debtor: str, creditor: str, points: int, stake) -> Payment | None:
+    """The payment that settles ``points`` owed by ``debtor`` to ``creditor`` (the other way
+    when negative); None when nothing is owed."""
+    from ginscore.scoring import money
+
+    if points == 0:
+        return None
+    if points < 0:
+        debtor, creditor, points = creditor, debtor, -points
+    return Payment(debtor, creditor, points, money(points, stake))
+
+
+def nets(payments, players) -> dict:
+    """What each player wins (+) or loses (-) in points over ``payments``; they sum to zero."""
+    totals = {name: 0 for name in players}
+    for paid in payments:
+        totals[paid.payer] -= paid.points
+        totals[paid.payee] += paid.points
+    return totals
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What evaluating a game gives, whatever its table; the CLI and renderer use only this."""
+
+    game: object
+    rows: list  # one per scored hand (or round), in order
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    def payments(self) -> list:
+        """The settlement of a finished game: a list of Payment, empty while it is in progress."""
+
+    def to_json(self) -> dict: ...
+
+    def hand_report(self) -> list:
+        """Lines to print right after a hand was recorded."""
+
+    def totals_line(self) -> str: ...
+
+    def progress_line(self) -> str: ...
+
+    def result_phrase(self) -> str: ...
+
+    def result_lines(self) -> list:
+        """The result in words once the game is over (after an early end too)."""
+
+    def seating_lines(self) -> list:
+        """Who plays the next hand, for tables where that changes (empty otherwise)."""
+
+    def score_table(self) -> Grid: ...
+
+    def sheet(self) -> Sheet: ...
+
+
+class TableKind:
+    """Base of all kinds of table. A table is stateless: everything comes from the Game it is
+    given. Subclasses set the class attributes and implement ``evaluate``."""
+
+    name = ""
+    flag = ""  # the option of 'new' that chooses it, e.g. --hollywood ("" for the default table)
+    description = ""  # the help of that flag
+    player_counts: tuple = (2,)
+    settings: dict = {}  # name -> rules.Setting: exactly what its games store
+    hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
+    hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation
+
+    def check_players(self, players) -> None:
+        if len(players) not in self.player_counts:
+            counts = " or ".join(str(count) for count in self.player_counts)
+            if len(self.player_counts) > 2:
+                counts = f"{self.player_counts[0]} to {self.player_counts[-1]}"
+            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}")
+
+    def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
+        """The rules a new game of this table stores: its defaults, then ``preset``, then
+        ``settings`` (typed text or values). A setting this table does not use is refused when
+        it was typed (in ``given``, or set by a typed preset), else left out, so house rules
+        for one table never leak into another's games."""
+        from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name
+
+        base = Rules.of(self.settings, {})
+        for name in settings:
+            if name not in self.settings and name in given:
+                from ginscore.tables import all_tables
+
+                owners = [kind for kind in all_tables() if name in kind.settings and kind.flag]
+                hint = " or ".join(f"add {kind.flag} for a {kind.name} game" for kind in owners)
+                raise RulesError(
+                    f"{option_name(name)} is not a setting of a {self.name} game: "
+                    f"{hint + ', or ' if hint else ''}leave it out"
+                )
+        if preset is not None:
+            preset = preset_name(preset)
+            unused = [name for name in PRESETS[preset] if name not in self.settings]
+            if unused and preset_given:
+                raise RulesError(
+                    f"the {preset} preset sets {option_name(unused[0])}, which a {self.name} game does not use: "
+                    "choose another preset"
+                )
+            base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})
+        kept = {name: value for name, value in settings.items() if name in self.settings}
+        return build_rules(None, kept, base)
+
+    def check_hand(self, game, hand: dict) -> None:
+        """Refuse a hand that cannot have happened under the game's rules, on its own."""
+        raise NotImplementedError
+
+    def check_next_hand(self, game, state, hand: dict) -> None:
+        """Refuse a hand that cannot be the next one in this state (a player sitting out, a
+        table already in); by default any hand the rules allow can come next."""
+
+    def evaluate(self, game) -> GameState:
+        """The game's state derived from its effective hands; raises HandError if they cannot
+        all have been played (a hand after the end, a hand the rules refuse)."""
+        raise NotImplementedError
+
+    def seats(self, players) -> str:
+        """The players as a title says them: ``Alice v Bob``."""
+        return " v ".join(players)
+
+    def new_arguments(self, game) -> list:
+        """The arguments of 'ginscore new' that start another game like ``game``."""
+        return ["new", *game.players, *([self.flag] if self.flag else [])]
+
+    def new_command(self, game) -> str:
+        import shlex
+
+        arguments = self.new_arguments(game)
+        players = arguments[1 : 1 + len(game.players)]
+        if any(name.startswith("-") for name in players):
+            arguments = ["new", *arguments[1 + len(players) :], "--", *players]
+        return "ginscore " + shlex.join(arguments)
+
+    def goal(self, rules) -> str:
+        """What wins, in words, for the line ``new`` prints."""
+        return f"first to {rules.target}"
+
+    def rules_words(self, rules, preset: str | None = None) -> str:
+        """The rules in one line, naming the preset they came from."""
+        from ginscore.rules import summary
+
+        return summary(rules, preset)
+
+    def check_abandon(self, game, state) -> None:
+        """Refuse to stop this game early, unless the table has a rule for it."""
+        raise HandError(
+            f"game {game.id} is a {self.name} game, which has no rule for stopping early: it stays in progress "
+            f"(only a Hollywood match can be abandoned); start another with '{self.new_command(game)}'"
+        )
+
+    def refuse_if_finished(self, game, state) -> None:
+        if state.finished:
+            raise HandError(
+                f"game {game.id} is over ({state.result_phrase()}): start a new one with "
+                f"'{self.new_command(game)}' or pick another with --game ID"
+            )

@@ -1,0 +1,237 @@
+"""What every table of two-handed gin hands shares: the hand kinds, their checks and words,
+the sheet's hand cells and the final block of one two-sided settlement (RULES.md 2 and 3).
+
+Standard, Hollywood, three-handed and partnership games are all played as two-handed hands;
+they differ in who faces whom and in how the hands add up.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.errors import HandError
+from ginscore.game import EffectiveHand
+from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
+from ginscore.rules import summary as rules_summary
+from ginscore.scoring import HandScore, Settlement, check_hand, show_amount, show_money
+from ginscore.tables.base import Grid, TableKind, payment
+
+RESULT_WORDS = {
+    "knock": "knock",
+    "undercut": "undercut",
+    "gin": "gin",
+    "big_gin": "big gin",
+    "draw": "draw",
+    "tie": "tie, no score",
+}
+HAND_FIELDS = {
+    "kind": str,
+    "player": str,
+    "deadwood": int,
+    "opponent_deadwood": int,
+    "big": bool,
+    "upcard": str,
+    "cards": dict,
+}
+# The gin settings of tables that are not Oklahoma (three-handed, partnership).
+PLAIN_GIN_SETTINGS = {name: spec for name, spec in GIN_SETTINGS.items() if name not in OKLAHOMA_SETTINGS}
+
+
+def with_defaults(settings: dict, **defaults) -> dict:
+    """``settings`` with some defaults changed: a table's own defaults (partnership: 125)."""
+    return {name: spec._replace(default=defaults[name]) if name in defaults else spec for name, spec in settings.items()}
+
+
+# Records are NamedTuples, not dataclasses: this module is on the start-up path of every
+# command typed between hands (see ginscore.game).
+
+
+class HandRow(NamedTuple):
+    hand: EffectiveHand
+    score: HandScore
+    totals: dict  # every player's (or side's) running total after this hand
+    opponent: str | None = None  # who the player who went out faced; None for a draw
+
+    def to_json(self) -> dict:
+        hand = self.hand.hand
+        row = {
+            "number": self.hand.number,
+            "result": self.score.result,
+            "winner": self.score.winner,
+            "points": self.score.points,
+            "boxes": self.score.boxes,
+            "kind": hand["kind"],
+            "player": hand.get("player"),
+            "opponent": self.opponent,
+            "deadwood": hand.get("deadwood"),
+            "opponent_deadwood": hand.get("opponent_deadwood"),
+            "totals": dict(self.totals),
+            "edited": self.hand.edited,
+        }
+        for optional in ("upcard", "cards"):
+            if optional in hand:
+                row[optional] = hand[optional]
+        if self.score.multiplier != 1:
+            row["multiplier"] = self.score.multiplier
+        return row
+
+
+def describe_hand(hand: dict, score: HandScore) -> str:
+    """The hand in words, e.g. ``Alice knocks 4 v 15`` or ``Bob undercuts Alice (9 v 9)``."""
+    kind = hand["kind"]
+    if kind == "draw":
+        return "draw (dead hand)"
+    player = hand["player"]
+    if kind == "gin":
+        return f"{player} {'big gin' if score.result == 'big_gin' else 'gin'}, opponent {hand['opponent_deadwood']}"
+    dead = f"{hand['deadwood']} v {hand['opponent_deadwood']}"
+    if score.result == "undercut":
+        return f"{score.winner} undercuts {player} ({dead})"
+    if score.result == "tie":
+        return f"{player} knocks {dead}: tie, no score"
+    return f"{player} knocks {dead}"
+
+
+def hand_line(row) -> str:
+    """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
+    score = row.score
+    text = f"Hand {row.hand.number}: {describe_hand(row.hand.hand, score)}"
+    if score.winner:
+        text += f" -> {score.winner} +{score.points}"
+        if score.multiplier != 1:
+            text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
+    return text
+
+
+def opponent_of(players, player: str) -> str:
+    """The other player of a pair; refuses anything but a pair, where "the other" has no meaning."""
+    if len(players) != 2 or player not in players:
+        raise ValueError(f"opponent_of needs a pair holding {player!r}, got {players!r}")
+    return players[1] if players[0] == player else players[0]
+
+
+def cards_tables(rows) -> list:
+    """For the hands entered as cards, a table of their melds, lay-offs and deadwood cards, two
+    lines a hand (who went out, then the opponent); no table when there is no such hand."""
+    entered = [row for row in rows if "cards" in row.hand.hand]
+    if not entered:
+        return []
+    from ginscore.card_hands import card_parts
+
+    lines = []
+    for row in entered:
+        hand = row.hand.hand
+        parts = card_parts(hand)
+        lines.append([row.hand.number, hand["player"], parts["knocker_melds"], "", parts["knocker_deadwood"]])
+        lines.append(["", row.opponent, parts["opponent_melds"], parts["layoffs"], parts["opponent_deadwood"]])
+    return [Grid(["#", "player", "melds", "laid off", "deadwood"], lines, title="Cards", detail=True)]
+
+
+def game_json(game) -> dict:
+    """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
+    old name of ``table``, kept for programs written before there were several tables."""
+    return {
+        "id": game.id,
+        "table": game.table,
+        "format": game.table,
+        "created": game.created,
+        "players": list(game.players),
+        "rules": game.rules.to_dict(),
+        "stake": None if game.stake is None else str(game.stake),
+        "currency": game.currency,
+    }
+
+
+def hand_cells(row, oklahoma: bool) -> list:
+    """The sheet's cells that tell a hand: number, upcard (Oklahoma), what happened, who won, points."""
+    hand = row.hand.hand
+    cells = [row.hand.number]
+    if oklahoma:
+        doubled = " x2" if row.score.multiplier != 1 else ""
+        cells.append(hand.get("upcard", "") + doubled)
+    points = row.score.points if row.score.winner else ""
+    return cells + [describe_hand(hand, row.score), row.score.winner or "", points]
+
+
+def sheet_title(game) -> str:
+    from ginscore.tables import get_table
+
+    return f"Game {game.id}: {get_table(game.table).seats(game.players)}"
+
+
+def sheet_lines(game, rules_words: str | None = None) -> list:
+    """Who, when, the rules (``rules_words``, else the summary of the settings) and the stake."""
+    rules_words = rules_words or rules_summary(game.rules)
+    lines = [f"Started {game.created[:16].replace('T', ' ')} UTC", f"Rules: {rules_words}"]
+    if game.stake is not None:
+        lines.append(f"Stake: {show_money(game.stake, game.currency)} per point")
+    return lines
+
+
+def final_table(final: Settlement, parties, rules, title: str = "Final") -> Grid:
+    """The final block of one two-sided settlement; ``parties`` are its two players or sides."""
+
+    def per_party(values) -> list:
+        return [values.get(name, 0) for name in parties]
+
+    shutout_row = [final.shutout_extra if name == final.winner else 0 for name in parties]
+    game_row = [final.game_bonus if name == final.winner else 0 for name in parties]
+    rows = [
+        ["points", *per_party(final.points)],
+        [f"boxes x {rules.box_bonus}", *[f"{final.boxes[n]} = {final.box_points[n]}" for n in parties]],
+        ["game bonus", *game_row],
+        [f"shutout ({rules.shutout})" if final.shutout else "shutout", *shutout_row],
+        ["total", *per_party(final.totals)],
+    ]
+    return Grid(["", *parties], rows, title=title)
+
+
+def final_notes(final: Settlement, game, label: str = "Net", payments=None) -> list:
+    """The result of one two-sided settlement in words: the shutout, the net (``label``: Net,
+    Match) and who pays whom (``payments``, default: the loser pays the winner the net)."""
+    winner, loser = final.winner, final.loser
+    notes = []
+    if final.shutout:
+        notes.append(f"{loser} won no {'round' if ' & ' in loser else 'hand'}: shutout.")
+    if final.net >= 0:
+        notes.append(f"{label}: {winner} wins by {final.net}.")
+    else:
+        notes.append(f"{label}: {winner} won the game, but {loser}'s boxes outweigh it: {loser} is up {-final.net}.")
+    if payments is None:
+        paid = payment(loser, winner, final.net, game.stake)
+        payments = [paid] if paid else []
+    notes += payment_notes(payments, game)
+    return notes
+
+
+def payment_notes(payments, game) -> list:
+    """``At €0.01 per point, Alice pays Bob €2.39.``: one line, every payment of the settlement."""
+    if game.stake is None or not payments:
+        return []
+    rate = show_money(game.stake, game.currency)
+    owed = [f"{paid.payer} pays {paid.payee} {show_amount(paid.amount, game.currency)}" for paid in payments]
+    from ginscore.render import in_words
+
+    return [f"At {rate} per point, {in_words(owed)}."]
+
+
+class GinTable(TableKind):
+    """A table whose hands are two-handed gin hands: knock, gin, big gin, draw."""
+
+    settings = GIN_SETTINGS
+    hand_kinds = ("knock", "gin", "draw")
+    hand_fields = HAND_FIELDS
+    draw_names_a_player = False  # partnership: a draw says which table it was
+
+    def check_hand(self, game, hand: dict) -> None:
+        check_hand(hand, game.rules)
+        if hand["kind"] == "draw":
+            if self.draw_names_a_player and hand.get("player") not in game.players:
+                raise HandError(
+                    f"in a {self.name} game a draw names a player at the drawn table: 'ginscore draw PLAYER'"
+                )
+            if not self.draw_names_a_player and "player" in hand:
+                raise HandError(f"a draw in a {self.name} game names nobody: 'ginscore draw'")
+            return
+        if hand.get("player") not in game.players:
+            raise HandError(f"no player {hand.get('player')!r} in game {game.id}")

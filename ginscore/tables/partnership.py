@@ -1,0 +1,296 @@
+"""Four-handed partnership gin: two sides, two tables a round (RULES.md section 7).
+
+The first and third named (A & C) play against the second and fourth (B & D). Each round is
+two tables played at once, and partners change opponents every round: odd rounds A v B and
+C v D, even rounds A v D and C v B. Each table's hand scores as a two-handed hand; the side
+whose tables scored more wins the round, scores the difference and one box. The first side to
+the target (125) wins the game. Each loser pays the player he faced in round 1 the whole net.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.errors import HandError
+from ginscore.game import effective_hands
+from ginscore.render import plural
+from ginscore.scoring import Settlement, score_hand, settle
+from ginscore.tables.base import Grid, Sheet, payment
+from ginscore.tables.gin import (
+    PLAIN_GIN_SETTINGS,
+    GinTable,
+    HandRow,
+    cards_tables,
+    describe_hand,
+    final_notes,
+    final_table,
+    game_json,
+    hand_line,
+    sheet_lines,
+    sheet_title,
+    with_defaults,
+)
+
+# One box a round won: the extra boxes for gin and undercut do not apply (RULES.md section 7).
+SETTINGS = with_defaults(
+    {name: spec for name, spec in PLAIN_GIN_SETTINGS.items() if name not in ("gin_boxes", "undercut_boxes")},
+    target=125,
+    shutout="flat:100",
+)
+
+
+def side_name(members) -> str:
+    return " & ".join(members)
+
+
+def sides_of(players) -> tuple:
+    """The two sides, each a pair of players: (A, C) and (B, D)."""
+    return (players[0], players[2]), (players[1], players[3])
+
+
+def tables_of(players, round_number: int) -> tuple:
+    """The two tables of a round, each a pair (a player of the first side first)."""
+    first, second, third, fourth = players
+    if round_number % 2 == 1:
+        return (first, second), (third, fourth)
+    return (first, fourth), (third, second)
+
+
+class Round(NamedTuple):
+    number: int
+    tables: tuple  # the two pairs of this round
+    results: dict  # table index -> the HandRow entered for it
+    side_points: dict  # side -> points its tables scored (once both are in)
+    winner: str | None  # the side that won the round; None while open, or level
+    points: int  # what the winner scored: the difference
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == 2
+
+    def to_json(self) -> dict:
+        return {
+            "number": self.number,
+            "tables": [list(pair) for pair in self.tables],
+            "hands": [self.results[index].hand.number if index in self.results else None for index in (0, 1)],
+            "complete": self.complete,
+            "side_points": dict(self.side_points),
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+class PartnershipState(NamedTuple):
+    game: object
+    rows: list  # one HandRow per table result entered
+    rounds: list
+    scores: dict  # side -> points
+    boxes: dict  # side -> rounds won
+    winner: str | None  # a side
+    final: Settlement | None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def sides(self) -> dict:
+        return {side_name(pair): list(pair) for pair in sides_of(self.game.players)}
+
+    @property
+    def open_tables(self) -> list:
+        """The tables of the current round whose result is not in yet."""
+        if self.finished:
+            return []
+        current = self.rounds[-1]
+        return [pair for index, pair in enumerate(current.tables) if index not in current.results]
+
+    def payments(self) -> list:
+        """Each player of the losing side pays the player he faced in round 1 the whole net."""
+        if self.final is None:
+            return []
+        losing = self.sides[self.final.loser]
+        faced = {}
+        for first, second in tables_of(self.game.players, 1):
+            faced[first], faced[second] = second, first
+        paid = [payment(player, faced[player], self.final.net, self.game.stake) for player in losing]
+        return [entry for entry in paid if entry is not None]
+
+    def result_phrase(self) -> str:
+        if not self.finished:
+            return "in progress"
+        return f"{self.winner} won in round {self.rounds[-1].number}"
+
+    def totals_line(self) -> str:
+        return ", ".join(f"{side} {points}" for side, points in self.scores.items())
+
+    def open_line(self) -> str:
+        current = self.rounds[-1]
+        waiting = " and ".join(" v ".join(pair) for pair in self.open_tables)
+        return f"Round {current.number}: {waiting} to play." if not current.results else f"Round {current.number}: waiting for {waiting}."
+
+    def seating_lines(self) -> list:
+        return [] if self.finished else [self.open_line()]
+
+    def score_table(self) -> Grid:
+        rows = [[side, self.scores[side], self.boxes[side]] for side in self.scores]
+        return Grid(["side", "points", "boxes"], rows)
+
+    def progress_line(self) -> str:
+        done = sum(round_.complete for round_ in self.rounds)
+        return f"In progress after {plural(done, 'round')}, first side to {self.game.rules.target}. {self.open_line()}"
+
+    def to_json(self) -> dict:
+        final = None
+        if self.final is not None:
+            final = {**self.final.to_json(), "payments": [paid.to_json() for paid in self.payments()]}
+        return {
+            **game_json(self.game),
+            "sides": self.sides,
+            "hands": [row.to_json() for row in self.rows],
+            "rounds": [round_.to_json() for round_ in self.rounds],
+            "scores": dict(self.scores),
+            "boxes": dict(self.boxes),
+            "open_tables": [list(pair) for pair in self.open_tables],
+            "finished": self.finished,
+            "winner": self.winner,
+            "final": final,
+        }
+
+    def round_line(self, round_: Round) -> str:
+        points = ", ".join(f"{side} {value}" for side, value in round_.side_points.items())
+        if round_.winner is None:
+            return f"Round {round_.number}: {points}: level, no score."
+        return f"Round {round_.number}: {points} -> {round_.winner} +{round_.points} and a box."
+
+    def result_lines(self) -> list:
+        target = self.game.rules.target
+        return [f"Game over: {self.winner} reaches {target}.", *final_notes(self.final, self.game, payments=self.payments())]
+
+    def hand_report(self) -> list:
+        row = self.rows[-1]
+        round_ = next(round_ for round_ in self.rounds if any(r is row for r in round_.results.values()))
+        lines = [f"{hand_line(row)} (round {round_.number}, {' v '.join(row_pair(round_, row))})."]
+        if not round_.complete:
+            return lines + [f"Round {round_.number}: waiting for {' v '.join(self.open_tables[0])}."]
+        lines += [self.round_line(round_), f"Totals: {self.totals_line()}."]
+        return lines + (self.result_lines() if self.finished else [])
+
+    def sheet(self) -> Sheet:
+        game = self.game
+        sides = list(self.scores)
+        headers = ["round", "table", "hand", "won by", "points", *sides]
+        rows, totals = [], {side: 0 for side in sides}
+        for round_ in self.rounds:
+            for index, pair in enumerate(round_.tables):
+                row = round_.results.get(index)
+                hand = describe_hand(row.hand.hand, row.score) if row else "(not in yet)"
+                won = (row.score.winner or "") if row else ""
+                points = row.score.points if row and row.score.winner else ""
+                rows.append([round_.number if index == 0 else "", " v ".join(pair), hand, won, points, "", ""])
+            if round_.complete:
+                if round_.winner:
+                    totals[round_.winner] += round_.points
+                result = f"{round_.winner} +{round_.points}" if round_.winner else "level"
+                rows.append(["", "", f"round {round_.number}: {result}", "", "", *(totals[side] for side in sides)])
+        tables = [Grid(headers, rows, title="Rounds"), *cards_tables(self.rows)]
+        if self.final is not None:
+            tables.append(final_table(self.final, sides, game.rules))
+            notes = final_notes(self.final, game, payments=self.payments())
+        else:
+            notes = [f"In progress, first side to {game.rules.target}: {self.totals_line()}. {self.open_line()}"]
+        lines = [f"Sides: {' v '.join(sides)}", *sheet_lines(game)]
+        return Sheet(title=sheet_title(game), lines=lines, tables=tables, notes=notes)
+
+
+def row_pair(round_: Round, row) -> tuple:
+    return next(round_.tables[index] for index, entered in round_.results.items() if entered is row)
+
+
+def table_index(round_: Round, player: str) -> int:
+    return 0 if player in round_.tables[0] else 1
+
+
+class PartnershipGin(GinTable):
+    name = "partnership"
+    flag = "--partnership"
+    description = "Four players in two sides, A & C v B & D: two tables a round, game to 125."
+    player_counts = (4,)
+    settings = SETTINGS
+    draw_names_a_player = True
+
+    def seats(self, players) -> str:
+        return " v ".join(side_name(pair) for pair in sides_of(players))
+
+    def goal(self, rules) -> str:
+        return f"partnership, first side to {rules.target}"
+
+    def check_next_hand(self, game, state, hand: dict) -> None:
+        current = state.rounds[-1]
+        index = table_index(current, hand["player"])
+        if index in current.results:
+            first, second = current.tables[index]
+            waiting = " v ".join(current.tables[1 - index])
+            raise HandError(
+                f"the table {first} v {second} is already in for round {current.number}: enter {waiting} "
+                f"first (or correct the entry with 'ginscore edit')"
+            )
+
+    def evaluate(self, game) -> PartnershipState:
+        players = game.players
+        sides = [side_name(pair) for pair in sides_of(players)]
+        side_of = {member: side_name(pair) for pair in sides_of(players) for member in pair}
+        scores = {side: 0 for side in sides}
+        boxes = dict(scores)
+        rows, rounds, winner = [], [], None
+        current = Round(1, tables_of(players, 1), {}, {}, None, 0)
+        for effective in effective_hands(game.journal):
+            hand = effective.hand
+            self.check_hand(game, hand)
+            if winner is not None:
+                raise HandError(
+                    f"game {game.id}: hand {effective.number} comes after the game ended in round {current.number - 1}"
+                )
+            index = table_index(current, hand["player"])
+            if index in current.results:
+                raise HandError(
+                    f"game {game.id}: hand {effective.number} enters the table {' v '.join(current.tables[index])} "
+                    f"a second time in round {current.number}"
+                )
+            pair = current.tables[index]
+            opponent = None if hand["kind"] == "draw" else (pair[1] if pair[0] == hand["player"] else pair[0])
+            score = score_hand(hand, opponent, game.rules)
+            if len(current.results) == 1:  # the other table is in: this hand closes the round
+                current = close_round(current, [*(row.score for row in current.results.values()), score], side_of, sides)
+                if current.winner:
+                    scores[current.winner] += current.points
+                    boxes[current.winner] += 1
+                    if scores[current.winner] >= game.rules.target:
+                        winner = current.winner
+            row = HandRow(effective, score, dict(scores), opponent)
+            rows.append(row)
+            current.results[index] = row
+            if current.complete:
+                rounds.append(current)
+                number = current.number + 1
+                current = Round(number, tables_of(players, number), {}, {}, None, 0)
+        if winner is None:
+            rounds.append(current)
+        final = None
+        if winner is not None:
+            loser = sides[1] if winner == sides[0] else sides[0]
+            rounds_won = boxes[loser] > 0
+            final = settle(winner, loser, scores, boxes, rounds_won, game.rules, game.stake)
+        return PartnershipState(game, rows, rounds, scores, boxes, winner, final)
+
+
+def close_round(current: Round, table_scores, side_of, sides) -> Round:
+    """The round with both tables in: each side's table points, and who won it by how much."""
+    points = {side: 0 for side in sides}
+    for score in table_scores:
+        if score.winner:
+            points[side_of[score.winner]] += score.points
+    first, second = sides
+    difference = points[first] - points[second]
+    winner = None if difference == 0 else (first if difference > 0 else second)
+    return current._replace(side_points=points, winner=winner, points=abs(difference))

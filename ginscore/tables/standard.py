@@ -1,0 +1,148 @@
+"""The standard two-player game to a target (RULES.md sections 2 and 3)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.errors import HandError
+from ginscore.game import effective_hands
+from ginscore.render import plural
+from ginscore.scoring import Settlement, score_hand, settle
+from ginscore.tables.base import Grid, Sheet, payment
+from ginscore.tables.gin import (
+    GinTable,
+    HandRow,
+    cards_tables,
+    final_notes,
+    final_table,
+    game_json,
+    hand_cells,
+    hand_line,
+    opponent_of,
+    sheet_lines,
+    sheet_title,
+)
+
+
+class TwoPlayerGin(GinTable):
+    """What every two-handed gin table shares: one pair, who face each other every hand."""
+
+    player_counts = (2,)
+
+    def scored_hands(self, game):
+        """Yield (effective hand, its score, the opponent) for every hand that counts."""
+        for effective in effective_hands(game.journal):
+            self.check_hand(game, effective.hand)
+            hand = effective.hand
+            defender = None if hand["kind"] == "draw" else opponent_of(game.players, hand["player"])
+            yield effective, score_hand(hand, defender, game.rules), defender
+
+
+class StandardState(NamedTuple):
+    game: object
+    rows: list
+    scores: dict
+    boxes: dict
+    hands_won: dict
+    winner: str | None
+    final: Settlement | None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def payments(self) -> list:
+        if self.final is None:
+            return []
+        paid = payment(self.final.loser, self.final.winner, self.final.net, self.game.stake)
+        return [paid] if paid else []
+
+    def seating_lines(self) -> list:
+        return []
+
+    def result_phrase(self) -> str:
+        if not self.finished:
+            return "in progress"
+        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+
+    def totals_line(self) -> str:
+        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+
+    def score_table(self) -> Grid:
+        """The running totals in one small table, for ``status``."""
+        rows = [[name, self.scores[name], self.boxes[name]] for name in self.game.players]
+        return Grid(["player", "points", "boxes"], rows)
+
+    def progress_line(self) -> str:
+        return f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}."
+
+    def to_json(self) -> dict:
+        final = None
+        if self.final is not None:
+            final = {**self.final.to_json(), "payments": [paid.to_json() for paid in self.payments()]}
+        return {
+            **game_json(self.game),
+            "hands": [row.to_json() for row in self.rows],
+            "scores": dict(self.scores),
+            "boxes": dict(self.boxes),
+            "hands_won": dict(self.hands_won),
+            "finished": self.finished,
+            "winner": self.winner,
+            "final": final,
+        }
+
+    def result_lines(self) -> list:
+        return [f"Game over: {self.winner} reaches {self.game.rules.target}.", *final_notes(self.final, self.game)]
+
+    def hand_report(self) -> list:
+        """What to print right after a hand was recorded."""
+        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+        if self.finished:
+            lines += self.result_lines()
+        return lines
+
+    def sheet(self) -> Sheet:
+        game = self.game
+        players = list(game.players)
+        oklahoma = game.rules.oklahoma
+        headers = ["#", *(["upcard"] if oklahoma else []), "hand", "won by", "points", *players]
+        rows = []
+        for row in self.rows:
+            rows.append(hand_cells(row, oklahoma) + [row.totals[name] for name in players])
+        tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
+        notes = []
+        if self.final is not None:
+            tables.append(final_table(self.final, players, game.rules))
+            notes = final_notes(self.final, game)
+        else:
+            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}."]
+        return Sheet(title=sheet_title(game), lines=sheet_lines(game), tables=tables, notes=notes)
+
+
+class StandardGin(TwoPlayerGin):
+    name = "standard"
+    description = "Two players, one game to the target (the default)."
+
+    def evaluate(self, game) -> StandardState:
+        scores = {name: 0 for name in game.players}
+        boxes = dict(scores)
+        hands_won = dict(scores)
+        rows, winner = [], None
+        for effective, score, opponent in self.scored_hands(game):
+            if winner is not None:
+                raise HandError(
+                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
+                    f"{effective.number - 1}"
+                )
+            if score.winner:
+                scores[score.winner] += score.points
+                boxes[score.winner] += score.boxes
+                hands_won[score.winner] += 1
+                if scores[score.winner] >= game.rules.target:
+                    winner = score.winner
+            rows.append(HandRow(effective, score, dict(scores), opponent))
+        final = None
+        if winner is not None:
+            loser = opponent_of(game.players, winner)
+            final = settle(winner, loser, scores, boxes, hands_won[loser] > 0, game.rules, game.stake)
+        return StandardState(game, rows, scores, boxes, hands_won, winner, final)

@@ -1,0 +1,263 @@
+"""Three-handed gin: two play, one sits out (RULES.md section 7).
+
+The first two named play the first hand. After a won hand the loser sits out and the player
+who sat out plays the winner; after a draw (or a tie that scores nothing) the same two play
+again. Each player has his own total, boxes and hands won; the first to the target wins the
+game and its bonus. The settlement is pairwise: in each pair the lower final total pays the
+difference, and a player the winner shut out pays the winner's total in that pair under the
+shutout rule (by default an extra 100).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.errors import HandError
+from ginscore.game import effective_hands
+from ginscore.render import in_words, plural
+from ginscore.scoring import score_hand, settle
+from ginscore.tables.base import Grid, Sheet, nets, payment
+from ginscore.tables.gin import (
+    PLAIN_GIN_SETTINGS,
+    GinTable,
+    HandRow,
+    cards_tables,
+    game_json,
+    hand_cells,
+    hand_line,
+    payment_notes,
+    sheet_lines,
+    sheet_title,
+    with_defaults,
+)
+
+
+class Seating(NamedTuple):
+    playing: tuple  # the two at the table for the next hand, in the order they are named
+    sitting_out: str
+
+
+def next_seating(seating: Seating, winner: str | None) -> Seating:
+    """Who plays after a hand that ``winner`` won (None: a draw, the same two again)."""
+    if winner is None:
+        return seating
+    loser = seating.playing[1] if seating.playing[0] == winner else seating.playing[0]
+    return Seating((winner, seating.sitting_out), loser)
+
+
+class ThreeHandedFinal(NamedTuple):
+    winner: str
+    points: dict
+    boxes: dict
+    box_points: dict
+    game_bonus: int
+    shut_out: tuple  # the players who won no hand
+    totals: dict  # points + boxes (+ the game bonus for the winner), before any shutout
+    pairs: tuple  # the winner's Settlement with each other player
+    payments: tuple
+
+    def to_json(self) -> dict:
+        return {
+            "winner": self.winner,
+            "points": dict(self.points),
+            "boxes": dict(self.boxes),
+            "box_points": dict(self.box_points),
+            "game_bonus": self.game_bonus,
+            "shut_out": list(self.shut_out),
+            "totals": dict(self.totals),
+            "pairs": [pair.to_json() for pair in self.pairs],
+            "payments": [paid.to_json() for paid in self.payments],
+            "nets": nets(self.payments, self.points),
+        }
+
+
+class ThreeHandedState(NamedTuple):
+    game: object
+    rows: list
+    scores: dict
+    boxes: dict
+    hands_won: dict
+    seating: Seating  # for the next hand
+    winner: str | None
+    final: ThreeHandedFinal | None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def payments(self) -> list:
+        return [] if self.final is None else list(self.final.payments)
+
+    def result_phrase(self) -> str:
+        if not self.finished:
+            return "in progress"
+        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+
+    def totals_line(self) -> str:
+        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+
+    def seating_line(self) -> str:
+        first, second = self.seating.playing
+        return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out."
+
+    def seating_lines(self) -> list:
+        return [] if self.finished else [self.seating_line()]
+
+    def score_table(self) -> Grid:
+        rows = [
+            [name, self.scores[name], self.boxes[name], "sits out" if name == self.seating.sitting_out else "plays"]
+            for name in self.game.players
+        ]
+        return Grid(["player", "points", "boxes", "next hand"], rows)
+
+    def progress_line(self) -> str:
+        return (
+            f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}. "
+            f"{self.seating_line()}"
+        )
+
+    def to_json(self) -> dict:
+        return {
+            **game_json(self.game),
+            "hands": [row.to_json() for row in self.rows],
+            "scores": dict(self.scores),
+            "boxes": dict(self.boxes),
+            "hands_won": dict(self.hands_won),
+            "playing": None if self.finished else list(self.seating.playing),
+            "sitting_out": None if self.finished else self.seating.sitting_out,
+            "finished": self.finished,
+            "winner": self.winner,
+            "final": None if self.final is None else self.final.to_json(),
+        }
+
+    def result_lines(self) -> list:
+        final = self.final
+        lines = [f"Game over: {self.winner} reaches {self.game.rules.target}."]
+        if final.shut_out:
+            lines.append(f"{in_words(final.shut_out)} won no hand: shut out.")
+        owed = [f"{paid.payer} pays {paid.payee} {paid.points}" for paid in final.payments]
+        if owed:
+            lines.append(f"Settlement: {in_words(owed)}.")
+        net = nets(final.payments, self.game.players)
+        lines.append("Net: " + ", ".join(f"{name} {net[name]:+d}" for name in self.game.players) + ".")
+        return lines + payment_notes(final.payments, self.game)
+
+    def hand_report(self) -> list:
+        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+        if self.finished:
+            return lines + self.result_lines()
+        return lines + [self.seating_line()]
+
+    def sheet(self) -> Sheet:
+        game = self.game
+        players = list(game.players)
+        headers = ["#", "hand", "won by", "points", "sat out", *players]
+        rows = []
+        for row in self.rows:
+            cells = hand_cells(row, False)
+            rows.append(cells + [row.sitting_out, *(row.totals[name] for name in players)])
+        tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
+        if self.final is None:
+            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}. {self.seating_line()}"]
+        else:
+            tables += [final_grid(self.final, players, game.rules), payments_grid(self.final.payments, game)]
+            notes = self.result_lines()[1:]
+        return Sheet(title=sheet_title(game), lines=sheet_lines(game), tables=tables, notes=notes)
+
+
+class ThreeHandedRow(NamedTuple):
+    hand: object
+    score: object
+    totals: dict
+    opponent: str | None
+    sitting_out: str  # who sat this hand out
+
+    def to_json(self) -> dict:
+        return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
+
+
+def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
+    rows = [
+        ["points", *(final.points[name] for name in players)],
+        [f"boxes x {rules.box_bonus}", *(f"{final.boxes[n]} = {final.box_points[n]}" for n in players)],
+        ["game bonus", *(final.game_bonus if name == final.winner else 0 for name in players)],
+        ["total", *(final.totals[name] for name in players)],
+        ["shut out", *("yes" if name in final.shut_out else "" for name in players)],
+    ]
+    return Grid(["", *players], rows, title="Final")
+
+
+def payments_grid(payments, game) -> Grid:
+    """Who pays whom: one row a payment, with the money when there is a stake."""
+    from ginscore.scoring import show_amount
+
+    money = game.stake is not None
+    rows = [
+        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
+        for paid in payments
+    ]
+    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement")
+
+
+class ThreeHandedGin(GinTable):
+    name = "three-handed"
+    flag = "--three-handed"
+    description = "Three players: two play each hand, the loser sits out (default shutout flat:100)."
+    player_counts = (3,)
+    settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
+
+    def check_next_hand(self, game, state, hand: dict) -> None:
+        if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:
+            first, second = state.seating.playing
+            raise HandError(
+                f"{hand['player']} sits out this hand: {first} and {second} are playing; "
+                f"name the one of them who knocked or went gin"
+            )
+
+    def evaluate(self, game) -> ThreeHandedState:
+        scores = {name: 0 for name in game.players}
+        boxes, hands_won = dict(scores), dict(scores)
+        seating = Seating(tuple(game.players[:2]), game.players[2])
+        rows, winner = [], None
+        for effective in effective_hands(game.journal):
+            hand = effective.hand
+            self.check_hand(game, hand)
+            if winner is not None:
+                raise HandError(
+                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
+                    f"{effective.number - 1}"
+                )
+            opponent = None
+            if hand["kind"] != "draw":
+                if hand["player"] not in seating.playing:
+                    raise HandError(
+                        f"game {game.id}: hand {effective.number} names {hand['player']}, who sat that hand out "
+                        f"({in_words(seating.playing)} played it)"
+                    )
+                opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
+            score = score_hand(hand, opponent, game.rules)
+            if score.winner:
+                scores[score.winner] += score.points
+                boxes[score.winner] += score.boxes
+                hands_won[score.winner] += 1
+                if scores[score.winner] >= game.rules.target:
+                    winner = score.winner
+            rows.append(ThreeHandedRow(effective, score, dict(scores), opponent, seating.sitting_out))
+            seating = next_seating(seating, score.winner)
+        final = None if winner is None else self.settle(game, winner, scores, boxes, hands_won)
+        return ThreeHandedState(game, rows, scores, boxes, hands_won, seating, winner, final)
+
+    def settle(self, game, winner, scores, boxes, hands_won) -> ThreeHandedFinal:
+        rules, players = game.rules, game.players
+        box_points = {name: boxes[name] * rules.box_bonus for name in players}
+        totals = {name: scores[name] + box_points[name] + (rules.game_bonus if name == winner else 0) for name in players}
+        losers = [name for name in players if name != winner]
+        pairs = tuple(settle(winner, loser, scores, boxes, hands_won[loser] > 0, rules, game.stake) for loser in losers)
+        payments = [payment(pair.loser, winner, pair.net, game.stake) for pair in pairs]
+        first, second = losers  # the two losers settle their plain totals
+        payments.append(payment(first, second, totals[second] - totals[first], game.stake))
+        shut_out = tuple(name for name in losers if hands_won[name] == 0)
+        return ThreeHandedFinal(
+            winner, dict(scores), dict(boxes), box_points, rules.game_bonus, shut_out, totals, pairs,
+            tuple(paid for paid in payments if paid is not None),
+        )
