@@ -488,8 +488,8 @@ class NotDurable(LedgerError):
     def __init__(self, path: str, reason: str):
         self.path, self.reason = path, reason
         super().__init__(
-            f"wrote {path}, but could not flush its folder to disk ({reason}): "
-            "the change may not survive a power cut; run 'ginscore check'"
+            f"wrote {path}, but could not flush its folder to disk ({reason}): the change is made (do not "
+            "repeat it), but may not survive a power cut; run 'ginscore check'"
         )
 
 

@@ -474,3 +474,15 @@ def test_check_of_5000_games_reports_exactly_the_damaged_one(run, isolated_ledge
     assert result.exit_code == 1 and report["games"] == 5000
     assert {problem["file"] for problem in report["problems"]} == {str(damaged)}
     assert "appears twice" in report["problems"][0]["problem"]
+
+
+def test_an_ignorable_hand_field_never_reaches_the_terminal_raw(run, isolated_ledger):
+    data = game_data(1)
+    data["ignorable"] = ["hand.note"]
+    data["journal"][0]["hand"]["note"] = "\u001b]0;owned\u0007 \u202eevil"
+    put_game(isolated_ledger, data, 1)
+    for command in ("log", "log --format csv", "status", "sheet", "check"):
+        result = run(command)
+        assert result.exit_code == 0, (command, result.output)
+        assert not RAW_CONTROL.search(result.output), (command, result.output)
+    assert "\\x1b]0;owned" in run("log").stdout

@@ -38,7 +38,7 @@ def hand_words(hand: dict) -> str:
         from ginscore.card_hands import cards_words
 
         words.append(f"({cards_words(hand)})")
-    return " ".join(words)
+    return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
 def describe(line) -> str:
