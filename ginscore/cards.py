@@ -48,6 +48,20 @@ def card_value(card: Card) -> int:
     return rank + 1 if rank < 10 else 10
 
 
+def rank_value(token: str) -> int:
+    """The deadwood value of a card typed by its rank alone or with its suit: ``K`` and ``Kh``
+    are 10, ``10`` 10, ``a`` 1; Rummy counts what a loser holds without needing suits."""
+    text = token.strip()
+    for mark in _INVISIBLE:
+        text = text.replace(mark, "")
+    if text and (text[-1].lower() in _SUIT_BY_CHAR or text[-1] in _SUIT_BY_CHAR) and text[:-1]:
+        text = text[:-1]
+    rank = _RANK_BY_TEXT.get(text.upper())
+    if rank is None:
+        raise CardError(f"'{token}' is not a card: write its rank, e.g. A, 7, 10, K (a suit may follow: Kh)")
+    return card_value(rank)
+
+
 def card_str(card: Card) -> str:
     """Canonical ASCII name: As, Th, Kd, 2c."""
     if not isinstance(card, int) or not 0 <= card < 52:

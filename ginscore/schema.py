@@ -131,14 +131,14 @@ def _examine(data) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
-    hand_fields = _hand_fields(data.get("format"))
+    kind = _table_kind(data.get("format"))
     ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", hand_fields, found, ignorable)
+            _check_hand(hand, f"hands[{index}]", kind, found, ignorable)
         if found:
             return found + _top_problems(data), None
     if version < FILE_VERSION:
@@ -146,7 +146,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
     found += _top_problems(data)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, hand_fields, found, ignorable)
+        _check_journal(journal, kind, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -283,15 +283,14 @@ def _check_currency(currency, found: list) -> None:
         found.append(f"currency: {error}")
 
 
-def _hand_fields(table) -> dict:
-    """What a hand of table ``table`` may hold, key -> type (no keys for an unknown table,
-    which is a problem of its own)."""
+def _table_kind(table):
+    """The TableKind named ``table``, or None for a name no table has (a problem of its own)."""
     from ginscore.tables import TABLES, get_table
 
-    return get_table(table).hand_fields if isinstance(table, str) and table in TABLES else {}
+    return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_journal(journal: list, hand_fields: dict, found: list, ignorable=IGNORABLE) -> None:
+def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -315,7 +314,7 @@ def _check_journal(journal: list, hand_fields: dict, found: list, ignorable=IGNO
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", hand_fields, found, ignorable)
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found, ignorable)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
@@ -339,7 +338,9 @@ def _check_journal(journal: list, hand_fields: dict, found: list, ignorable=IGNO
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, hand_fields: dict, found: list, ignorable=IGNORABLE) -> None:
+def _check_hand(hand, place: str, kind, found: list, ignorable=IGNORABLE) -> None:
+    """A hand's shape: the fields its table declares, of their types, and its cards; a field
+    the table does not declare is refused unless the file declares it ignorable."""
     if hand is None:
         return
     if not isinstance(hand, dict):
@@ -347,19 +348,19 @@ def _check_hand(hand, place: str, hand_fields: dict, found: list, ignorable=IGNO
         return
     if "kind" not in hand:
         found.append(f"{place}.kind: missing")
+    if kind is None:
+        return
     for key in hand:  # a field a newer ginscore added could change the hand's score
-        if hand_fields and key not in hand_fields and f"hand.{key}" not in ignorable:
+        if key not in kind.hand_fields and f"hand.{key}" not in ignorable:
             found.append(
                 f"{place}.{_key_text(key)}: a field this ginscore does not know: a newer ginscore may have "
                 "written this game (upgrade ginscore), or the file is damaged"
             )
-    for key, kind in hand_fields.items():
-        if key in hand and not _is(hand[key], kind):
-            found.append(f"{place}.{key}: expected {_names[kind]}, got {_kind(hand[key])}")
-    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards (issue 6)
-        from ginscore.card_hands import card_problems
-
-        found += [f"{place}.cards{where}: {problem}" for where, problem in card_problems(hand["cards"])]
+    for key, expected in kind.hand_fields.items():
+        if key in hand and not _is(hand[key], expected):
+            found.append(f"{place}.{key}: expected {_names[expected]}, got {_kind(hand[key])}")
+    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards
+        found += [f"{place}.cards{where}: {problem}" for where, problem in kind.card_problems(hand["cards"])]
 
 
 def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:

@@ -84,3 +84,21 @@ def put_game(ledger, content, game_id: int = 1) -> None:
     text = content if isinstance(content, (str, bytes)) else json.dumps(content, indent=2)
     with open(os.path.join(folder, f"game-{game_id:06d}.json"), "wb") as handle:
         handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
+def play(run, *commands):
+    """Run each command and insist it succeeds; returns the last Result."""
+    result = None
+    for command in commands:
+        result = run(command)
+        assert result.exit_code == 0, (command, result.output)
+    return result
+
+
+def status_json(run, *extra) -> dict:
+    """``ginscore status --json`` of the current game (or ``--game ID`` in ``extra``)."""
+    import json
+
+    result = run(["status", "--json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)

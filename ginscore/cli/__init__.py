@@ -18,6 +18,8 @@ from ginscore import __version__
 from ginscore.errors import GinscoreError, printable
 
 ENV_DEBUG = "GINSCORE_DEBUG"
+# The commands that record a hand: after one, a failure to print says the hand was recorded.
+HAND_COMMANDS = ("knock", "gin", "draw", "out")
 
 
 # Command modules are imported only when one of their commands runs, so `knock` does not pay
@@ -27,6 +29,7 @@ COMMANDS = {
     "knock": "play",
     "gin": "play",
     "draw": "play",
+    "out": "play",
     "undo": "play",
     "status": "show",
     "sheet": "show",
@@ -97,7 +100,7 @@ class GinscoreGroup(click.Group):
         if saved:
             names = [ledger.GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
             games = ", ".join(str(int(name.group(1))) if name else "?" for name in names)
-            what = "the hand was recorded" if command in ("knock", "gin", "draw") else "the change was saved"
+            what = "the hand was recorded" if command in HAND_COMMANDS else "the change was saved"
             change = f"; {what} (game {games}): see it with 'ginscore status', do not enter it again"
         else:
             change = "; nothing was saved"

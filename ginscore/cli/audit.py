@@ -5,20 +5,20 @@ from __future__ import annotations
 import click
 
 from ginscore import actions
-from ginscore.cli import cli
+from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
 from ginscore.errors import HandError, printable
 from ginscore.render import DEFAULT_FORMAT, plural, to_json
+from ginscore.tables import get_table
 
-# The commands whose arguments describe one hand; 'edit' parses its new hand with them.
-HAND_COMMANDS = ("knock", "gin", "draw")
 # What the log calls each journal action: the command that made it.
 ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit"}
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
 
 
-def hand_words(hand: dict) -> str:
-    """A hand as the command that records it, e.g. ``knock Alice 4 15`` or ``gin Bob 30 --big``."""
+def hand_words(hand: dict, kind) -> str:
+    """A hand as the command that records it, e.g. ``knock Alice 4 15``, ``gin Bob 30 --big`` or
+    ``out Alice Bob=20 Carol=11``; ``kind`` (the game's table) tells a hand typed as cards."""
     import shlex
 
     words = [shlex.quote(str(hand[key])) for key in _IN_ORDER if key in hand]
@@ -28,6 +28,8 @@ def hand_words(hand: dict) -> str:
         option = "--" + key.replace("_", "-")
         if value is True:
             words.append(option)
+        elif isinstance(value, dict) and all(isinstance(item, (int, str)) for item in value.values()):
+            words += [shlex.quote(f"{name}={item}") for name, item in value.items()]  # Rummy: Bob=20
         elif isinstance(value, list) and all(isinstance(item, str) for item in value):
             words.append(f"{option} {shlex.quote(' '.join(value))}")
         elif isinstance(value, (dict, list)):
@@ -35,23 +37,21 @@ def hand_words(hand: dict) -> str:
         else:
             words.append(f"{option} {shlex.quote(str(value))}")
     if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
-        from ginscore.card_hands import cards_words
-
-        words.append(f"({cards_words(hand)})")
+        words.append(f"({kind.cards_words(hand)})")
     return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
-def describe(line) -> str:
+def describe(line, kind) -> str:
     """What one journal entry did, in words."""
     action = line.entry["action"]
     if action == "hand":
-        return hand_words(line.hand)
+        return hand_words(line.hand, kind)
     if action == "void":
-        return f"voided #{line.target}: {hand_words(line.hand)}"
+        return f"voided #{line.target}: {hand_words(line.hand, kind)}"
     if action == "restore":
-        return f"restored #{line.target}: {hand_words(line.hand)}"
+        return f"restored #{line.target}: {hand_words(line.hand, kind)}"
     if action == "edit":
-        return f"#{line.target}: {hand_words(line.was or {})} -> {hand_words(line.hand)}"
+        return f"#{line.target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
     return {"abandon": "stopped the game early", "resume": "took the stop back"}.get(action, "")
 
 
@@ -82,11 +82,12 @@ def log(obj, game_id, as_json, fmt):
     from ginscore.game import history
 
     game = obj.ledger.load(game_id)
+    kind = get_table(game.table)
     lines = history(game.journal)
     if as_json:
         entries = []
         for line in lines:
-            entry = {**line.entry, "text": describe(line)}
+            entry = {**line.entry, "text": describe(line, kind)}
             if line.target is not None:
                 entry["number"] = line.number
                 entry["counts"] = line.number is not None
@@ -102,7 +103,7 @@ def log(obj, game_id, as_json, fmt):
             line.entry["seq"],
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             ACTION_WORDS.get(line.entry["action"], line.entry["action"]),
-            describe(line),
+            describe(line, kind),
             standing(line, edited),
         ]
         for line in lines
@@ -135,7 +136,8 @@ def redo(obj, game_id, as_json):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand)}.")
+    kind = get_table(game.table)
+    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand, kind)}.")
     click.echo(f"Totals: {state.totals_line()}.")
 
 
@@ -189,7 +191,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
         click.echo(to_json(state.to_json()))
         return
     click.echo(f"Edited hand {position} of game {game.id} (the original stays in 'ginscore log'):")
-    click.echo(f"  was: {hand_words(before.hand)}\n  now: {hand_words(now)}")
+    kind = get_table(game.table)
+    click.echo(f"  was: {hand_words(before.hand, kind)}\n  now: {hand_words(now, kind)}")
     click.echo(f"Totals were: {before_state.totals_line()}.\nTotals now:  {state.totals_line()}.")
     if state.finished != before_state.finished:
         now_phrase = f"over: {state.result_phrase()}" if state.finished else "back in progress"
@@ -225,7 +228,8 @@ def check(obj, as_json):
                 err=True,
             )
         else:
-            click.echo(f"{report['ledger']}: {report['games']} games, {report['hands']} hands, no problems.")
+            counts = f"{plural(report['games'], 'game')}, {plural(report['hands'], 'hand')}"
+            click.echo(f"{report['ledger']}: {counts}, no problems.")
     if report["problems"]:
         click.get_current_context().exit(1)
 

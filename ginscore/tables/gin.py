@@ -92,6 +92,16 @@ def describe_hand(hand: dict, score: HandScore) -> str:
     return f"{player} knocks {dead}"
 
 
+def card_lines(row, symbols: bool) -> list:
+    """For a hand typed as cards, both hands in words (melds, lay-offs, deadwood), printed
+    before the hand's line; nothing for a hand typed as numbers."""
+    if "cards" not in row.hand.hand:
+        return []
+    from ginscore.card_hands import card_sentences
+
+    return [f"{line}." for line in card_sentences(row.hand.hand, row.opponent, symbols)]
+
+
 def hand_line(row) -> str:
     """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
     score = row.score
@@ -101,6 +111,23 @@ def hand_line(row) -> str:
         if score.multiplier != 1:
             text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
     return text
+
+
+def won_at_hand(state) -> str:
+    """``in progress``, or ``Alice won at hand 7``: a game won by a player at a hand."""
+    if not state.finished:
+        return "in progress"
+    return f"{state.winner} won at hand {state.rows[-1].hand.number}"
+
+
+def totals_words(names, scores) -> str:
+    """``Alice 11, Bob 80``: each player's (or side's) total."""
+    return ", ".join(f"{name} {scores[name]}" for name in names)
+
+
+def hand_after_the_end(game, effective, ended: str) -> HandError:
+    """The error for a recorded hand that comes after the game ended (``ended``: where)."""
+    return HandError(f"game {game.id}: hand {effective.number} comes after the game ended {ended}")
 
 
 def opponent_of(players, player: str) -> str:
@@ -222,6 +249,16 @@ class GinTable(TableKind):
     hand_kinds = ("knock", "gin", "draw")
     hand_fields = HAND_FIELDS
     draw_names_a_player = False  # partnership: a draw says which table it was
+
+    def cards_words(self, hand: dict) -> str:
+        from ginscore.card_hands import cards_words
+
+        return cards_words(hand)
+
+    def card_problems(self, cards: dict) -> list:
+        from ginscore.card_hands import card_problems
+
+        return card_problems(cards)
 
     def check_hand(self, game, hand: dict) -> None:
         check_hand(hand, game.rules)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from ginscore.tables.base import Grid, Sheet
 from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.tables.gin import (
+    card_lines,
     cards_tables,
     final_notes,
     final_table,
@@ -114,14 +115,14 @@ class HollywoodState:
                 lines.append(f"Column {column.number} closes at {scores}: {column_result(column.final)}.")
         return lines
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
         row = self.rows[-1]
         text = hand_line(row)
         if row.score.winner:
             where = f"column {row.entered[0]}" if len(row.entered) == 1 else f"columns {in_words(row.entered)}"
             text += f" in {where}"
-        lines = [text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
+        lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
         if self.finished:
             lines += self.result_lines()
         return lines

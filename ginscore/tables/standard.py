@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
@@ -17,10 +16,14 @@ from ginscore.tables.gin import (
     final_table,
     game_json,
     hand_cells,
+    hand_after_the_end,
     hand_line,
+    card_lines,
     opponent_of,
     sheet_lines,
     sheet_title,
+    totals_words,
+    won_at_hand,
 )
 
 
@@ -61,12 +64,10 @@ class StandardState(NamedTuple):
         return []
 
     def result_phrase(self) -> str:
-        if not self.finished:
-            return "in progress"
-        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+        return won_at_hand(self)
 
     def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+        return totals_words(self.game.players, self.scores)
 
     def score_table(self) -> Grid:
         """The running totals in one small table, for ``status``."""
@@ -94,9 +95,10 @@ class StandardState(NamedTuple):
     def result_lines(self) -> list:
         return [f"Game over: {self.winner} reaches {self.game.rules.target}.", *final_notes(self.final, self.game)]
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             lines += self.result_lines()
         return lines
@@ -130,10 +132,7 @@ class StandardGin(TwoPlayerGin):
         rows, winner = [], None
         for effective, score, opponent in self.scored_hands(game):
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
-                    f"{effective.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
             if score.winner:
                 scores[score.winner] += score.points
                 boxes[score.winner] += score.boxes

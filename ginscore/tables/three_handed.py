@@ -16,7 +16,7 @@ from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import in_words, plural
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, nets, payment
+from ginscore.tables.base import Grid, Sheet, nets, payment, payments_grid
 from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
@@ -24,10 +24,14 @@ from ginscore.tables.gin import (
     cards_tables,
     game_json,
     hand_cells,
+    hand_after_the_end,
+    card_lines,
     hand_line,
     payment_notes,
     sheet_lines,
     sheet_title,
+    totals_words,
+    won_at_hand,
     with_defaults,
 )
 
@@ -89,12 +93,10 @@ class ThreeHandedState(NamedTuple):
         return [] if self.final is None else list(self.final.payments)
 
     def result_phrase(self) -> str:
-        if not self.finished:
-            return "in progress"
-        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+        return won_at_hand(self)
 
     def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+        return totals_words(self.game.players, self.scores)
 
     def seating_line(self) -> str:
         first, second = self.seating.playing
@@ -142,8 +144,9 @@ class ThreeHandedState(NamedTuple):
         lines.append("Net: " + ", ".join(f"{name} {net[name]:+d}" for name in self.game.players) + ".")
         return lines + payment_notes(final.payments, self.game)
 
-    def hand_report(self) -> list:
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+    def hand_report(self, symbols: bool = True) -> list:
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             return lines + self.result_lines()
         return lines + [self.seating_line()]
@@ -187,18 +190,6 @@ def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
     return Grid(["", *players], rows, title="Final")
 
 
-def payments_grid(payments, game) -> Grid:
-    """Who pays whom: one row a payment, with the money when there is a stake."""
-    from ginscore.scoring import show_amount
-
-    money = game.stake is not None
-    rows = [
-        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
-        for paid in payments
-    ]
-    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement")
-
-
 class ThreeHandedGin(GinTable):
     name = "three-handed"
     flag = "--three-handed"
@@ -223,10 +214,7 @@ class ThreeHandedGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
-                    f"{effective.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
             opponent = None
             if hand["kind"] != "draw":
                 if hand["player"] not in seating.playing:
