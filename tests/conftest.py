@@ -102,3 +102,27 @@ def status_json(run, *extra) -> dict:
     result = run(["status", "--json", *extra])
     assert result.exit_code == 0, result.output
     return json.loads(result.output)
+
+
+def fewest_payments_by_search(balances: dict) -> int:
+    """The fewest payments that clear ``balances`` (name -> amount, summing to zero), found by
+    trying every way to split the players with a balance into groups: a group whose balances
+    sum to zero settles in (size - 1) payments, so the answer is the players minus the most
+    zero-sum groups. Slow (every set partition), and independent of ginscore.settlement."""
+    names = [name for name, amount in balances.items() if amount != 0]
+
+    def partitions(items):
+        if not items:
+            yield []
+            return
+        first, rest = items[0], items[1:]
+        for partition in partitions(rest):
+            yield [[first], *partition]
+            for index in range(len(partition)):
+                yield [*partition[:index], [first, *partition[index]], *partition[index + 1 :]]
+
+    most = 0
+    for partition in partitions(names):
+        if all(sum(balances[name] for name in group) == 0 for group in partition):
+            most = max(most, len(partition))
+    return len(names) - most

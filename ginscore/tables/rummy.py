@@ -116,7 +116,10 @@ class RummyState(NamedTuple):
         ]
 
     def seating_lines(self) -> list:
-        return [] if self.finished else [f"{self.dealer} deals the next hand ({cards_dealt(len(self.game.players))} cards each)."]
+        if self.finished:
+            return []
+        which = "next hand" if self.rows else "first hand"
+        return [f"{self.dealer} deals the {which} ({cards_dealt(len(self.game.players))} cards each)."]
 
     def result_phrase(self) -> str:
         if self.winner is not None:
@@ -185,11 +188,10 @@ class RummyState(NamedTuple):
     def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
         rummy = " (rummy)" if row.multiplier == 2 else ""
-        lines = [
-            f"Hand {row.hand.number}: {row.winner} goes out{rummy} -> {row.words()}.",
-            f"Balances: {self.totals_line()}.",
-        ]
-        return lines + (self.result_lines() if self.finished else self.seating_lines())
+        line = f"Hand {row.hand.number}: {row.winner} goes out{rummy} -> {row.words()}."
+        if self.finished:  # the result says the balances
+            return [line, *self.result_lines()]
+        return [line, f"Balances: {self.totals_line()}.", *self.seating_lines()]
 
     def sheet(self) -> Sheet:
         game = self.game
