@@ -10,6 +10,7 @@ cheap.
 """
 
 from .errors import CardError
+from .errors import shown as quoted
 
 Card = int
 
@@ -24,7 +25,7 @@ _SUIT_BY_CHAR.update({"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1
 _INVISIBLE = ("\ufe0f", "\ufe0e")
 _MELD_SEPARATORS = ("/", ";")
 
-_NOT_A_CARD = "'{}' is not a card: write rank then suit, e.g. As, 10h, Kd"
+_NOT_A_CARD = "{} is not a card: write rank then suit, e.g. As, 10h, Kd"
 _NOT_A_MELD = (
     "'{}' is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more cards in sequence "
     "in one suit (ace low: Q K A is not a run)"
@@ -45,6 +46,20 @@ def card_value(card: Card) -> int:
     """Deadwood value: ace 1, 2-10 face value, J Q K 10."""
     rank = card % 13
     return rank + 1 if rank < 10 else 10
+
+
+def rank_value(token: str) -> int:
+    """The deadwood value of a card typed by its rank alone or with its suit: ``K`` and ``Kh``
+    are 10, ``10`` 10, ``a`` 1; Rummy counts what a loser holds without needing suits."""
+    text = token.strip()
+    for mark in _INVISIBLE:
+        text = text.replace(mark, "")
+    if text and (text[-1].lower() in _SUIT_BY_CHAR or text[-1] in _SUIT_BY_CHAR) and text[:-1]:
+        text = text[:-1]
+    rank = _RANK_BY_TEXT.get(text.upper())
+    if rank is None:
+        raise CardError(f"'{token}' is not a card: write its rank, e.g. A, 7, 10, K (a suit may follow: Kh)")
+    return card_value(rank)
 
 
 def card_str(card: Card) -> str:
@@ -68,7 +83,7 @@ def parse_card(token: str) -> Card:
             rank = _RANK_BY_TEXT.get(text[1:].upper())
         if suit is not None and rank is not None:
             return suit * 13 + rank
-    raise CardError(_NOT_A_CARD.format(token))
+    raise CardError(_NOT_A_CARD.format(quoted(token)))  # shown: a token may be thousands of characters
 
 
 def _describe_count(count: int | tuple[int, ...]) -> str:

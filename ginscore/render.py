@@ -7,8 +7,12 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 from __future__ import annotations
 
 import json
+import re
 
 DEFAULT_FORMAT = "simple"
+# The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
+# no titles around the tables, and no cell a spreadsheet would run as a formula.
+SPREADSHEET_FORMATS = ("csv", "tsv")
 
 # Names people type for a format -> the one ginscore uses (tabulate's names are taken as they are).
 FORMAT_ALIASES = {"text": "simple", "markdown": "github", "md": "github"}
@@ -42,28 +46,32 @@ def check_format(fmt: str) -> str:
     return name
 
 
-# A spreadsheet runs a cell that starts with one of these as a formula (OWASP: CSV injection).
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# A spreadsheet opening CSV or TSV runs a cell that starts with one of these as a formula
+# (=HYPERLINK(...), @SUM(1), a DDE call). OWASP's advice: a leading ' makes it text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 
 
-def inert_cell(value):
-    """A CSV cell a spreadsheet cannot run: text that starts like a formula gets a leading
-    apostrophe; numbers (negative ones too) stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+def inert(cell):
+    """A cell a spreadsheet will not execute: text starting like a formula gets a leading
+    ``'``. A plain signed number (``-12``) is left alone: it is data, and stays a number."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
     """``numeric``: the columns to right-align whatever their cells (None: numbers right, text left)."""
-    if fmt == "csv":
+    if fmt in SPREADSHEET_FORMATS:  # every CSV and TSV ginscore prints passes here
         import csv
         import io
 
+        headers = [inert(cell) for cell in headers]
+        rows = [[inert(cell) for cell in row] for row in rows]
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow([inert_cell(cell) for cell in headers])
-        writer.writerows([inert_cell(cell) for cell in row] for row in rows)
+        writer = csv.writer(buffer, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
+        writer.writerow(headers)
+        writer.writerows(rows)
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
@@ -104,10 +112,10 @@ def plain_table(headers, rows) -> str:
 
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A Sheet as text (tabulate), as CSV (its hands, one rectangular table) or as a whole
+    """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular table) or as a whole
     HTML page."""
-    if fmt == "csv":
-        return table(sheet.records.headers, sheet.records.rows, "csv")
+    if fmt in SPREADSHEET_FORMATS:
+        return table(sheet.records.headers, sheet.records.rows, fmt)
     if fmt == "html":
         from ginscore.render_html import page
 

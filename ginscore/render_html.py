@@ -180,14 +180,14 @@ def table_block(grid, kind: str) -> str:
     )
 
 
-def nice_top(value: int) -> tuple:
-    """The top of the y axis and its step: a round number at or above ``value``."""
-    value = max(value, 1)
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000):
-        if value / step <= 6:
+def axis(low: int, high: int) -> tuple:
+    """The y axis: round numbers at or beyond ``low`` (0 or below) and ``high``, and the step
+    between its lines (at most about six)."""
+    span = max(high - low, 1)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000):
+        if span / step <= 6:
             break
-    top = -(-value // step) * step
-    return top, step
+    return (low // step) * step, -(-high // step) * step, step
 
 
 def chart_figure(chart, count: int) -> str:
@@ -198,13 +198,13 @@ def chart_figure(chart, count: int) -> str:
     plot_w, plot_h = width - left - right, height - top_margin - bottom
     steps = max((len(series.totals) for series in chart.series), default=0)
     values = [value for series in chart.series for value in series.totals if value is not None]
-    top, tick = nice_top(max([*values, chart.target or 0, 0]))
+    low, top, tick = axis(min([*values, 0]), max([*values, chart.target or 0, 0]))
 
     def x(index: int) -> float:  # index 0: the start, before the first hand
         return left + plot_w * index / max(steps, 1)
 
     def y(value: int) -> float:
-        return top_margin + plot_h * (1 - value / top)
+        return top_margin + plot_h * (top - value) / (top - low)
 
     label = f"{chart.title}: " + "; ".join(
         f"{series.name} {next((v for v in reversed(series.totals) if v is not None), 0)}" for series in chart.series
@@ -214,7 +214,7 @@ def chart_figure(chart, count: int) -> str:
         f'aria-label="{escape(label)}" font-size="10" font-family="inherit">',
         f"<title>{escape(label)}</title>",
     ]
-    for value in range(0, top + 1, tick):
+    for value in range(low, top + 1, tick):
         parts.append(
             f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" y2="{y(value):.1f}" '
             f'stroke="{"#999" if value == 0 else "#e2e2e2"}" stroke-width="1"/>'

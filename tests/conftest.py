@@ -40,12 +40,92 @@ def ledger_bytes(root) -> dict:
     return files
 
 
+def run_process(args, timeout: float = 10.0, **options):
+    """Run ``python -m ginscore ARGS`` in a real process (the ledger and config from the
+    environment the fixtures set); returns the CompletedProcess with ``elapsed`` in seconds.
+    For what CliRunner cannot show: a hang (the timeout kills it), a real stdout, a traceback
+    printed by the interpreter itself."""
+    import subprocess
+    import sys
+    import time
+
+    if isinstance(args, str):
+        args = args.split()
+    options.setdefault("capture_output", "stdout" not in options)
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "ginscore", *args], timeout=timeout, text=True, **options)
+    result.elapsed = time.monotonic() - started
+    return result
+
+
+FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+
+
+def game_data(game_id: int = 1) -> dict:
+    """A sound game file's data in the current format: the v1 fixture's three hands (Alice
+    11, Bob 55 + 25) as a journal, with the id given."""
+    import json
+
+    with open(os.path.join(FIXTURES, "game-v1.json"), encoding="utf-8") as handle:
+        data = json.load(handle)
+    hands = data.pop("hands")
+    data.update(id=game_id, file_version=2)
+    data["journal"] = [{"seq": n, "at": data["created"], "action": "hand", "hand": h} for n, h in enumerate(hands, 1)]
+    return data
+
+
+def put_game(ledger, content, game_id: int = 1) -> None:
+    """Write a game file directly (text, bytes or data), as a person or a sync tool would."""
+    import json
+
+    folder = os.path.join(ledger, "games")
+    os.makedirs(folder, exist_ok=True)
+    open(os.path.join(ledger, ".lock"), "ab").close()  # as in any ledger a command has written to
+    text = content if isinstance(content, (str, bytes)) else json.dumps(content, indent=2)
+    with open(os.path.join(folder, f"game-{game_id:06d}.json"), "wb") as handle:
+        handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
+
+
 def play(run, *commands):
-    """Run each command (a string or a list of arguments), failing on the first that fails."""
+    """Run each command and insist it succeeds; returns the last Result."""
+    result = None
     for command in commands:
         result = run(command)
         assert result.exit_code == 0, (command, result.output)
     return result
+
+
+def status_json(run, *extra) -> dict:
+    """``ginscore status --json`` of the current game (or ``--game ID`` in ``extra``)."""
+    import json
+
+    result = run(["status", "--json", *extra])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def fewest_payments_by_search(balances: dict) -> int:
+    """The fewest payments that clear ``balances`` (name -> amount, summing to zero), found by
+    trying every way to split the players with a balance into groups: a group whose balances
+    sum to zero settles in (size - 1) payments, so the answer is the players minus the most
+    zero-sum groups. Slow (every set partition), and independent of ginscore.settlement."""
+    names = [name for name, amount in balances.items() if amount != 0]
+
+    def partitions(items):
+        if not items:
+            yield []
+            return
+        first, rest = items[0], items[1:]
+        for partition in partitions(rest):
+            yield [[first], *partition]
+            for index in range(len(partition)):
+                yield [*partition[:index], [first, *partition[index]], *partition[index + 1 :]]
+
+    most = 0
+    for partition in partitions(names):
+        if all(sum(balances[name] for name in group) == 0 for group in partition):
+            most = max(most, len(partition))
+    return len(names) - most
 
 
 # Finished games of every kind of table, as the commands that play them: for the printed sheet,
@@ -72,4 +152,10 @@ PARTNERSHIP_GAME = [
 THREE_HANDED_GAME = [
     "new Ann Ben Cat --three-handed --stake 0.02",
     "knock ann 3 20", "gin cat 12", "knock ben 4 9", "draw", "knock ben 2 30", "gin ben 50",
+]
+# Rummy, four players, ended by the players after five hands (the second a rummy).
+RUMMY_GAME = [
+    "new Ann Ben Cy Dee --rummy --stake 0.1",
+    "out ann ben=20 cy=11 dee=5", "out cy ann=5 ben=30 dee=12 --rummy", "out dee ann=40 ben=3 cy=9",
+    "out ben ann=7 cy=22 dee=8", "out ann ben=14 cy=6 dee=30", "end",
 ]

@@ -240,8 +240,8 @@ def test_a_hand_after_the_match_is_refused_and_nothing_is_written(run, isolated_
 @pytest.mark.parametrize(
     "command, words",
     [
-        ("new Ann Ben --columns 4", "--columns is not a setting of a standard game: add --hollywood"),
-        ("new Ann Ben --last-column-double", "--last-column-double is not a setting of a standard game: add --hollywood"),
+        ("new Ann Ben --columns 4", "--columns is not a setting of a standard game (only of hollywood games)"),
+        ("new Ann Ben --last-column-double", "--last-column-double is not a setting of a standard game (only of hollywood games)"),
         ("new Ann Ben Cy --hollywood", "needs 2 players"),
         ("new Ann Ben --hollywood --columns 0", "--columns must be a whole number from 1 to 10"),
         ("new Ann Ben --hollywood --columns 11", "--columns must be a whole number from 1 to 10"),

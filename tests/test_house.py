@@ -261,7 +261,7 @@ def test_rules_of_a_preset(run):
     assert shown["rules"]["gin_bonus"] == 20 and shown["rules"]["target"] == 100
     table = ok(run, "rules pagat --format csv").output.splitlines()
     assert table[0] == "setting,option,value,default"
-    assert "undercut_bonus,'--undercut-bonus,10,25" in table  # made inert: a leading - starts a formula
+    assert "undercut_bonus,'--undercut-bonus,10,25" in table  # a leading - is a formula to a spreadsheet
     assert "target,'--target,100," in table
 
 

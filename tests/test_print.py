@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, STANDARD_25, THREE_HANDED_GAME, play
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, play
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 BROWSER = next((path for path in map(shutil.which, BROWSERS) if path), None)
@@ -58,6 +58,7 @@ def pages(tmp_path, html: str, name: str) -> dict:
         ("hollywood-3-columns", HOLLYWOOD_MATCH),
         ("partnership", PARTNERSHIP_GAME),
         ("three-handed", THREE_HANDED_GAME),
+        ("rummy", RUMMY_GAME),
     ],
 )
 def test_each_sheet_prints_on_one_page(run, tmp_path, name, game):
@@ -66,9 +67,12 @@ def test_each_sheet_prints_on_one_page(run, tmp_path, name, game):
     assert {paper: count for paper, (count, _) in pages(tmp_path, html, name).items()} == {"letter": 1, "a4": 1}
 
 
-@pytest.mark.parametrize("flag", ["", "--hollywood", "--three-handed", "--partnership"])
+@pytest.mark.parametrize("flag", ["", "--hollywood", "--three-handed", "--partnership", "--rummy"])
 def test_each_pad_prints_on_one_page(run, tmp_path, flag):
-    names = {"": "Alice Bob", "--three-handed": "Ann Ben Cat", "--partnership": "Alice Bob Carol Dave"}.get(flag, "")
+    names = {
+        "": "Alice Bob", "--three-handed": "Ann Ben Cat", "--partnership": "Alice Bob Carol Dave",
+        "--rummy": "Ann Ben Cy Dee Ed Flo",
+    }.get(flag, "")
     # the table's own number of rows, with names; and the most rows 'pad' allows, blank
     for arguments in ([*names.split(), *([flag] if flag else [])], [*([flag] if flag else []), "--hands", "40"]):
         result = run(["pad", *arguments, "--format", "html"])

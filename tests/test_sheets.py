@@ -11,17 +11,18 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, STANDARD_25, THREE_HANDED_GAME, ledger_bytes, play
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, ledger_bytes, play
 
 GAMES = {
     "standard": STANDARD_25,
     "hollywood": HOLLYWOOD_MATCH,
     "partnership": PARTNERSHIP_GAME,
     "three-handed": THREE_HANDED_GAME,
+    "rummy": RUMMY_GAME,
 }
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # SVG elements written self-closed (<line/>): html.parser reports them as start-and-end.
-TEXT_COLUMNS = {"description", "result", "player", "winner", "upcard", "table", "columns", "closes", "sat out", "round winner", "side"}
+TEXT_COLUMNS = {"description", "result", "player", "winner", "upcard", "table", "columns", "closes", "sat out", "round winner", "side", "dealer"}
 
 
 class Page(HTMLParser):
@@ -123,6 +124,12 @@ def test_three_handed_chart(run):
     assert parse(sheet_of(run, THREE_HANDED_GAME)).series == [["Ann", "Ben", "Cat"]]
 
 
+def test_rummy_chart_follows_the_balances_below_zero_too(run):
+    html = sheet_of(run, RUMMY_GAME)
+    assert parse(html).series == [["Ann", "Ben", "Cy", "Dee"]]
+    assert ">-50</text>" in html  # the axis reaches down to the lowest balance
+
+
 # ---- CSV ----
 
 
@@ -143,12 +150,16 @@ def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, table):
     for row, hand in zip(rows, state["hands"]):
         if table == "hollywood":
             totals = {name: [int(row[f"{name} column {n}"]) for n in (1, 2, 3)] for name in state["players"]}
+        elif table == "rummy":
+            totals, hand["totals"] = {name: int(row[f"{name} balance"]) for name in state["players"]}, hand["balances"]
         else:
             totals = {name: int(row[f"{name} total"]) for name in hand["totals"]}
         assert totals == hand["totals"]
     last = rows[-1]
     if table == "hollywood":
         assert {name: [int(last[f"{name} column {n}"]) for n in (1, 2, 3)] for name in state["players"]} == state["scores"]
+    elif table == "rummy":
+        assert {name: int(last[f"{name} balance"]) for name in state["players"]} == state["balances"]
     else:
         assert {name: int(last[f"{name} total"]) for name in state["scores"]} == state["scores"]
 
@@ -161,7 +172,7 @@ def test_status_csv_is_the_final_block_one_row_per_party(run, table):
     for row in rows:
         for key in numeric_columns(rows):
             float(row[key])
-    parties = {"partnership": 2, "hollywood": 6, "three-handed": 3, "standard": 2}[table]
+    parties = {"partnership": 2, "hollywood": 6, "three-handed": 3, "standard": 2, "rummy": 4}[table]
     assert len(rows) == parties
     assert sum(int(row["net"]) for row in rows) == 0  # what one pays another collects
     if table == "standard":
@@ -234,7 +245,7 @@ def test_hollywood_text_sheet_aligns_closed_columns_like_open_ones(run):
 
 # ---- pads ----
 
-PADS = ["", "--hollywood", "--three-handed", "--partnership"]
+PADS = ["", "--hollywood", "--three-handed", "--partnership", "--rummy"]
 
 
 @pytest.mark.parametrize("flag", PADS)
@@ -245,7 +256,10 @@ def test_text_pad_fits_80_columns_with_a_row_per_hand_and_a_final_block(run, fla
     assert max(len(line) for line in lines) <= 80
     assert "Players: ____" in result.output and "Date:    ____" in result.output
     assert re.search(r"^\|\s+12 \|", result.output, re.MULTILINE) and not re.search(r"^\|\s+13 \|", result.output, re.MULTILINE)
-    for label in ("points", "game bonus", "shutout", "total", "net", "owed", "boxes x bonus"):
+    labels = ("points", "game bonus", "shutout", "total", "net", "owed", "boxes x bonus")
+    if flag == "--rummy":
+        labels = ("hands won", "rummies", "points scored", "balance", "owed")
+    for label in labels:
         assert f"| {label}" in result.output, label
 
 

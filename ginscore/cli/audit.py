@@ -5,20 +5,20 @@ from __future__ import annotations
 import click
 
 from ginscore import actions
-from ginscore.cli import cli
+from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
-from ginscore.errors import GinscoreError, HandError
+from ginscore.errors import HandError, printable
 from ginscore.render import DEFAULT_FORMAT, plural, to_json
+from ginscore.tables import get_table
 
-# The commands whose arguments describe one hand; 'edit' parses its new hand with them.
-HAND_COMMANDS = ("knock", "gin", "draw")
 # What the log calls each journal action: the command that made it.
 ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit"}
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
 
 
-def hand_words(hand: dict) -> str:
-    """A hand as the command that records it, e.g. ``knock Alice 4 15`` or ``gin Bob 30 --big``."""
+def hand_words(hand: dict, kind) -> str:
+    """A hand as the command that records it, e.g. ``knock Alice 4 15``, ``gin Bob 30 --big`` or
+    ``out Alice Bob=20 Carol=11``; ``kind`` (the game's table) tells a hand typed as cards."""
     import shlex
 
     words = [shlex.quote(str(hand[key])) for key in _IN_ORDER if key in hand]
@@ -28,6 +28,8 @@ def hand_words(hand: dict) -> str:
         option = "--" + key.replace("_", "-")
         if value is True:
             words.append(option)
+        elif isinstance(value, dict) and all(isinstance(item, (int, str)) for item in value.values()):
+            words += [shlex.quote(f"{name}={item}") for name, item in value.items()]  # Rummy: Bob=20
         elif isinstance(value, list) and all(isinstance(item, str) for item in value):
             words.append(f"{option} {shlex.quote(' '.join(value))}")
         elif isinstance(value, (dict, list)):
@@ -35,23 +37,21 @@ def hand_words(hand: dict) -> str:
         else:
             words.append(f"{option} {shlex.quote(str(value))}")
     if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
-        from ginscore.card_hands import cards_words
-
-        words.append(f"({cards_words(hand)})")
-    return " ".join(words)
+        words.append(f"({kind.cards_words(hand)})")
+    return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
-def describe(line) -> str:
+def describe(line, kind) -> str:
     """What one journal entry did, in words."""
     action = line.entry["action"]
     if action == "hand":
-        return hand_words(line.hand)
+        return hand_words(line.hand, kind)
     if action == "void":
-        return f"voided #{line.target}: {hand_words(line.hand)}"
+        return f"voided #{line.target}: {hand_words(line.hand, kind)}"
     if action == "restore":
-        return f"restored #{line.target}: {hand_words(line.hand)}"
+        return f"restored #{line.target}: {hand_words(line.hand, kind)}"
     if action == "edit":
-        return f"#{line.target}: {hand_words(line.was or {})} -> {hand_words(line.hand)}"
+        return f"#{line.target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
     return {"abandon": "stopped the game early", "resume": "took the stop back"}.get(action, "")
 
 
@@ -82,11 +82,12 @@ def log(obj, game_id, as_json, fmt):
     from ginscore.game import history
 
     game = obj.ledger.load(game_id)
+    kind = get_table(game.table)
     lines = history(game.journal)
     if as_json:
         entries = []
         for line in lines:
-            entry = {**line.entry, "text": describe(line)}
+            entry = {**line.entry, "text": describe(line, kind)}
             if line.target is not None:
                 entry["number"] = line.number
                 entry["counts"] = line.number is not None
@@ -102,13 +103,13 @@ def log(obj, game_id, as_json, fmt):
             line.entry["seq"],
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             ACTION_WORDS.get(line.entry["action"], line.entry["action"]),
-            describe(line),
+            describe(line, kind),
             standing(line, edited),
         ]
         for line in lines
     ]
     table = render.table(["#", "time (UTC)", "action", "what", "counts as"], rows, fmt)
-    if fmt == "csv":
+    if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
     title = f"Game {game.id}: {' v '.join(game.players)}"
@@ -135,7 +136,8 @@ def redo(obj, game_id, as_json):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand)}.")
+    kind = get_table(game.table)
+    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand, kind)}.")
     click.echo(f"Totals: {state.totals_line()}.")
 
 
@@ -189,7 +191,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
         click.echo(to_json(state.to_json()))
         return
     click.echo(f"Edited hand {position} of game {game.id} (the original stays in 'ginscore log'):")
-    click.echo(f"  was: {hand_words(before.hand)}\n  now: {hand_words(now)}")
+    kind = get_table(game.table)
+    click.echo(f"  was: {hand_words(before.hand, kind)}\n  now: {hand_words(now, kind)}")
     click.echo(f"Totals were: {before_state.totals_line()}.\nTotals now:  {state.totals_line()}.")
     if state.finished != before_state.finished:
         now_phrase = f"over: {state.result_phrase()}" if state.finished else "back in progress"
@@ -212,10 +215,10 @@ def check(obj, as_json):
     if as_json:
         click.echo(to_json(report))
     else:
-        for problem in report["problems"]:
-            click.echo(f"{problem['file']}: {problem['problem']}")
+        for problem in report["problems"]:  # printable: a problem may quote a hostile value
+            click.echo(printable(f"{problem['file']}: {problem['problem']}"))
         for note in report["notes"]:
-            click.echo(f"note: {note['file']}: {note['note']}")
+            click.echo(printable(f"note: {note['file']}: {note['note']}"))
         if report["problems"]:
             damaged = len({problem["file"] for problem in report["problems"]})
             count = len(report["problems"])
@@ -225,7 +228,8 @@ def check(obj, as_json):
                 err=True,
             )
         else:
-            click.echo(f"{report['ledger']}: {report['games']} games, {report['hands']} hands, no problems.")
+            counts = f"{plural(report['games'], 'game')}, {plural(report['hands'], 'hand')}"
+            click.echo(f"{report['ledger']}: {counts}, no problems.")
     if report["problems"]:
         click.get_current_context().exit(1)
 
@@ -243,15 +247,15 @@ def check_ledger(ledger) -> dict:
         report["games"] += 1
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
-        except GinscoreError as error:
-            found = ledger.problems(game_id) or [str(error)]
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:
                 actions.evaluate(game)
                 found = []
-            except GinscoreError as error:
-                found = [str(error)]
+            except Exception as error:  # noqa: BLE001 - as above
+                found = [ledger.damage(game_id, error)]
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
@@ -283,20 +287,34 @@ def backup(obj, path, as_json):
         ginscore backup
         ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
     """
+    import os
+
     from ginscore.backup import backup as make_backup
 
     ledger = obj.ledger
-    target, files = make_backup(ledger, path)
+    target, files, warning = make_backup(ledger, path)
     games = [name for name in files if name.startswith("games/")]
     damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
+    copied = set(games)
+    left_out = [game_id for game_id in damaged if f"games/{os.path.basename(ledger.game_path(game_id))}" not in copied]
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
-        click.echo(to_json({"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}))
+        report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
+        click.echo(to_json({**report, "left_out": left_out}))
     else:
         click.echo(f"Backed up {plural(len(games), 'game file')} ({len(files)} files) to {target}")
-    if damaged:
-        listed = ", ".join(str(game_id) for game_id in damaged)
+    if warning:
+        click.echo(f"Warning: {warning}.", err=True)
+    if set(damaged) - set(left_out):
+        listed = ", ".join(str(game_id) for game_id in damaged if game_id not in left_out)
         click.echo(
             f"Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'",
+            err=True,
+        )
+    if left_out:
+        listed = ", ".join(str(game_id) for game_id in left_out)
+        click.echo(
+            f"Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "
+            "run 'ginscore check'",
             err=True,
         )

@@ -27,11 +27,11 @@ def end(obj, game_id, as_json):
         ginscore end
         ginscore abandon --game 7 --json
     """
-    game, state = obj.ledger.apply(game_id, actions.abandon)
+    _, state = obj.ledger.apply(game_id, actions.abandon)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo("\n".join([f"Game {game.id} ended early (abandoned) after {len(state.rows)} hands.", *state.result_lines()]))
+    click.echo("\n".join(state.result_lines()))
 
 
 cli.add_command(end, "abandon")

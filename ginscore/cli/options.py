@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.errors import HandError
+from ginscore.errors import HandError, shown
+
+# No number typed into ginscore needs more digits; int() of thousands of digits is an error.
+MAX_DIGITS = 9
 
 
 class GameId(click.ParamType):
@@ -15,9 +18,9 @@ class GameId(click.ParamType):
 
     def convert(self, value, param, ctx):
         text = str(value).strip()
-        if text.isascii() and text.isdigit() and int(text) >= 1:
+        if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and int(text) >= 1:
             return int(text)
-        self.fail(f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
+        self.fail(f"{shown(value)} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
 
 
 GAME_ID = GameId()
@@ -85,7 +88,7 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
     from ginscore.ledger import atomic_write
 
     path = os.path.abspath(output)
-    atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), in_ledger=False)
+    atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
     click.echo(f"Wrote {path}")
     if open_it:
         click.launch(path)
@@ -114,7 +117,9 @@ def whole_number(text: str, label: str) -> int:
     value = text.strip()
     digits = value[1:] if value.startswith("-") else value
     if not (digits.isascii() and digits.isdigit()):
-        raise HandError(f"{label} must be a whole number, got {text!r}")
+        raise HandError(f"{label} must be a whole number, got {shown(text)}")
+    if len(digits) > MAX_DIGITS:
+        raise HandError(f"{label} must be a whole number of at most {MAX_DIGITS} digits, got {len(digits)} digits")
     return int(value)
 
 

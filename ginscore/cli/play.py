@@ -1,4 +1,4 @@
-"""Commands that record hands: knock, gin, draw, undo."""
+"""Commands that record hands: knock, gin, draw (two-handed gin), out (Rummy), undo."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.errors import HandError
 from ginscore.game import match_player
 from ginscore.render import to_json
 
@@ -28,12 +29,7 @@ def record_hand(obj, game_id, build_hand, as_json, upcard=None):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    if "cards" in hand:
-        from ginscore.card_hands import card_sentences
-
-        opponent = state.rows[-1].opponent
-        click.echo("\n".join(f"{line}." for line in card_sentences(hand, opponent, suit_symbols())))
-    click.echo("\n".join(state.hand_report()))
+    click.echo("\n".join(state.hand_report(suit_symbols())))
 
 
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
@@ -223,3 +219,59 @@ def undo(obj, game_id, as_json):
         click.echo(f"Took back the abandonment of game {game.id}: it is open again. Totals: {state.totals_line()}.")
         return
     click.echo(f"Undid hand {undone.number} of game {game.id}. Totals: {state.totals_line()}.")
+
+
+@cli.command(context_settings=NUMBERS_OK)
+@click.argument("player")
+@click.argument("held", nargs=-1, metavar="NAME=POINTS...")
+@click.option("--rummy", "rummy", is_flag=True, help="PLAYER went out all at once ('rummy'): every payment doubles.")
+@game_option
+@json_option
+@click.pass_obj
+def out(obj, player, held, rummy, game_id, as_json):
+    """Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.
+
+    Give each other player once, with the points he held, or with his cards (ranks, suits
+    optional, separated by commas: bob=K,7,3) and ginscore counts them (ace 1, faces 10).
+
+    \b
+    Example:
+        ginscore out alice bob=20 carol=11
+        ginscore out carol alice=5 bob=Q,J --rummy
+        ginscore out dan ann=K,7,3 bob=A,A,9 cy=12
+    """
+
+    def build(game):
+        hand = {"kind": "out", "player": match_player(game.players, player, game.id), "losers": {}}
+        cards = {}
+        for word in held:
+            name, points, typed = held_by(game, word)
+            if name in hand["losers"]:
+                raise HandError(f"{name} is named twice: give what each other player held once")
+            hand["losers"][name] = points
+            if typed is not None:
+                cards[name] = typed
+        if cards:
+            hand["cards"] = cards
+        if rummy:
+            hand["rummy"] = True
+        return hand
+
+    record_hand(obj, game_id, build, as_json)
+
+
+def held_by(game, word: str) -> tuple:
+    """(player, points, cards as typed or None) from ``bob=20`` or ``bob=K,7,3``."""
+    from ginscore.cards import rank_value
+
+    name, equals, value = word.rpartition("=")
+    if not equals or not name.strip() or not value.strip():
+        raise HandError(f"{word!r}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
+    name = match_player(game.players, name, game.id)
+    value = value.strip()
+    if value.isascii() and value.isdigit():
+        if len(value) > 4:
+            raise HandError(f"{name}'s count {value} is far more than a hand can hold")
+        return name, int(value), None
+    tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
+    return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)

@@ -40,7 +40,7 @@ def status(obj, game_id, as_json, fmt):
         draw = render.plain_table
     else:
         fmt = render.check_format(fmt)
-        if fmt == "csv":
+        if fmt in render.SPREADSHEET_FORMATS:
             final = sheet.final_records or scores
             click.echo(render.table(final.headers, final.rows, fmt))
             return
@@ -103,16 +103,15 @@ def games(obj, as_json, fmt):
         ginscore games --format csv > games.csv
     """
     from ginscore import render
-    from ginscore.errors import GinscoreError
 
     ledger = obj.ledger
     listing, damaged = [], []
     for game_id in ledger.game_ids():
         try:  # one damaged game must not hide the others: list it as damaged, exit 1 at the end
             state = actions.evaluate(ledger.load(game_id))
-        except GinscoreError as error:
-            damaged.append(str(error))
-            listing.append({"id": game_id, "damaged": True, "error": str(error)})
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            damaged.append(ledger.damage(game_id, error))
+            listing.append({"id": game_id, "damaged": True, "error": damaged[-1]})
             continue
         game = state.game
         final = state.final  # every table's final has a net and an amount, or is None
@@ -159,7 +158,9 @@ def games(obj, as_json, fmt):
 
 
 def _report_damaged(errors) -> None:
+    from ginscore.errors import printable
+
     for error in errors:
-        click.echo(f"Error: {error}", err=True)
+        click.echo(f"Error: {printable(error)}", err=True)
     if errors:
         click.get_current_context().exit(1)

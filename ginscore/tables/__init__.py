@@ -19,6 +19,7 @@ TABLES = {
     "hollywood": "ginscore.tables.hollywood:HollywoodGin",
     "three-handed": "ginscore.tables.three_handed:ThreeHandedGin",
     "partnership": "ginscore.tables.partnership:PartnershipGin",
+    "rummy": "ginscore.tables.rummy:RummyTable",
 }
 DEFAULT_TABLE = "standard"
 _loaded: dict = {}

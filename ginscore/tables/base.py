@@ -92,6 +92,18 @@ def nets(payments, players) -> dict:
     return totals
 
 
+def payments_grid(payments, game) -> Grid:
+    """Who pays whom: one row a payment, with the money when there is a stake."""
+    from ginscore.scoring import show_amount
+
+    money = game.stake is not None
+    rows = [
+        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
+        for paid in payments
+    ]
+    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement", numeric=(2, 3))
+
+
 @runtime_checkable
 class GameState(Protocol):
     """What evaluating a game gives, whatever its table; the CLI and renderer use only this."""
@@ -110,8 +122,8 @@ class GameState(Protocol):
 
     def to_json(self) -> dict: ...
 
-    def hand_report(self) -> list:
-        """Lines to print right after a hand was recorded."""
+    def hand_report(self, symbols: bool = True) -> list:
+        """Lines to print right after a hand was recorded (cards with suit ``symbols`` or not)."""
 
     def totals_line(self) -> str: ...
 
@@ -124,6 +136,10 @@ class GameState(Protocol):
 
     def seating_lines(self) -> list:
         """Who plays the next hand, for tables where that changes (empty otherwise)."""
+
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game: name -> the keys of gin.blank_stats, with
+        ``won`` 1 for the game's winner (each player of the winning side)."""
 
     def score_table(self) -> Grid: ...
 
@@ -144,10 +160,15 @@ class TableKind:
 
     def check_players(self, players) -> None:
         if len(players) not in self.player_counts:
+            from ginscore.tables import all_tables
+
             counts = " or ".join(str(count) for count in self.player_counts)
             if len(self.player_counts) > 2:
                 counts = f"{self.player_counts[0]} to {self.player_counts[-1]}"
-            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}")
+            fitting = [kind for kind in all_tables() if len(players) in kind.player_counts]
+            hint = " or ".join(kind.flag or "no table option" for kind in fitting)
+            hint = f": for {len(players)} players use {hint}" if fitting else ""
+            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}{hint}")
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
         """The rules a new game of this table stores: its defaults, then ``preset``, then
@@ -161,11 +182,12 @@ class TableKind:
             if name not in self.settings and name in given:
                 from ginscore.tables import all_tables
 
-                owners = [kind for kind in all_tables() if name in kind.settings and kind.flag]
-                hint = " or ".join(f"add {kind.flag} for a {kind.name} game" for kind in owners)
+                from ginscore.render import in_words
+
+                owners = [kind.name for kind in all_tables() if name in kind.settings]
                 raise RulesError(
-                    f"{option_name(name)} is not a setting of a {self.name} game: "
-                    f"{hint + ', or ' if hint else ''}leave it out"
+                    f"{option_name(name)} is not a setting of a {self.name} game (only of {in_words(owners)} "
+                    f"games): leave it out, or choose that kind of table"
                 )
         if preset is not None:
             preset = preset_name(preset)
@@ -192,6 +214,14 @@ class TableKind:
     def check_hand(self, game, hand: dict) -> None:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""
         raise NotImplementedError
+
+    def cards_words(self, hand: dict) -> str:
+        """A hand typed as cards, its cards in words, for the log."""
+        return ""
+
+    def card_problems(self, cards: dict) -> list:
+        """What is wrong with the ``cards`` a hand entered as cards stores: (place, problem) pairs."""
+        return []
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a

@@ -92,6 +92,16 @@ def describe_hand(hand: dict, score: HandScore) -> str:
     return f"{player} knocks {dead}"
 
 
+def card_lines(row, symbols: bool) -> list:
+    """For a hand typed as cards, both hands in words (melds, lay-offs, deadwood), printed
+    before the hand's line; nothing for a hand typed as numbers."""
+    if "cards" not in row.hand.hand:
+        return []
+    from ginscore.card_hands import card_sentences
+
+    return [f"{line}." for line in card_sentences(row.hand.hand, row.opponent, symbols)]
+
+
 def hand_line(row) -> str:
     """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
     score = row.score
@@ -101,6 +111,23 @@ def hand_line(row) -> str:
         if score.multiplier != 1:
             text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
     return text
+
+
+def won_at_hand(state) -> str:
+    """``in progress``, or ``Alice won at hand 7``: a game won by a player at a hand."""
+    if not state.finished:
+        return "in progress"
+    return f"{state.winner} won at hand {state.rows[-1].hand.number}"
+
+
+def totals_words(names, scores) -> str:
+    """``Alice 11, Bob 80``: each player's (or side's) total."""
+    return ", ".join(f"{name} {scores[name]}" for name in names)
+
+
+def hand_after_the_end(game, effective, ended: str) -> HandError:
+    """The error for a recorded hand that comes after the game ended (``ended``: where)."""
+    return HandError(f"game {game.id}: hand {effective.number} comes after the game ended {ended}")
 
 
 def opponent_of(players, player: str) -> str:
@@ -270,7 +297,7 @@ def pad_hands_grid(parties, hands: int, step: str = "#", columns=("score", "tota
 
 def pad_final_grid(parties, rules, rows=PAD_FINAL_ROWS, title: str = "Final", groups=None) -> Grid:
     """The final block with its rows labelled and its cells empty."""
-    box = rules.box_bonus if rules is not None else "bonus"
+    box = rules.box_bonus if rules is not None and rules.uses("box_bonus") else "bonus"
     labels = [label.format(box=box) for label in rows]
     return Grid(["", *parties], [[label, *("" for _ in parties)] for label in labels], title=title, groups=groups)
 
@@ -342,6 +369,16 @@ class GinTable(TableKind):
     hand_fields = HAND_FIELDS
     draw_names_a_player = False  # partnership: a draw says which table it was
 
+    def cards_words(self, hand: dict) -> str:
+        from ginscore.card_hands import cards_words
+
+        return cards_words(hand)
+
+    def card_problems(self, cards: dict) -> list:
+        from ginscore.card_hands import card_problems
+
+        return card_problems(cards)
+
     def check_hand(self, game, hand: dict) -> None:
         check_hand(hand, game.rules)
         if hand["kind"] == "draw":
@@ -354,3 +391,51 @@ class GinTable(TableKind):
             return
         if hand.get("player") not in game.players:
             raise HandError(f"no player {hand.get('player')!r} in game {game.id}")
+
+
+def blank_stats() -> dict:
+    """Every per-player statistic of one game, at zero (the README defines each)."""
+    return {
+        "won": 0, "hands": 0, "hands_won": 0, "gins": 0, "big_gins": 0, "undercuts_given": 0,
+        "undercuts_suffered": 0, "knocks": 0, "points_won": 0, "biggest_hand": 0,
+        "card_knocks": 0, "card_knock_deadwood": 0, "held_back": 0,
+    }
+
+
+def hand_stats(state, hand_players) -> dict:
+    """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
+    each hand (a draw has no winner to tell it)."""
+    stats = {name: blank_stats() for name in state.game.players}
+    for row in state.rows:
+        for name in hand_players(row):
+            stats[name]["hands"] += 1
+        hand, score = row.hand.hand, row.score
+        if hand["kind"] == "knock":
+            knocker = stats[hand["player"]]
+            knocker["knocks"] += 1
+            if score.result == "undercut":
+                knocker["undercuts_suffered"] += 1
+                stats[score.winner]["undercuts_given"] += 1
+            if "cards" in hand:
+                knocker["card_knocks"] += 1
+                knocker["card_knock_deadwood"] += hand["deadwood"]
+                knocker["held_back"] += held_back_melds(hand)
+        if score.winner:
+            winner = stats[score.winner]
+            winner["hands_won"] += 1
+            winner["points_won"] += score.points
+            winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
+            winner["gins"] += score.result == "gin"
+            winner["big_gins"] += score.result == "big_gin"
+    return stats
+
+
+def held_back_melds(hand: dict) -> bool:
+    """Whether a knocker typed as cards kept melds back: laid them so as to hold more deadwood
+    than his best arrangement (to spoil the defender's lay-offs)."""
+    if not hand["cards"].get("melds_stated"):
+        return False
+    from ginscore.cards import parse_cards
+    from ginscore.melds import deadwood
+
+    return hand["deadwood"] > deadwood(parse_cards(hand["cards"]["knocker"]))

@@ -9,6 +9,7 @@ from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.tables.gin import (
     FINAL_RECORD_HEADERS,
     amount_cell,
+    card_lines,
     cards_tables,
     final_notes,
     final_table,
@@ -19,6 +20,7 @@ from ginscore.tables.gin import (
     record_headers,
     settlement_records,
     sheet_fields,
+    hand_stats,
     sheet_lines,
     sheet_title,
 )
@@ -77,6 +79,13 @@ class HollywoodState:
             return f"{column.winner} won at hand {column.closed_at}"
         return "open" if column.started else "not started"
 
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game (see gin.hand_stats)."""
+        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
+
     def seating_lines(self) -> list:
         return []
 
@@ -120,14 +129,14 @@ class HollywoodState:
                 lines.append(f"Column {column.number} closes at {scores}: {column_result(column.final)}.")
         return lines
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
         row = self.rows[-1]
         text = hand_line(row)
         if row.score.winner:
             where = f"column {row.entered[0]}" if len(row.entered) == 1 else f"columns {in_words(row.entered)}"
             text += f" in {where}"
-        lines = [text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
+        lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
         if self.finished:
             lines += self.result_lines()
         return lines

@@ -27,6 +27,8 @@ from ginscore.tables.gin import (
     final_notes,
     final_table,
     game_json,
+    hand_after_the_end,
+    card_lines,
     hand_line,
     hand_record,
     record_headers,
@@ -35,6 +37,8 @@ from ginscore.tables.gin import (
     sheet_lines,
     sheet_title,
     two_sided_pad,
+    hand_stats,
+    totals_words,
     with_defaults,
 )
 
@@ -129,12 +133,20 @@ class PartnershipState(NamedTuple):
         return f"{self.winner} won in round {self.rounds[-1].number}"
 
     def totals_line(self) -> str:
-        return ", ".join(f"{side} {points}" for side, points in self.scores.items())
+        return totals_words(self.scores, self.scores)
 
     def open_line(self) -> str:
         current = self.rounds[-1]
         waiting = " and ".join(" v ".join(pair) for pair in self.open_tables)
         return f"Round {current.number}: {waiting} to play." if not current.results else f"Round {current.number}: waiting for {waiting}."
+
+    def player_stats(self) -> dict:
+        pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
+        stats = hand_stats(self, lambda row: pair_of[id(row)])
+        winners = self.sides.get(self.winner, [])
+        for name in stats:
+            stats[name]["won"] = int(name in winners)
+        return stats
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.open_line()]
@@ -174,10 +186,11 @@ class PartnershipState(NamedTuple):
         target = self.game.rules.target
         return [f"Game over: {self.winner} reaches {target}.", *final_notes(self.final, self.game, payments=self.payments())]
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
         round_ = next(round_ for round_ in self.rounds if any(r is row for r in round_.results.values()))
-        lines = [f"{hand_line(row)} (round {round_.number}, {' v '.join(row_pair(round_, row))})."]
+        where = f"round {round_.number}, {' v '.join(row_pair(round_, row))}"
+        lines = [*card_lines(row, symbols), f"{hand_line(row)} ({where})."]
         if not round_.complete:
             return lines + [f"Round {round_.number}: waiting for {' v '.join(self.open_tables[0])}."]
         lines += [self.round_line(round_), f"Totals: {self.totals_line()}."]
@@ -319,9 +332,7 @@ class PartnershipGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended in round {current.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"in round {current.number - 1}")
             index = table_index(current, hand["player"])
             if index in current.results:
                 raise HandError(

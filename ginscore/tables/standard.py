@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
@@ -18,8 +17,11 @@ from ginscore.tables.gin import (
     final_table,
     game_json,
     hand_cells,
+    hand_after_the_end,
     hand_line,
     hand_record,
+    hand_stats,
+    card_lines,
     opponent_of,
     record_headers,
     running_chart,
@@ -27,6 +29,8 @@ from ginscore.tables.gin import (
     sheet_lines,
     sheet_title,
     two_sided_pad,
+    totals_words,
+    won_at_hand,
 )
 
 
@@ -63,16 +67,21 @@ class StandardState(NamedTuple):
         paid = payment(self.final.loser, self.final.winner, self.final.net, self.game.stake)
         return [paid] if paid else []
 
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game (see gin.hand_stats)."""
+        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
+
     def seating_lines(self) -> list:
         return []
 
     def result_phrase(self) -> str:
-        if not self.finished:
-            return "in progress"
-        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+        return won_at_hand(self)
 
     def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+        return totals_words(self.game.players, self.scores)
 
     def score_table(self) -> Grid:
         """The running totals in one small table, for ``status``."""
@@ -100,9 +109,10 @@ class StandardState(NamedTuple):
     def result_lines(self) -> list:
         return [f"Game over: {self.winner} reaches {self.game.rules.target}.", *final_notes(self.final, self.game)]
 
-    def hand_report(self) -> list:
+    def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             lines += self.result_lines()
         return lines
@@ -152,10 +162,7 @@ class StandardGin(TwoPlayerGin):
         rows, winner = [], None
         for effective, score, opponent in self.scored_hands(game):
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
-                    f"{effective.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
             if score.winner:
                 scores[score.winner] += score.points
                 boxes[score.winner] += score.boxes

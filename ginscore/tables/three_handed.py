@@ -16,7 +16,7 @@ from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import in_words, plural
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, nets, payment
+from ginscore.tables.base import Grid, Sheet, nets, payment, payments_grid
 from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
@@ -25,8 +25,11 @@ from ginscore.tables.gin import (
     game_json,
     amount_cell,
     hand_cells,
+    hand_after_the_end,
+    card_lines,
     hand_line,
     hand_record,
+    hand_stats,
     payment_notes,
     record_headers,
     running_chart,
@@ -34,6 +37,8 @@ from ginscore.tables.gin import (
     sheet_lines,
     sheet_title,
     two_sided_pad,
+    totals_words,
+    won_at_hand,
     with_defaults,
 )
 
@@ -95,16 +100,21 @@ class ThreeHandedState(NamedTuple):
         return [] if self.final is None else list(self.final.payments)
 
     def result_phrase(self) -> str:
-        if not self.finished:
-            return "in progress"
-        return f"{self.winner} won at hand {self.rows[-1].hand.number}"
+        return won_at_hand(self)
 
     def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.scores[name]}" for name in self.game.players)
+        return totals_words(self.game.players, self.scores)
 
     def seating_line(self) -> str:
         first, second = self.seating.playing
         return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out."
+
+    def player_stats(self) -> dict:
+        players = self.game.players
+        stats = hand_stats(self, lambda row: [name for name in players if name != row.sitting_out])
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.seating_line()]
@@ -148,8 +158,9 @@ class ThreeHandedState(NamedTuple):
         lines.append("Net: " + ", ".join(f"{name} {net[name]:+d}" for name in self.game.players) + ".")
         return lines + payment_notes(final.payments, self.game)
 
-    def hand_report(self) -> list:
-        lines = [hand_line(self.rows[-1]) + ".", f"Totals: {self.totals_line()}."]
+    def hand_report(self, symbols: bool = True) -> list:
+        row = self.rows[-1]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
             return lines + self.result_lines()
         return lines + [self.seating_line()]
@@ -222,18 +233,6 @@ def final_records(final: ThreeHandedFinal, players, game) -> Grid:
     return Grid([*headers, *(["amount"] if money else [])], rows)
 
 
-def payments_grid(payments, game) -> Grid:
-    """Who pays whom: one row a payment, with the money when there is a stake."""
-    from ginscore.scoring import show_amount
-
-    money = game.stake is not None
-    rows = [
-        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
-        for paid in payments
-    ]
-    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement", numeric=(2, 3))
-
-
 class ThreeHandedGin(GinTable):
     name = "three-handed"
     flag = "--three-handed"
@@ -263,10 +262,7 @@ class ThreeHandedGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise HandError(
-                    f"game {game.id}: hand {effective.number} comes after the game ended at hand "
-                    f"{effective.number - 1}"
-                )
+                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
             opponent = None
             if hand["kind"] != "draw":
                 if hand["player"] not in seating.playing:

@@ -1,0 +1,413 @@
+"""Kinds of table (issue #9): the declared unit, three-handed and partnership gin.
+
+Expected numbers come from RULES.md section 7's worked examples, or are worked out by hand in
+the comments. The property tests check the rules' invariants over random games.
+"""
+
+import ast
+import json
+import pathlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import ledger_bytes, play, status_json
+
+PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "ginscore"
+FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
+
+
+# ---- the unit ---------------------------------------------------------------------------------
+
+
+def test_every_registered_table_keeps_the_declared_interface():
+    from ginscore import actions
+    from ginscore.rules import Rules, Setting
+    from ginscore.tables import TABLES, get_table
+    from ginscore.tables.base import GameState, Grid, Sheet, TableKind
+
+    for name in TABLES:
+        kind = get_table(name)
+        assert isinstance(kind, TableKind) and kind.name == name
+        assert kind.flag == ("" if name == "standard" else f"--{name}") and kind.description
+        assert kind.player_counts and all(isinstance(count, int) for count in kind.player_counts)
+        assert kind.settings and all(isinstance(spec, Setting) for spec in kind.settings.values())
+        assert kind.hand_kinds and "kind" in kind.hand_fields
+        for method in ("check_hand", "check_next_hand", "evaluate", "rules_from", "goal", "seats", "check_abandon"):
+            assert callable(getattr(kind, method))
+        players = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"][: kind.player_counts[0]]
+        game = actions.new_game(1, players, table=name)
+        assert isinstance(game.rules, Rules) and set(game.rules.to_dict()) == set(kind.settings)
+        state = actions.evaluate(game)
+        assert isinstance(state, GameState)
+        assert state.finished is False and state.payments() == [] and state.rows == []
+        assert isinstance(state.sheet(), Sheet) and isinstance(state.score_table(), Grid)
+        data = state.to_json()
+        assert data["table"] == name and data["format"] == name and data["final"] is None
+        assert isinstance(state.totals_line(), str) and isinstance(state.progress_line(), str)
+        assert isinstance(state.seating_lines(), list)
+
+
+TABLE_NAMES = {"standard", "hollywood", "three-handed", "partnership", "rummy"}
+
+
+def compared_table_names(source: str) -> list:
+    """Every comparison in ``source`` of a string literal naming a table with an attribute or
+    name that holds a table (``game.table == "hollywood"``, ``fmt in ("standard", ...)``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        literals = set()
+        for operand in operands:
+            items = operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set)) else [operand]
+            literals |= {item.value for item in items if isinstance(item, ast.Constant) and isinstance(item.value, str)}
+        subjects = [
+            operand.attr if isinstance(operand, ast.Attribute) else getattr(operand, "id", "")
+            for operand in operands
+        ]
+        if literals & TABLE_NAMES and any(word in subject for subject in subjects for word in ("table", "format", "kind")):
+            found.append(ast.unparse(node))
+    return found
+
+
+def test_no_module_outside_tables_asks_which_table_a_game_is():
+    offenders = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "tables" in path.relative_to(PACKAGE).parts:
+            continue
+        found = compared_table_names(path.read_text("utf-8"))
+        if found:
+            offenders[str(path.relative_to(PACKAGE))] = found
+    assert offenders == {}
+
+
+def test_the_check_for_table_names_can_fail():
+    assert compared_table_names('if game.table == "hollywood": pass') == ["game.table == 'hollywood'"]
+    assert compared_table_names('ok = state.game.format in ("standard", "partnership")')
+    assert compared_table_names('if preset == "standard": pass') == []
+
+
+# ---- settings belong to a table -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command, words",
+    [
+        ("new A B C --three-handed --oklahoma", "--oklahoma is not a setting of a three-handed game"),
+        ("new A B C --three-handed --columns 2", "--columns is not a setting of a three-handed game"),
+        ("new A B C --three-handed --rules oklahoma", "the oklahoma preset sets --oklahoma"),
+        ("new A B C D --partnership --gin-boxes 2", "--gin-boxes is not a setting of a partnership game"),
+        ("new A B C D --partnership --spade-double all", "--spade-double is not a setting of a partnership game"),
+        ("new A B C", "a standard game needs 2 players, got 3: for 3 players use --three-handed"),
+        ("new A B --three-handed", "a three-handed game needs 3 players, got 2"),
+        ("new A B C --partnership", "a partnership game needs 4 players, got 3"),
+        ("new A B C D --partnership --hollywood", "choose one kind of table"),
+    ],
+)
+def test_new_refuses_what_the_table_does_not_have(run, isolated_ledger, command, words):
+    result = run(command)
+    assert result.exit_code != 0
+    assert words in result.output and result.output.count("\n") == 1
+    assert not isolated_ledger.exists()
+
+
+def test_each_table_stores_its_own_settings_and_defaults(run):
+    play(run, "new A B C --three-handed", "new A B C D --partnership --target 200", "new A B")
+    three = status_json(run, "--game", "1")["rules"]
+    assert three["shutout"] == "flat:100" and three["target"] == 100
+    assert "oklahoma" not in three and "columns" not in three and three["gin_boxes"] == 1
+    four = status_json(run, "--game", "2")["rules"]
+    assert four["shutout"] == "flat:100" and four["target"] == 200 and "gin_boxes" not in four
+    two = status_json(run, "--game", "3")["rules"]
+    assert two["shutout"] == "double-total" and "columns" not in two and two["oklahoma"] is False
+
+
+def test_house_rules_for_another_table_do_not_leak(run, tmp_path):
+    play(run, "config set oklahoma yes", "config set columns 4", "config set undercut_bonus 20")
+    play(run, "new A B C --three-handed")
+    rules = status_json(run)["rules"]
+    assert rules["undercut_bonus"] == 20 and "oklahoma" not in rules and "columns" not in rules
+
+
+# ---- three-handed (RULES.md section 7) ------------------------------------------------------
+
+THREE_HANDED_EXAMPLE = ["knock a 2 20", "gin c 12", "knock c 5 30", "gin c 15"]
+
+
+def test_the_worked_three_handed_game(run):
+    # A, B, C (C sits out first). A knocks 2 v 20 (A +18; B sits out); C gin v A 12 (C +37; A sits
+    # out); C knocks 5 v 30 v B (C +25; B sits out); C gin v A 15 (C +40, total 102: C wins).
+    # Finals: A 18 + 25 = 43; B 0 (shut out); C 102 + 3 x 25 + 100 = 277.
+    # A pays C 234; B pays C 277 + 100 = 377; B pays A 43. Nets: C +611, A -191, B -420.
+    created = play(run, "new A B C --three-handed --stake 0.1").output
+    assert "Next hand: A v B; C sits out." in created
+    reports = [play(run, command).output for command in THREE_HANDED_EXAMPLE]
+    assert "A knocks 2 v 20 -> A +18" in reports[0] and "Next hand: A v C; B sits out." in reports[0]
+    assert "C gin, opponent 12 -> C +37" in reports[1] and "Next hand: C v B; A sits out." in reports[1]
+    assert "C knocks 5 v 30 -> C +25" in reports[2] and "Next hand: C v A; B sits out." in reports[2]
+    assert "Game over: C reaches 100." in reports[3]
+    assert "Settlement: A pays C 234, B pays C 377 and B pays A 43." in reports[3]
+    assert "Net: A -191, B -420, C +611." in reports[3]
+    assert "At 0.1 per point, A pays C 23.40, B pays C 37.70 and B pays A 4.30." in reports[3]
+    final = status_json(run)["final"]
+    assert final["totals"] == {"A": 43, "B": 0, "C": 277}
+    assert final["shut_out"] == ["B"]
+    assert final["payments"] == [
+        {"from": "A", "to": "C", "points": 234, "amount": "23.4"},
+        {"from": "B", "to": "C", "points": 377, "amount": "37.7"},
+        {"from": "B", "to": "A", "points": 43, "amount": "4.3"},
+    ]
+    assert final["nets"] == {"A": -191, "B": -420, "C": 611}
+
+
+def test_three_handed_status_says_who_plays_and_refuses_the_sitter(run, isolated_ledger):
+    play(run, "new Ann Ben Cy --three-handed", "knock ann 2 20")
+    state = status_json(run)
+    assert state["playing"] == ["Ann", "Cy"] and state["sitting_out"] == "Ben"
+    assert "Next hand: Ann v Cy; Ben sits out." in run("status").output
+    before = ledger_bytes(isolated_ledger)
+    result = run("gin ben 10")
+    assert result.exit_code == 1
+    assert "Ben sits out this hand: Ann and Cy are playing" in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_three_handed_draw_keeps_the_same_two(run):
+    play(run, "new Ann Ben Cy --three-handed", "draw")
+    assert status_json(run)["playing"] == ["Ann", "Ben"]
+    assert run("draw ann").exit_code == 1  # a draw names nobody at this table
+
+
+def test_three_handed_undo_redo_edit_log_check_and_cards(run):
+    # Hand 1 Ann v Ben (Cy out): Ann wins, Ben sits out. Hand 2 Ann v Cy: Cy wins, Ann sits out.
+    play(run, "new Ann Ben Cy --three-handed", "knock ann 2 20", "gin cy 12")
+    play(run, "undo")
+    assert status_json(run)["playing"] == ["Ann", "Cy"]
+    play(run, "redo")
+    assert status_json(run)["playing"] == ["Cy", "Ben"]
+    # Hand 1 corrected to Ben undercutting Ann: Ann sits out hand 2, which is Ben v Cy, and Cy's
+    # gin still stands, against Ben now.
+    play(run, "edit 1 knock ann 9 5")
+    state = status_json(run)
+    assert state["hands"][0]["winner"] == "Ben" and state["hands"][1]["opponent"] == "Ben"
+    assert state["playing"] == ["Cy", "Ann"] and state["sitting_out"] == "Ben"
+    # Ann sat out hand 2, so it cannot be corrected to her gin.
+    refused = run("edit 2 gin ann 5")
+    assert refused.exit_code == 1 and "names Ann, who sat that hand out (Ben and Cy played it)" in refused.output
+    assert "hand 1, edited" in play(run, "log").output
+    play(run, "check")
+    # Hand 3 is Cy v Ann, from the cards: Ann is the opponent who melds and lays off.
+    cards = play(
+        run, ["knock", "cy", "--cards", "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd", "--opponent-cards", "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"]
+    ).output
+    assert "Ann melds" in cards
+    assert "Ann" in play(run, "sheet").output.split("Cards")[1]
+
+
+# ---- partnership (RULES.md section 7) ---------------------------------------------------------
+
+
+def test_the_worked_partnership_rounds(run):
+    # Round 1 (A v B, C v D): A +16 and C +12 -> A & C +28.
+    # Round 2 (A v D, C v B): A +7 beating D, B +13 beating C -> B & D +6.
+    created = play(run, "new A B C D --partnership").output
+    assert "Game 1: A & C v B & D, partnership, first side to 125." in created
+    assert "Round 1: A v B and C v D to play." in created
+    first = play(run, "knock c 3 15").output  # C v D first: either table may come in first
+    assert "C +12 (round 1, C v D)" in first and "Round 1: waiting for A v B." in first
+    assert status_json(run)["open_tables"] == [["A", "B"]]
+    second = play(run, "knock a 4 20").output
+    assert "Round 1: A & C 28, B & D 0 -> A & C +28 and a box." in second
+    state = status_json(run)
+    assert state["scores"] == {"A & C": 28, "B & D": 0} and state["boxes"] == {"A & C": 1, "B & D": 0}
+    assert state["open_tables"] == [["A", "D"], ["C", "B"]]
+    assert state["sides"] == {"A & C": ["A", "C"], "B & D": ["B", "D"]}
+    play(run, "knock a 3 10")  # A +7 beating D
+    third = play(run, "knock b 2 15").output  # B +13 beating C
+    assert "Round 2: A & C 7, B & D 13 -> B & D +6 and a box." in third
+    assert status_json(run)["scores"] == {"A & C": 28, "B & D": 6}
+
+
+def test_partnership_refuses_a_table_twice_and_draws_name_a_table(run, isolated_ledger):
+    play(run, "new A B C D --partnership", "knock a 4 20")
+    before = ledger_bytes(isolated_ledger)
+    for command in ("knock b 2 15", "draw a", "gin b 10"):
+        result = run(command)
+        assert result.exit_code == 1, command
+        assert "the table A v B is already in for round 1: enter C v D first" in result.output
+    assert "names a player at the drawn table" in run("draw").output
+    assert ledger_bytes(isolated_ledger) == before
+    result = play(run, "draw d").output  # C v D drawn: counts 0, round 1 is A & C's by 16
+    assert "Round 1: A & C 16, B & D 0 -> A & C +16 and a box." in result
+
+
+def test_a_level_round_scores_nothing(run):
+    play(run, "new A B C D --partnership", "knock a 2 12", "knock d 2 12")  # A +10, D +10
+    state = status_json(run)
+    assert state["scores"] == {"A & C": 0, "B & D": 0} and state["boxes"] == {"A & C": 0, "B & D": 0}
+    assert state["rounds"][0]["winner"] is None and state["rounds"][0]["complete"] is True
+
+
+def test_a_partnership_game_to_the_end_and_its_payments(run):
+    # Five rounds, A & C win each: A gin v B 30 = 55 and C knocks 2 v 12 = 10 -> +65 a round.
+    # After round 2: 130 >= 125, A & C win. Boxes 2 x 25 = 50, game 100: 130 + 50 + 100 = 280;
+    # B & D won no round: shutout flat:100 -> 380. Net 380 - 0 = 380; B pays A and D pays C 380 each.
+    rounds = ["gin a 30", "knock c 2 12", "gin a 30", "knock c 2 12"]  # round 2: A v D, C v B
+    result = play(run, "new A B C D --partnership --stake 0.01", *rounds).output
+    assert "Game over: A & C reaches 125." in result
+    assert "B & D won no round: shutout." in result
+    assert "Net: A & C wins by 380." in result
+    assert "At 0.01 per point, B pays A 3.80 and D pays C 3.80." in result
+    final = status_json(run)["final"]
+    assert final["totals"] == {"A & C": 380, "B & D": 0}
+    assert final["payments"] == [
+        {"from": "B", "to": "A", "points": 380, "amount": "3.80"},
+        {"from": "D", "to": "C", "points": 380, "amount": "3.80"},
+    ]
+    assert run("knock a 2 10").exit_code == 1  # the game is over
+
+
+@pytest.mark.parametrize("fmt", ["simple", "csv", "html", "github"])
+def test_every_table_prints_its_sheet_and_status(run, fmt):
+    play(run, "new A B C --three-handed", *THREE_HANDED_EXAMPLE, "new A B C D --partnership", "knock a 4 20")
+    for game in ("1", "2"):
+        assert run(["sheet", "--game", game, "--format", fmt]).exit_code == 0
+        assert run(["status", "--game", game, "--format", fmt]).exit_code == 0
+    listing = json.loads(play(run, "games --json").output)
+    assert [entry["table"] for entry in listing] == ["three-handed", "partnership"]
+    assert listing[0]["payments"][0] == {"from": "A", "to": "C", "points": 234, "amount": None}
+    assert "three-handed" in play(run, "games").output
+
+
+def test_backup_and_check_take_every_table(run, tmp_path):
+    play(run, "new A B C --three-handed", "knock a 2 20", "new A B C D --partnership", "draw b")
+    play(run, f"backup {tmp_path / 'copy'}")
+    assert "2 games" in play(run, f"--ledger {tmp_path / 'copy'} check").output
+
+
+# ---- files from before there were several tables ---------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["standard", "hollywood"])
+def test_a_game_file_of_file_version_2_loads_and_scores_identically(run, isolated_ledger, name):
+    """The fixtures were written by ginscore before this change, with the status it printed."""
+    games = isolated_ledger / "games"
+    games.mkdir(parents=True)
+    original = (FIXTURES / f"game-v2-{name}.json").read_bytes()
+    game_id = json.loads(original)["id"]
+    (games / f"game-{game_id:06d}.json").write_bytes(original)
+    then = json.loads((FIXTURES / f"game-v2-{name}.status.json").read_text("utf-8"))
+    now = status_json(run)
+    for key, value in then.items():
+        if key == "rules":  # a game now shows only its own table's settings
+            assert {k: v for k, v in value.items() if k in now["rules"]} == now["rules"]
+        elif key == "hands":
+            assert [{k: row[k] for k in old} for row, old in zip(now["hands"], value)] == value
+        elif key == "final" and value is not None:
+            assert {k: now["final"][k] for k in value} == value
+        else:
+            assert now[key] == value, key
+    assert (games / f"game-{game_id:06d}.json").read_bytes() == original  # reading never writes
+    play(run, "check")
+
+
+# ---- properties over random games --------------------------------------------------------------
+
+# A hand as the test draws it: (kind, which of the two at the table went out, K, D).
+HANDS = st.tuples(
+    st.sampled_from(["knock", "knock", "gin", "draw"]),
+    st.integers(0, 1),
+    st.integers(1, 10),
+    st.integers(0, 40),
+)
+
+
+def as_hand(drawn, player):
+    kind, _, knocker, defender = drawn
+    if kind == "draw":
+        return {"kind": "draw"}
+    if kind == "gin":
+        return {"kind": "gin", "player": player, "opponent_deadwood": defender}
+    return {"kind": "knock", "player": player, "deadwood": knocker, "opponent_deadwood": defender}
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.lists(HANDS, max_size=40), target=st.sampled_from([30, 60, 100]))
+def test_random_three_handed_games(hands, target):
+    from ginscore import actions
+
+    game = actions.new_game(1, ["Ann", "Ben", "Cy"], table="three-handed", settings={"target": target})
+    state = actions.evaluate(game)
+    for drawn in hands:
+        if state.finished:
+            break
+        due = state.seating.playing
+        sitter = state.seating.sitting_out
+        hand = as_hand(drawn, due[drawn[1]])
+        game, state = actions.record(game, hand)
+        row = state.rows[-1]
+        assert row.sitting_out == sitter and row.score.winner != sitter
+        if hand["kind"] != "draw":
+            assert {hand["player"], row.opponent} == set(due)
+        winner = row.score.winner
+        expected = due if winner is None else (winner, sitter)
+        if not state.finished:
+            assert state.seating.playing == expected
+    if state.finished:
+        payments = state.payments()
+        assert sum(state.final.to_json()["nets"].values()) == 0
+        assert all(paid.points > 0 and paid.payer != paid.payee for paid in payments)
+        totals = state.final.totals
+        winner = state.winner
+        for paid in payments:  # between the losers, the lower plain total pays the difference
+            if winner not in (paid.payer, paid.payee):
+                assert paid.points == totals[paid.payee] - totals[paid.payer]
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.lists(st.tuples(HANDS, st.integers(0, 3)), max_size=40), target=st.sampled_from([50, 125]))
+def test_random_partnership_games(hands, target):
+    from ginscore import actions
+    from ginscore.tables.partnership import tables_of
+
+    players = ["Ann", "Ben", "Cy", "Di"]
+    side = {"Ann": "Ann & Cy", "Cy": "Ann & Cy", "Ben": "Ben & Di", "Di": "Ben & Di"}
+    game = actions.new_game(1, players, table="partnership", settings={"target": target})
+    state = actions.evaluate(game)
+    for drawn, seat in hands:
+        if state.finished:
+            break
+        current = state.rounds[-1]
+        pair = state.open_tables[seat % len(state.open_tables)]
+        assert pair in tables_of(players, current.number)
+        hand = as_hand(drawn, pair[drawn[1]])
+        if hand["kind"] == "draw":
+            hand["player"] = pair[drawn[1]]
+        game, state = actions.record(game, hand)
+    scores = {"Ann & Cy": 0, "Ben & Di": 0}
+    for round_ in state.rounds:
+        if not round_.complete:
+            continue
+        sums = {"Ann & Cy": 0, "Ben & Di": 0}
+        for row in round_.results.values():
+            if row.score.winner:
+                sums[side[row.score.winner]] += row.score.points
+        high = max(sums, key=sums.get)
+        if sums["Ann & Cy"] == sums["Ben & Di"]:
+            assert round_.winner is None
+        else:
+            assert round_.winner == high and round_.points == abs(sums["Ann & Cy"] - sums["Ben & Di"])
+            scores[high] += round_.points
+    assert state.scores == scores
+    if state.finished:
+        payments = state.payments()
+        net = {name: 0 for name in players}
+        for paid in payments:
+            net[paid.payer] -= paid.points
+            net[paid.payee] += paid.points
+            assert {side[paid.payer], side[paid.payee]} == {"Ann & Cy", "Ben & Di"}
+        assert sum(net.values()) == 0
+        assert all(paid.points == abs(state.final.net) for paid in payments)
