@@ -130,6 +130,7 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
 
 
 PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
+MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written in (or "they")
 
 
 def pad(sheet, fmt: str = "text") -> str:
@@ -157,6 +158,13 @@ def ruled_table(grid, width: int = PAD_WIDTH) -> str:
     count = len(grid.headers)
     first = max(len(str(cell)) for cell in [grid.headers[0], *(row[0] for row in grid.rows)]) + 2
     rest = (width - 1 - (first + 1)) // (count - 1) - 1
+    if rest < MIN_PAD_CELL:
+        from ginscore.errors import GinscoreError
+
+        raise GinscoreError(
+            f"this pad has {count - 1} columns to write in, too many for {width + 2} characters of text: "
+            "print it with --format html"
+        )
     widths = [first] + [rest] * (count - 1)
     rule = "+" + "+".join("-" * size for size in widths) + "+"
 

@@ -373,3 +373,10 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     for arguments in (["new", "A", "B"], ["knock", "a", "4", "15"], ["status"]):
         done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
         assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
+
+
+def test_a_text_pad_too_wide_for_80_columns_is_refused_and_html_offered(run):
+    result = run("pad --hollywood --columns 10")
+    assert result.exit_code == 1 and result.output.count("\n") == 1 and "--format html" in result.output
+    assert run("pad --hollywood --columns 10 --format html").exit_code == 0
+    assert max(map(len, run("pad --hollywood --columns 5").output.splitlines())) <= 80

@@ -208,6 +208,17 @@ def sheet_fields(game, rules_words: str | None = None, seats: str | None = None)
     ]
 
 
+def game_sheet(game, rules_words: str | None = None, lead=(), **parts) -> Sheet:
+    """A game's Sheet: its title, the header lines (``lead`` first) and the printed page's
+    fields from the game and ``rules_words``; ``parts``: the tables, notes, charts, records."""
+    return Sheet(
+        title=sheet_title(game),
+        lines=[*lead, *sheet_lines(game, rules_words)],
+        fields=sheet_fields(game, rules_words),
+        **parts,
+    )
+
+
 def record_headers(oklahoma: bool) -> list:
     """The columns of a hand in the CSV: numbers in their own columns, the words beside them."""
     return ["hand", *(["upcard"] if oklahoma else []), "description", "result", "player", "winner", "points", "boxes"]

@@ -14,15 +14,13 @@ from ginscore.tables.gin import (
     final_notes,
     final_table,
     game_json,
+    game_sheet,
     hand_cells,
     hand_line,
     hand_record,
+    hand_stats,
     record_headers,
     settlement_records,
-    sheet_fields,
-    hand_stats,
-    sheet_lines,
-    sheet_title,
 )
 from ginscore.render import in_words, plural
 from ginscore.rules import summary as rules_summary
@@ -198,12 +196,11 @@ class HollywoodState:
         else:
             notes = [self.progress_line()]
         words = f"Hollywood, {hollywood_terms(game.rules)}; {gin_summary(game.rules)}"
-        return Sheet(
-            title=sheet_title(game),
-            lines=sheet_lines(game, words),
+        return game_sheet(
+            game,
+            words,
             tables=tables,
             notes=notes,
-            fields=sheet_fields(game, words),
             charts=tuple(self.column_chart(column) for column in self.columns),
             records=self.records(),
             final_records=None if self.final is None else self.final_records(),

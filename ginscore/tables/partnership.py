@@ -17,28 +17,26 @@ from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
+    FINAL_RECORD_HEADERS,
     PLAIN_GIN_SETTINGS,
     GinTable,
     HandRow,
-    cards_tables,
-    FINAL_RECORD_HEADERS,
     amount_cell,
+    card_lines,
+    cards_tables,
     describe_hand,
     final_notes,
     final_table,
     game_json,
+    game_sheet,
     hand_after_the_end,
-    card_lines,
     hand_line,
     hand_record,
+    hand_stats,
     record_headers,
     settlement_records,
-    sheet_fields,
-    sheet_lines,
-    sheet_title,
-    two_sided_pad,
-    hand_stats,
     totals_words,
+    two_sided_pad,
     with_defaults,
 )
 
@@ -221,13 +219,11 @@ class PartnershipState(NamedTuple):
             final_rows = self.final_records()
         else:
             notes = [f"In progress, first side to {game.rules.target}: {self.totals_line()}. {self.open_line()}"]
-        lines = [f"Sides: {' v '.join(sides)}", *sheet_lines(game)]
-        return Sheet(
-            title=sheet_title(game),
-            lines=lines,
+        return game_sheet(
+            game,
+            lead=[f"Sides: {' v '.join(sides)}"],
             tables=tables,
             notes=notes,
-            fields=sheet_fields(game),
             charts=(self.chart(),),
             records=self.records(),
             final_records=final_rows,

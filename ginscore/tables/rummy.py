@@ -20,14 +20,12 @@ from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind,
 from ginscore.tables.gin import (
     amount_cell,
     game_json,
+    game_sheet,
     hand_after_the_end,
     pad_fields,
     pad_final_grid,
     pad_hands_grid,
     payment_notes,
-    sheet_fields,
-    sheet_lines,
-    sheet_title,
 )
 
 SETTINGS = {
@@ -240,12 +238,11 @@ class RummyState(NamedTuple):
             Series(name, tuple(row.balances[name] for row in self.rows), tuple(i for i, row in enumerate(self.rows) if row.winner == name))
             for name in players
         )
-        return Sheet(
-            title=sheet_title(game),
-            lines=sheet_lines(game, rules),
+        return game_sheet(
+            game,
+            rules,
             tables=tables,
             notes=notes,
-            fields=sheet_fields(game, rules),
             charts=(Chart("Running balances", series, None),),
             records=self.records(),
             final_records=self.final_records() if self.finished else None,
@@ -315,7 +312,7 @@ class RummyTable(TableKind):
         return Sheet(
             "Rummy score sheet",
             fields=tuple(pad_fields(self.seats(players) if players else "", words, stake, currency)),
-            tables=(pad_hands_grid(parties, hands, columns=("+/-", "total")), final),
+            tables=(pad_hands_grid(parties, hands, columns=("+/-", "sum")), final),
         )
 
     def rules_words(self, rules, preset=None) -> str:

@@ -11,25 +11,23 @@ from ginscore.tables.base import Grid, Sheet, payment
 from ginscore.tables.gin import (
     GinTable,
     HandRow,
+    card_lines,
     cards_tables,
     final_notes,
     final_records,
     final_table,
     game_json,
-    hand_cells,
+    game_sheet,
     hand_after_the_end,
+    hand_cells,
     hand_line,
     hand_record,
     hand_stats,
-    card_lines,
     opponent_of,
     record_headers,
     running_chart,
-    sheet_fields,
-    sheet_lines,
-    sheet_title,
-    two_sided_pad,
     totals_words,
+    two_sided_pad,
     won_at_hand,
 )
 
@@ -135,12 +133,10 @@ class StandardState(NamedTuple):
             final_rows = final_records(self.final, players, game)
         else:
             notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}."]
-        return Sheet(
-            title=sheet_title(game),
-            lines=sheet_lines(game),
+        return game_sheet(
+            game,
             tables=tables,
             notes=notes,
-            fields=sheet_fields(game),
             charts=(running_chart(self.rows, players, game.rules.target),),
             records=Grid(record_headers(oklahoma) + [f"{name} total" for name in players], records),
             final_records=final_rows,

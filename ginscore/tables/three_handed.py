@@ -21,25 +21,23 @@ from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
     HandRow,
+    amount_cell,
+    card_lines,
     cards_tables,
     game_json,
-    amount_cell,
-    hand_cells,
+    game_sheet,
     hand_after_the_end,
-    card_lines,
+    hand_cells,
     hand_line,
     hand_record,
     hand_stats,
     payment_notes,
     record_headers,
     running_chart,
-    sheet_fields,
-    sheet_lines,
-    sheet_title,
-    two_sided_pad,
     totals_words,
-    won_at_hand,
+    two_sided_pad,
     with_defaults,
+    won_at_hand,
 )
 
 
@@ -182,12 +180,10 @@ class ThreeHandedState(NamedTuple):
             tables += [final_grid(self.final, players, game.rules), payments_grid(self.final.payments, game)]
             notes = self.result_lines()[1:]
             final_rows = final_records(self.final, players, game)
-        return Sheet(
-            title=sheet_title(game),
-            lines=sheet_lines(game),
+        return game_sheet(
+            game,
             tables=tables,
             notes=notes,
-            fields=sheet_fields(game),
             charts=(running_chart(self.rows, players, game.rules.target),),
             records=Grid(record_headers(False) + ["sat out", *(f"{name} total" for name in players)], records),
             final_records=final_rows,
