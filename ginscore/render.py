@@ -133,12 +133,19 @@ PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
 MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written in (or "they")
 
 
-def pad(sheet, fmt: str = "text") -> str:
-    """A blank pad: as text, ruled tables with room to write in; as HTML, one printable page."""
+def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
+    """A blank pad: as text (the default format), ruled tables with room to write in; as HTML,
+    one printable page; as JSON, its parts; as CSV, its hands; else the tables in that style,
+    each column named with its group (``Alice score``)."""
     if fmt == "html":
         from ginscore.render_html import page
 
         return page(sheet, pad=True)
+    if fmt == "json":
+        tables = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.tables]
+        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": tables})
+    if fmt in SPREADSHEET_FORMATS:
+        return table(flat_headers(sheet.tables[0]), sheet.tables[0].rows, fmt)
     from textwrap import wrap
 
     blank = "_" * 30
@@ -147,8 +154,17 @@ def pad(sheet, fmt: str = "text") -> str:
         label = f"{field.label + ':':<9}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.tables:
-        parts += ["", part.title, ruled_table(part)]
+        drawn = ruled_table(part) if fmt == DEFAULT_FORMAT else table(flat_headers(part), part.rows, fmt)
+        parts += ["", part.title, *([""] if fmt != DEFAULT_FORMAT else []), drawn]
     return "\n".join(parts)
+
+
+def flat_headers(grid) -> list:
+    """A grid's headers with its group labels put in front (``Alice score``), for one header row."""
+    if not grid.groups:
+        return list(grid.headers)
+    labels = [label for label, span in grid.groups for _ in range(span)]
+    return [f"{label} {header}".strip() for label, header in zip(labels, grid.headers)]
 
 
 def ruled_table(grid, width: int = PAD_WIDTH) -> str:

@@ -380,3 +380,14 @@ def test_a_text_pad_too_wide_for_80_columns_is_refused_and_html_offered(run):
     assert result.exit_code == 1 and result.output.count("\n") == 1 and "--format html" in result.output
     assert run("pad --hollywood --columns 10 --format html").exit_code == 0
     assert max(map(len, run("pad --hollywood --columns 5").output.splitlines())) <= 80
+
+
+def test_pad_takes_the_format_names_people_type(run):
+    markdown = run("pad Alice Bob --hands 3 --format md")
+    assert markdown.exit_code == 0 and "| Alice score" in markdown.output and "|   3 |" in markdown.output
+    assert markdown.output == run("pad Alice Bob --hands 3 --format markdown").output
+    data = json.loads(run("pad Alice Bob --hands 3 --format json").output)
+    assert data["fields"]["Players"] == "Alice v Bob" and len(data["tables"][0]["rows"]) == 3
+    rows = list(csv.reader(io.StringIO(run("pad --hands 3 --format csv").output)))
+    assert rows[0] == ["#", "score", "total", "score", "total"] and len(rows) == 4
+    assert run("pad --format TEXT").output == run("pad").output

@@ -64,6 +64,10 @@ def output_options(function):
     return json_option(wrapper)
 
 
+# What a file written with --output (or opened with --open) is named after, by format.
+SUFFIXES = {"html": ".html", "csv": ".csv", "tsv": ".tsv", "github": ".md", "json": ".json"}
+
+
 def file_options(function):
     """--output FILE and --open, for commands that write a page (sheet, pad)."""
     function = click.option("--open", "open_it", is_flag=True, help="Open the result in the default browser (or viewer).")(function)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import deliver, file_options, rule_options, table_options
+from ginscore.cli.options import SUFFIXES, deliver, file_options, rule_options, table_options
 
-PAD_FORMATS = ("text", "html")
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
 
 
@@ -19,14 +18,18 @@ MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows g
     "--hands", type=click.IntRange(1, MAX_PAD_HANDS), metavar="N", default=None,
     help=f"Rows for hands (rounds in a partnership), 1 to {MAX_PAD_HANDS} (default: the table's).",
 )
-@click.option("--format", "fmt", metavar="FORMAT", default="text", help="text (the default, 80 columns) or html (one printable page).")
+@click.option(
+    "--format", "fmt", metavar="FORMAT", default="text",
+    help="text (the default, 80 columns), html (one printable page), markdown, csv, json, ...",
+)
 @file_options
 @table_options
 @rule_options
 def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, settings):
     """Print a blank score sheet to keep score on paper.
 
-    The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership);
+    The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership,
+    --rummy);
     players, stake and rules given here are written in its header, anything not given is
     left blank to fill in by hand. One row per hand, a score and a running total per player
     (per side in a partnership), and the final block with its rows labelled.
@@ -39,14 +42,11 @@ def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, se
         ginscore pad --partnership --hands 12
     """
     from ginscore import render
-    from ginscore.errors import GinscoreError
     from ginscore.game import check_new_players
     from ginscore.scoring import parse_currency, parse_stake
     from ginscore.tables import get_table
 
-    name = fmt.strip().lower()
-    if name not in PAD_FORMATS:
-        raise GinscoreError(f"unknown --format {fmt!r} for a pad: use text (80 columns) or html (a printable page)")
+    name = "json" if fmt.strip().lower() == "json" else render.check_format(fmt)
     kind = get_table(table)
     names = ()
     if players:
@@ -58,4 +58,4 @@ def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, se
     rate = None if stake is None else parse_stake(stake)
     symbol = None if currency is None else parse_currency(currency)
     sheet = kind.pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
-    deliver(render.pad(sheet, name), output, open_it, f".{'html' if name == 'html' else 'txt'}")
+    deliver(render.pad(sheet, name), output, open_it, SUFFIXES.get(name, ".txt"))

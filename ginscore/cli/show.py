@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import deliver, file_options, game_option, output_options
+from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -85,10 +85,7 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
         text = to_json(state.to_json())
     else:
         text = render.sheet(state.sheet(), fmt)
-    deliver(text, output, open_it, ".json" if as_json else SUFFIXES.get(fmt, ".txt"))
-
-
-SUFFIXES = {"html": ".html", "csv": ".csv", "github": ".md"}
+    deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
 
 
 @cli.command()
