@@ -14,6 +14,7 @@ from ginscore.tables.gin import (
     game_json,
     hand_cells,
     hand_line,
+    hand_stats,
     sheet_lines,
     sheet_title,
 )
@@ -71,6 +72,13 @@ class HollywoodState:
         if column.closed:
             return f"{column.winner} won at hand {column.closed_at}"
         return "open" if column.started else "not started"
+
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game (see gin.hand_stats)."""
+        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
 
     def seating_lines(self) -> list:
         return []

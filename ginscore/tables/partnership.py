@@ -28,6 +28,7 @@ from ginscore.tables.gin import (
     hand_after_the_end,
     card_lines,
     hand_line,
+    hand_stats,
     sheet_lines,
     sheet_title,
     totals_words,
@@ -131,6 +132,14 @@ class PartnershipState(NamedTuple):
         current = self.rounds[-1]
         waiting = " and ".join(" v ".join(pair) for pair in self.open_tables)
         return f"Round {current.number}: {waiting} to play." if not current.results else f"Round {current.number}: waiting for {waiting}."
+
+    def player_stats(self) -> dict:
+        pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
+        stats = hand_stats(self, lambda row: pair_of[id(row)])
+        winners = self.sides.get(self.winner, [])
+        for name in stats:
+            stats[name]["won"] = int(name in winners)
+        return stats
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.open_line()]
