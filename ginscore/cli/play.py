@@ -7,7 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, suit_symbols, upcard_option, whole_number
-from ginscore.errors import HandError
+from ginscore.errors import HandError, shown
 from ginscore.game import match_player
 from ginscore.render import to_json
 
@@ -266,12 +266,12 @@ def held_by(game, word: str) -> tuple:
 
     name, equals, value = word.rpartition("=")
     if not equals or not name.strip() or not value.strip():
-        raise HandError(f"{word!r}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
+        raise HandError(f"{shown(word)}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
     name = match_player(game.players, name, game.id)
     value = value.strip()
     if value.isascii() and value.isdigit():
         if len(value) > 4:
-            raise HandError(f"{name}'s count {value} is far more than a hand can hold")
+            raise HandError(f"{name}'s count {shown(value)} is far more than a hand can hold")
         return name, int(value), None
     tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
     return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)
