@@ -35,6 +35,7 @@ import stat
 from typing import NamedTuple
 
 from ginscore.errors import LedgerError
+from ginscore.game import folded
 
 INDEX_FILE = ".index.sqlite3"
 STAMP_FILE = ".index-stamp"
@@ -238,13 +239,6 @@ def store(connection, ledger, game_id: int, state=None, error: str | None = None
         )
 
 
-def folded(name: str) -> str:
-    """A name as compared across games: case-insensitive, NFC."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", name).casefold()
-
-
 def micro(amount: str | None) -> int | None:
     """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
     it is added up exactly in Python) or is too large for SQLite's integers."""
@@ -323,18 +317,21 @@ def mend(ledger, connection, write_stamp_too: bool = True) -> list:
     return read
 
 
-def verify(ledger, connection) -> list:
+def verify(ledger, connection, evaluated: dict) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
-    which keep the folder's time); each is mended. Returns (id, what was wrong) pairs."""
+    which keep the folder's time); each is mended. ``evaluated``: id -> (state, problem) of
+    every game file, as the caller read them. Returns (id, what was wrong) pairs."""
     from ginscore.summary import summarize
 
     rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
     wrong = []
     with connection:
-        for game_id in ledger.game_ids():
-            state, error = load_state(ledger, game_id)
+        for game_id, (state, error) in evaluated.items():
             summary = None if state is None else json.loads(json.dumps(summarize(state), ensure_ascii=False))
             row = rows.get(game_id)
+            if state is not None and not state.finished and row is not None and not json.loads(row[0] or "{}").get("finished", True):
+                store(connection, ledger, game_id, state)  # in progress: its row is renewed only now and then
+                continue
             if row is None:
                 wrong.append((game_id, "missing from the index"))
             elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
@@ -342,7 +339,7 @@ def verify(ledger, connection) -> list:
             else:
                 continue
             store(connection, ledger, game_id, state, error)
-        for game_id in set(rows) - set(ledger.game_ids()):
+        for game_id in set(rows) - set(evaluated):
             wrong.append((game_id, "in the index, but its file is gone"))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
             connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))

@@ -34,6 +34,8 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "settle": "evening",
+    "stats": "evening",
     "end": "match",
     "abandon": "match",
     "log": "audit",

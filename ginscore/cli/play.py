@@ -205,12 +205,28 @@ def draw(obj, player, upcard, game_id, as_json):
 def undo(obj, game_id, as_json):
     """Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
 
-    In an abandoned Hollywood match, undo takes back the abandonment instead.
+    In a game ended early, undo takes back the ending instead; right after 'settle --record'
+    (without --game), it takes back that settlement: undo takes back the last thing recorded.
 
     \b
     Example:
         ginscore undo
     """
+    import os
+
+    from ginscore.settlements import FILE
+
+    if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
+        from ginscore.settlements import take_back_last
+
+        taken = take_back_last(obj.ledger)
+        if taken is not None:
+            if as_json:
+                click.echo(to_json({"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]}))
+                return
+            games = ", ".join(map(str, taken["games"]))
+            click.echo(f"Took back settlement {taken['id']}: games {games} are unsettled again.")
+            return
     game, state, undone = obj.ledger.apply(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
