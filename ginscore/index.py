@@ -278,12 +278,14 @@ def current(ledger):
             return connection
     if connection is not None:
         connection.close()
+    import sqlite3
+
     try:
         with ledger.locked():
             connection = connect(ledger)
             mend(ledger, connection)
             return connection
-    except (LedgerError, OSError):
+    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
         connection = memory_index()
         mend(ledger, connection, write_stamp_too=False)
         return connection

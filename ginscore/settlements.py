@@ -84,22 +84,26 @@ def write(ledger, records: list) -> None:
     atomic_write(path_of(ledger), (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
-def take_back_last(ledger):
-    """Take back the newest settlement if it is the last thing recorded in the ledger (newer
-    than the last entry of the current game); returns it, or None when undo means a hand."""
+def last_entry(ledger) -> dict | None:
+    """The last thing recorded in a game: the current game's id and its journal's length."""
     from ginscore.errors import GameNotFound
+
+    try:
+        game = ledger.load()
+    except GameNotFound:
+        return None
+    return {"game": game.id, "entries": len(game.journal)}
+
+
+def take_back_last(ledger):
+    """Take back the newest settlement if it is the last thing recorded in the ledger (nothing
+    was recorded in a game since); returns it, or None when undo means a hand."""
     from ginscore.game import now
 
     with ledger.locked():
         records = read(ledger)
         newest = last_live(records)
-        if newest is None:
-            return None
-        try:
-            journal = ledger.load().journal
-        except GameNotFound:
-            journal = ()
-        if journal and journal[-1]["at"] > newest["at"]:
+        if newest is None or newest.get("after") != last_entry(ledger):
             return None
         newest["undone"] = now()
         write(ledger, records)

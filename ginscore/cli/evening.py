@@ -71,6 +71,7 @@ def record_settlement(ledger, result) -> int:
 
     with ledger.locked():
         records = settlements.read(ledger)
+        last = settlements.last_entry(ledger)
         already = settlements.settled_games(records) & set(result.games)
         if already:  # another 'settle --record' got there first
             raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
@@ -87,6 +88,8 @@ def record_settlement(ledger, result) -> int:
                     for debtor, creditor, amount in result.payments
                 ],
                 "undone": None,
+                # what was recorded last before it, so that 'undo' knows whether it still is
+                "after": last,
             }
         )
         settlements.write(ledger, records)
