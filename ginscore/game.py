@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from ginscore.errors import HandError, PlayerError
+from ginscore.errors import HandError, PlayerError, shown
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -181,11 +181,11 @@ def match_player(players, name: str, game_id: int | None = None) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise PlayerError(f"{name!r} could be {' or '.join(matches)}: type more of the name")
+        raise PlayerError(f"{shown(name)} could be {' or '.join(matches)}: type more of the name")
     if game_id is None:
-        raise PlayerError(f"no player {name!r} in this game: the players are {', '.join(players)}")
+        raise PlayerError(f"no player {shown(name)} in this game: the players are {', '.join(players)}")
     raise PlayerError(
-        f"no player {name!r} in game {game_id}: its players are {', '.join(players)} "
+        f"no player {shown(name)} in game {game_id}: its players are {', '.join(players)} "
         "(for another game add --game ID; 'ginscore games' lists them)"
     )
 

@@ -89,6 +89,7 @@ class Ledger:
         self.latest_path = os.path.join(self.root, ".latest")
         self._lock_depth = 0
         self._versions: dict[int, int] = {}  # file version of each game as loaded
+        self._loaded: dict = {}  # each game as loaded or saved by this process, for the index
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -143,6 +144,7 @@ class Ledger:
         if game.id != game_id:
             raise LedgerError(f"{path}: id is {game.id}, but the file name says {game_id}; {REPAIR_HINT}")
         self._versions[game_id] = data["file_version"]
+        self._loaded[game_id] = game
         return game
 
     def problems(self, game_id: int) -> list[str]:
@@ -216,7 +218,15 @@ class Ledger:
         if version is not None and version < FILE_VERSION:
             self._keep_old_version(path, version)
         payload = json.dumps(encode(game), indent=2, ensure_ascii=False) + "\n"
-        atomic_write(path, payload.encode("utf-8"))
+        from ginscore import index  # the summary index's keeping, after the write it follows
+
+        stamp = index.before_save(self)
+        try:
+            atomic_write(path, payload.encode("utf-8"))
+        finally:  # also when only the folder's fsync failed: the file is in place
+            if os.path.exists(path):
+                index.after_save(self, game, stamp, self._loaded.get(game.id))
+                self._loaded[game.id] = game
         SAVED.append(path)
         self._versions[game.id] = FILE_VERSION
         if is_new:  # a hint pointing at an older game is harmless: _hinted_latest checks it

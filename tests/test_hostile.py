@@ -376,6 +376,7 @@ HUGE = "9" * 5000
         ["config", "set", "target", HUGE],
         ["config", "set", "stake", HUGE],
         ["analyze", HUGE],
+        ["knock", "b" * 5000, "1", "2"],  # a huge name: the message quotes at most 40 characters of it
     ],
 )
 def test_huge_numbers_on_the_command_line_are_one_line_errors(run, args):
@@ -486,3 +487,11 @@ def test_an_ignorable_hand_field_never_reaches_the_terminal_raw(run, isolated_le
         assert result.exit_code == 0, (command, result.output)
         assert not RAW_CONTROL.search(result.output), (command, result.output)
     assert "\\x1b]0;owned" in run("log").stdout
+
+
+def test_huge_numbers_in_a_rummy_hand_are_one_line_errors(run):
+    assert run("new Alice Bob Carol --rummy").exit_code == 0
+    for word in (f"bob={HUGE}", f"{'b' * 5000}=3", f"bob={'K,' * 3000}"):
+        result = run(["out", "alice", word, "carol=3"])
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr[:200]
+        assert "unexpected" not in result.stderr and len(result.stderr) < 400, result.stderr[:200]

@@ -34,6 +34,8 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "settle": "evening",
+    "stats": "evening",
     "end": "match",
     "abandon": "match",
     "log": "audit",
@@ -68,6 +70,9 @@ class GinscoreGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        ledger = sys.modules.get("ginscore.ledger")
+        if ledger is not None:  # what an earlier command of this process saved is not this one's
+            ledger.SAVED.clear()
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:

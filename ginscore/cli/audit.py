@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from ginscore import actions
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
-from ginscore.errors import HandError, printable
+from ginscore.errors import GinscoreError, HandError, printable
 from ginscore.render import DEFAULT_FORMAT, plural, to_json
 from ginscore.tables import get_table
 
@@ -234,14 +236,42 @@ def check(obj, as_json):
         click.get_current_context().exit(1)
 
 
+def check_index(ledger, evaluated: dict) -> list:
+    """Compare the summary index with every game file (also files edited in place, which the
+    quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
+    The index is a cache: what it had wrong is never a problem of the ledger."""
+    if not evaluated or not os.path.isdir(ledger.games_dir):
+        return []
+    from ginscore import index
+
+    existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
+    try:
+        with ledger.locked():
+            connection = index.connect(ledger)
+            try:
+                wrong = index.verify(ledger, connection, evaluated)
+            finally:
+                connection.close()
+    except (GinscoreError, OSError) as error:
+        return [{"file": index.index_path(ledger), "note": f"not checked: {error}"}]
+    by_reason: dict = {}
+    for game_id, what in wrong if existed else ():
+        by_reason.setdefault(what, []).append(game_id)
+    notes = []
+    for what, ids in by_reason.items():
+        listed = ", ".join(map(str, ids[:10])) + (f" and {len(ids) - 10} more" if len(ids) > 10 else "")
+        games = "game" if len(ids) == 1 else "games"
+        notes.append({"file": index.index_path(ledger), "note": f"{games} {listed} {'was' if len(ids) == 1 else 'were'} {what}; mended from the game files"})
+    return notes
+
+
 def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data."""
-    import os
-
     from ginscore.game import effective_hands
     from ginscore.ledger import GAME_FILE, TEMPORARY_SUFFIX
 
     report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    evaluated = {}  # id -> (state, problem): what the summary index must say of each game
     for game_id in ledger.game_ids():
         path = str(ledger.game_path(game_id))
         report["games"] += 1
@@ -249,14 +279,23 @@ def check_ledger(ledger) -> dict:
             game = ledger.load(game_id)
         except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
             found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
+            evaluated[game_id] = (None, ledger.damage(game_id, error))
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:
-                actions.evaluate(game)
+                evaluated[game_id] = (actions.evaluate(game), None)
                 found = []
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
+                evaluated[game_id] = (None, found[0])
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    report["notes"] += check_index(ledger, evaluated)
+    try:
+        from ginscore import settlements
+
+        settlements.read(ledger)
+    except GinscoreError as error:
+        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)

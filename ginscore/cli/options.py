@@ -188,3 +188,31 @@ def suit_symbols() -> bool:
     except (LookupError, UnicodeEncodeError):
         return False
     return True
+
+
+def selection_options(function):
+    """--since, --until and --player (repeatable): which games a listing, a settlement or the
+    statistics are about. The command receives ``selection``, an ``index.Selection``."""
+    from functools import wraps
+
+    @wraps(function)
+    def wrapper(*args, since, until, player_names, **kwargs):
+        from datetime import date
+
+        from ginscore.evening import day_bounds
+        from ginscore.index import Selection
+
+        today = date.today()
+        selection = Selection(
+            since=None if since is None else day_bounds(since, today, end=False),
+            until=None if until is None else day_bounds(until, today, end=True),
+            players=tuple(player_names),
+        )
+        return function(*args, selection=selection, **kwargs)
+
+    wrapper = click.option(
+        "--player", "player_names", multiple=True, metavar="NAME",
+        help="Only games in which NAME played (repeat it: games in which all of them played).",
+    )(wrapper)
+    wrapper = click.option("--until", metavar="DATE", help="Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")(wrapper)
+    return click.option("--since", metavar="DATE", help="Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")(wrapper)

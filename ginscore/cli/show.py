@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options
+from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -89,69 +89,90 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
 
 
 @cli.command()
+@selection_options
+@click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help="Only the last N games.")
+@click.option("--unsettled", is_flag=True, help="Only finished games not yet settled with 'settle --record'.")
 @output_options
 @click.pass_obj
-def games(obj, as_json, fmt):
-    """List every game: id, date, players, state, winner and net.
+def games(obj, selection, last, unsettled, as_json, fmt):
+    """List the games: id, date, players, table, state, winner, net, the money and who pays,
+    and a total per player of the money in the games listed.
+
+    Reads the summary index, not every game file, so it is as quick with ten years of games.
 
     \b
     Example:
         ginscore games
-        ginscore games --format csv > games.csv
+        ginscore games --last 20
+        ginscore games --player Dan --player Eve --since 2026-11-01
+        ginscore games --unsettled --format csv > owed.csv
     """
-    from ginscore import render
+    from ginscore import index, render, settlements
 
     ledger = obj.ledger
-    listing, damaged = [], []
-    for game_id in ledger.game_ids():
-        try:  # one damaged game must not hide the others: list it as damaged, exit 1 at the end
-            state = actions.evaluate(ledger.load(game_id))
-        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
-            damaged.append(ledger.damage(game_id, error))
-            listing.append({"id": game_id, "damaged": True, "error": damaged[-1]})
-            continue
-        game = state.game
-        final = state.final  # every table's final has a net and an amount, or is None
-        listing.append(
-            {
-                "id": game.id,
-                "created": game.created,
-                "table": game.table,
-                "format": game.table,
-                "players": list(game.players),
-                "hands": len(state.rows),
-                "finished": state.finished,
-                "winner": state.winner,
-                "net": getattr(final, "net", None),
-                "amount": getattr(final, "amount", None),
-                "payments": [paid.to_json() for paid in state.payments()],
-            }
-        )
+    connection = index.current(ledger)
+    try:
+        listing = index.summaries(ledger, connection, selection._replace(finished_only=unsettled), last)
+    finally:
+        connection.close()
+    settled = settlements.settled_games(settlements.read(ledger))
+    for entry in listing:
+        entry.pop("stats", None)
+        if not entry.get("damaged"):
+            entry["settled"] = entry["id"] in settled
+    if unsettled:
+        listing = [entry for entry in listing if not entry.get("settled")]
+    damaged = [entry["error"] for entry in listing if entry.get("damaged")]
     if as_json:
         click.echo(to_json(listing))
         _report_damaged(damaged)
         return
     if not listing:
-        click.echo(f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
+        chosen = any(selection) or unsettled
+        click.echo("No games match." if chosen else f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
         return
-    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net"]
-    rows = [
-        [
-            entry["id"],
-            entry["created"][:10],
-            " v ".join(entry["players"]),
-            entry["table"],
-            entry["hands"],
-            "finished" if entry["finished"] else "in progress",
-            entry["winner"] or "",
-            "" if entry["net"] is None else entry["net"],
-        ]
-        if not entry.get("damaged")
-        else [entry["id"], "", "", "", "", "DAMAGED", "", ""]
-        for entry in listing
-    ]
-    click.echo(render.table(headers, rows, render.check_format(fmt or DEFAULT_FORMAT)))
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net", "money", "who pays"]
+    rows = [listing_row(entry) for entry in listing]
+    click.echo(render.table(headers, rows, fmt))
+    if fmt not in ("csv", "tsv"):
+        for line in total_lines(listing):
+            click.echo(line)
     _report_damaged(damaged)
+
+
+def listing_row(entry) -> list:
+    from ginscore.scoring import show_amount
+
+    if entry.get("damaged"):
+        return [entry["id"], "", "", "", "", "DAMAGED", "", "", "", ""]
+    state = "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
+    payments = entry["payments"]
+    money = ""
+    if entry["currency"] is not None or entry["stake"] is not None:
+        money = ", ".join(show_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
+    who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
+    net = "" if entry["net"] is None else entry["net"]
+    return [entry["id"], entry["created"][:10], " v ".join(entry["players"]), entry["table"], entry["hands"],
+            state, entry["winner"] or "", net, money, who]
+
+
+def total_lines(listing) -> list:
+    """Each player's money over the finished games listed, per currency: what an evening comes to."""
+    from ginscore.evening import settle
+    from ginscore.scoring import show_amount
+
+    finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
+    lines = []
+    for settlement in settle(finished)[0]:
+        if not any(settlement.nets.values()):
+            continue
+        nets = ", ".join(
+            f"{name} {'+' if amount > 0 else '-'}{show_amount(format(abs(amount), 'f'), settlement.currency)}"
+            for name, amount in settlement.nets.items() if amount
+        )
+        lines.append(f"Total over {len(settlement.games)} finished games: {nets}.")
+    return lines
 
 
 def _report_damaged(errors) -> None:
