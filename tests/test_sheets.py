@@ -200,7 +200,7 @@ def test_status_csv_in_progress_is_the_running_totals(run):
 # ---- format names ----
 
 
-@pytest.mark.parametrize("command", ["sheet", "status", "games", "log", "rules", "config"])
+@pytest.mark.parametrize("command", ["sheet", "status", "games", "log", "rules", "config", "settle", "stats"])
 def test_format_names_people_type(run, command):
     play(run, "new A B", "knock a 4 15")
     assert run([command, "--format", "md"]).output == run([command, "--format", "markdown"]).output

@@ -45,13 +45,19 @@ def json_option(function):
 
 def output_options(function):
     """--json and --format, for commands that print tables. ``--format json`` is ``--json``:
-    the command receives ``as_json`` True and no format."""
+    the command receives ``as_json`` True and no format. Any other format is checked first,
+    so a typo is refused even when there turns out to be nothing to print."""
     from functools import wraps
 
     @wraps(function)
     def wrapper(*args, **kwargs):
-        if kwargs.get("fmt") is not None and kwargs["fmt"].strip().lower() == "json":
-            kwargs["fmt"], kwargs["as_json"] = None, True
+        if kwargs.get("fmt") is not None:
+            if kwargs["fmt"].strip().lower() == "json":
+                kwargs["fmt"], kwargs["as_json"] = None, True
+            else:
+                from ginscore.render import check_format
+
+                kwargs["fmt"] = check_format(kwargs["fmt"])
         return function(*args, **kwargs)
 
     wrapper = click.option(
