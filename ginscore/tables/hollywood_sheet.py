@@ -14,7 +14,7 @@ from ginscore.tables.gin import (
     game_json,
     hand_cells,
     hand_line,
-    hand_stats,
+    pair_stats,
     sheet_lines,
     sheet_title,
 )
@@ -74,11 +74,7 @@ class HollywoodState:
         return "open" if column.started else "not started"
 
     def player_stats(self) -> dict:
-        """Each player's statistics over this game (see gin.hand_stats)."""
-        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
-        for name in stats:
-            stats[name]["won"] = int(self.winner == name)
-        return stats
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return []

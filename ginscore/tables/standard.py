@@ -18,7 +18,7 @@ from ginscore.tables.gin import (
     hand_cells,
     hand_after_the_end,
     hand_line,
-    hand_stats,
+    pair_stats,
     card_lines,
     opponent_of,
     sheet_lines,
@@ -62,11 +62,7 @@ class StandardState(NamedTuple):
         return [paid] if paid else []
 
     def player_stats(self) -> dict:
-        """Each player's statistics over this game (see gin.hand_stats)."""
-        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
-        for name in stats:
-            stats[name]["won"] = int(self.winner == name)
-        return stats
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return []
