@@ -31,14 +31,14 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         ginscore settle --player Dan --player Eve --record
         ginscore settle --game 3 --game 4 --json
     """
-    from ginscore import index, settlements
+    from ginscore import history, index, settlements
     from ginscore.evening import settle as settle_games
 
     ledger = obj.ledger
     selection = selection._replace(ids=tuple(game_ids), finished_only=True)
     connection = index.current(ledger)
     try:
-        chosen = index.summaries(ledger, connection, selection)
+        chosen = history.summaries(ledger, connection, selection)
     finally:
         connection.close()
     records = settlements.read(ledger)
@@ -158,7 +158,7 @@ def stats(obj, selection, table, pair, as_json, fmt):
         ginscore stats --player Dan --since 2026-01-01
         ginscore stats --vs Dan Eve
     """
-    from ginscore import index
+    from ginscore import history, index
     from ginscore.evening import stats_of
     from ginscore.tables import names
 
@@ -172,8 +172,8 @@ def stats(obj, selection, table, pair, as_json, fmt):
     selection = selection._replace(table=table and table.strip().lower(), players=tuple(pair or ()))
     connection = index.current(obj.ledger)
     try:
-        totals = index.player_totals(connection, selection)
-        record = index.summaries(obj.ledger, connection, selection._replace(finished_only=True)) if pair else []
+        totals = history.player_totals(connection, selection)
+        record = history.summaries(obj.ledger, connection, selection._replace(finished_only=True)) if pair else []
     finally:
         connection.close()
     wanted = {folded(name) for name in shown}

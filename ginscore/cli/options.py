@@ -198,7 +198,7 @@ def suit_symbols() -> bool:
 
 def selection_options(function):
     """--since, --until and --player (repeatable): which games a listing, a settlement or the
-    statistics are about. The command receives ``selection``, an ``index.Selection``."""
+    statistics are about. The command receives ``selection``, a ``history.Selection``."""
     from functools import wraps
 
     @wraps(function)
@@ -206,7 +206,7 @@ def selection_options(function):
         from datetime import date
 
         from ginscore.evening import day_bounds
-        from ginscore.index import Selection
+        from ginscore.history import Selection
 
         today = date.today()
         selection = Selection(

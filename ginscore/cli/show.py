@@ -107,12 +107,12 @@ def games(obj, selection, last, unsettled, as_json, fmt):
         ginscore games --player Dan --player Eve --since 2026-11-01
         ginscore games --unsettled --format csv > owed.csv
     """
-    from ginscore import index, render, settlements
+    from ginscore import history, index, render, settlements
 
     ledger = obj.ledger
     connection = index.current(ledger)
     try:
-        listing = index.summaries(ledger, connection, selection._replace(finished_only=unsettled), last)
+        listing = history.summaries(ledger, connection, selection._replace(finished_only=unsettled), last)
     finally:
         connection.close()
     settled = settlements.settled_games(settlements.read(ledger))

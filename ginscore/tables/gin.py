@@ -441,6 +441,15 @@ def hand_stats(state, hand_players) -> dict:
     return stats
 
 
+def pair_stats(state) -> dict:
+    """Each player's statistics over a game of one pair, who both play every hand."""
+    players = state.game.players
+    stats = hand_stats(state, lambda row: players)
+    for name in stats:
+        stats[name]["won"] = int(state.winner == name)
+    return stats
+
+
 def held_back_melds(hand: dict) -> bool:
     """Whether a knocker typed as cards kept melds back: laid them so as to hold more deadwood
     than his best arrangement (to spoil the defender's lay-offs)."""

@@ -18,7 +18,7 @@ from ginscore.tables.gin import (
     hand_cells,
     hand_line,
     hand_record,
-    hand_stats,
+    pair_stats,
     record_headers,
     settlement_records,
 )
@@ -78,11 +78,7 @@ class HollywoodState:
         return "open" if column.started else "not started"
 
     def player_stats(self) -> dict:
-        """Each player's statistics over this game (see gin.hand_stats)."""
-        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
-        for name in stats:
-            stats[name]["won"] = int(self.winner == name)
-        return stats
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return []

@@ -22,8 +22,8 @@ from ginscore.tables.gin import (
     hand_cells,
     hand_line,
     hand_record,
-    hand_stats,
     opponent_of,
+    pair_stats,
     record_headers,
     running_chart,
     totals_words,
@@ -66,11 +66,7 @@ class StandardState(NamedTuple):
         return [paid] if paid else []
 
     def player_stats(self) -> dict:
-        """Each player's statistics over this game (see gin.hand_stats)."""
-        stats = hand_stats(self, lambda row: (row.hand.hand["player"], row.opponent) if row.opponent else self.game.players)
-        for name in stats:
-            stats[name]["won"] = int(self.winner == name)
-        return stats
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return []
