@@ -45,7 +45,7 @@ tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
 .finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
-.charts { flex: 1 1 20em; display: flex; flex-wrap: wrap; gap: .5em 1em; margin: 0 0 1em; }
+.charts { flex: 1 1 28em; display: flex; flex-wrap: wrap; gap: .5em 1em; margin: 0 0 1em; }
 figure { margin: 0; flex: 1 1 14em; break-inside: avoid; page-break-inside: avoid; }
 figure svg { display: block; width: 100%; height: auto; }
 figcaption { font-size: .85em; }

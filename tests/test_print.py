@@ -79,3 +79,25 @@ def test_each_pad_prints_on_one_page(run, tmp_path, flag):
         assert result.exit_code == 0, result.output
         found = pages(tmp_path, result.output, "pad")
         assert {paper: count for paper, (count, _) in found.items()} == {"letter": 1, "a4": 1}, arguments
+
+
+@pytest.mark.parametrize("game", [STANDARD_25, HOLLYWOOD_MATCH, PARTNERSHIP_GAME], ids=["standard", "hollywood", "partnership"])
+def test_the_browser_html5_parser_reads_the_page_as_written(run, tmp_path, game):
+    """Chromium's own HTML5 parser (--dump-dom): the charset and title land in the head, names
+    stay text, and no element is moved or dropped (tables, charts and chart lines all there)."""
+    play(run, *game)
+    html = run("sheet --format html").output
+    source = tmp_path / "sheet.html"
+    source.write_text(html, encoding="utf-8")
+    dom = subprocess.run(
+        [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+         f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", source.as_uri()],
+        check=True, capture_output=True, timeout=60, text=True,
+    ).stdout
+    head = dom.split("</head>", 1)[0]
+    assert '<meta charset="utf-8">' in head and "<title>Game 1: " in head
+    for element in ("<table", "<svg", 'class="series"', "<figure", "<section"):
+        assert dom.count(element) == html.count(element) > 0, element
+    if game is STANDARD_25:
+        assert "<title>Game 1: Zoë &lt;b&gt;&amp; v Bartholomew</title>" in head and "<b>&" not in dom
+        assert dom.count('class="series"') == 2
