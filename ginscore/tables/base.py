@@ -157,6 +157,7 @@ class TableKind:
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
     hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation
+    pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
 
     def check_players(self, players) -> None:
         if len(players) not in self.player_counts:
@@ -200,8 +201,6 @@ class TableKind:
             base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})
         kept = {name: value for name, value in settings.items() if name in self.settings}
         return build_rules(None, kept, base)
-
-    pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         """A blank score sheet for paper play: the header filled from what was given (``players``

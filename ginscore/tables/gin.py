@@ -195,13 +195,13 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
     return lines
 
 
-def sheet_fields(game, rules_words: str | None = None, seats: str | None = None) -> list:
-    """The printed page's header: the players (``seats``: as the title says them), the day the
-    game started, the rules in words and the stake."""
+def sheet_fields(game, rules_words: str | None = None) -> list:
+    """The printed page's header: the players as the title says them, the day the game
+    started, the rules in words and the stake."""
     from ginscore.tables import get_table
 
     return [
-        Field("Players", seats or get_table(game.table).seats(game.players)),
+        Field("Players", get_table(game.table).seats(game.players)),
         Field("Date", game.created[:10]),
         Field("Rules", rules_words or rules_summary(game.rules)),
         Field("Stake", "none" if game.stake is None else f"{show_money(game.stake, game.currency)} per point"),
@@ -313,14 +313,13 @@ def pad_final_grid(parties, rules, rows=PAD_FINAL_ROWS, title: str = "Final", gr
     return Grid(["", *parties], [[label, *("" for _ in parties)] for label in labels], title=title, groups=groups)
 
 
-def two_sided_pad(title: str, parties, names_given: bool, seats: str, rules, stake, currency, hands: int) -> Sheet:
-    """The blank pad of a table where two (or more) parties each keep one running total."""
-    from ginscore.rules import summary
-
-    words = summary(rules) if rules is not None else None
+def two_sided_pad(title: str, parties, seats: str, rules, stake, currency, hands: int) -> Sheet:
+    """The blank pad of a table where each party (player or side) keeps one running total;
+    ``seats``: the players as the title says them, "" to write them in."""
+    words = rules_summary(rules) if rules is not None else None
     return Sheet(
         title=title,
-        fields=tuple(pad_fields(seats if names_given else "", words, stake, currency)),
+        fields=tuple(pad_fields(seats, words, stake, currency)),
         tables=(pad_hands_grid(parties, hands), pad_final_grid(parties, rules)),
     )
 

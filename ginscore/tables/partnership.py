@@ -294,9 +294,8 @@ class PartnershipGin(GinTable):
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         """The "we / they" pad: a score and a running total per side, one row a round."""
         parties = [side_name(pair) for pair in sides_of(players)] if players else ["we", "they"]
-        sheet = two_sided_pad(
-            "Partnership Gin score sheet", parties, True, self.seats(players) if players else "", rules, stake, currency, hands
-        )
+        seats = self.seats(players) if players else ""
+        sheet = two_sided_pad("Partnership Gin score sheet", parties, seats, rules, stake, currency, hands)
         return sheet._replace(tables=(sheet.tables[0]._replace(title="Rounds"), *sheet.tables[1:]))
 
     def seats(self, players) -> str:

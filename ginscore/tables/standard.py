@@ -144,8 +144,8 @@ class StandardGin(TwoPlayerGin):
     description = "Two players, one game to the target (the default)."
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
-        parties = list(players) or ["", ""]
-        return two_sided_pad("Gin Rummy score sheet", parties, bool(players), self.seats(parties), rules, stake, currency, hands)
+        seats = self.seats(players) if players else ""
+        return two_sided_pad("Gin Rummy score sheet", list(players) or ["", ""], seats, rules, stake, currency, hands)
 
     def evaluate(self, game) -> StandardState:
         scores = {name: 0 for name in game.players}

@@ -237,9 +237,9 @@ class ThreeHandedGin(GinTable):
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        seats = self.seats(players) if players else ""
         parties = list(players) or ["", "", ""]
-        title = "Three-handed Gin score sheet"
-        return two_sided_pad(title, parties, bool(players), self.seats(parties), rules, stake, currency, hands)
+        return two_sided_pad("Three-handed Gin score sheet", parties, seats, rules, stake, currency, hands)
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:
