@@ -1,4 +1,4 @@
-"""Ending a game early: end (once 'abandon', still accepted)."""
+"""Ending a game early: end (once 'abandon', still accepted); setting a game aside: void, unvoid."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option
+from ginscore.cli.options import GAME_ID, game_option, json_option
 from ginscore.render import to_json
 
 
@@ -35,3 +35,44 @@ def end(obj, game_id, as_json):
 
 
 cli.add_command(end, "abandon")
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME", type=GAME_ID)
+@json_option
+@click.pass_obj
+def void(obj, game_id, as_json):
+    """Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
+    counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
+    GAME' brings it back.
+
+    \b
+    Example:
+        ginscore void 7
+    """
+    game, state = obj.ledger.apply(game_id, actions.void_game)
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo(
+        f"Voided game {game.id} ({' v '.join(game.players)}): 'ginscore games' leaves it out; "
+        f"'ginscore unvoid {game.id}' brings it back."
+    )
+
+
+@cli.command()
+@click.argument("game_id", metavar="GAME", type=GAME_ID)
+@json_option
+@click.pass_obj
+def unvoid(obj, game_id, as_json):
+    """Bring back game GAME, set aside with 'ginscore void'.
+
+    \b
+    Example:
+        ginscore unvoid 7
+    """
+    game, state = obj.ledger.apply(game_id, actions.unvoid_game)
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    click.echo(f"Game {game.id} ({' v '.join(game.players)}) is back: {state.result_phrase()}.")

@@ -26,6 +26,43 @@ GAME_ID = GameId()
 NUMBERS_OK = {"ignore_unknown_options": True}
 
 
+class NumbersCommand(click.Command):
+    """A command that takes negative numbers as arguments ("-3" reaches our own range check)
+    and still refuses an unknown option, with the options it may have meant: with
+    ``ignore_unknown_options`` alone, ``--gmae 3`` would be "unexpected extra arguments"."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("context_settings", {}).update(NUMBERS_OK)
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx, args):
+        refuse_unknown_options(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_unknown_options(command, ctx, args) -> None:
+    """Raise NoSuchOption for the first word of ``args`` that is an option ``command`` does
+    not have; a negative number, an option's value and everything after ``--`` are not."""
+    known, takes_value = set(), set()
+    for param in command.get_params(ctx):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        if isinstance(param, click.Option):
+            known.update(names)
+            if not param.is_flag and not param.count:
+                takes_value.update(param.opts)
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        if not word.startswith("-") or len(word) == 1 or word[1:].replace(".", "", 1).isdigit():
+            continue
+        name = word.split("=", 1)[0]
+        if name not in known:
+            raise click.NoSuchOption(name, possibilities=sorted(known), ctx=ctx)
+        if name in takes_value and "=" not in word:
+            next(words, None)
+
+
 def game_option(function):
     return click.option(
         "--game",

@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import NUMBERS_OK, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.cli.options import NumbersCommand, game_option, json_option, suit_symbols, upcard_option, whole_number
 from ginscore.errors import HandError
 from ginscore.game import match_player
 from ginscore.render import to_json
@@ -71,7 +71,7 @@ def card_options(function):
     )(function)
 
 
-@cli.command(context_settings=NUMBERS_OK)
+@cli.command(cls=NumbersCommand)
 @click.argument("player")
 @click.argument("knocker_deadwood", required=False)
 @click.argument("opponent_deadwood", required=False)
@@ -128,7 +128,7 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
     record_hand(obj, game_id, build, as_json, upcard)
 
 
-@cli.command(context_settings=NUMBERS_OK)
+@cli.command(cls=NumbersCommand)
 @click.argument("player")
 @click.argument("opponent_deadwood", required=False)
 @click.option("--big", is_flag=True, help="Big gin: all 11 cards melded (with --cards: 11 cards say it).")
@@ -221,7 +221,7 @@ def undo(obj, game_id, as_json):
     click.echo(f"Undid hand {undone.number} of game {game.id}. Totals: {state.totals_line()}.")
 
 
-@cli.command(context_settings=NUMBERS_OK)
+@cli.command(cls=NumbersCommand)
 @click.argument("player")
 @click.argument("held", nargs=-1, metavar="NAME=POINTS...")
 @click.option("--rummy", "rummy", is_flag=True, help="PLAYER went out all at once ('rummy'): every payment doubles.")

@@ -75,14 +75,17 @@ def sheet(obj, game_id, as_json, fmt):
 
 
 @cli.command()
+@click.option("--all", "show_all", is_flag=True, help="Also list the games set aside with 'ginscore void'.")
 @output_options
 @click.pass_obj
-def games(obj, as_json, fmt):
-    """List every game: id, date, players, state, winner and net.
+def games(obj, show_all, as_json, fmt):
+    """List every game: id, date, players, state, winner and net. Games set aside with
+    'ginscore void' are left out unless --all is given.
 
     \b
     Example:
         ginscore games
+        ginscore games --all
         ginscore games --format csv > games.csv
     """
     from ginscore import render
@@ -98,6 +101,9 @@ def games(obj, as_json, fmt):
             listing.append({"id": game_id, "damaged": True, "error": str(error)})
             continue
         game = state.game
+        voided = actions.is_voided(game)
+        if voided and not show_all:
+            continue
         final = state.final  # every table's final has a net and an amount, or is None
         listing.append(
             {
@@ -112,6 +118,7 @@ def games(obj, as_json, fmt):
                 "net": getattr(final, "net", None),
                 "amount": getattr(final, "amount", None),
                 "payments": [paid.to_json() for paid in state.payments()],
+                "voided": voided,
             }
         )
     if as_json:
@@ -129,7 +136,7 @@ def games(obj, as_json, fmt):
             " v ".join(entry["players"]),
             entry["table"],
             entry["hands"],
-            "finished" if entry["finished"] else "in progress",
+            "voided" if entry["voided"] else "finished" if entry["finished"] else "in progress",
             entry["winner"] or "",
             "" if entry["net"] is None else entry["net"],
         ]

@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import json_option, rule_options, table_options
+from ginscore.cli.options import game_option, json_option, rule_options, table_options
 from ginscore.render import to_json
 
 
@@ -14,11 +14,16 @@ from ginscore.render import to_json
 @click.argument("players", nargs=-1, required=True)
 @click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
 @click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
+@click.option(
+    "--dealer",
+    metavar="NAME",
+    help="Who deals the first hand (default: the winner of the last game between these players, else cut for deal).",
+)
 @table_options
 @rule_options
 @json_option
 @click.pass_obj
-def new(obj, players, stake, currency, table, preset, settings, as_json):
+def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
     """Start a game between PLAYERS and print its id.
 
     Two players play the standard game; --hollywood, --three-handed (3 players) and
@@ -33,10 +38,11 @@ def new(obj, players, stake, currency, table, preset, settings, as_json):
         ginscore new Alice Bob --hollywood --last-column-double
         ginscore new Alice Bob Carol --three-handed
         ginscore new Alice Bob Carol Dave --partnership --stake 0.05
+        ginscore new Alice Bob --dealer bob
+        ginscore new -- -x 'Mary Ann'            (a name that starts with -)
     """
     from ginscore.config import read_config
-    from ginscore.scoring import parse_currency, parse_stake, show_money
-    from ginscore.tables import get_table
+    from ginscore.scoring import parse_currency, parse_stake
 
     house = read_config()
     chosen_preset, chosen_settings = house.for_new_game(preset, settings)
@@ -45,22 +51,81 @@ def new(obj, players, stake, currency, table, preset, settings, as_json):
     # Checked before the lock: a refused game must not even create the ledger folder.
     game = actions.new_game(
         0, players, stake=rate, table=table, currency=symbol, preset=chosen_preset,
-        settings=chosen_settings, given=set(settings), preset_given=preset is not None,
+        settings=chosen_settings, given=set(settings), preset_given=preset is not None, dealer=dealer,
     )
-    ledger = obj.ledger
+    previous = None
+    if dealer is None:
+        previous = last_game_between(obj.ledger, game.players)
+        game = actions.with_first_dealer(game, previous)
+    state = start_game(obj.ledger, game, as_json, chosen_preset, previous)
+    if state is not None and house.values:
+        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
+
+
+# How many games 'new' and 'rematch' look back for the last game between the same players: the
+# lookup reads each game file, so it is bounded; players who last met longer ago cut for deal.
+LOOK_BACK = 200
+
+
+def last_game_between(ledger, players):
+    """The state of the newest finished game among exactly ``players`` (in any order, any
+    case), looking back at most LOOK_BACK games; None when there is none. Damaged and voided
+    games are passed over."""
+    from ginscore.errors import GinscoreError
+    from ginscore.game import voided
+
+    wanted = sorted(name.casefold() for name in players)
+    for game_id in reversed(ledger.game_ids()[-LOOK_BACK:]):
+        try:
+            game = ledger.load(game_id)
+            if sorted(name.casefold() for name in game.players) != wanted or voided(game.journal):
+                continue
+            state = actions.evaluate(game)
+        except GinscoreError:
+            continue
+        if state.finished:
+            return state
+    return None
+
+
+def start_game(ledger, game, as_json: bool, preset=None, previous=None):
+    """Save a new game under the lock and report it: its id, rules, stake and who deals first
+    (and why, when the last game between the players decided it). Returns its state."""
+    from ginscore.scoring import show_money
+    from ginscore.tables import get_table
+
     with ledger.locked(create=True):
         game = game._replace(id=ledger.next_id())
         ledger.save(game)
     state = actions.evaluate(game)
     if as_json:
         click.echo(to_json(state.to_json()))
-        return
+        return None
     kind = get_table(game.table)
-    rules_text = kind.rules_words(game.rules, chosen_preset)
+    rules_text = kind.rules_words(game.rules, preset)
     click.echo(f"Game {game.id}: {kind.seats(game.players)}, {kind.goal(game.rules)}. Rules: {rules_text}.")
-    if rate is not None:
-        click.echo(f"Stake: {show_money(rate, symbol)} per point.")
+    if game.stake is not None:
+        click.echo(f"Stake: {show_money(game.stake, game.currency)} per point.")
     for line in state.seating_lines():
         click.echo(line)
-    if house.values:
-        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
+    if previous is not None and game.dealer is not None and game.dealer.casefold() == str(previous.winner).casefold():
+        click.echo(f"({game.dealer} won game {previous.game.id}, the last between these players.)")
+    return state
+
+
+@cli.command()
+@game_option
+@json_option
+@click.pass_obj
+def rematch(obj, game_id, as_json):
+    """Start another game like the current one (or game ID): the same players, table, rules,
+    stake and currency. The winner of that game deals first (in a three-handed game the seats
+    turn so that he sits out the first hand and deals).
+
+    \b
+    Example:
+        ginscore rematch
+        ginscore rematch --game 3
+    """
+    previous = actions.evaluate(obj.ledger.load(game_id))
+    start_game(obj.ledger, actions.rematch(previous), as_json, previous=previous)
