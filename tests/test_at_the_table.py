@@ -247,3 +247,77 @@ def test_rematch_keeps_players_table_rules_and_stake_and_the_winner_deals(run):
     assert second["hands"] == [] and second["next_dealer"] == "Bob"
     play(run, "new A B C --three-handed --target 10", "knock b 1 20", "rematch")
     assert status_json(run)["players"] == ["C", "A", "B"] and status_json(run)["next_dealer"] == "B"
+
+
+# ---- ginscore play (the pseudo-terminal test is tests/test_play_loop.py) --------------------------
+
+
+def test_play_without_readline_loses_only_completion(run, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "readline", None)  # "import readline" now fails
+    entries = "new Alice Bob\nk al 4 15\nbg bob 12\nu\nredo\nst\n?\nplay\nk 'al\nq\n"
+    result = run("play", input=entries)
+    assert result.exit_code == 0, result.output
+    assert "Hand 1: Alice knocks 4 v 15 -> Alice +11." in result.output
+    assert "Undid hand 2" in result.output and "Redid hand 2" in result.output
+    assert "bg PLAYER D" in result.output and "already" in result.output and "close the quote" in result.output
+    assert [hand["result"] for hand in status_json(run)["hands"]] == ["knock", "big_gin"]
+
+
+def test_play_follows_a_new_game_and_offers_a_rematch(run):
+    result = run("play", input="new Ann Ben --target 10\nk ann 1 20\ny\nk ben 1 20\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Rematch" in result.output and "Game 2: Ann v Ben" in result.output
+    assert status_json(run)["id"] == 2 and status_json(run)["hands"][0]["player"] == "Ben"
+
+
+def test_play_aims_at_its_own_game(run):
+    play(run, "new Ann Ben", "new Cy Dee")
+    result = run("play --game 1", input="k an 4 15\nq\n")
+    assert "Ann knocks 4 v 15" in result.output
+    assert len(status_json(run, "--game", "1")["hands"]) == 1 and status_json(run)["hands"] == []
+
+
+# ---- shell completion ---------------------------------------------------------------------------
+
+
+def completions(args: str, incomplete: str = "") -> list:
+    from click.shell_completion import ShellComplete
+
+    from ginscore.cli import cli
+
+    complete = ShellComplete(cli, {}, "ginscore", "_GINSCORE_COMPLETE")
+    return [item.value for item in complete.get_completions(args.split(), incomplete)]
+
+
+def test_completion_of_players_games_presets_formats_and_config_keys(run):
+    play(run, "new Alice Bob", "new Ann Ben Cy --rummy")
+    assert completions("knock") == ["Ann", "Ben", "Cy"]
+    assert completions("knock --game 1", "al") == ["Alice"]
+    assert completions("gin", "B") == ["Ben"] and completions("draw", "c") == ["Cy"]
+    assert completions("out ann", "b") == ["Ben="]
+    assert completions("status --game") == ["2", "1"] and completions("void") == ["2", "1"]
+    assert completions("new --rules", "t") == ["twenties"] and "pagat" in completions("rules")
+    assert completions("sheet --format", "git") == ["github"]
+    assert completions("config set", "undercut") == ["undercut_bonus", "undercut_boxes"]
+    assert completions("new Dee Eve --dealer", "e") == ["Eve"]
+    assert "--three-handed" in completions("new", "--th") and completions("", "kn") == ["knock"]
+
+
+def test_completion_never_fails_on_a_missing_or_broken_ledger(run, isolated_ledger):
+    assert completions("knock") == [] and completions("status --game") == []
+    play(run, "new Alice Bob")
+    (isolated_ledger / "games" / "game-000001.json").write_text("{broken", "utf-8")
+    assert completions("knock") == []
+
+
+def test_every_command_has_a_row_in_the_readme_command_reference():
+    import pathlib
+
+    from ginscore.cli import COMMANDS
+
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    reference = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
+    for name in COMMANDS:
+        assert f"`ginscore {name}" in reference or f"`{name}` is the old name" in reference, name

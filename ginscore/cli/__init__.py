@@ -25,6 +25,7 @@ COMMANDS = {
     "draw": "play",
     "out": "play",
     "undo": "play",
+    "play": "loop",
     "status": "show",
     "sheet": "show",
     "games": "show",

@@ -146,6 +146,8 @@ def redo(obj, game_id, as_json):
     kind = get_table(game.table)
     click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand, kind)}.")
     click.echo(f"Totals: {state.totals_line()}.")
+    for line in state.seating_lines():
+        click.echo(line)
 
 
 @cli.command(context_settings=NUMBERS_OK)  # the hand's arguments pass through to knock|gin|draw

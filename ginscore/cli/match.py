@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, game_option, json_option
+from ginscore.cli.options import GAME_ID, completes, game_option, json_option
 from ginscore.render import to_json
 
 
@@ -38,7 +38,7 @@ cli.add_command(end, "abandon")
 
 
 @cli.command()
-@click.argument("game_id", metavar="GAME", type=GAME_ID)
+@click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
@@ -61,7 +61,7 @@ def void(obj, game_id, as_json):
 
 
 @cli.command()
-@click.argument("game_id", metavar="GAME", type=GAME_ID)
+@click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):

@@ -63,6 +63,18 @@ def refuse_unknown_options(command, ctx, args) -> None:
             next(words, None)
 
 
+def completes(name: str):
+    """The shell-completion callback ``name`` of ginscore.cli.complete, imported only when the
+    shell asks: defining the options must cost nothing on the commands typed between hands."""
+
+    def complete(ctx, param, incomplete):
+        from ginscore.cli import complete as completers
+
+        return getattr(completers, name)(ctx, param, incomplete)
+
+    return complete
+
+
 def game_option(function):
     return click.option(
         "--game",
@@ -70,6 +82,7 @@ def game_option(function):
         type=GAME_ID,
         metavar="ID",
         help="Game to act on (default: the most recently started game).",
+        shell_complete=completes("game_ids"),
     )(function)
 
 
@@ -85,6 +98,7 @@ def output_options(function):
         metavar="FORMAT",
         default=None,
         help="Table format: csv, or any tabulate format (plain, simple, github, grid, html, ...).",
+        shell_complete=completes("formats"),
     )(function)
     return json_option(function)
 
@@ -141,9 +155,13 @@ def rule_options(function):
         else:
             option = click.option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
         wrapper = option(wrapper)
-    return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (list them with 'ginscore rules --list').")(
-        wrapper
-    )
+    return click.option(
+        "--rules",
+        "preset",
+        metavar="PRESET",
+        help="Start from a named preset (list them with 'ginscore rules --list').",
+        shell_complete=completes("presets"),
+    )(wrapper)
 
 
 def table_options(function):

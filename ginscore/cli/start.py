@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, rule_options, table_options
+from ginscore.cli.options import completes, game_option, json_option, rule_options, table_options
 from ginscore.render import to_json
 
 
@@ -18,6 +18,7 @@ from ginscore.render import to_json
     "--dealer",
     metavar="NAME",
     help="Who deals the first hand (default: the winner of the last game between these players, else cut for deal).",
+    shell_complete=completes("new_players"),
 )
 @table_options
 @rule_options
