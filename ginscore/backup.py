@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from ginscore.errors import LedgerError
-from ginscore.ledger import Ledger, fsync_folder, write_synced
+from ginscore.ledger import O_NOFOLLOW, Ledger, fsync_folder, read_bytes, write_synced
 
 
 def default_path(ledger: Ledger) -> Path:
@@ -27,10 +27,12 @@ def default_path(ledger: Ledger) -> Path:
     return path
 
 
-def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path, list[str]]:
-    """Copy the ledger; returns where, and the copied files relative to the ledger folder.
+def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path, list[str], str | None]:
+    """Copy the ledger; returns where, the copied files relative to the ledger folder, and a
+    warning when the copy is complete but its folder could not be flushed to disk.
 
-    Damaged game files are copied byte for byte too: a backup keeps the evidence.
+    Damaged game files are copied byte for byte too: a backup keeps the evidence. Symlinks,
+    FIFOs and devices are not files of a ledger and are left out (never followed).
     """
     root = Path(ledger.root)
     with ledger.locked():
@@ -44,7 +46,11 @@ def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path,
             _write_zip(target, root, files)
         else:
             _write_folder(target, root, files)
-    return target, files
+    try:
+        fsync_folder(target.parent)
+    except OSError as error:  # the backup is there, whole; only its durability is in doubt
+        return target, files, f"the backup is written, but its folder could not be flushed to disk ({error.strerror})"
+    return target, files, None
 
 
 def files_to_keep(root: Path) -> list[str]:
@@ -72,16 +78,17 @@ def _write_folder(target: Path, root: Path, files: list[str]) -> None:
 
     partial = target.with_name(f".{target.name}.partial")
     try:
+        if partial.is_symlink():  # planted: rmtree refuses a link, and following it is the danger
+            partial.unlink()
         shutil.rmtree(partial, ignore_errors=True)
         partial.mkdir(parents=True)
         for name in files:
             destination = partial / name
             destination.parent.mkdir(parents=True, exist_ok=True)
-            write_synced(destination, (root / name).read_bytes())
+            write_synced(destination, read_bytes(root / name))
         for folder in sorted({partial, *((partial / name).parent for name in files)}, reverse=True):
             fsync_folder(folder)
         os.rename(partial, target)
-        fsync_folder(target.parent)
     except OSError as error:
         shutil.rmtree(partial, ignore_errors=True)
         raise _failed(target, error) from None
@@ -91,20 +98,29 @@ def _write_zip(target: Path, root: Path, files: list[str]) -> None:
     import zipfile
 
     partial = target.with_name(f".{target.name}.partial")
+    created = False
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-            for name in files:
-                archive.writestr(name, (root / name).read_bytes())
-        with open(partial, "rb+") as handle:
+        try:  # a leftover of a failed backup, or a planted symlink: unlink never follows it
+            os.unlink(partial)
+        except FileNotFoundError:
+            pass
+        # exclusive and without following a symlink, as the ledger's own writes
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | O_NOFOLLOW | getattr(os, "O_BINARY", 0)
+        with os.fdopen(os.open(partial, flags, 0o644), "w+b") as handle:
+            created = True
+            with zipfile.ZipFile(handle, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+                for name in files:
+                    archive.writestr(name, read_bytes(root / name))
+            handle.flush()
             os.fsync(handle.fileno())
         os.rename(partial, target)
-        fsync_folder(target.parent)
     except OSError as error:
-        try:
-            os.unlink(partial)
-        except OSError:
-            pass
+        if created:
+            try:
+                os.unlink(partial)
+            except OSError:
+                pass
         raise _failed(target, error) from None
 
 

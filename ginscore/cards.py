@@ -10,6 +10,7 @@ cheap.
 """
 
 from .errors import CardError
+from .errors import shown as quoted
 
 Card = int
 
@@ -24,7 +25,7 @@ _SUIT_BY_CHAR.update({"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1
 _INVISIBLE = ("\ufe0f", "\ufe0e")
 _MELD_SEPARATORS = ("/", ";")
 
-_NOT_A_CARD = "'{}' is not a card: write rank then suit, e.g. As, 10h, Kd"
+_NOT_A_CARD = "{} is not a card: write rank then suit, e.g. As, 10h, Kd"
 _NOT_A_MELD = (
     "'{}' is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more cards in sequence "
     "in one suit (ace low: Q K A is not a run)"
@@ -82,7 +83,7 @@ def parse_card(token: str) -> Card:
             rank = _RANK_BY_TEXT.get(text[1:].upper())
         if suit is not None and rank is not None:
             return suit * 13 + rank
-    raise CardError(_NOT_A_CARD.format(token))
+    raise CardError(_NOT_A_CARD.format(quoted(token)))  # shown: a token may be thousands of characters
 
 
 def _describe_count(count: int | tuple[int, ...]) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from ginscore.errors import LedgerError, RulesError
+from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.scoring import parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
@@ -98,28 +98,40 @@ def read_raw(path: Path) -> dict:
     return _load_toml(path) or {}
 
 
+# A house-rules file is a few hundred bytes; anything this big is not one.
+MAX_CONFIG_BYTES = 64 * 1024
+
+
 def _load_toml(path: Path) -> dict | None:
-    """The parsed file, or None when there is none. TOML is parsed only when a file exists."""
+    """The parsed file, or None when there is none. TOML is parsed only when a file exists.
+
+    A symlink is followed (dotfile managers link the file in), but only to a plain file: a
+    FIFO or ``/dev/zero`` is refused before it can hang the command or fill the memory."""
+    from ginscore.ledger import read_regular
+
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_CONFIG_BYTES, follow=True)
     except FileNotFoundError:
         return None
-    except IsADirectoryError:
-        raise RulesError(f"the house-rules file {path} is a folder: point {ENV_CONFIG} at a file") from None
     except OSError as error:
-        raise RulesError(f"cannot read the house-rules file {path}: {error.strerror}") from None
+        raise RulesError(
+            f"cannot read the house-rules file {path}: {error.strerror}; point {ENV_CONFIG} at a plain file"
+        ) from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised by CI on Python 3.10
         import tomli as tomllib
+    fix = "fix or delete the file (ginscore never overwrites it)"
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise RulesError(f"{path}: not UTF-8 text (byte {error.start}); fix or delete the file") from None
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(
-            f"{path}: not valid TOML: {error}; fix or delete the file (ginscore never overwrites it)"
-        ) from None
+        raise RulesError(f"{path}: not valid TOML: {error}; {fix}") from None
+    except RecursionError:  # tomllib recurses once per nested array or table
+        raise RulesError(f"{path}: arrays or tables nested too deep for a house-rules file; {fix}") from None
+    except ValueError as error:  # int() of a number of thousands of digits
+        raise RulesError(f"{path}: a value ginscore cannot read ({str(error)[:60]}); {fix}") from None
 
 
 def check_values(data: dict, path) -> dict:
@@ -141,15 +153,15 @@ def check_value(key: str, value, label: str | None = None):
     if key == "preset":
         word = value.strip().lower() if isinstance(value, str) else None
         if word not in PRESETS and word not in PRESET_ALIASES:
-            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {value!r}")
+            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {shown(value)}")
         return preset_name(word)
     if key == "stake":
         if type(value) is bool or not isinstance(value, (str, int, float)):
-            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {value!r}")
+            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {shown(value)}")
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "currency":
         if not isinstance(value, str):
-            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {value!r}")
+            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {shown(value)}")
         return _labelled(label, key, parse_currency, value)
     return check_setting(key, value, label, specs=all_settings())
 
@@ -199,7 +211,7 @@ def without(path: Path, raw: dict, key: str) -> tuple[dict, bool]:
 
 def _rewritable(path: Path, values: dict) -> dict:
     for key, value in values.items():
-        if not isinstance(value, (bool, int, float, str)):
+        if not isinstance(value, (bool, int, float, str)) or type(value) is int and abs(value) >= 10**18:
             raise RulesError(
                 f"{path}: {key} holds {type(value).__name__} data, which 'ginscore config' does not rewrite: "
                 "fix or remove it by hand"
@@ -239,15 +251,24 @@ def _escape_control(char: str) -> str:
     return f"\\u{ord(char):04X}" if ord(char) < 0x20 or ord(char) == 0x7F else char
 
 
-def write_config(path: Path, values: dict) -> None:
-    """Replace the file all or nothing (tmp + fsync + rename), making its folder if needed."""
-    from ginscore.ledger import atomic_write
+def write_config(path: Path, values: dict) -> str | None:
+    """Replace the file all or nothing (tmp + fsync + rename), making its folder if needed.
 
+    A symlinked file (a dotfile manager's) is replaced at its target, so the link stays a
+    link. The temporary file gets a random name: this write holds no ledger lock. Returns a
+    warning when the file was written but its folder could not be flushed to disk.
+    """
+    from ginscore.ledger import NotDurable, atomic_write
+
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path, dumps(values).encode("utf-8"))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, dumps(values).encode("utf-8"), unique=True)
     except OSError as error:
-        raise RulesError(f"cannot create the folder of {path}: {error.strerror}") from None
+        raise RulesError(f"cannot create the folder of {target}: {error.strerror}") from None
+    except NotDurable as error:
+        return f"wrote {target}, but could not flush its folder to disk ({error.reason}): the change may not survive a power cut"
     except LedgerError as error:
         reason = str(error).split(";")[0]
         raise RulesError(f"{reason}; the house-rules file was not changed") from None
+    return None

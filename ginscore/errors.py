@@ -30,3 +30,21 @@ class LedgerError(GinscoreError):
 
 class GameNotFound(GinscoreError):
     """No game with that id, or no game at all yet."""
+
+
+def shown(value, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages: a value typed or read from a
+    file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
+    if type(value) is int and abs(value) >= 10**30:
+        return "a number of more than 30 digits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on (a control or escape character, a
+    bidirectional override, a line break) written as its escape: a message quoting a file or a
+    typed value must not reach the terminal raw, and an error stays on one line."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -22,13 +22,15 @@ path-like.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import time
 from contextlib import contextmanager
 
-from ginscore.errors import GameNotFound, LedgerError
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown
 from ginscore.game import Game
 from ginscore.schema import FILE_VERSION, REPAIR_HINT, decode, encode, file_version
 from ginscore.schema import problems as file_problems
@@ -38,6 +40,18 @@ ENV_LOCK_TIMEOUT = "GINSCORE_LOCK_TIMEOUT"
 DEFAULT_LOCK_TIMEOUT = 5.0
 GAME_FILE = re.compile(r"^game-(\d{6,})\.json$")
 TEMPORARY_SUFFIX = ".tmp"
+# Caps on what is read: far above anything ginscore writes (ten years of nightly hands make a
+# game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
+MAX_GAME_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 64  # a game file nests 6 deep; the json module's own limit is a RecursionError
+MAX_NUMBER_DIGITS = 30  # no count in a game comes near; int() of 5,000 digits is an error
+# O_NOFOLLOW: a symlink has no business in the ledger, and following one lets a planted link
+# make ginscore read /dev/zero or write over a file elsewhere. Windows has no such flag (and
+# creating symlinks there needs privileges); islink() checks stand in for it.
+O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# Paths of the files this process has saved, so that a failure afterwards (stdout full)
+# can say that the change was written (cli.main reads it).
+SAVED: list[str] = []
 
 
 def default_root() -> str:
@@ -75,6 +89,7 @@ class Ledger:
         self.latest_path = os.path.join(self.root, ".latest")
         self._lock_depth = 0
         self._versions: dict[int, int] = {}  # file version of each game as loaded
+        self._loaded: dict = {}  # each game as loaded or saved by this process, for the index
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -103,7 +118,7 @@ class Ledger:
     def resolve(self, game_id: int | None) -> int:
         if game_id is None:
             return self.current_id()
-        if not os.path.exists(self.game_path(game_id)):
+        if not os.path.lexists(self.game_path(game_id)):
             raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them")
         return game_id
 
@@ -111,7 +126,7 @@ class Ledger:
         """The parsed JSON of a game file; raises LedgerError if it is not readable JSON."""
         path = self.game_path(game_id)
         try:
-            raw = read_bytes(path)
+            raw = read_regular(path, MAX_GAME_BYTES)
         except FileNotFoundError:
             raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them") from None
         except OSError as error:
@@ -129,20 +144,33 @@ class Ledger:
         if game.id != game_id:
             raise LedgerError(f"{path}: id is {game.id}, but the file name says {game_id}; {REPAIR_HINT}")
         self._versions[game_id] = data["file_version"]
+        self._loaded[game_id] = game
         return game
 
     def problems(self, game_id: int) -> list[str]:
-        """Every problem of one game file, each with its place; empty when it loads."""
+        """Every problem of one game file, each with its place; empty when it loads.
+
+        Whatever goes wrong while reading one game is that game's problem, never the end of
+        the listing: even an error ginscore did not foresee is reported as one."""
         try:
-            data = parse_json(read_bytes(self.game_path(game_id)))
+            data = parse_json(read_regular(self.game_path(game_id), MAX_GAME_BYTES))
+            found = file_problems(data)
         except OSError as error:
-            return [f"cannot read the file: {error.strerror}"]
+            return [f"cannot read the file: {error.strerror or error}"]
         except Unreadable as error:
             return [str(error)]
-        found = file_problems(data)
+        except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
+            return [unexpected(error)]
         if not found and data["id"] != game_id:
             found.append(f"id: {data['id']}, but the file name says {game_id}")
         return found
+
+    def damage(self, game_id: int, error: Exception) -> str:
+        """An error met while reading or evaluating one game, as that game's problem: a
+        GinscoreError as it says, anything else as an unexpected error naming the file."""
+        if isinstance(error, GinscoreError):
+            return str(error)
+        return f"{self.game_path(game_id)}: {unexpected(error)}"
 
     # ---- writing -------------------------------------------------------------------------
 
@@ -166,10 +194,7 @@ class Ledger:
         elif not os.path.isdir(self.games_dir):
             raise GameNotFound(f"no games in {self.root} yet: start one with 'ginscore new Alice Bob'")
         timeout = lock_timeout()
-        try:
-            handle = open(self.lock_path, "a+b")
-        except OSError as error:
-            raise LedgerError(f"cannot open the lock file {self.lock_path}: {error.strerror}") from None
+        handle = open_lock_file(self.lock_path)
         try:
             _acquire(handle, self.lock_path, timeout)
             self._lock_depth = 1
@@ -187,13 +212,22 @@ class Ledger:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.game_path(game.id)
         version = self._versions.get(game.id)
-        is_new = version is None and not os.path.exists(path)
+        is_new = version is None and not os.path.lexists(path)
         if version is None and not is_new:
             version = file_version(self.read_raw(game.id), str(path))
         if version is not None and version < FILE_VERSION:
             self._keep_old_version(path, version)
         payload = json.dumps(encode(game), indent=2, ensure_ascii=False) + "\n"
-        atomic_write(path, payload.encode("utf-8"))
+        from ginscore import index  # the summary index's keeping, after the write it follows
+
+        stamp = index.before_save(self)
+        try:
+            atomic_write(path, payload.encode("utf-8"))
+        finally:  # also when only the folder's fsync failed: the file is in place
+            if os.path.exists(path):
+                index.after_save(self, game, stamp, self._loaded.get(game.id))
+                self._loaded[game.id] = game
+        SAVED.append(path)
         self._versions[game.id] = FILE_VERSION
         if is_new:  # a hint pointing at an older game is harmless: _hinted_latest checks it
             try:
@@ -224,8 +258,8 @@ class Ledger:
         only means a fallback to the listing.
         """
         try:
-            text = read_bytes(self.latest_path).strip()
-        except OSError:
+            text = read_regular(self.latest_path, 64).strip()
+        except OSError:  # missing, or not a plain file (a FIFO would hang a plain open)
             return None
         if not text.isdigit():
             return None
@@ -241,7 +275,7 @@ class Ledger:
     def _keep_old_version(self, path: str, version: int) -> None:
         """Copy the file as it is to migrated/ before its first write in the new format."""
         try:
-            old = read_bytes(path)
+            old = read_regular(path, MAX_GAME_BYTES)
         except OSError as error:
             raise LedgerError(f"cannot read {path} to keep a copy of it: {error.strerror}") from None
         self._make_folder(self.migrated_dir)
@@ -250,9 +284,9 @@ class Ledger:
             suffix = "" if number == 1 else f"-{number}"
             stem = os.path.splitext(os.path.basename(path))[0]
             copy = os.path.join(self.migrated_dir, f"{stem}.v{version}{suffix}.json")
-            if not os.path.exists(copy):
+            if not os.path.lexists(copy):
                 break
-            if read_bytes(copy) == old:  # kept already, by a write that then did not finish
+            if _same_bytes(copy, old):  # kept already, by a write that then did not finish
                 return
             number += 1
         atomic_write(copy, old)
@@ -265,8 +299,71 @@ class Ledger:
 
 
 def read_bytes(path) -> bytes:
-    with open(path, "rb") as handle:
-        return handle.read()
+    """A plain file's bytes (no size cap, symlinks not followed): for tests and backups."""
+    return read_regular(path, None)
+
+
+def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
+    """The bytes of a regular file, at most ``limit`` of them; OSError otherwise.
+
+    Opened non-blocking so that a FIFO cannot hang the command, checked with fstat so that a
+    device (``/dev/zero``) or a folder is refused before a byte is read, and without following
+    a symlink unless ``follow``. The OSError's strerror says which of these it was.
+    """
+    path = os.fspath(path)
+    if not follow and not O_NOFOLLOW and os.path.islink(path):
+        raise OSError(errno.ELOOP, _NOT_PLAIN["link"], path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | (0 if follow else O_NOFOLLOW)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as error:
+        if error.errno == errno.ELOOP or (error.errno == errno.EMLINK and not follow):  # EMLINK: FreeBSD
+            raise OSError(errno.ELOOP, _NOT_PLAIN["link"], path) from None
+        raise
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            mode = status.st_mode
+            kind = "folder" if stat.S_ISDIR(mode) else "fifo" if stat.S_ISFIFO(mode) else "device"
+            raise OSError(errno.EINVAL, _NOT_PLAIN[kind], path)
+        # os.read straight from the descriptor: a buffered file object costs more than the read
+        wanted = (status.st_size if limit is None else min(status.st_size, limit)) + 1
+        parts = []
+        while True:  # until the end, or one byte past the limit (the file may grow meanwhile)
+            part = os.read(descriptor, wanted)
+            if not part:
+                break
+            parts.append(part)
+            if limit is not None and sum(map(len, parts)) > limit:
+                break
+        data = b"".join(parts)
+    finally:
+        os.close(descriptor)
+    if limit is not None and len(data) > limit:
+        raise OSError(errno.EFBIG, f"it is larger than {limit:,} bytes, far more than ginscore ever writes", path)
+    return data
+
+
+_NOT_PLAIN = {
+    "link": "it is a symbolic link, which ginscore does not follow here; put the file itself in its place",
+    "folder": "it is a folder, not a file",
+    "fifo": "it is a named pipe (FIFO), not a plain file; ginscore reads only plain files",
+    "device": "it is a device or other special file, not a plain file; ginscore reads only plain files",
+}
+
+
+def _same_bytes(path, data: bytes) -> bool:
+    try:
+        return read_regular(path, MAX_GAME_BYTES) == data
+    except OSError:
+        return False
+
+
+def unexpected(error: BaseException) -> str:
+    """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
+    text = " ".join(str(error).split())
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return f"unexpected error ({type(error).__name__}: {text}): please report it, with the file if you can share it"
 
 
 class Unreadable(Exception):
@@ -274,54 +371,151 @@ class Unreadable(Exception):
 
 
 def parse_json(raw: bytes):
+    """The JSON document in ``raw``, read defensively: limited depth and number sizes, and a
+    key given twice is an error (json keeps the last silently, and the next write would drop
+    the first).
+
+    Number sizes are checked by a C-speed scan of the bytes (digits as ``0``, a run of 31 of
+    them anywhere); only a file with one is parsed with the exact, slower number hooks.
+    """
     if not raw.strip():
         raise Unreadable("the file is empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unreadable(f"not UTF-8 text (byte {error.start})") from None
+    long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
+    data = _loads(text, long_numbers)
+    if _depth(data) > MAX_DEPTH:
+        raise Unreadable(f"lists or objects nested more than {MAX_DEPTH} deep: not a game file ginscore wrote")
+    return data
+
+
+_DIGITS_AS_ZERO = bytes(ord("0") if chr(byte).isdigit() and byte < 128 else ord(" ") for byte in range(256))
+
+
+def _loads(text: str, long_numbers: bool):
+    hooks = {"parse_int": _whole_number, "parse_float": _number} if long_numbers else {}
     try:
-        return json.loads(text)
-    except ValueError as error:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_constant, **hooks)
+    except Unreadable:
+        raise
+    except json.JSONDecodeError as error:
         cut_short = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
         ending = ": the file ends too early, was it cut short?" if cut_short else ""
         raise Unreadable(
             f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno}){ending}"
         ) from None
+    except RecursionError:  # json's C scanner gives up about a thousand levels deep
+        raise Unreadable(f"lists or objects nested more than {MAX_DEPTH} deep: not a game file ginscore wrote") from None
+    except ValueError as error:  # the limits should make this unreachable
+        raise Unreadable(f"not JSON ginscore can read ({str(error)[:80]})") from None
 
 
-def atomic_write(path, data: bytes) -> None:
+def _depth(data) -> int:
+    """How deep lists and objects nest, level by level without recursion; counting stops
+    once past ``MAX_DEPTH``."""
+    depth = 0
+    level = [data] if type(data) in (dict, list) else []
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        below = []
+        for container in level:
+            below += [item for item in (container.values() if type(container) is dict else container) if type(item) in (dict, list)]
+        level = below
+    return depth
+
+
+def _unique_keys(pairs):
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise Unreadable(
+            f"the key {shown(twice)} appears twice in one object: which one is meant cannot be told, "
+            "so the file is damaged (or was merged by hand)"
+        )
+    return data
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise Unreadable(f"a number of {len(text)} digits ({text[:12]}...): no number in a game file is that long")
+    return int(text)
+
+
+def _number(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 10:
+        raise Unreadable(f"a number {len(text)} characters long ({text[:12]}...): no number in a game file is that long")
+    return float(text)
+
+
+def _constant(text: str):
+    raise Unreadable(f"{text} is not a JSON number, and no game file holds it")
+
+
+def atomic_write(path, data: bytes, unique: bool = False) -> None:
     """Replace ``path`` with ``data`` all or nothing, durable once this returns.
 
-    The temporary file has a fixed name next to the target: writers hold the ledger lock, so
-    there is never more than one, and a temporary file left by a killed process is simply
-    overwritten by the next write instead of piling up.
+    The temporary file is created exclusively and never through a symlink, so a link planted
+    at its name cannot make ginscore write over the file it points to. Its name is fixed
+    next to the target when the caller holds the ledger lock (there is never more than one
+    writer, and a file left by a killed process is removed by the next write instead of piling
+    up); ``unique`` gives it a random name, for files written without that lock.
+    Replacing ``path`` renames over it, so a symlink at ``path`` is replaced, never written
+    through. A folder that cannot be fsynced afterwards raises ``NotDurable``: the data is
+    written, only its durability across a power cut is in doubt.
     """
     path = os.fspath(path)
     folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}{TEMPORARY_SUFFIX}")
+    suffix = f".{os.urandom(6).hex()}" if unique else ""
+    temporary = os.path.join(folder, f".{name}{suffix}{TEMPORARY_SUFFIX}")
+    written = False
     try:
+        if not unique:
+            _remove_leftover(temporary)
         write_synced(temporary, data)
+        written = True
         _replace(temporary, path)
     except OSError as error:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        if written:  # never a file we did not create: write_synced removes its own on failure
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
         raise LedgerError(
             f"could not write {path}: {error.strerror or error}; the ledger still holds its previous state"
         ) from None
     try:
         fsync_folder(folder or ".")
     except OSError as error:
-        raise LedgerError(
-            f"wrote {path}, but could not flush its folder to disk ({error.strerror or error}): "
-            "the change may not survive a power cut; run 'ginscore check'"
-        ) from None
+        raise NotDurable(path, error.strerror or str(error)) from None
+
+
+class NotDurable(LedgerError):
+    """The file was written and renamed into place; only the folder's fsync failed."""
+
+    def __init__(self, path: str, reason: str):
+        self.path, self.reason = path, reason
+        super().__init__(
+            f"wrote {path}, but could not flush its folder to disk ({reason}): the change is made (do not "
+            "repeat it), but may not survive a power cut; run 'ginscore check'"
+        )
+
+
+def _remove_leftover(temporary: str) -> None:
+    """Delete what an interrupted write left at the temporary name. unlink removes a symlink
+    itself, never its target; a folder there is refused by the exclusive create after."""
+    try:
+        os.unlink(temporary)
+    except (FileNotFoundError, IsADirectoryError, PermissionError):
+        pass
 
 
 def write_synced(path, data: bytes) -> None:
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    """Write a new file: exclusive create, never through a symlink (FileExistsError if the
+    name is taken, by anything)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_NOFOLLOW | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     descriptor = os.open(path, flags, 0o644)
     try:
         view = memoryview(data)
@@ -329,8 +523,34 @@ def write_synced(path, data: bytes) -> None:
             written = os.write(descriptor, view)
             view = view[written:]
         os.fsync(descriptor)
-    finally:
+    except OSError:
         os.close(descriptor)
+        try:  # ours: made by the exclusive create above
+            os.unlink(path)
+        except OSError:
+            pass
+        raise
+    os.close(descriptor)
+
+
+def open_lock_file(lock_path: str):
+    """The lock file, opened for locking: created if missing, but never through a symlink (a
+    dangling one would create the file it points to) and only if it is a plain file."""
+    flags = os.O_RDWR | os.O_CREAT | O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    fix = "delete it (it never holds data) and try again"
+    try:
+        if not O_NOFOLLOW and os.path.islink(lock_path):
+            raise OSError(errno.ELOOP, "symbolic link")
+        descriptor = os.open(lock_path, flags, 0o644)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.EMLINK):
+            raise LedgerError(f"the lock file {lock_path} is a symbolic link, which ginscore does not follow: {fix}") from None
+        raise LedgerError(f"cannot open the lock file {lock_path}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise LedgerError(f"the lock file {lock_path} is not a plain file (a folder, a FIFO or a device): {fix}")
+    return os.fdopen(descriptor, "r+b")
 
 
 def _replace(source: str, destination: str) -> None:

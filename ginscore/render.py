@@ -7,8 +7,12 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 from __future__ import annotations
 
 import json
+import re
 
 DEFAULT_FORMAT = "simple"
+# The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
+# no titles around the tables, and no cell a spreadsheet would run as a formula.
+SPREADSHEET_FORMATS = ("csv", "tsv")
 
 
 def table_formats() -> list:
@@ -27,13 +31,29 @@ def check_format(fmt: str) -> str:
     return name
 
 
+# A spreadsheet opening CSV or TSV runs a cell that starts with one of these as a formula
+# (=HYPERLINK(...), @SUM(1), a DDE call). OWASP's advice: a leading ' makes it text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def inert(cell):
+    """A cell a spreadsheet will not execute: text starting like a formula gets a leading
+    ``'``. A plain signed number (``-12``) is left alone: it is data, and stays a number."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
 def table(headers, rows, fmt: str = DEFAULT_FORMAT) -> str:
-    if fmt == "csv":
+    if fmt in SPREADSHEET_FORMATS:  # every CSV and TSV ginscore prints passes here
         import csv
         import io
 
+        headers = [inert(cell) for cell in headers]
+        rows = [[inert(cell) for cell in row] for row in rows]
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = csv.writer(buffer, delimiter="," if fmt == "csv" else "\t", lineterminator="\n")
         writer.writerow(headers)
         writer.writerows(rows)
         return buffer.getvalue().rstrip("\n")
@@ -73,8 +93,8 @@ def plain_table(headers, rows) -> str:
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     """A format's Sheet as text (tabulate) or as CSV (one block per table)."""
-    if fmt == "csv":
-        return "\n\n".join(table(part.headers, part.rows, "csv") for part in sheet.tables)
+    if fmt in SPREADSHEET_FORMATS:
+        return "\n\n".join(table(part.headers, part.rows, fmt) for part in sheet.tables)
     if fmt in ("html", "unsafehtml"):
         return _html_sheet(sheet, fmt)
     parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.errors import RulesError
+from ginscore.errors import RulesError, shown
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
@@ -186,7 +186,7 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
     """
     spec = specs.get(name)
     if spec is None:
-        raise RulesError(f"unknown rule setting {name!r}: the settings are {', '.join(specs)}")
+        raise RulesError(f"unknown rule setting {shown(name)}: the settings are {', '.join(specs)}")
     label = label or option_name(name)
     if spec.limits is not None:
         lowest, highest = spec.limits
@@ -195,15 +195,14 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
         if number is None and not strict and _is_digits(text) and len(text) <= 6:
             number = int(text)
         if number is None or not lowest <= number <= highest:
-            shown = value if not isinstance(value, str) or len(value) <= 20 else value[:17] + "..."
-            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {shown!r}")
+            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {shown(value)}")
         return number
     if type(spec.default) is bool:
         if type(value) is bool:
             return value
         word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
         if word not in _BOOLEAN_WORDS:
-            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {value!r}")
+            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {shown(value)}")
         return _BOOLEAN_WORDS[word]
     canonical = _canonical_choice(spec, value) if isinstance(value, str) else None
     if canonical is None or strict and canonical != value:
@@ -211,7 +210,7 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
             allowed = f"{', '.join(SHUTOUT_MODES[:-1])}, none or flat:N with N from 0 to {MAX_FLAT_SHUTOUT} (e.g. flat:100)"
         else:
             allowed = ", ".join(spec.choices)
-        raise RulesError(f"{label} must be one of {allowed}; got {value!r}")
+        raise RulesError(f"{label} must be one of {allowed}; got {shown(value)}")
     return canonical
 
 
@@ -274,7 +273,7 @@ def preset_name(name: str) -> str:
     word = PRESET_ALIASES.get(word, word)
     if word not in PRESETS:
         raise RulesError(
-            f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')"
+            f"unknown rules preset {shown(name)}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')"
         )
     return word
 

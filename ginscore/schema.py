@@ -5,16 +5,18 @@ file, e.g. ``journal[4].hand.deadwood: expected a whole number, got a string``; 
 refuses a file with any problem, naming the first. Nothing here repairs a file: a broken
 file is reported, and the user decides.
 
-Fields this version does not know are kept: unknown top-level fields in ``Game.extra``,
-unknown rule settings in ``Game.extra["rules"]`` ("rules" is a known top-level field, so it
-cannot clash with an unknown one), and unknown keys of journal entries and hands in the
-entries themselves. ``encode`` writes all of them back.
+Fields this version does not know are kept when they cannot change a score: unknown
+top-level fields in ``Game.extra`` and unknown keys of journal entries in the entries
+themselves; ``encode`` writes them back. An unknown rule setting or hand field is refused: it
+was written by a newer ginscore (a future ``knock_bonus``) or by a mistake, and scoring
+without it would be silently wrong. A file may declare hand fields that change no score
+under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 """
 
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game
+from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem
 from ginscore.rules import Rules
 
 FILE_FORMAT = "ginscore-game"
@@ -28,6 +30,9 @@ _KNOWN_TOP = {
 }
 # What version 2 files of every table stored for Hollywood's settings when unused.
 _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": False}
+# Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
+# under "ignorable".
+IGNORABLE: frozenset = frozenset()
 REPAIR_HINT = "the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)"
 
 
@@ -130,12 +135,13 @@ def _examine(data) -> tuple[list[str], Game | None]:
     found: list[str] = []
     version = data["file_version"]
     kind = _table_kind(data.get("format"))
+    ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", kind, found)
+            _check_hand(hand, f"hands[{index}]", kind, found, ignorable)
         if found:
             return found + _top_problems(data), None
     if version < FILE_VERSION:
@@ -143,7 +149,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
     found += _top_problems(data)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, kind, found)
+        _check_journal(journal, kind, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -173,19 +179,14 @@ def _top_problems(data: dict) -> list[str]:
     game_id = _field(data, "id", int, "", found)
     if game_id is not None and game_id < 1:
         found.append(f"id: expected a whole number >= 1, got {game_id}")
-    _field(data, "created", str, "", found)
+    _printable(_field(data, "created", str, "", found), "created", found)
     table = _field(data, "format", str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
         from ginscore.tables import names
 
-        found.append(f"format: {table!r} is not a kind of table this ginscore knows ({', '.join(names())})")
-    players = _field(data, "players", list, "", found)
-    for index, name in enumerate(players or ()):
-        if not isinstance(name, str) or not name.strip():
-            found.append(f"players[{index}]: expected a name, got {name!r}")
-        elif name.casefold() in (str(other).casefold() for other in players[:index]):
-            found.append(f"players[{index}]: {name!r} is named twice")
+        found.append(f"format: {_kind(table)} is not a kind of table this ginscore knows ({', '.join(names())})")
+    _check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
     _check_rules(_field(data, "rules", dict, "", found), settings, table, found)
     if "stake" not in data:
         found.append("stake: missing (null when there is no stake)")
@@ -193,10 +194,52 @@ def _top_problems(data: dict) -> list[str]:
         _check_stake(data["stake"], found)
     if data.get("currency") is not None:
         _check_currency(data["currency"], found)
-    dealer = data.get("dealer")
-    if dealer is not None and (not isinstance(dealer, str) or dealer not in (players or ())):
+    dealer, players = data.get("dealer"), data.get("players")
+    if dealer is not None and (not isinstance(dealer, str) or not isinstance(players, list) or dealer not in players):
         found.append(f"dealer: expected the name of one of the players or null, got {_kind(dealer)}")
     return found
+
+
+def _check_players(players, table: str | None, found: list) -> None:
+    """Names as ``new`` accepts them (the same rule), none twice, as many as the table seats."""
+    if players is None:
+        return
+    seen = set()
+    for index, name in enumerate(players):
+        problem = name_problem(name) if isinstance(name, str) else f"expected a name, got {_kind(name)}"
+        if problem:
+            found.append(f"players[{index}]: {problem}")
+        elif folded(name) in seen:
+            found.append(f"players[{index}]: {name!r} is named twice")
+        else:
+            seen.add(folded(name))
+    if table is not None:
+        from ginscore.tables import get_table
+
+        try:  # the table's own decision, as when the game was started
+            get_table(table).check_players(players)
+        except GinscoreError as error:
+            found.append(f"players: {error}")
+
+
+def _ignorable(data: dict, found: list) -> frozenset:
+    """The unknown hand fields the file declares harmless, plus those this version knows to be."""
+    declared = data.get("ignorable", [])
+    if not isinstance(declared, list) or not all(isinstance(name, str) for name in declared):
+        found.append('ignorable: expected a list of field names such as ["hand.note"]')
+        return IGNORABLE
+    return IGNORABLE | frozenset(declared)
+
+
+def _key_text(key: str) -> str:
+    # a key is printed in the place; a hostile one (a terminal escape) is shown quoted
+    return key if key.isascii() and key.isprintable() and len(key) <= 40 else _kind(key)
+
+
+def _printable(text, place: str, found: list) -> None:
+    """Text ginscore prints as it is (a date, a time) must not carry control characters."""
+    if text is not None and not text.isprintable():
+        found.append(f"{place}: {_kind(text)} holds control or invisible characters, which ginscore never writes")
 
 
 def _check_rules(rules_data, settings, table, found: list) -> None:
@@ -207,7 +250,7 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
     for name in rules_data:
         if name not in settings:
             found.append(
-                f"rules.{name}: not a setting of a {table} game: a newer ginscore wrote this file, "
+                f"rules.{_key_text(name)}: not a setting of a {table} game: a newer ginscore wrote this file, "
                 "or it is damaged; upgrade ginscore or restore the file from a backup"
             )
     known = {key: value for key, value in rules_data.items() if key in settings}
@@ -255,7 +298,7 @@ def _table_kind(table):
     return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_journal(journal: list, kind, found: list) -> None:
+def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -270,7 +313,7 @@ def _check_journal(journal: list, kind, found: list) -> None:
         seq = _field(entry, "seq", int, place, found)
         if seq is not None and seq != index + 1:
             found.append(f"{place}.seq: expected {index + 1}, got {seq}")
-        _field(entry, "at", str, place, found)
+        _printable(_field(entry, "at", str, place, found), f"{place}.at", found)
         action = _field(entry, "action", str, place, found)
         if action is None:
             continue
@@ -279,7 +322,7 @@ def _check_journal(journal: list, kind, found: list) -> None:
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found)
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found, ignorable)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
@@ -307,8 +350,9 @@ def _check_journal(journal: list, kind, found: list) -> None:
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, kind, found: list) -> None:
-    """A hand's shape: the fields its table declares, of their types, and its cards."""
+def _check_hand(hand, place: str, kind, found: list, ignorable=IGNORABLE) -> None:
+    """A hand's shape: the fields its table declares, of their types, and its cards; a field
+    the table does not declare is refused unless the file declares it ignorable."""
     if hand is None:
         return
     if not isinstance(hand, dict):
@@ -318,6 +362,12 @@ def _check_hand(hand, place: str, kind, found: list) -> None:
         found.append(f"{place}.kind: missing")
     if kind is None:
         return
+    for key in hand:  # a field a newer ginscore added could change the hand's score
+        if key not in kind.hand_fields and f"hand.{key}" not in ignorable:
+            found.append(
+                f"{place}.{_key_text(key)}: a field this ginscore does not know: a newer ginscore may have "
+                "written this game (upgrade ginscore), or the file is damaged"
+            )
     for key, expected in kind.hand_fields.items():
         if key in hand and not _is(hand[key], expected):
             found.append(f"{place}.{key}: expected {_names[expected]}, got {_kind(hand[key])}")
@@ -367,5 +417,7 @@ def _kind(value) -> str:
         return "a list"
     import json
 
-    text = json.dumps(value, ensure_ascii=False)
+    # escaped in full when it holds what a terminal would act on (json leaves C1 controls raw)
+    printable = not isinstance(value, str) or value.isprintable()
+    text = json.dumps(value, ensure_ascii=not printable)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ginscore.errors import HandError, RulesError
+from ginscore.errors import HandError, RulesError, shown
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -245,8 +245,12 @@ def parse_stake(text: str) -> Decimal:
     """
     from decimal import Decimal, DecimalException, Inexact, localcontext
 
-    raw = str(text).strip()
     hint = "give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10"
+    if type(text) is int and abs(text) >= 10**MAX_STAKE_DIGITS:  # str() of 5,000 digits raises
+        raise RulesError(f"stake has more than {MAX_STAKE_DIGITS} digits: {hint}")
+    raw = str(text).strip()
+    if len(raw) > 4 * MAX_STAKE_DIGITS:  # no stake of 28 digits is written longer; Decimal of a huge one is slow
+        raise RulesError(f"stake {shown(raw)} is {len(raw)} characters long, more than any stake of {MAX_STAKE_DIGITS} digits: {hint}")
     with localcontext() as exact:
         exact.prec = 2 * MAX_STAKE_DIGITS
         exact.traps[Inexact] = True  # any rounding below raises instead of changing the stake
@@ -262,7 +266,9 @@ def parse_stake(text: str) -> Decimal:
                     raise RulesError(f"stake {raw!r} has no exact decimal value: {hint}") from None
             else:
                 rate = Decimal(raw)
-            if not rate.is_finite() or rate <= 0:
+            if not rate.is_finite():  # inf, nan: "not positive" would be untrue of inf
+                raise RulesError(f"stake {raw!r} is not a finite number: {hint}")
+            if rate <= 0:
                 raise RulesError(f"stake {raw!r} is not positive: {hint}")
             if _stake_digits(rate) > MAX_STAKE_DIGITS:
                 raise RulesError(f"stake {raw!r} has more than {MAX_STAKE_DIGITS} digits: {hint}")
@@ -320,5 +326,5 @@ def parse_currency(text) -> str:
     """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
     symbol = str(text).strip()
     if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
-        raise RulesError(f"currency {text!r} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF")
+        raise RulesError(f"currency {shown(text)} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF")
     return symbol

@@ -321,3 +321,23 @@ def test_every_command_has_a_row_in_the_readme_command_reference():
     reference = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
     for name in COMMANDS:
         assert f"`ginscore {name}" in reference or f"`{name}` is the old name" in reference, name
+
+
+def test_a_voided_game_counts_in_no_settlement_and_no_statistic(run):
+    play(run, "new Dan Eve --stake 1", "gin dan 50", "gin dan 40", "new Dan Eve --stake 1", "gin eve 90")
+    both = json.loads(run("settle --json").output)
+    play(run, "void 2")
+    one = json.loads(run("settle --json").output)
+    assert both["nets"]["Dan"] == "100" and one["nets"]["Dan"] == "580"  # game 1 alone
+    stats = json.loads(run("stats --json").output)
+    assert stats["Dan"]["games"] == 1 and stats["Eve"]["games"] == 1
+    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [1]
+    assert [entry["id"] for entry in json.loads(run("games --last 1 --json").output)] == [1]
+    play(run, "unvoid 2")
+    assert json.loads(run("settle --json").output)["nets"] == both["nets"]
+
+
+def test_play_undo_right_after_settle_record_takes_back_the_settlement_as_undo_does(run):
+    play(run, "new Dan Eve --stake 1 --target 10", "gin dan 5")
+    result = run("play", input="settle --record\nu\nq\n")
+    assert "Took back settlement" in result.output

@@ -12,21 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, play, status_json
 
 
-def play(run, *commands):
-    result = None
-    for command in commands:
-        result = run(command)
-        assert result.exit_code == 0, (command, result.output)
-    return result
-
-
-def status(run, *extra):
-    result = run(["status", "--json", *extra])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+status = status_json
 
 
 def sheet_rows(run):

@@ -261,8 +261,8 @@ def test_rules_of_a_preset(run):
     assert shown["rules"]["gin_bonus"] == 20 and shown["rules"]["target"] == 100
     table = ok(run, "rules pagat --format csv").output.splitlines()
     assert table[0] == "setting,option,value,default"
-    assert "undercut_bonus,--undercut-bonus,10,25" in table
-    assert "target,--target,100," in table
+    assert "undercut_bonus,'--undercut-bonus,10,25" in table  # a leading - is a formula to a spreadsheet
+    assert "target,'--target,100," in table
 
 
 def test_rules_of_a_game_and_of_the_defaults(run):
@@ -273,7 +273,7 @@ def test_rules_of_a_game_and_of_the_defaults(run):
     defaults = json.loads(ok(run, "rules --json").output)
     assert defaults["source"] == "defaults" and defaults["differences"] == {}
     assert "Game 1, A v B: target 150, undercut bonus 20, box bonus 20" in ok(run, "rules --game 1").output
-    assert "undercut_bonus,--undercut-bonus,20,25" in ok(run, "rules --game 1 --format csv").output
+    assert "undercut_bonus,'--undercut-bonus,20,25" in ok(run, "rules --game 1 --format csv").output
 
 
 def test_rules_list(run):

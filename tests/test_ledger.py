@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ledger_bytes
+from conftest import game_data, ledger_bytes, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -30,12 +30,7 @@ def read(ledger, game_id=1) -> dict:
     return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))
 
 
-def write(ledger, data, game_id=1) -> None:
-    path = game_file(ledger, game_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    (ledger / ".lock").touch()  # as in any ledger a command has written to
-    text = data if isinstance(data, (str, bytes)) else json.dumps(data, indent=2)
-    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+write = put_game
 
 
 def temporary_files(ledger) -> list:
@@ -245,6 +240,7 @@ def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_led
     data["synced_by"] = {"device": "phone", "at": [2026, 11, 29]}
     data["journal"][0]["witness"] = "Carol"
     data["journal"][0]["hand"]["seat"] = "north"
+    data["ignorable"] = ["hand.seat"]  # an unknown hand field is kept only when declared harmless
     write(isolated_ledger, data)
     ok(run, "gin bob 30")
     ok(run, "undo")
@@ -252,6 +248,7 @@ def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_led
     assert written["synced_by"] == {"device": "phone", "at": [2026, 11, 29]}
     assert written["journal"][0]["witness"] == "Carol"
     assert written["journal"][0]["hand"]["seat"] == "north"
+    assert written["ignorable"] == ["hand.seat"]
     assert [entry["action"] for entry in written["journal"]] == ["hand", "hand", "void"]
     state = json.loads(ok(run, "status --json").stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}
@@ -274,12 +271,7 @@ def test_an_unknown_rule_setting_is_refused_not_ignored(run, isolated_ledger):
 # ---- damaged files ------------------------------------------------------------------------
 
 
-def healthy_game() -> dict:
-    data = json.loads((FIXTURES / "game-v1.json").read_text())
-    hands = data.pop("hands")
-    data["file_version"] = 2
-    data["journal"] = [{"seq": n, "at": data["created"], "action": "hand", "hand": h} for n, h in enumerate(hands, 1)]
-    return data
+healthy_game = game_data
 
 
 def damaged(kind: str):

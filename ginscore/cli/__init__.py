@@ -1,18 +1,25 @@
 """The command line: a thin click layer over the core. Parse, call the core, print.
 
 Every domain error (``GinscoreError``) becomes a one-line ``Error: ...`` and exit status 1 in
-one place, ``GinscoreGroup.invoke``; usage errors are shortened to one line in ``main``.
+one place, ``GinscoreGroup.invoke``; usage errors are shortened to one line in ``main``, and
+any other exception is caught there too, as a one-line request for a report (the traceback
+only with ``GINSCORE_DEBUG`` set), saying whether the command's change was saved.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from importlib import import_module
 
 import click
 
 from ginscore import __version__
-from ginscore.errors import GinscoreError
+from ginscore.errors import GinscoreError, printable
+
+ENV_DEBUG = "GINSCORE_DEBUG"
+# The commands that record a hand: after one, a failure to print says the hand was recorded.
+HAND_COMMANDS = ("knock", "gin", "draw", "out")
 
 
 # Command modules are imported only when one of their commands runs, so `knock` does not pay
@@ -29,6 +36,8 @@ COMMANDS = {
     "status": "show",
     "sheet": "show",
     "games": "show",
+    "settle": "evening",
+    "stats": "evening",
     "end": "match",
     "abandon": "match",
     "void": "match",
@@ -58,18 +67,23 @@ class GinscoreGroup(click.Group):
     def resolve_command(self, ctx, args):
         name = args[0]
         if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
-            raise click.UsageError(f"No such command {name!r}{did_you_mean(name, COMMANDS)}", ctx)
+            from ginscore.errors import shown
+
+            raise click.UsageError(f"No such command {shown(name)}{did_you_mean(name, COMMANDS)}", ctx)
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
         except GinscoreError as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(printable(str(error))) from None
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        ledger = sys.modules.get("ginscore.ledger")
+        if ledger is not None:  # what an earlier command of this process saved is not this one's
+            ledger.SAVED.clear()
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
@@ -81,7 +95,58 @@ class GinscoreGroup(click.Group):
         except (click.Abort, KeyboardInterrupt, EOFError):
             click.echo("Aborted.", err=True)
             sys.exit(1)
+        except Exception as error:  # noqa: BLE001 - the safety net: never a bare traceback
+            self._unexpected(error, sys.argv[1:] if args is None else list(args))
         sys.exit(result if isinstance(result, int) else 0)
+
+    def _unexpected(self, error: Exception, args: list) -> None:
+        """One line for an error nobody foresaw, and exit 1. An OSError that reaches here is
+        standard output failing (a full disk behind '> file', a closed pipe): every file ginscore
+        writes itself turns its OSError into a LedgerError. Either way, a change already saved is
+        said to be saved, so that nobody enters a hand twice."""
+        import errno
+
+        ledger = sys.modules.get("ginscore.ledger")
+        saved = list(getattr(ledger, "SAVED", ()))
+        command = next((arg for arg in args if arg in COMMANDS), "")
+        where = f"'ginscore {command}'" if command else "ginscore"
+        if saved:
+            names = [ledger.GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
+            games = ", ".join(str(int(name.group(1))) if name else "?" for name in names)
+            what = "the hand was recorded" if command in HAND_COMMANDS else "the change was saved"
+            change = f"; {what} (game {games}): see it with 'ginscore status', do not enter it again"
+        else:
+            change = "; nothing was saved"
+        if os.environ.get(ENV_DEBUG):
+            import traceback
+
+            traceback.print_exception(type(error), error, error.__traceback__)
+        _quiet_stdout()
+        if isinstance(error, OSError):
+            if error.errno == errno.EPIPE and not saved:  # 'ginscore games | head': the reader had enough
+                sys.exit(1)
+            message = f"{where} could not print its output ({error.strerror or error}){change}"
+        else:
+            from ginscore.ledger import unexpected
+
+            hint = "" if os.environ.get(ENV_DEBUG) else f" (set {ENV_DEBUG}=1 to see the traceback)"
+            message = f"{where} failed: {unexpected(error)}{hint}{change}"
+        try:
+            click.echo(f"Error: {printable(message)}", err=True)
+        except Exception:  # noqa: BLE001 - stderr is gone too: the exit status still tells
+            pass
+        sys.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device once writing to it failed, so that the
+    interpreter's final flush of what is still buffered adds no 'Exception ignored' lines."""
+    try:
+        descriptor = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(descriptor, sys.stdout.fileno())
+        os.close(descriptor)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (tests, an embedded stdout)
+        pass
 
 
 def did_you_mean(typed: str, choices) -> str:
@@ -96,17 +161,17 @@ def error_line(error: click.ClickException) -> str:
     """A click error as the one line ginscore prints after ``Error: ``: an unknown option with
     the options it may have meant, a usage error with where to read the usage."""
     if not isinstance(error, click.UsageError):
-        return error.format_message()
+        return printable(error.format_message())
     if isinstance(error, click.NoSuchOption):
         # click lists the close options best first; the best one is the suggestion
         suggestion = f" (did you mean {error.possibilities[0]}?)" if error.possibilities else ""
-        message = f"No such option: {error.option_name}{suggestion}"
+        message = f"No such option: {error.option_name[:40]}{suggestion}"
     else:
         message = error.format_message()
     if "(did you mean" in message:  # the suggestion is the help
-        return message
+        return printable(message)
     command = error.ctx.command_path if error.ctx else "ginscore"
-    return f"{message} (see '{command} --help')"
+    return f"{printable(message)} (see '{command} --help')"
 
 
 class Context:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from ginscore import actions
-from ginscore.cli import cli
+from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
-from ginscore.errors import GinscoreError, HandError
+from ginscore.errors import GinscoreError, HandError, printable
 from ginscore.render import DEFAULT_FORMAT, plural, to_json
 from ginscore.tables import get_table
 
-# The commands whose arguments describe one hand; 'edit' parses its new hand with them.
-HAND_COMMANDS = ("knock", "gin", "draw", "out")
 # What the log calls each journal action: the command that made it.
 ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit", "void_game": "void", "unvoid_game": "unvoid"}
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
@@ -40,7 +40,7 @@ def hand_words(hand: dict, kind) -> str:
             words.append(f"{option} {shlex.quote(str(value))}")
     if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
         words.append(f"({kind.cards_words(hand)})")
-    return " ".join(words)
+    return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
 def describe(line, kind) -> str:
@@ -116,7 +116,7 @@ def log(obj, game_id, as_json, fmt):
         for line in lines
     ]
     table = render.table(["#", "time (UTC)", "action", "what", "counts as"], rows, fmt)
-    if fmt == "csv":
+    if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
     title = f"Game {game.id}: {' v '.join(game.players)}"
@@ -224,10 +224,10 @@ def check(obj, as_json):
     if as_json:
         click.echo(to_json(report))
     else:
-        for problem in report["problems"]:
-            click.echo(f"{problem['file']}: {problem['problem']}")
+        for problem in report["problems"]:  # printable: a problem may quote a hostile value
+            click.echo(printable(f"{problem['file']}: {problem['problem']}"))
         for note in report["notes"]:
-            click.echo(f"note: {note['file']}: {note['note']}")
+            click.echo(printable(f"note: {note['file']}: {note['note']}"))
         if report["problems"]:
             damaged = len({problem["file"] for problem in report["problems"]})
             count = len(report["problems"])
@@ -243,29 +243,66 @@ def check(obj, as_json):
         click.get_current_context().exit(1)
 
 
+def check_index(ledger, evaluated: dict) -> list:
+    """Compare the summary index with every game file (also files edited in place, which the
+    quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
+    The index is a cache: what it had wrong is never a problem of the ledger."""
+    if not evaluated or not os.path.isdir(ledger.games_dir):
+        return []
+    from ginscore import index
+
+    existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
+    try:
+        with ledger.locked():
+            connection = index.connect(ledger)
+            try:
+                wrong = index.verify(ledger, connection, evaluated)
+            finally:
+                connection.close()
+    except (GinscoreError, OSError) as error:
+        return [{"file": index.index_path(ledger), "note": f"not checked: {error}"}]
+    by_reason: dict = {}
+    for game_id, what in wrong if existed else ():
+        by_reason.setdefault(what, []).append(game_id)
+    notes = []
+    for what, ids in by_reason.items():
+        listed = ", ".join(map(str, ids[:10])) + (f" and {len(ids) - 10} more" if len(ids) > 10 else "")
+        games = "game" if len(ids) == 1 else "games"
+        notes.append({"file": index.index_path(ledger), "note": f"{games} {listed} {'was' if len(ids) == 1 else 'were'} {what}; mended from the game files"})
+    return notes
+
+
 def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data."""
-    import os
-
     from ginscore.game import effective_hands
     from ginscore.ledger import GAME_FILE, TEMPORARY_SUFFIX
 
     report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    evaluated = {}  # id -> (state, problem): what the summary index must say of each game
     for game_id in ledger.game_ids():
         path = str(ledger.game_path(game_id))
         report["games"] += 1
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
-        except GinscoreError as error:
-            found = ledger.problems(game_id) or [str(error)]
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
+            evaluated[game_id] = (None, ledger.damage(game_id, error))
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:
-                actions.evaluate(game)
+                evaluated[game_id] = (actions.evaluate(game), None)
                 found = []
-            except GinscoreError as error:
-                found = [str(error)]
+            except Exception as error:  # noqa: BLE001 - as above
+                found = [ledger.damage(game_id, error)]
+                evaluated[game_id] = (None, found[0])
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    report["notes"] += check_index(ledger, evaluated)
+    try:
+        from ginscore import settlements
+
+        settlements.read(ledger)
+    except GinscoreError as error:
+        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)
@@ -296,20 +333,34 @@ def backup(obj, path, as_json):
         ginscore backup
         ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
     """
+    import os
+
     from ginscore.backup import backup as make_backup
 
     ledger = obj.ledger
-    target, files = make_backup(ledger, path)
+    target, files, warning = make_backup(ledger, path)
     games = [name for name in files if name.startswith("games/")]
     damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
+    copied = set(games)
+    left_out = [game_id for game_id in damaged if f"games/{os.path.basename(ledger.game_path(game_id))}" not in copied]
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
-        click.echo(to_json({"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}))
+        report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
+        click.echo(to_json({**report, "left_out": left_out}))
     else:
         click.echo(f"Backed up {plural(len(games), 'game file')} ({len(files)} files) to {target}")
-    if damaged:
-        listed = ", ".join(str(game_id) for game_id in damaged)
+    if warning:
+        click.echo(f"Warning: {warning}.", err=True)
+    if set(damaged) - set(left_out):
+        listed = ", ".join(str(game_id) for game_id in damaged if game_id not in left_out)
         click.echo(
             f"Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'",
+            err=True,
+        )
+    if left_out:
+        listed = ", ".join(str(game_id) for game_id in left_out)
+        click.echo(
+            f"Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "
+            "run 'ginscore check'",
             err=True,
         )

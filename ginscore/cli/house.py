@@ -110,7 +110,7 @@ def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
     from ginscore import render
 
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    if fmt != "csv":
+    if fmt not in render.SPREADSHEET_FORMATS:
         click.echo(title + "\n")
     click.echo(render.table(headers, rows, fmt))
 
@@ -189,15 +189,19 @@ def config_set(key, value):
     """
     path = house_file.config_path()
     values = house_file.with_value(path, house_file.read_raw(path), key, value)
-    house_file.write_config(path, values)
+    warning = house_file.write_config(path, values)
     key = house_file.normal_key(key)
     click.echo(f"Set {key} = {show_value(values[key])} in {path}.")
-    report_new_games(path, values)
+    report_new_games(path, values, warning)
 
 
-def report_new_games(path, values: dict) -> None:
-    """What new games get now, or what is still wrong in a file being repaired key by key."""
+def report_new_games(path, values: dict, warning: str | None) -> None:
+    """What new games get now, or what is still wrong in a file being repaired key by key;
+    and the warning of a write whose folder could not be flushed to disk."""
     from ginscore.errors import RulesError
+
+    if warning:
+        click.echo(f"Warning: {warning}.", err=True)
 
     try:
         house = house_file.HouseRules(path, True, house_file.check_values(values, path))
@@ -222,6 +226,6 @@ def config_unset(key):
     if not was_set:
         click.echo(f"{key} is not set in {path}; nothing changed.")
         return
-    house_file.write_config(path, values)
+    warning = house_file.write_config(path, values)
     click.echo(f"Removed {key} from {path}.")
-    report_new_games(path, values)
+    report_new_games(path, values, warning)

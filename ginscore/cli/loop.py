@@ -86,12 +86,23 @@ class Session:
         except GinscoreError:  # no game yet, or a damaged one: the commands will say so
             self.game_id, self.players, self.finished = game_id, (), False
 
+    def aimed_at(self):
+        """The --game an entry needs to reach the session's game: none while it is the current
+        game, so that an entry is exactly the one-shot command typed without --game (an
+        'undo' right after 'settle --record' takes back the settlement, as it does there)."""
+        from ginscore.errors import GinscoreError
+
+        try:
+            return None if self.game_id == self.obj.ledger.current_id() else self.game_id
+        except GinscoreError:
+            return self.game_id
+
     def run(self, words: list) -> bool:
         """Run one command as ``ginscore WORDS...`` would; False when it failed (the error is printed)."""
         from ginscore.cli import error_line
 
         try:
-            code = cli.main([*self.root, *with_game(words, self.game_id)], "ginscore", standalone_mode=False)
+            code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
         except click.ClickException as error:
             click.echo(f"Error: {error_line(error)}", err=True)
             return False

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.errors import HandError
+from ginscore.errors import HandError, shown
+
+# No number typed into ginscore needs more digits; int() of thousands of digits is an error.
+MAX_DIGITS = 9
 
 
 class GameId(click.ParamType):
@@ -15,9 +18,9 @@ class GameId(click.ParamType):
 
     def convert(self, value, param, ctx):
         text = str(value).strip()
-        if text.isascii() and text.isdigit() and int(text) >= 1:
+        if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and int(text) >= 1:
             return int(text)
-        self.fail(f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
+        self.fail(f"{shown(value)} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
 
 
 GAME_ID = GameId()
@@ -126,7 +129,9 @@ def whole_number(text: str, label: str) -> int:
     value = text.strip()
     digits = value[1:] if value.startswith("-") else value
     if not (digits.isascii() and digits.isdigit()):
-        raise HandError(f"{label} must be a whole number, got {text!r}")
+        raise HandError(f"{label} must be a whole number, got {shown(text)}")
+    if len(digits) > MAX_DIGITS:
+        raise HandError(f"{label} must be a whole number of at most {MAX_DIGITS} digits, got {len(digits)} digits")
     return int(value)
 
 
@@ -195,3 +200,31 @@ def suit_symbols() -> bool:
     except (LookupError, UnicodeEncodeError):
         return False
     return True
+
+
+def selection_options(function):
+    """--since, --until and --player (repeatable): which games a listing, a settlement or the
+    statistics are about. The command receives ``selection``, a ``history.Selection``."""
+    from functools import wraps
+
+    @wraps(function)
+    def wrapper(*args, since, until, player_names, **kwargs):
+        from datetime import date
+
+        from ginscore.evening import day_bounds
+        from ginscore.history import Selection
+
+        today = date.today()
+        selection = Selection(
+            since=None if since is None else day_bounds(since, today, end=False),
+            until=None if until is None else day_bounds(until, today, end=True),
+            players=tuple(player_names),
+        )
+        return function(*args, selection=selection, **kwargs)
+
+    wrapper = click.option(
+        "--player", "player_names", multiple=True, metavar="NAME",
+        help="Only games in which NAME played (repeat it: games in which all of them played).",
+    )(wrapper)
+    wrapper = click.option("--until", metavar="DATE", help="Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")(wrapper)
+    return click.option("--since", metavar="DATE", help="Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")(wrapper)

@@ -7,7 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import NumbersCommand, completes, game_option, json_option, suit_symbols, upcard_option, whole_number
-from ginscore.errors import HandError
+from ginscore.errors import HandError, shown
 from ginscore.game import match_player
 from ginscore.render import to_json
 
@@ -205,12 +205,28 @@ def draw(obj, player, upcard, game_id, as_json):
 def undo(obj, game_id, as_json):
     """Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
 
-    In an abandoned Hollywood match, undo takes back the abandonment instead.
+    In a game ended early, undo takes back the ending instead; right after 'settle --record'
+    (without --game), it takes back that settlement: undo takes back the last thing recorded.
 
     \b
     Example:
         ginscore undo
     """
+    import os
+
+    from ginscore.settlements import FILE
+
+    if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
+        from ginscore.settlements import take_back_last
+
+        taken = take_back_last(obj.ledger)
+        if taken is not None:
+            if as_json:
+                click.echo(to_json({"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]}))
+                return
+            games = ", ".join(map(str, taken["games"]))
+            click.echo(f"Took back settlement {taken['id']}: games {games} are unsettled again.")
+            return
     game, state, undone = obj.ledger.apply(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
@@ -268,12 +284,12 @@ def held_by(game, word: str) -> tuple:
 
     name, equals, value = word.rpartition("=")
     if not equals or not name.strip() or not value.strip():
-        raise HandError(f"{word!r}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
+        raise HandError(f"{shown(word)}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
     name = match_player(game.players, name, game.id)
     value = value.strip()
     if value.isascii() and value.isdigit():
         if len(value) > 4:
-            raise HandError(f"{name}'s count {value} is far more than a hand can hold")
+            raise HandError(f"{name}'s count {shown(value)} is far more than a hand can hold")
         return name, int(value), None
     tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
     return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)

@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, output_options
+from ginscore.cli.options import game_option, output_options, selection_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -36,7 +36,7 @@ def status(obj, game_id, as_json, fmt):
         draw = render.plain_table
     else:
         fmt = render.check_format(fmt)
-        if fmt == "csv":
+        if fmt in render.SPREADSHEET_FORMATS:
             click.echo(render.sheet(sheet._replace(tables=parts), fmt))
             return
 
@@ -75,81 +75,100 @@ def sheet(obj, game_id, as_json, fmt):
 
 
 @cli.command()
-@click.option("--all", "show_all", is_flag=True, help="Also list the games set aside with 'ginscore void'.")
+@selection_options
+@click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help="Only the last N games.")
+@click.option("--unsettled", is_flag=True, help="Only finished games not yet settled with 'settle --record'.")
+@click.option("--all", "show_all", is_flag=True, help="Also the games set aside with 'ginscore void'.")
 @output_options
 @click.pass_obj
-def games(obj, show_all, as_json, fmt):
-    """List every game: id, date, players, state, winner and net. Games set aside with
-    'ginscore void' are left out unless --all is given.
+def games(obj, selection, last, unsettled, show_all, as_json, fmt):
+    """List the games: id, date, players, table, state, winner, net, the money and who pays,
+    and a total per player of the money in the games listed. Games set aside with 'ginscore
+    void' are left out, unless --all is given.
+
+    Reads the summary index, not every game file, so it is as quick with ten years of games.
 
     \b
     Example:
         ginscore games
+        ginscore games --last 20
+        ginscore games --player Dan --player Eve --since 2026-11-01
+        ginscore games --unsettled --format csv > owed.csv
         ginscore games --all
-        ginscore games --format csv > games.csv
     """
-    from ginscore import render
-    from ginscore.errors import GinscoreError
+    from ginscore import history, index, render, settlements
 
     ledger = obj.ledger
-    listing, damaged = [], []
-    for game_id in ledger.game_ids():
-        try:  # one damaged game must not hide the others: list it as damaged, exit 1 at the end
-            state = actions.evaluate(ledger.load(game_id))
-        except GinscoreError as error:
-            damaged.append(str(error))
-            listing.append({"id": game_id, "damaged": True, "error": str(error)})
-            continue
-        game = state.game
-        voided = actions.is_voided(game)
-        if voided and not show_all:
-            continue
-        final = state.final  # every table's final has a net and an amount, or is None
-        listing.append(
-            {
-                "id": game.id,
-                "created": game.created,
-                "table": game.table,
-                "format": game.table,
-                "players": list(game.players),
-                "hands": len(state.rows),
-                "finished": state.finished,
-                "winner": state.winner,
-                "net": getattr(final, "net", None),
-                "amount": getattr(final, "amount", None),
-                "payments": [paid.to_json() for paid in state.payments()],
-                "voided": voided,
-            }
-        )
+    chosen = any(selection) or unsettled
+    connection = index.current(ledger)
+    try:
+        asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+        listing = history.summaries(ledger, connection, asked, last)
+    finally:
+        connection.close()
+    settled = settlements.settled_games(settlements.read(ledger))
+    for entry in listing:
+        entry.pop("stats", None)
+        if not entry.get("damaged"):
+            entry["settled"] = entry["id"] in settled
+    if unsettled:
+        listing = [entry for entry in listing if not entry.get("settled")]
+    damaged = [entry["error"] for entry in listing if entry.get("damaged")]
     if as_json:
         click.echo(to_json(listing))
         _report_damaged(damaged)
         return
     if not listing:
-        click.echo(f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
+        click.echo("No games match." if chosen else f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
         return
-    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net"]
-    rows = [
-        [
-            entry["id"],
-            entry["created"][:10],
-            " v ".join(entry["players"]),
-            entry["table"],
-            entry["hands"],
-            "voided" if entry["voided"] else "finished" if entry["finished"] else "in progress",
-            entry["winner"] or "",
-            "" if entry["net"] is None else entry["net"],
-        ]
-        if not entry.get("damaged")
-        else [entry["id"], "", "", "", "", "DAMAGED", "", ""]
-        for entry in listing
-    ]
-    click.echo(render.table(headers, rows, render.check_format(fmt or DEFAULT_FORMAT)))
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net", "money", "who pays"]
+    rows = [listing_row(entry) for entry in listing]
+    click.echo(render.table(headers, rows, fmt))
+    if fmt not in ("csv", "tsv"):
+        for line in total_lines(listing):
+            click.echo(line)
     _report_damaged(damaged)
 
 
+def listing_row(entry) -> list:
+    from ginscore.scoring import show_amount
+
+    if entry.get("damaged"):
+        return [entry["id"], "", "", "", "", "DAMAGED", "", "", "", ""]
+    state = "voided" if entry.get("voided") else "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
+    payments = entry["payments"]
+    money = ""
+    if entry["currency"] is not None or entry["stake"] is not None:
+        money = ", ".join(show_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
+    who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
+    net = "" if entry["net"] is None else entry["net"]
+    return [entry["id"], entry["created"][:10], " v ".join(entry["players"]), entry["table"], entry["hands"],
+            state, entry["winner"] or "", net, money, who]
+
+
+def total_lines(listing) -> list:
+    """Each player's money over the finished games listed, per currency: what an evening comes to."""
+    from ginscore.evening import settle
+    from ginscore.scoring import show_amount
+
+    finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
+    lines = []
+    for settlement in settle(finished)[0]:
+        if not any(settlement.nets.values()):
+            continue
+        nets = ", ".join(
+            f"{name} {'+' if amount > 0 else '-'}{show_amount(format(abs(amount), 'f'), settlement.currency)}"
+            for name, amount in settlement.nets.items() if amount
+        )
+        lines.append(f"Total over {len(settlement.games)} finished games: {nets}.")
+    return lines
+
+
 def _report_damaged(errors) -> None:
+    from ginscore.errors import printable
+
     for error in errors:
-        click.echo(f"Error: {error}", err=True)
+        click.echo(f"Error: {printable(error)}", err=True)
     if errors:
         click.get_current_context().exit(1)

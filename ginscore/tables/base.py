@@ -109,6 +109,10 @@ class GameState(Protocol):
     def seating_lines(self) -> list:
         """Who plays and who deals the next hand (empty once the game is over)."""
 
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game: name -> the keys of gin.blank_stats, with
+        ``won`` 1 for the game's winner (each player of the winning side)."""
+
     def score_table(self) -> Grid: ...
 
     def sheet(self) -> Sheet: ...

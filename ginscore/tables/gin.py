@@ -285,3 +285,60 @@ class GinTable(TableKind):
             return
         if hand.get("player") not in game.players:
             raise HandError(f"no player {hand.get('player')!r} in game {game.id}")
+
+
+def blank_stats() -> dict:
+    """Every per-player statistic of one game, at zero (the README defines each)."""
+    return {
+        "won": 0, "hands": 0, "hands_won": 0, "gins": 0, "big_gins": 0, "undercuts_given": 0,
+        "undercuts_suffered": 0, "knocks": 0, "points_won": 0, "biggest_hand": 0,
+        "card_knocks": 0, "card_knock_deadwood": 0, "held_back": 0,
+    }
+
+
+def hand_stats(state, hand_players) -> dict:
+    """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
+    each hand (a draw has no winner to tell it)."""
+    stats = {name: blank_stats() for name in state.game.players}
+    for row in state.rows:
+        for name in hand_players(row):
+            stats[name]["hands"] += 1
+        hand, score = row.hand.hand, row.score
+        if hand["kind"] == "knock":
+            knocker = stats[hand["player"]]
+            knocker["knocks"] += 1
+            if score.result == "undercut":
+                knocker["undercuts_suffered"] += 1
+                stats[score.winner]["undercuts_given"] += 1
+            if "cards" in hand:
+                knocker["card_knocks"] += 1
+                knocker["card_knock_deadwood"] += hand["deadwood"]
+                knocker["held_back"] += held_back_melds(hand)
+        if score.winner:
+            winner = stats[score.winner]
+            winner["hands_won"] += 1
+            winner["points_won"] += score.points
+            winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
+            winner["gins"] += score.result == "gin"
+            winner["big_gins"] += score.result == "big_gin"
+    return stats
+
+
+def pair_stats(state) -> dict:
+    """Each player's statistics over a game of one pair, who both play every hand."""
+    players = state.game.players
+    stats = hand_stats(state, lambda row: players)
+    for name in stats:
+        stats[name]["won"] = int(state.winner == name)
+    return stats
+
+
+def held_back_melds(hand: dict) -> bool:
+    """Whether a knocker typed as cards kept melds back: laid them so as to hold more deadwood
+    than his best arrangement (to spoil the defender's lay-offs)."""
+    if not hand["cards"].get("melds_stated"):
+        return False
+    from ginscore.cards import parse_cards
+    from ginscore.melds import deadwood
+
+    return hand["deadwood"] > deadwood(parse_cards(hand["cards"]["knocker"]))

@@ -14,6 +14,7 @@ from ginscore.tables.gin import (
     game_json,
     hand_cells,
     hand_line,
+    pair_stats,
     sheet_lines,
     sheet_title,
 )
@@ -79,6 +80,9 @@ class HollywoodState:
         if column.closed:
             return f"{column.winner} won at hand {column.closed_at}"
         return "open" if column.started else "not started"
+
+    def player_stats(self) -> dict:
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.dealer_line()]

@@ -28,6 +28,7 @@ from ginscore.tables.gin import (
     hand_after_the_end,
     card_lines,
     hand_line,
+    hand_stats,
     sheet_lines,
     sheet_title,
     totals_words,
@@ -151,6 +152,14 @@ class PartnershipState(NamedTuple):
         if not current.results:
             return f"Round {current.number}: {waiting} to play ({deal})."
         return f"Round {current.number}: waiting for {waiting} ({deal})."
+
+    def player_stats(self) -> dict:
+        pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
+        stats = hand_stats(self, lambda row: pair_of[id(row)])
+        winners = self.sides.get(self.winner, [])
+        for name in stats:
+            stats[name]["won"] = int(name in winners)
+        return stats
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.open_line()]

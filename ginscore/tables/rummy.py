@@ -119,6 +119,21 @@ class RummyState(NamedTuple):
             for debtor, creditor, points in fewest_payments(self.balances)
         ]
 
+    def player_stats(self) -> dict:
+        from ginscore.tables.gin import blank_stats
+
+        stats = {name: blank_stats() for name in self.game.players}
+        for row in self.rows:
+            for name in self.game.players:
+                stats[name]["hands"] += 1
+            winner = stats[row.winner]
+            winner["hands_won"] += 1
+            winner["points_won"] += row.received
+            winner["biggest_hand"] = max(winner["biggest_hand"], row.received)
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
+
     def seating_lines(self) -> list:
         if self.finished:
             return []

@@ -18,6 +18,7 @@ from ginscore.tables.gin import (
     hand_cells,
     hand_after_the_end,
     hand_line,
+    pair_stats,
     card_lines,
     opponent_of,
     sheet_lines,
@@ -67,6 +68,9 @@ class StandardState(NamedTuple):
             return []
         paid = payment(self.final.loser, self.final.winner, self.final.net, self.game.stake)
         return [paid] if paid else []
+
+    def player_stats(self) -> dict:
+        return pair_stats(self)
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.dealer_line()]

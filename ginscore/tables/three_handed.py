@@ -28,6 +28,7 @@ from ginscore.tables.gin import (
     hand_after_the_end,
     card_lines,
     hand_line,
+    hand_stats,
     payment_notes,
     sheet_lines,
     sheet_title,
@@ -107,6 +108,13 @@ class ThreeHandedState(NamedTuple):
     def seating_line(self) -> str:
         first, second = self.seating.playing
         return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out and deals."
+
+    def player_stats(self) -> dict:
+        players = self.game.players
+        stats = hand_stats(self, lambda row: [name for name in players if name != row.sitting_out])
+        for name in stats:
+            stats[name]["won"] = int(self.winner == name)
+        return stats
 
     def seating_lines(self) -> list:
         return [] if self.finished else [self.seating_line()]

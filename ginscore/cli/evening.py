@@ -1,0 +1,226 @@
+"""The evening and the years: settle (many games at once) and stats."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore.cli import cli
+from ginscore.cli.options import GAME_ID, output_options, selection_options
+from ginscore.errors import GinscoreError
+from ginscore.render import DEFAULT_FORMAT, to_json
+
+
+@cli.command()
+@selection_options
+@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help="Only game ID (repeat it for more).")
+@click.option("--unsettled/--all", "unsettled", default=True, help="Only games not yet settled (the default), or all.")
+@click.option("--currency", metavar="SYMBOL", help="Settle the games played for this currency (when games used several).")
+@click.option("--record", is_flag=True, help="Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back).")
+@output_options
+@click.pass_obj
+def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
+    """Settle many finished games at once: each player's net in money, and the fewest
+    payments that clear it.
+
+    The fewest payments are found exactly for up to 10 players (the players minus the most
+    groups whose nets sum to zero), greedily above that. --record marks the games settled.
+
+    \\b
+    Example:
+        ginscore settle --since today
+        ginscore settle --player Dan --player Eve --record
+        ginscore settle --game 3 --game 4 --json
+    """
+    from ginscore import history, index, settlements
+    from ginscore.evening import settle as settle_games
+
+    ledger = obj.ledger
+    selection = selection._replace(ids=tuple(game_ids), finished_only=True)
+    connection = index.current(ledger)
+    try:
+        chosen = history.summaries(ledger, connection, selection)
+    finally:
+        connection.close()
+    records = settlements.read(ledger)
+    settled = settlements.settled_games(records)
+    if unsettled:
+        chosen = [entry for entry in chosen if entry["id"] not in settled]
+    results, no_stake = settle_games(chosen)
+    if currency is not None:
+        results = [result for result in results if (result.currency or "") == currency.strip()]
+    elif len(results) > 1:
+        symbols = " and ".join(result.currency or "no currency" for result in results)
+        raise GinscoreError(
+            f"these games were played for {symbols}: settle each on its own, e.g. 'ginscore settle --currency "
+            f"{results[0].currency or ''}' with the same options"
+        )
+    result = results[0] if results else None
+    recorded = None
+    if record and result is not None:
+        recorded = record_settlement(ledger, result)
+    if as_json:
+        click.echo(to_json(settle_json(result, no_stake, recorded)))
+        return
+    print_settlement(result, no_stake, recorded, fmt, unsettled and bool(settled))
+
+
+def record_settlement(ledger, result) -> int:
+    """Add the settlement to the ledger's settlements file under the lock; returns its id."""
+    from ginscore import settlements
+    from ginscore.game import now
+
+    with ledger.locked():
+        records = settlements.read(ledger)
+        last = settlements.last_entry(ledger)
+        already = settlements.settled_games(records) & set(result.games)
+        if already:  # another 'settle --record' got there first
+            raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
+        number = max((entry["id"] for entry in records), default=0) + 1
+        records.append(
+            {
+                "id": number,
+                "at": now(),
+                "games": list(result.games),
+                "currency": result.currency,
+                "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
+                "payments": [
+                    {"from": debtor, "to": creditor, "amount": format(amount, "f")}
+                    for debtor, creditor, amount in result.payments
+                ],
+                "undone": None,
+                # what was recorded last before it, so that 'undo' knows whether it still is
+                "after": last,
+            }
+        )
+        settlements.write(ledger, records)
+    return number
+
+
+def settle_json(result, no_stake, recorded) -> dict:
+    if result is None:
+        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, "recorded": None}
+    return {
+        "games": list(result.games),
+        "currency": result.currency,
+        "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
+        "payments": [
+            {"from": debtor, "to": creditor, "amount": format(amount, "f")} for debtor, creditor, amount in result.payments
+        ],
+        "method": result.method,
+        "no_stake": no_stake,
+        "recorded": recorded,
+    }
+
+
+def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
+    from ginscore import render
+    from ginscore.render import in_words, plural
+    from ginscore.scoring import show_amount
+
+    if no_stake:
+        click.echo(f"Not in money: {plural(len(no_stake), 'game')} without a stake ({', '.join(map(str, no_stake))}).")
+    if result is None:
+        hint = " (games settled before are left out: --all includes them)" if some_settled else ""
+        click.echo(f"Nothing to settle: no finished game with a stake matches{hint}.")
+        return
+    money = lambda amount: show_amount(format(amount, "f"), result.currency)  # noqa: E731
+    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    click.echo(f"{plural(len(result.games), 'game')}: {', '.join(map(str, result.games))}\n")
+    click.echo(render.table(["player", "net"], rows, fmt))
+    if fmt in ("csv", "tsv"):
+        return
+    if result.payments:
+        owed = [f"{debtor} pays {creditor} {money(amount)}" for debtor, creditor, amount in result.payments]
+        click.echo(f"\n{in_words(owed)}.")
+        click.echo(f"({plural(len(result.payments), 'payment')}, the fewest possible)" if result.method == "exact"
+                   else f"({plural(len(result.payments), 'payment')}, found greedily: more than 10 players)")
+    else:
+        click.echo("\nEverybody is level: nobody pays.")
+    if recorded is not None:
+        click.echo(f"Recorded as settlement {recorded}: these games are settled ('ginscore undo' takes it back).")
+
+
+@cli.command()
+@selection_options
+@click.option("--table", "table", metavar="KIND", help="Only games of this kind of table (standard, hollywood, ...).")
+@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help="Head to head: the two players' games against each other.")
+@output_options
+@click.pass_obj
+def stats(obj, selection, table, pair, as_json, fmt):
+    """Statistics per player over the finished games: games and hands won, gins, undercuts,
+    knocks, average and biggest hand won, the longest run of games won and the money; from
+    hands typed as cards, the deadwood at a knock and how often melds were held back.
+
+    \\b
+    Example:
+        ginscore stats
+        ginscore stats --player Dan --since 2026-01-01
+        ginscore stats --vs Dan Eve
+    """
+    from ginscore import history, index
+    from ginscore.evening import stats_of
+    from ginscore.tables import names
+
+    if table is not None and table.strip().lower() not in names():
+        raise GinscoreError(f"--table {table!r} is not a kind of table: use one of {', '.join(names())}")
+    from ginscore.game import folded
+
+    # A player's statistics come from his own rows, so --player only chooses whom to show;
+    # --vs keeps the games both played.
+    shown = tuple(pair or selection.players)
+    selection = selection._replace(table=table and table.strip().lower(), players=tuple(pair or ()))
+    connection = index.current(obj.ledger)
+    try:
+        totals = history.player_totals(connection, selection)
+        record = history.summaries(obj.ledger, connection, selection._replace(finished_only=True)) if pair else []
+    finally:
+        connection.close()
+    wanted = {folded(name) for name in shown}
+    report = {entry["player"]: stats_of(entry) for entry in totals if not wanted or folded(entry["player"]) in wanted}
+    if as_json:
+        if pair:
+            games = [{"id": e["id"], "created": e["created"], "winner": e["winner"], "net": e["net"],
+                      "amount": e["amount"], "payments": e["payments"]} for e in record]
+            click.echo(to_json({"players": report, "games": games}))
+        else:
+            click.echo(to_json(report))
+        return
+    print_stats(report, record, fmt)
+
+
+ROWS = [
+    ("games", "games"), ("games won", "games_won"), ("hands", "hands"), ("hands won", "hands_won"),
+    ("gins", "gins"), ("big gins", "big_gins"), ("undercuts given", "undercuts_given"),
+    ("undercuts suffered", "undercuts_suffered"), ("knocks", "knocks"), ("average hand won", "average_hand_won"),
+    ("biggest hand won", "biggest_hand_won"), ("longest winning streak", "longest_streak"), ("money", "money"),
+    ("knocks typed as cards", "card_knocks"), ("average deadwood at a knock", "average_deadwood_at_knock"),
+    ("melds held back", "melds_held_back"),
+]
+
+
+def print_stats(report: dict, record: list, fmt) -> None:
+    from ginscore import render
+    from ginscore.scoring import show_amount
+
+    if not report:
+        click.echo("No finished games match.")
+        return
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+
+    def cell(key, value):
+        if value is None:
+            return ""
+        if key == "money":
+            return ", ".join(show_amount(amount, currency or None) for currency, amount in value.items())
+        if key == "melds_held_back":
+            return f"{value:.0%}"
+        return value
+
+    names = list(report)
+    rows = [[label, *(cell(key, report[name][key]) for name in names)] for label, key in ROWS]
+    click.echo(render.table(["", *names], rows, fmt))
+    if record and fmt not in ("csv", "tsv"):
+        click.echo("")
+        lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
+        click.echo(render.table(["game", "date", "winner", "net"], lines, fmt))

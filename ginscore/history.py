@@ -1,0 +1,141 @@
+"""Questions asked of the summary index (``ginscore.index``): the summaries of a selection of
+games, and each player's totals over them, added up by SQLite rather than by reading files."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import NamedTuple
+
+from ginscore.game import folded
+from ginscore.index import STAT_KEYS, load_state
+
+class Selection(NamedTuple):
+    """Which games a question is about; every part optional."""
+
+    since: str | None = None  # created at or after (UTC, ISO 8601)
+    until: str | None = None  # created before
+    players: tuple = ()  # names that all played (compared folded)
+    ids: tuple = ()
+    table: str | None = None
+    finished_only: bool = False
+    hide_voided: bool = False  # leave out games set aside with 'ginscore void' ('games' without --all)
+
+    def where(self) -> tuple:
+        """(SQL condition on ``games g``, its parameters)."""
+        parts, values = ["1 = 1"], []
+        if self.since:
+            parts.append("g.created >= ?")
+            values.append(self.since)
+        if self.until:
+            parts.append("g.created < ?")
+            values.append(self.until)
+        if self.ids:
+            parts.append(f"g.id IN ({', '.join('?' for _ in self.ids)})")
+            values += list(self.ids)
+        if self.table:
+            parts.append("g.table_kind = ?")
+            values.append(self.table)
+        if self.finished_only:
+            parts.append("g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL")
+        elif self.hide_voided:
+            parts.append("(g.voided = 0 OR g.voided IS NULL)")
+        for name in self.players:
+            parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
+            values.append(folded(name))
+        return " AND ".join(parts), values
+
+
+def summaries(ledger, connection, selection: Selection, last: int | None = None) -> list:
+    """The selected games' summaries, oldest first (the ``last`` N of them). A game still in
+    progress is read from its file (its rows are not renewed hand by hand), and so is any game
+    whose file's size or time no longer matches its row; a game that does not load is
+    ``{"id": N, "damaged": True, "error": ...}``. Damaged games are left out of a selection by
+    date, player or table, which they cannot be matched against."""
+    where, values = selection.where()
+    query = f"SELECT g.id, g.mtime_ns, g.size, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.id"
+    if last is not None:
+        query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY id"
+    rows = connection.execute(query, values).fetchall()
+    check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
+    found = []
+    for game_id, mtime, size, finished, damaged, summary in rows:
+        stale = not finished or damaged
+        if check_files and not stale:
+            try:
+                status = os.stat(ledger.game_path(game_id))
+                stale = (status.st_mtime_ns, status.st_size) != (mtime, size)
+            except OSError:
+                stale = True
+        if stale:
+            from ginscore.summary import summarize
+
+            state, error = load_state(ledger, game_id)
+            if state is None:
+                found.append({"id": game_id, "damaged": True, "error": error})
+                continue
+            found.append(json.loads(json.dumps(summarize(state), ensure_ascii=False)))
+        else:
+            found.append(json.loads(summary))
+    if selection.finished_only:
+        found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
+    elif selection.hide_voided:
+        found = [entry for entry in found if not entry.get("voided")]
+    return found
+
+
+def player_totals(connection, selection: Selection) -> list:
+    """Per player, over the selected finished games: their games, every statistic summed (the
+    biggest hand as its maximum), the longest run of games won, and money by currency."""
+    where, values = selection._replace(finished_only=True).where()
+    sums = ", ".join(f"MAX(p.{key})" if key == "biggest_hand" else f"SUM(p.{key})" for key in STAT_KEYS)
+    rows = connection.execute(
+        f"""SELECT p.folded, COUNT(*), {sums},
+                   (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.game_id DESC LIMIT 1)
+            FROM players p JOIN games g ON g.id = p.game_id WHERE {where} GROUP BY p.folded""",
+        values,
+    ).fetchall()
+    streaks = dict(
+        connection.execute(
+            f"""SELECT folded, MAX(run) FROM (
+                    SELECT folded, COUNT(*) AS run FROM (
+                        SELECT p.folded, p.won, ROW_NUMBER() OVER (PARTITION BY p.folded ORDER BY p.game_id)
+                             - ROW_NUMBER() OVER (PARTITION BY p.folded, p.won ORDER BY p.game_id) AS island
+                        FROM players p JOIN games g ON g.id = p.game_id WHERE {where}
+                    ) WHERE won = 1 GROUP BY folded, island
+                ) GROUP BY folded""",
+            values,
+        ).fetchall()
+    )
+    money = money_totals(connection, where, values)
+    totals = []
+    for row in rows:
+        key, games, *stats, name = row
+        entry = {"player": name, "games": games, **dict(zip(STAT_KEYS, stats))}
+        entry["longest_streak"] = streaks.get(key, 0)
+        entry["money"] = money.get(key, {})
+        totals.append(entry)
+    return totals
+
+
+def money_totals(connection, where: str, values: list) -> dict:
+    """folded name -> {currency: exact decimal string} over the selected finished games."""
+    from decimal import Decimal
+
+    totals: dict = {}
+    exact = connection.execute(
+        f"""SELECT p.folded, p.currency, SUM(p.money_micro) FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.money_micro IS NOT NULL GROUP BY p.folded, p.currency""",
+        values,
+    ).fetchall()
+    for key, currency, amount in exact:
+        totals.setdefault(key, {})[currency] = Decimal(amount) / 1_000_000
+    finer = connection.execute(
+        f"""SELECT p.folded, p.currency, p.money FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.money IS NOT NULL AND p.money_micro IS NULL""",
+        values,
+    ).fetchall()
+    for key, currency, amount in finer:
+        mine = totals.setdefault(key, {})
+        mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
+    return {key: {currency: format(amount, "f") for currency, amount in by.items()} for key, by in totals.items()}

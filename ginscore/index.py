@@ -1,0 +1,358 @@
+"""The summary index: every game's summary kept in one SQLite file, so that 'games', 'settle'
+and 'stats' answer without reading every game file.
+
+The game files stay the truth; the index is a cache of ``ginscore.summary.summarize`` of each
+game, and it is read as untrusted input like every other file: a missing, damaged or foreign
+index file (not SQLite, another schema, a symlink) is thrown away and rebuilt from the files.
+
+Two files in the ledger folder, both hidden, so backups leave them out:
+
+- ``.index.sqlite3``: a row per game (its file's size and time, created, finished, summary)
+  and a row per player of each finished game (the statistics 'stats' adds up in SQL);
+- ``.index-stamp``: ``MTIME GENERATION``: the games folder's modification time when the
+  index was last brought up to date, and the generation the index had then.
+
+The index is trusted only while the games folder's time and the index's generation both match
+the stamp. Anything that adds, removes or replaces a game file (ginscore, a sync client, git,
+copying a backup in) changes the folder's time; then the files are compared with the index, by
+size and time, and only the changed ones are read again. A file edited in place by another
+program keeps the folder's time: 'ginscore check' compares every file with the index and
+mends it.
+
+Keeping it current costs a hand almost nothing: a write that changes no summary (a hand in a
+game that stays in progress) only renews the stamp; a new game and any change to a game that is
+finished before or after it also updates its rows, under the same lock as the game file. No
+write grows with the number of games. The stamp and the generation are written in that order,
+each after the data it vouches for, so a crash between them leaves a stamp that does not match
+and a rebuild, never a stale answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from typing import NamedTuple
+
+from ginscore.errors import LedgerError
+from ginscore.game import folded
+
+INDEX_FILE = ".index.sqlite3"
+STAMP_FILE = ".index-stamp"
+SCHEMA = "ginscore-index 1"
+STAT_KEYS = (
+    "won", "hands", "hands_won", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "knocks",
+    "points_won", "biggest_hand", "card_knocks", "card_knock_deadwood", "held_back",
+)
+_TABLES = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY, mtime_ns INTEGER, size INTEGER, created TEXT, table_kind TEXT,
+    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT
+);
+CREATE INDEX games_created ON games (created);
+CREATE TABLE players (
+    game_id INTEGER, player TEXT, folded TEXT, {", ".join(f"{key} INTEGER" for key in STAT_KEYS)},
+    money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
+);
+CREATE INDEX players_folded ON players (folded);
+"""
+
+
+class Stamp(NamedTuple):
+    mtime: int
+    generation: int
+
+
+def games_mtime(ledger) -> int | None:
+    try:
+        return os.stat(ledger.games_dir).st_mtime_ns
+    except OSError:
+        return None
+
+
+def read_stamp(ledger) -> Stamp | None:
+    from ginscore.ledger import read_regular
+
+    try:
+        words = read_regular(os.path.join(ledger.root, STAMP_FILE), 100).decode("ascii").split()
+        if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
+            return Stamp(int(words[0]), int(words[1]))
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
+
+
+def write_stamp(ledger, stamp: Stamp) -> None:
+    """Replace the stamp: a new file (exclusive, never through a symlink) renamed over it.
+    Not fsynced: a stamp lost in a crash only means one rescan."""
+    from ginscore.ledger import O_NOFOLLOW
+
+    path = os.path.join(ledger.root, STAMP_FILE)
+    temporary = f"{path}.{os.urandom(6).hex()}.tmp"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_NOFOLLOW | getattr(os, "O_BINARY", 0)
+    descriptor = os.open(temporary, flags, 0o644)
+    try:
+        os.write(descriptor, f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
+    finally:
+        os.close(descriptor)
+    os.replace(temporary, path)
+
+
+# ---- keeping it current: called by Ledger.save, under the lock -----------------------------
+
+
+def before_save(ledger):
+    """What after_save needs to know of the index as it was before the write: its stamp, if
+    that stamp was current then (else None: the index is missing or already stale)."""
+    stamp = read_stamp(ledger)
+    if stamp is None or stamp.mtime != games_mtime(ledger):
+        return None
+    return stamp
+
+
+def after_save(ledger, game, stamp, previous) -> None:
+    """Bring the index up to date with ``game`` just written (``previous``: the version it
+    replaced, when this process loaded it). Never fails the save: an index that cannot be
+    updated is left with a stamp that does not match, and the next reader rebuilds it."""
+    if stamp is None:
+        return
+    try:
+        from ginscore.actions import evaluate
+        from ginscore.game import voided
+
+        state = evaluate(game)
+        changed = (
+            previous is None
+            or state.finished
+            or evaluate(previous).finished
+            or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+        )
+        generation = stamp.generation
+        if changed:
+            connection = connect(ledger, rebuild=False)
+            if connection is None:
+                return
+            try:
+                if generation_of(connection) != stamp.generation:
+                    return
+                with connection:
+                    store(connection, ledger, game.id, state)
+                    generation = bump(connection)
+            finally:
+                connection.close()
+        write_stamp(ledger, Stamp(games_mtime(ledger), generation))
+    except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
+        return
+
+
+# ---- the SQLite file -----------------------------------------------------------------------
+
+
+def index_path(ledger) -> str:
+    return os.path.join(ledger.root, INDEX_FILE)
+
+
+def connect(ledger, rebuild: bool = True):
+    """The index, open; None when it is missing or unusable and ``rebuild`` is False. With
+    ``rebuild``, anything unusable at its name is removed and an empty index made (its
+    generation 0 matches no stamp, so the caller fills it)."""
+    import sqlite3
+
+    path = index_path(ledger)
+    try:
+        status = os.lstat(path)
+        usable = stat.S_ISREG(status.st_mode)
+    except FileNotFoundError:
+        status, usable = None, False
+    if usable:
+        try:
+            connection = sqlite3.connect(path, timeout=10)
+            if connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (SCHEMA,):
+                connection.execute("PRAGMA synchronous = NORMAL")
+                return connection
+            connection.close()
+        except sqlite3.Error:
+            pass
+    if not rebuild:
+        return None
+    for leftover in (path, f"{path}-journal", f"{path}-wal", f"{path}-shm"):
+        try:
+            if os.path.lexists(leftover) and not os.path.isdir(leftover):
+                os.unlink(leftover)  # a symlink is removed itself, never what it points to
+        except OSError as error:
+            raise LedgerError(f"cannot replace the damaged index {leftover}: {error.strerror}") from None
+    connection = sqlite3.connect(path, timeout=10)
+    with connection:
+        connection.executescript(_TABLES)
+        connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+    return connection
+
+
+def memory_index():
+    """An index in memory, for a ledger that cannot be written (a backup on a read-only disk)."""
+    import sqlite3
+
+    connection = sqlite3.connect(":memory:")
+    connection.executescript(_TABLES)
+    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+    return connection
+
+
+def generation_of(connection) -> int:
+    row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    return int(row[0]) if row and str(row[0]).isdigit() else -1
+
+
+def bump(connection) -> int:
+    generation = generation_of(connection) + 1
+    connection.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(generation),))
+    return generation
+
+
+def store(connection, ledger, game_id: int, state=None, error: str | None = None) -> None:
+    """Write one game's rows: its summary (and its players' statistics once it is finished),
+    or the problem that keeps it from loading."""
+    from ginscore.summary import summarize
+
+    try:
+        status = os.stat(ledger.game_path(game_id))
+        mtime, size = status.st_mtime_ns, status.st_size
+    except OSError:
+        mtime, size = None, None
+    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+    if state is None:
+        connection.execute(
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, mtime, size, error)
+        )
+        return
+    summary = summarize(state)
+    connection.execute(
+        "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        (
+            game_id, mtime, size, summary["created"], summary["table"], int(summary["finished"]),
+            int(summary["voided"]), json.dumps(summary, ensure_ascii=False),
+        ),
+    )
+    money = summary["money"] or {}
+    for name, stats in summary["stats"].items():
+        connection.execute(
+            f"INSERT INTO players VALUES (?, ?, ?, {', '.join('?' for _ in STAT_KEYS)}, ?, ?, ?)",
+            (
+                game_id, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
+                money.get(name), micro(money.get(name)), summary["currency"] or "",
+            ),
+        )
+
+
+def micro(amount: str | None) -> int | None:
+    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
+    it is added up exactly in Python) or is too large for SQLite's integers."""
+    if amount is None:
+        return None
+    from decimal import Decimal
+
+    scaled = Decimal(amount) * 1_000_000
+    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
+        return None
+    return int(scaled)
+
+
+def load_state(ledger, game_id: int):
+    """(state, None) for a game that loads, else (None, its problem in words)."""
+    from ginscore.actions import evaluate
+
+    try:
+        return evaluate(ledger.load(game_id)), None
+    except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
+        return None, ledger.damage(game_id, error)
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+
+def current(ledger):
+    """The index, up to date with the game files: rebuilt or mended first when it is missing,
+    damaged or stale. Under the ledger's lock while it is mended, so no write can slip between
+    the files read and the stamp written; in memory when the ledger cannot be written."""
+    if not os.path.isdir(ledger.games_dir):
+        return memory_index()
+    connection = connect(ledger, rebuild=False)
+    stamp = read_stamp(ledger)
+    if connection is not None and stamp is not None:
+        if stamp.mtime == games_mtime(ledger) and stamp.generation == generation_of(connection):
+            return connection
+    if connection is not None:
+        connection.close()
+    import sqlite3
+
+    try:
+        with ledger.locked():
+            connection = connect(ledger)
+            mend(ledger, connection)
+            return connection
+    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
+        connection = memory_index()
+        mend(ledger, connection, write_stamp_too=False)
+        return connection
+
+
+def mend(ledger, connection, write_stamp_too: bool = True) -> list:
+    """Compare every game file with its row (size and time) and read again the ones that
+    differ; forget rows whose file is gone. Returns the ids read again."""
+    mtime = games_mtime(ledger)
+    known = {row[0]: (row[1], row[2]) for row in connection.execute("SELECT id, mtime_ns, size FROM games")}
+    seen, read = set(), []
+    with connection:
+        for game_id in ledger.game_ids():
+            seen.add(game_id)
+            try:
+                status = os.stat(ledger.game_path(game_id))
+                now = (status.st_mtime_ns, status.st_size)
+            except OSError:
+                now = None
+            if now is not None and known.get(game_id) == now:
+                continue
+            state, error = load_state(ledger, game_id)
+            store(connection, ledger, game_id, state, error)
+            read.append(game_id)
+        for game_id in set(known) - seen:
+            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+        generation = bump(connection)
+    if write_stamp_too and mtime is not None:
+        write_stamp(ledger, Stamp(mtime, generation))
+    return read
+
+
+def verify(ledger, connection, evaluated: dict) -> list:
+    """Every game whose row disagrees with what its file says now (also files edited in place,
+    which keep the folder's time); each is mended. ``evaluated``: id -> (state, problem) of
+    every game file, as the caller read them. Returns (id, what was wrong) pairs."""
+    from ginscore.summary import summarize
+
+    rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
+    wrong = []
+    with connection:
+        for game_id, (state, error) in evaluated.items():
+            summary = None if state is None else json.loads(json.dumps(summarize(state), ensure_ascii=False))
+            row = rows.get(game_id)
+            if state is not None and not state.finished and row is not None and not json.loads(row[0] or "{}").get("finished", True):
+                store(connection, ledger, game_id, state)  # in progress: its row is renewed only now and then
+                continue
+            if row is None:
+                wrong.append((game_id, "missing from the index"))
+            elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
+                wrong.append((game_id, "out of date in the index"))
+            else:
+                continue
+            store(connection, ledger, game_id, state, error)
+        for game_id in set(rows) - set(evaluated):
+            wrong.append((game_id, "in the index, but its file is gone"))
+            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+        generation = bump(connection)
+    mtime = games_mtime(ledger)
+    if mtime is not None:
+        write_stamp(ledger, Stamp(mtime, generation))
+    return wrong

@@ -1,0 +1,110 @@
+"""Settlements recorded with 'settle --record': which games were settled, when, and what was
+paid. One JSON file in the ledger folder, ``settlements.json``, written atomically under the
+ledger's lock and read as untrusted input; a file that is not sound is reported and never
+overwritten. It is truth, like the game files (a settled game's file does not change).
+
+A settlement taken back by 'undo' stays in the file with the time it was taken back, as a
+voided hand stays in a game's journal.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ginscore.errors import LedgerError
+
+FILE = "settlements.json"
+FILE_FORMAT = "ginscore-settlements"
+FILE_VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def path_of(ledger) -> str:
+    return os.path.join(ledger.root, FILE)
+
+
+def read(ledger) -> list:
+    """Every settlement recorded, oldest first; [] when none was ever recorded."""
+    from ginscore.ledger import Unreadable, parse_json, read_regular
+
+    path = path_of(ledger)
+    try:
+        data = parse_json(read_regular(path, MAX_BYTES))
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        raise LedgerError(f"cannot read {path}: {error.strerror or error}") from None
+    except Unreadable as error:
+        raise LedgerError(f"{path}: {error}; fix it by hand or restore it from a backup") from None
+    problem = _problem(data)
+    if problem:
+        raise LedgerError(f"{path}: {problem}; fix it by hand or restore it from a backup")
+    return data["settlements"]
+
+
+def _problem(data) -> str | None:
+    if not isinstance(data, dict) or data.get("file_format") != FILE_FORMAT:
+        return f"not a ginscore settlements file (file_format {FILE_FORMAT!r})"
+    if data.get("file_version") != FILE_VERSION:
+        return f"file_version {data.get('file_version')!r}: this ginscore reads version {FILE_VERSION}; upgrade ginscore"
+    records = data.get("settlements")
+    if not isinstance(records, list):
+        return "settlements: expected a list"
+    for index, record in enumerate(records):
+        if not isinstance(record, dict):
+            return f"settlements[{index}]: expected an object"
+        if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
+            return f"settlements[{index}]: needs a whole-number id and a time"
+        games = record.get("games")
+        if not isinstance(games, list) or not all(type(game) is int and game > 0 for game in games):
+            return f"settlements[{index}].games: expected a list of game ids"
+        if record.get("undone") is not None and not isinstance(record["undone"], str):
+            return f"settlements[{index}].undone: expected a time or null"
+    return None
+
+
+def settled_games(records) -> set:
+    """The ids of games in a settlement that was not taken back."""
+    return {game for record in records if record.get("undone") is None for game in record["games"]}
+
+
+def last_live(records):
+    """The newest settlement not taken back, or None."""
+    live = [record for record in records if record.get("undone") is None]
+    return live[-1] if live else None
+
+
+def write(ledger, records: list) -> None:
+    """Replace the file with ``records``; call inside ``ledger.locked()``."""
+    import json
+
+    from ginscore.ledger import atomic_write
+
+    data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "settlements": records}
+    atomic_write(path_of(ledger), (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def last_entry(ledger) -> dict | None:
+    """The last thing recorded in a game: the current game's id and its journal's length."""
+    from ginscore.errors import GameNotFound
+
+    try:
+        game = ledger.load()
+    except GameNotFound:
+        return None
+    return {"game": game.id, "entries": len(game.journal)}
+
+
+def take_back_last(ledger):
+    """Take back the newest settlement if it is the last thing recorded in the ledger (nothing
+    was recorded in a game since); returns it, or None when undo means a hand."""
+    from ginscore.game import now
+
+    with ledger.locked():
+        records = read(ledger)
+        newest = last_live(records)
+        if newest is None or newest.get("after") != last_entry(ledger):
+            return None
+        newest["undone"] = now()
+        write(ledger, records)
+    return newest

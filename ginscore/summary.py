@@ -1,0 +1,41 @@
+"""What a game comes to, in a few plain values: the entry 'games' lists, the money each player
+won or lost, and each player's statistics. Pure; computed from a game's evaluated state, so it
+is the same whether it comes from the game file or from the summary index that caches it."""
+
+from __future__ import annotations
+
+
+def summarize(state) -> dict:
+    """The summary of one game: its listing entry (``games --json``), with ``money`` (each
+    player's exact net in money, or None without a stake) and ``stats`` (name -> counts)."""
+    from decimal import Decimal
+
+    from ginscore.game import voided
+
+    game = state.game
+    final = state.final
+    payments = state.payments()
+    money = None
+    if game.stake is not None:
+        money = {name: Decimal(0) for name in game.players}
+        for paid in payments:
+            money[paid.payer] -= Decimal(paid.amount)
+            money[paid.payee] += Decimal(paid.amount)
+    return {
+        "id": game.id,
+        "created": game.created,
+        "table": game.table,
+        "format": game.table,
+        "players": list(game.players),
+        "hands": len(state.rows),
+        "finished": state.finished,
+        "winner": state.winner,
+        "net": getattr(final, "net", None),
+        "amount": getattr(final, "amount", None),
+        "payments": [paid.to_json() for paid in payments],
+        "stake": None if game.stake is None else str(game.stake),
+        "currency": game.currency,
+        "money": None if money is None else {name: format(value, "f") for name, value in money.items()},
+        "voided": voided(game.journal),
+        "stats": state.player_stats(),
+    }

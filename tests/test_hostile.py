@@ -1,0 +1,497 @@
+"""Hostile files and hostile input (issue #10): what an attacker, a careless sync tool or a
+slip of the keyboard does to a ledger, and what ginscore must do about it.
+
+For every kind of damage: a one-line error, no traceback, a non-zero exit status, the damaged
+file's bytes unchanged, the other games still listed and readable, nothing written outside the
+ledger, and every command done within 2 s. Damage that could hang a process (a FIFO, a link to
+/dev/zero) is tried in real processes with a timeout; the rest through click's runner, timed.
+"""
+
+import csv
+import io
+import json
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import game_data, ledger_bytes, put_game, run_process
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="FIFOs, /dev/zero and O_NOFOLLOW are POSIX")
+
+SECONDS = 2.0
+RAW_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def healthy_text(game_id=2, **changes) -> str:
+    return json.dumps({**game_data(game_id), **changes}, indent=2)
+
+
+def hand_changed(**fields) -> str:
+    data = game_data(2)
+    data["journal"][0]["hand"].update(fields)
+    return json.dumps(data, indent=2)
+
+
+def rules_changed(**fields) -> str:
+    data = game_data(2)
+    data["rules"].update(fields)
+    return json.dumps(data, indent=2)
+
+
+def players(*names) -> str:
+    return healthy_text(players=list(names))
+
+
+# Each kind of damage to game 2: the bytes of its file, and a fragment its error must contain.
+DAMAGE = {
+    "huge-number": (hand_changed(deadwood=0).replace('"deadwood": 0', '"deadwood": ' + "9" * 5000), "5000 digits"),
+    "deep-nesting": (healthy_text(venue=None).replace('"venue": null', '"venue": ' + "[" * 1000 + "]" * 1000), "nested"),
+    "huge-float": (hand_changed(deadwood=0).replace('"deadwood": 0', '"deadwood": 1e999'), "deadwood"),
+    "nan": (hand_changed(deadwood=0).replace('"deadwood": 0', '"deadwood": NaN'), "NaN"),
+    "duplicate-key": (healthy_text().replace('"players": [', '"players": ["Mallory", "Bob"], "players": [', 1), "twice"),
+    "three-players": (players("Alice", "Bob", "Carol"), "needs 2 players, got 3"),
+    "one-player": (players("Alice"), "needs 2 players, got 1"),
+    "lone-surrogate": (players("Alice", "Bob").replace('"Bob"', '"B\\ud800ob"', 1), "lone surrogate"),
+    "escape-in-name": (players("Alice", "Bob").replace('"Bob"', '"B\\u001b[2Job"', 1), "control characters"),
+    "c1-control-in-name": (players("Alice", "Bob").replace('"Bob"', '"B\\u009bob"', 1), "control characters"),
+    "bidi-override-name": (players("Alice", "Bob").replace('"Bob"', '"\\u202eBob"', 1), "invisible formatting"),
+    "zero-width-twin": (players("Bob", "Bob\u200b"), "invisible formatting"),
+    "same-name-twice-nfd": (players("Café", "Cafe\u0301"), "named twice"),
+    "escape-in-created": (healthy_text(created="\u001b]0;owned\u0007"), "control or invisible characters"),
+    "escape-in-key": (hand_changed(**{"\u001b[2J": 1}), "does not know"),
+    "unknown-setting": (rules_changed(knock_bonus=10), "rules.knock_bonus: not a setting of a standard game"),
+    "unknown-hand-field": (hand_changed(bonus=50), "journal[0].hand.bonus: a field this ginscore does not know"),
+    "not-utf8": (healthy_text().encode("utf-8").replace(b"Alice", b"Al\xffice"), "not UTF-8"),
+}
+# Files that are not files; each is planted at game 2's path.
+SPECIAL = {
+    "fifo": lambda path, outside: os.mkfifo(path),
+    "link-to-dev-zero": lambda path, outside: os.symlink("/dev/zero", path),
+    "link-to-a-game-outside": lambda path, outside: os.symlink(outside / "victim.json", path),
+    "dangling-link": lambda path, outside: os.symlink(outside / "nothing-here.json", path),
+    "folder": lambda path, outside: os.mkdir(path),
+    "huge-sparse-file": lambda path, outside: os.truncate(os.open(path, os.O_CREAT | os.O_WRONLY), 17 * 2**20),
+}
+SPECIAL_ERRORS = {
+    "fifo": "named pipe",
+    "link-to-dev-zero": "symbolic link",
+    "link-to-a-game-outside": "symbolic link",
+    "dangling-link": "symbolic link",
+    "folder": "folder",
+    "huge-sparse-file": "larger than",
+}
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A folder outside the ledger, with a file a planted link points at."""
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    (folder / "victim.json").write_text(healthy_text(), encoding="utf-8")
+    (folder / "victim.txt").write_text("not ginscore's to touch\n", encoding="utf-8")
+    return folder
+
+
+def three_games(ledger: Path, outside: Path, damage: str) -> Path:
+    """Games 1 and 3 healthy, game 2 damaged as named; returns game 2's path."""
+    put_game(ledger, game_data(1), 1)
+    put_game(ledger, game_data(3), 3)
+    path = ledger / "games" / "game-000002.json"
+    if damage in DAMAGE:
+        put_game(ledger, DAMAGE[damage][0], 2)
+    else:
+        SPECIAL[damage](str(path), outside)
+    (ledger / ".latest").write_text("3\n")
+    return path
+
+
+def attempt(run, args, special: bool):
+    """(exit status, stdout, stderr) of one command, which must finish within 2 s."""
+    if special:  # a hang must be killed, not wait for: a real process with a timeout
+        result = run_process(args, timeout=SECONDS * 5)
+        assert result.elapsed < SECONDS, (args, result.elapsed)
+        return result.returncode, result.stdout, result.stderr
+    started = time.monotonic()
+    result = run(args)
+    assert time.monotonic() - started < SECONDS, args
+    return result.exit_code, result.stdout, result.stderr
+
+
+def assert_clean(args, code, out, err) -> None:
+    """No traceback, no control character reaching the terminal raw, no unforeseen error."""
+    for text in (out, err):
+        assert "Traceback" not in text and "unexpected error" not in text, (args, text)
+        assert not RAW_CONTROL.search(text), (args, text)
+
+
+def snapshot(path: Path):
+    """The bytes (or the kind) of what is at ``path``, without following a link."""
+    if os.path.islink(path):
+        return ("link", os.readlink(path))
+    if path.is_dir():
+        return ("folder",)
+    if path.exists() and not path.is_file():
+        return ("special",)
+    return path.read_bytes() if path.exists() else None
+
+
+@pytest.mark.parametrize("damage", [*DAMAGE, *SPECIAL])
+def test_one_damaged_file_is_that_games_problem_only(run, isolated_ledger, outside, tmp_path, damage):
+    special = damage in SPECIAL
+    path = three_games(isolated_ledger, outside, damage)
+    fragment = DAMAGE[damage][1] if damage in DAMAGE else SPECIAL_ERRORS[damage]
+    before, outside_before = snapshot(path), ledger_bytes(outside)
+    name = "game-000002.json"
+
+    def go(args):
+        code, out, err = attempt(run, args, special)
+        assert_clean(args, code, out, err)
+        return code, out, err
+
+    # the damaged game itself: one line naming the file, exit 1
+    for args in (["status", "--game", "2"], ["knock", "alice", "4", "15", "--game", "2"], ["log", "--game", "2"]):
+        code, out, err = go(args)
+        assert code == 1 and out == "", (args, out)
+        assert err.count("\n") == 1 and err.startswith("Error: ") and name in err and fragment in err, (args, err)
+    # the listing flags it and shows the others
+    code, out, err = go(["games", "--format", "csv"])
+    rows = list(csv.reader(io.StringIO(out)))
+    assert code == 1 and [row[0] for row in rows[1:]] == ["1", "2", "3"] and rows[2][5] == "DAMAGED"
+    assert err.count("\n") == 1 and name in err
+    code, out, err = go(["games", "--json"])
+    listing = {entry["id"]: entry for entry in json.loads(out)}
+    assert code == 1 and listing[2]["damaged"] and not listing[1].get("damaged") and not listing[3].get("damaged")
+    # check lists exactly that file
+    code, out, err = go(["check", "--json"])
+    report = json.loads(out)
+    assert code == 1 and {problem["game"] for problem in report["problems"]} == {2}
+    assert any(fragment in problem["problem"] for problem in report["problems"]), report["problems"]
+    # the other games stay usable, the current one included
+    for args in (["status", "--game", "1"], ["sheet", "--game", "3", "--format", "csv"], ["status"], ["knock", "bob", "2", "20"]):
+        code, out, err = go(args)
+        assert code == 0, (args, err)
+    # backup copies the damaged file as it is (a file that is not a plain one is left out), warns
+    code, out, err = go(["backup", str(tmp_path / "copy")])
+    assert code == 0 and "game file(s) 2" in err and "Traceback" not in err
+    copied = tmp_path / "copy" / "games" / name
+    if damage in DAMAGE:
+        assert copied.read_bytes() == before
+    elif damage == "huge-sparse-file":  # a plain file: evidence, copied as it is
+        assert copied.stat().st_size == 17 * 2**20 and "copied as they are" in err
+    else:
+        assert not os.path.lexists(copied)
+    assert snapshot(path) == before  # the damaged file's bytes (or link, or FIFO) are untouched
+    assert ledger_bytes(outside) == outside_before  # nothing written outside the ledger
+    assert set(os.listdir(outside)) == {"victim.json", "victim.txt"}
+
+
+@pytest.mark.parametrize("where", [".latest", "config"])
+@pytest.mark.parametrize("plant", ["fifo", "link-to-dev-zero"])
+def test_a_special_file_as_latest_or_config_does_not_hang(isolated_ledger, tmp_path, outside, where, plant):
+    put_game(isolated_ledger, game_data(1), 1)
+    path = isolated_ledger / ".latest" if where == ".latest" else Path(os.environ["GINSCORE_CONFIG"])
+    SPECIAL[plant](str(path), outside)
+    for args in ("status", "knock alice 4 15", "new Carol Dave", "config", "config set target 150"):
+        result = run_process(args, timeout=SECONDS * 5)
+        assert result.elapsed < SECONDS, (args, result.elapsed)
+        assert "Traceback" not in result.stderr, (args, result.stderr)
+        if where == "config" and args.startswith(("new", "config")):
+            assert result.returncode == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
+            assert str(path) in result.stderr and "plain file" in result.stderr
+        else:  # a .latest hint that is not a file is ignored: the listing finds the games
+            assert result.returncode == 0, (args, result.stderr)
+    if where == "config":
+        assert snapshot(path) == (("link", "/dev/zero") if plant != "fifo" else ("special",))
+    else:  # 'new' replaced the hint by renaming over it, never writing through it
+        assert path.read_text() == "2\n" and not path.is_symlink()
+
+
+# ---- symlinks planted at every temporary and lock path ---------------------------------------
+
+
+def test_links_planted_at_every_temporary_and_lock_path_write_nothing_through(
+    run, isolated_ledger, tmp_path, outside, monkeypatch
+):
+    victim = outside / "victim.txt"
+    original = victim.read_bytes()
+    assert run("new Alice Bob").exit_code == 0
+    games = isolated_ledger / "games"
+    # the game file's and the .latest hint's temporary files
+    os.symlink(victim, games / ".game-000001.json.tmp")
+    os.symlink(victim, isolated_ledger / ".latest.tmp")
+    os.symlink(victim, games / ".game-000002.json.tmp")
+    assert run("knock alice 4 15").exit_code == 0
+    assert run("new Carol Dave").exit_code == 0
+    # the copy kept of an older file version before its upgrade
+    (games / "game-000003.json").write_text(json.dumps({**game_data(3), "file_version": 1, "hands": []}))
+    data = json.loads((games / "game-000003.json").read_text())
+    del data["journal"]
+    (games / "game-000003.json").write_text(json.dumps(data))
+    (isolated_ledger / "migrated").mkdir()
+    os.symlink(victim, isolated_ledger / "migrated" / ".game-000003.v1.json.tmp")
+    assert run("knock alice 4 15 --game 3").exit_code == 0
+    assert (isolated_ledger / "migrated" / "game-000003.v1.json").exists()
+    # the house-rules file's temporary file (random now; this was its fixed name)
+    config = Path(os.environ["GINSCORE_CONFIG"])
+    os.symlink(victim, config.parent / f".{config.name}.tmp")
+    assert run("config set target 150").exit_code == 0
+    # a backup's partial folder and partial zip
+    os.symlink(outside, tmp_path / ".copy.partial")
+    os.symlink(victim, tmp_path / ".copy.zip.partial")
+    assert run(["backup", str(tmp_path / "copy")]).exit_code == 0
+    assert run(["backup", str(tmp_path / "copy.zip")]).exit_code == 0
+    assert victim.read_bytes() == original
+    assert set(os.listdir(outside)) == {"victim.json", "victim.txt"}
+    assert json.loads(run("status --game 1 --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
+
+
+@pytest.mark.parametrize("dangling", [True, False])
+def test_a_lock_file_that_is_a_symlink_is_refused_and_its_target_untouched(run, isolated_ledger, outside, dangling):
+    assert run("new Alice Bob").exit_code == 0
+    lock = isolated_ledger / ".lock"
+    lock.unlink()
+    target = outside / ("created-by-lock" if dangling else "victim.txt")
+    before = snapshot(target)
+    os.symlink(target, lock)
+    result = run("knock alice 4 15")
+    assert result.exit_code == 1 and str(lock) in result.stderr and "symbolic link" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert snapshot(target) == before  # not created, not changed
+
+
+def test_a_symlinked_config_file_is_updated_at_its_target(run, tmp_path):
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "ginscore.toml"
+    target.write_text('target = 150\n')
+    config = Path(os.environ["GINSCORE_CONFIG"])
+    os.symlink(target, config)
+    assert run("config set undercut_bonus 20").exit_code == 0
+    assert os.path.islink(config) and os.readlink(config) == str(target)  # still a link
+    assert 'undercut_bonus = 20' in target.read_text() and "target = 150" in target.read_text()
+    assert sorted(os.listdir(dotfiles)) == ["ginscore.toml"]  # no temporary file left
+
+
+# ---- CSV and TSV: no cell a spreadsheet would run ------------------------------------------
+
+
+HOSTILE_NAMES = [
+    ('=HYPERLINK("http://evil.example","x")', "@SUM(1)"),
+    ("+cmd|' /C calc'!A0", "-2+3"),
+    ("=1+1", "-5"),
+]
+
+
+def cells(text: str, fmt: str):
+    delimiter = "," if fmt == "csv" else "\t"
+    for row in csv.reader(io.StringIO(text), delimiter=delimiter):
+        yield from row
+
+
+def test_hostile_names_never_start_a_csv_or_tsv_cell_with_a_formula_character(run):
+    for game, (first, second) in enumerate(HOSTILE_NAMES, 1):
+        assert run(["new", "--", first, second]).exit_code == 0  # --: '-2+3' is not an option
+        assert run(["knock", "--", first, "4", "15"]).exit_code == 0
+        assert run(["gin", "--", second, "30"]).exit_code == 0
+    checked = 0
+    for fmt in ("csv", "tsv"):
+        outputs = [run(["games", "--format", fmt]).stdout]
+        for game in range(1, len(HOSTILE_NAMES) + 1):
+            for command in ("sheet", "status", "log"):
+                result = run([command, "--game", str(game), "--format", fmt])
+                assert result.exit_code == 0, result.output
+                outputs.append(result.stdout)
+        for output in outputs:
+            for cell in cells(output, fmt):
+                checked += 1
+                assert not cell.startswith(FORMULA_START) or PLAIN_NUMBER.fullmatch(cell), (fmt, cell)
+    assert checked > 300
+    sheet = run(["sheet", "--game", "1", "--format", "csv"]).stdout
+    assert "'=HYPERLINK(" in sheet and "'@SUM(1)" in sheet  # kept as text, marked inert
+
+
+# ---- names --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("Bob\u200b", "invisible formatting characters (U+200B)"),
+        ("\u202eboB", "invisible formatting characters (U+202E)"),
+        ("Bo\u2066b", "invisible formatting characters (U+2066)"),
+        ("B\u00adob", "invisible formatting characters (U+00AD)"),  # a soft hyphen
+        ("B\u009bob", "control characters (U+009B)"),
+        ("Bo\udcffb", "lone surrogate"),
+    ],
+)
+def test_new_refuses_names_that_look_like_another_or_are_not_text(run, isolated_ledger, name, message):
+    result = run(["new", "Alice", name])
+    assert result.exit_code == 1 and message in result.stderr and result.stderr.count("\n") == 1
+    assert not RAW_CONTROL.search(result.stderr)
+    assert not isolated_ledger.exists()
+
+
+def test_invalid_utf8_on_the_command_line_is_refused(isolated_ledger):
+    result = run_process([b"new", b"Alice", b"Bo\xffb"])
+    assert result.returncode == 1 and "lone surrogate" in result.stderr and "Traceback" not in result.stderr
+    assert not isolated_ledger.exists()
+
+
+def test_names_are_compared_in_nfc(run):
+    composed, decomposed = "Zoé", "Zoe\u0301"
+    assert "named twice" in run(["new", composed, decomposed]).stderr
+    assert run(["new", decomposed, "Bob"]).exit_code == 0
+    assert json.loads(run("status --json").stdout)["players"] == [composed, "Bob"]  # stored in NFC
+    assert run(["knock", decomposed, "4", "15"]).exit_code == 0
+    assert run(["knock", "ZOÉ", "4", "15"]).exit_code == 0
+
+
+def test_emoji_sequences_and_persian_joiners_are_still_names(run):
+    assert run(["new", "👨\u200d👩\u200d👧", "می\u200cخواهم"]).exit_code == 0
+
+
+# ---- numbers on the command line ------------------------------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["knock", "alice", "1", HUGE],
+        ["knock", "alice", HUGE, "1"],
+        ["gin", "bob", HUGE],
+        ["edit", HUGE, "draw"],
+        ["status", "--game", HUGE],
+        ["new", "A", "B", "--target", HUGE],
+        ["new", "A", "B", "--shutout", f"flat:{HUGE}"],
+        ["new", "A", "B", "--stake", HUGE],
+        ["new", "A", "B", "--stake", f"1e{HUGE}"],
+        ["new", "A", "B", "--stake", f"1/{HUGE}"],
+        ["config", "set", "target", HUGE],
+        ["config", "set", "stake", HUGE],
+        ["analyze", HUGE],
+        ["knock", "b" * 5000, "1", "2"],  # a huge name: the message quotes at most 40 characters of it
+    ],
+)
+def test_huge_numbers_on_the_command_line_are_one_line_errors(run, args):
+    assert run("new Alice Bob").exit_code == 0
+    started = time.monotonic()
+    result = run(args)
+    assert time.monotonic() - started < SECONDS
+    assert result.exit_code in (1, 2) and result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert "unexpected" not in result.stderr and len(result.stderr) < 400
+
+
+def test_a_huge_number_in_the_config_file_is_a_one_line_error(run):
+    Path(os.environ["GINSCORE_CONFIG"]).write_text(f"target = {HUGE}\n")
+    result = run("config")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and "unexpected" not in result.stderr
+    Path(os.environ["GINSCORE_CONFIG"]).write_text("a = " + "[" * 2000 + "]" * 2000 + "\n")
+    result = run("new Alice Bob")
+    assert result.exit_code == 1 and "nested too deep" in result.stderr
+
+
+def test_stake_inf_is_not_called_not_positive(run):
+    result = run("new Alice Bob --stake inf")
+    assert result.exit_code == 1 and "not a finite number" in result.stderr and "not positive" not in result.stderr
+
+
+# ---- output that cannot be written, and errors nobody foresaw --------------------------------
+
+
+def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
+    assert run_process("new Alice Bob").returncode == 0
+    with open("/dev/full", "w") as full:
+        result = run_process("knock alice 4 15", stdout=full, stderr=-1)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "the hand was recorded (game 1)" in result.stderr
+    status = json.loads(run_process("status --json").stdout)
+    assert len(status["hands"]) == 1  # recorded once; the message says not to enter it again
+    with open("/dev/full", "w") as full:
+        result = run_process("status", stdout=full, stderr=-1)
+    assert result.returncode == 1 and "nothing was saved" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
+    from ginscore import actions
+
+    assert run("new Alice Bob").exit_code == 0
+
+    def broken(game):
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(actions, "evaluate", broken)
+    result = run("status")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert "'ginscore status' failed" in result.stderr and "ZeroDivisionError: a bug" in result.stderr
+    assert "please report it" in result.stderr and "GINSCORE_DEBUG" in result.stderr
+    monkeypatch.setenv("GINSCORE_DEBUG", "1")
+    result = run("status")
+    assert "Traceback" in result.stderr and result.stderr.rstrip().splitlines()[-1].startswith("Error: ")
+
+
+# ---- messages that tell the truth about the disk --------------------------------------------
+
+
+def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, tmp_path, monkeypatch):
+    from ginscore import backup, ledger
+
+    def refuse(folder):
+        raise OSError(5, "Input/output error")
+
+    assert run("new Alice Bob").exit_code == 0
+    monkeypatch.setattr(ledger, "fsync_folder", refuse)
+    result = run("config set target 150")
+    assert result.exit_code == 0 and "Set target = 150" in result.stdout
+    assert "Warning: wrote" in result.stderr and "may not survive a power cut" in result.stderr
+    assert "target = 150" in Path(os.environ["GINSCORE_CONFIG"]).read_text()
+    monkeypatch.setattr(backup, "fsync_folder", lambda folder: refuse(folder) if folder == tmp_path else None)
+    result = run(["backup", str(tmp_path / "copy")])
+    assert result.exit_code == 0 and "Backed up" in result.stdout and "could not be flushed" in result.stderr
+    assert (tmp_path / "copy" / "games" / "game-000001.json").exists()
+
+
+# ---- scale ---------------------------------------------------------------------------------
+
+
+def test_check_of_5000_games_reports_exactly_the_damaged_one(run, isolated_ledger):
+    games = isolated_ledger / "games"
+    games.mkdir(parents=True)
+    (isolated_ledger / ".lock").touch()
+    template = healthy_text(game_id=999999)
+    for game_id in range(1, 5001):
+        text = template.replace('"id": 999999', f'"id": {game_id}', 1)
+        (games / f"game-{game_id:06d}.json").write_text(text)
+    damaged = games / "game-003141.json"
+    damaged.write_text(damaged.read_text().replace('"players": [', '"players": ["Eve", "Bob"], "players": [', 1))
+    result = run("check --json")
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and report["games"] == 5000
+    assert {problem["file"] for problem in report["problems"]} == {str(damaged)}
+    assert "appears twice" in report["problems"][0]["problem"]
+
+
+def test_an_ignorable_hand_field_never_reaches_the_terminal_raw(run, isolated_ledger):
+    data = game_data(1)
+    data["ignorable"] = ["hand.note"]
+    data["journal"][0]["hand"]["note"] = "\u001b]0;owned\u0007 \u202eevil"
+    put_game(isolated_ledger, data, 1)
+    for command in ("log", "log --format csv", "status", "sheet", "check"):
+        result = run(command)
+        assert result.exit_code == 0, (command, result.output)
+        assert not RAW_CONTROL.search(result.output), (command, result.output)
+    assert "\\x1b]0;owned" in run("log").stdout
+
+
+def test_huge_numbers_in_a_rummy_hand_are_one_line_errors(run):
+    assert run("new Alice Bob Carol --rummy").exit_code == 0
+    for word in (f"bob={HUGE}", f"{'b' * 5000}=3", f"bob={'K,' * 3000}"):
+        result = run(["out", "alice", word, "carol=3"])
+        assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr[:200]
+        assert "unexpected" not in result.stderr and len(result.stderr) < 400, result.stderr[:200]
