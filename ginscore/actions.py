@@ -68,18 +68,19 @@ def new_game(
     kind.check_players(names)
     if rules is None:
         rules = kind.rules_from(preset, settings or {}, given, preset_given)
-    first = kind.first_dealer(names, dealer) if dealer is not None else None
-    return Game(game_id, now(), table, names, rules, stake, currency=currency, dealer=first)
+    return Game(game_id, now(), table, names, rules, stake, currency=currency, dealer=kind.first_dealer(names, dealer))
 
 
-def with_first_dealer(game: Game, previous) -> Game:
-    """``game`` with its first dealer taken from ``previous``, the state of the last game
-    between the same players, when its table deals that way: the winner deals first."""
-    if previous is None or previous.winner is None:
+def with_first_dealer(game: Game, winner: str | None) -> Game:
+    """``game`` with its first dealer the ``winner`` of the last game between the same players,
+    where its table deals that way (RULES.md section 3: the winner deals first in the next)."""
+    if winner is None:
         return game
+    from ginscore.game import folded
+
     # the same player, spelled as this game spells him (names match in any case)
-    winner = next((name for name in game.players if name.casefold() == previous.winner.casefold()), None)
-    return game._replace(dealer=get_table(game.table).first_dealer(game.players, None, winner))
+    same = next((name for name in game.players if folded(name) == folded(winner)), None)
+    return game._replace(dealer=get_table(game.table).first_dealer(game.players, None, same))
 
 
 def rematch(previous) -> Game:
@@ -87,8 +88,9 @@ def rematch(previous) -> Game:
     table, rules, stake and currency; its winner deals first, as the table seats that."""
     old = previous.game
     players = get_table(old.table).rematch_players(old.players, previous.winner)
+    kind = get_table(old.table)
     game = Game(0, now(), old.table, tuple(players), old.rules, old.stake, currency=old.currency)
-    return with_first_dealer(game, previous)
+    return with_first_dealer(game._replace(dealer=kind.first_dealer(game.players)), previous.winner)
 
 
 def record(game: Game, hand: dict):

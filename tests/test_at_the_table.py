@@ -341,3 +341,14 @@ def test_play_undo_right_after_settle_record_takes_back_the_settlement_as_undo_d
     play(run, "new Dan Eve --stake 1 --target 10", "gin dan 5")
     result = run("play", input="settle --record\nu\nq\n")
     assert "Took back settlement" in result.output
+
+
+def test_a_first_dealer_in_a_game_file_must_be_one_of_its_players(run, isolated_ledger):
+    play(run, "new Alice Bob --dealer alice")
+    path = isolated_ledger / "games" / "game-000001.json"
+    data = json.loads(path.read_text("utf-8"))
+    assert data["dealer"] == "Alice"
+    data["dealer"] = "Mallory"
+    path.write_text(json.dumps(data), "utf-8")
+    result = run("check")
+    assert result.exit_code == 1 and "dealer: expected the name of one of the players" in result.output

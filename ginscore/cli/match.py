@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, completes, game_option, json_option
+from ginscore.cli.options import game_argument, game_option, json_option
 from ginscore.render import to_json
 
 
@@ -37,8 +37,14 @@ def end(obj, game_id, as_json):
 cli.add_command(end, "abandon")
 
 
+def set_aside(obj, game_id, change, as_json, words) -> None:
+    """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``words(game, state)``."""
+    game, state = obj.ledger.apply(game_id, change)
+    click.echo(to_json(state.to_json()) if as_json else words(game, state))
+
+
 @cli.command()
-@click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))
+@game_argument
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
@@ -50,18 +56,14 @@ def void(obj, game_id, as_json):
     Example:
         ginscore void 7
     """
-    game, state = obj.ledger.apply(game_id, actions.void_game)
-    if as_json:
-        click.echo(to_json(state.to_json()))
-        return
-    click.echo(
+    set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: (
         f"Voided game {game.id} ({' v '.join(game.players)}): 'ginscore games' leaves it out; "
         f"'ginscore unvoid {game.id}' brings it back."
-    )
+    ))
 
 
 @cli.command()
-@click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))
+@game_argument
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):
@@ -71,8 +73,6 @@ def unvoid(obj, game_id, as_json):
     Example:
         ginscore unvoid 7
     """
-    game, state = obj.ledger.apply(game_id, actions.unvoid_game)
-    if as_json:
-        click.echo(to_json(state.to_json()))
-        return
-    click.echo(f"Game {game.id} ({' v '.join(game.players)}) is back: {state.result_phrase()}.")
+    set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: (
+        f"Game {game.id} ({' v '.join(game.players)}) is back: {state.result_phrase()}."
+    ))

@@ -89,6 +89,11 @@ def game_option(function):
     )(function)
 
 
+def game_argument(function):
+    """GAME, a game id given as an argument ('ginscore void 7')."""
+    return click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))(function)
+
+
 def json_option(function):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON (see README: JSON output).")(function)
 

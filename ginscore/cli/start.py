@@ -54,44 +54,36 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
         0, players, stake=rate, table=table, currency=symbol, preset=chosen_preset,
         settings=chosen_settings, given=set(settings), preset_given=preset is not None, dealer=dealer,
     )
-    previous = None
+    last = None
     if dealer is None:
-        previous = last_game_between(obj.ledger, game.players)
-        game = actions.with_first_dealer(game, previous)
-    state = start_game(obj.ledger, game, as_json, chosen_preset, previous)
+        last = last_game_between(obj.ledger, game.players)
+        game = actions.with_first_dealer(game, last and last["winner"])
+    state = start_game(obj.ledger, game, as_json, chosen_preset, last)
     if state is not None and house.values:
         click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
 
 
-# How many games 'new' and 'rematch' look back for the last game between the same players: the
-# lookup reads each game file, so it is bounded; players who last met longer ago cut for deal.
-LOOK_BACK = 200
-
-
 def last_game_between(ledger, players):
-    """The state of the newest finished game among exactly ``players`` (in any order, any
-    case), looking back at most LOOK_BACK games; None when there is none. Damaged and voided
-    games are passed over."""
-    from ginscore.errors import GinscoreError
-    from ginscore.game import voided
+    """The summary (``games --json`` entry) of the newest finished game among exactly
+    ``players``, in any order and case, or None; voided and damaged games do not count. Asked
+    of the summary index, so it costs the same after ten years of games."""
+    from ginscore import history, index
+    from ginscore.game import folded
 
-    wanted = sorted(name.casefold() for name in players)
-    for game_id in reversed(ledger.game_ids()[-LOOK_BACK:]):
-        try:
-            game = ledger.load(game_id)
-            if sorted(name.casefold() for name in game.players) != wanted or voided(game.journal):
-                continue
-            state = actions.evaluate(game)
-        except GinscoreError:
-            continue
-        if state.finished:
-            return state
-    return None
+    connection = index.current(ledger)
+    try:  # the games all of them played in, the newest first; the first with nobody else wins
+        chosen = history.Selection(players=tuple(players), finished_only=True)
+        found = history.summaries(ledger, connection, chosen)
+    finally:
+        connection.close()
+    wanted = sorted(folded(name) for name in players)
+    return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
 
 
-def start_game(ledger, game, as_json: bool, preset=None, previous=None):
+def start_game(ledger, game, as_json: bool, preset=None, last=None):
     """Save a new game under the lock and report it: its id, rules, stake and who deals first
-    (and why, when the last game between the players decided it). Returns its state."""
+    (and why, when ``last``, the summary of the last game between the players, decided it).
+    Returns its state (None after printing JSON)."""
     from ginscore.scoring import show_money
     from ginscore.tables import get_table
 
@@ -109,8 +101,8 @@ def start_game(ledger, game, as_json: bool, preset=None, previous=None):
         click.echo(f"Stake: {show_money(game.stake, game.currency)} per point.")
     for line in state.seating_lines():
         click.echo(line)
-    if previous is not None and game.dealer is not None and game.dealer.casefold() == str(previous.winner).casefold():
-        click.echo(f"({game.dealer} won game {previous.game.id}, the last between these players.)")
+    if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
+        click.echo(f"({game.dealer} won game {last['id']}, the last between these players.)")
     return state
 
 
@@ -129,4 +121,5 @@ def rematch(obj, game_id, as_json):
         ginscore rematch --game 3
     """
     previous = actions.evaluate(obj.ledger.load(game_id))
-    start_game(obj.ledger, actions.rematch(previous), as_json, previous=previous)
+    last = {"id": previous.game.id, "winner": previous.winner}
+    start_game(obj.ledger, actions.rematch(previous), as_json, last=last)

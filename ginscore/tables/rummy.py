@@ -256,6 +256,10 @@ class RummyTable(TableKind):
     hand_kinds = ("out",)
     hand_fields = HAND_FIELDS
 
+    def first_dealer(self, players, named=None, previous_winner=None):
+        """As at any table, but nobody cuts: without a name or a last winner, the first named deals."""
+        return super().first_dealer(players, named, previous_winner) or players[0]
+
     def goal(self, rules) -> str:
         return f"Rummy, first to {rules.target} points scored" if rules.target else "Rummy, no target"
 
@@ -327,7 +331,7 @@ class RummyTable(TableKind):
         players = game.players
         balances = {name: 0 for name in players}
         points, hands_won, rummies = dict(balances), dict(balances), dict(balances)
-        dealer, winner, rows = game.dealer or players[0], None, []  # the first named, unless known
+        dealer, winner, rows = game.dealer or players[0], None, []  # files from before 'dealer' was stored: the first named
         target = game.rules.target
         for effective in effective_hands(game.journal):
             hand = effective.hand
