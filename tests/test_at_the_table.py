@@ -352,3 +352,16 @@ def test_a_first_dealer_in_a_game_file_must_be_one_of_its_players(run, isolated_
     path.write_text(json.dumps(data), "utf-8")
     result = run("check")
     assert result.exit_code == 1 and "dealer: expected the name of one of the players" in result.output
+
+
+def test_the_readme_session_at_the_table_is_what_play_prints(run):
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    block = readme.split("## At the table", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    entries = re.findall(r"game \d+> ([^\n]*)\n", block)
+    shown = re.sub(r"(game \d+> )[^\n]*\n", r"\1", block).replace("$ ginscore play\n", "")
+    play(run, "new Alice Bob --dealer bob")
+    result = run("play", input="".join(f"{entry}\n" for entry in entries))
+    assert result.output == shown

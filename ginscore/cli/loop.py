@@ -99,8 +99,13 @@ class Session:
 
     def run(self, words: list) -> bool:
         """Run one command as ``ginscore WORDS...`` would; False when it failed (the error is printed)."""
+        import sys
+
         from ginscore.cli import error_line
 
+        saved = getattr(sys.modules.get("ginscore.ledger"), "SAVED", None)
+        if saved is not None:  # what an earlier entry saved is not this one's (as main does per command)
+            saved.clear()
         try:
             code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
         except click.ClickException as error:
