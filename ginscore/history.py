@@ -86,7 +86,12 @@ def summaries(ledger, connection, selection: Selection, last: int | None = None)
 
 def player_totals(connection, selection: Selection) -> list:
     """Per player, over the selected finished games: their games, every statistic summed (the
-    biggest hand as its maximum), the longest run of games won, and money by currency."""
+    biggest hand as its maximum), the longest run of games won, and money by currency. Over
+    every game they are read from the totals the index keeps (``ginscore.totals``)."""
+    if not (selection.since or selection.until or selection.ids or selection.table or selection.players):
+        from ginscore import totals
+
+        return totals.read(connection)
     where, values = selection._replace(finished_only=True).where()
     sums = ", ".join(f"MAX(p.{key})" if key == "biggest_hand" else f"SUM(p.{key})" for key in STAT_KEYS)
     rows = connection.execute(
@@ -138,4 +143,11 @@ def money_totals(connection, where: str, values: list) -> dict:
     for key, currency, amount in finer:
         mine = totals.setdefault(key, {})
         mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
-    return {key: {currency: format(amount, "f") for currency, amount in by.items()} for key, by in totals.items()}
+    return {key: money_by_currency(by) for key, by in totals.items()}
+
+
+def money_by_currency(amounts: dict) -> dict:
+    """{currency: exact decimal string}, without the currencies that come to nothing."""
+    from decimal import Decimal
+
+    return {currency: format(Decimal(amount), "f") for currency, amount in amounts.items() if Decimal(amount) != 0}

@@ -39,7 +39,7 @@ from ginscore.game import folded
 
 INDEX_FILE = ".index.sqlite3"
 STAMP_FILE = ".index-stamp"
-SCHEMA = "ginscore-index 1"
+SCHEMA = "ginscore-index 2"
 STAT_KEYS = (
     "won", "hands", "hands_won", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "knocks",
     "points_won", "biggest_hand", "card_knocks", "card_knock_deadwood", "held_back",
@@ -184,9 +184,15 @@ def connect(ledger, rebuild: bool = True):
             raise LedgerError(f"cannot replace the damaged index {leftover}: {error.strerror}") from None
     connection = sqlite3.connect(path, timeout=10)
     with connection:
-        connection.executescript(_TABLES)
-        connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+        create_tables(connection)
     return connection
+
+
+def create_tables(connection) -> None:
+    from ginscore.totals import TABLE
+
+    connection.executescript(_TABLES + TABLE)
+    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 
 def memory_index():
@@ -194,8 +200,7 @@ def memory_index():
     import sqlite3
 
     connection = sqlite3.connect(":memory:")
-    connection.executescript(_TABLES)
-    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+    create_tables(connection)
     return connection
 
 
@@ -213,6 +218,7 @@ def bump(connection) -> int:
 def store(connection, ledger, game_id: int, state=None, error: str | None = None) -> None:
     """Write one game's rows: its summary (and its players' statistics once it is finished),
     or the problem that keeps it from loading."""
+    from ginscore import totals
     from ginscore.summary import summarize
 
     try:
@@ -220,6 +226,7 @@ def store(connection, ledger, game_id: int, state=None, error: str | None = None
         mtime, size = status.st_mtime_ns, status.st_size
     except OSError:
         mtime, size = None, None
+    totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
     if state is None:
         connection.execute(
@@ -243,6 +250,16 @@ def store(connection, ledger, game_id: int, state=None, error: str | None = None
                 money.get(name), micro(money.get(name)), summary["currency"] or "",
             ),
         )
+    totals.change(connection, game_id, totals.counted_rows(connection, game_id), 1)
+
+
+def forget(connection, game_id: int) -> None:
+    """Remove a game whose file is gone, and its part of the players' totals."""
+    from ginscore import totals
+
+    totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
+    connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
 
 
 def micro(amount: str | None) -> int | None:
@@ -317,8 +334,7 @@ def mend(ledger, connection, write_stamp_too: bool = True) -> list:
             store(connection, ledger, game_id, state, error)
             read.append(game_id)
         for game_id in set(known) - seen:
-            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
-            connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            forget(connection, game_id)
         generation = bump(connection)
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
@@ -349,8 +365,7 @@ def verify(ledger, connection, evaluated: dict) -> list:
             store(connection, ledger, game_id, state, error)
         for game_id in set(rows) - set(evaluated):
             wrong.append((game_id, "in the index, but its file is gone"))
-            connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
-            connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+            forget(connection, game_id)
         generation = bump(connection)
     mtime = games_mtime(ledger)
     if mtime is not None:

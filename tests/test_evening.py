@@ -306,3 +306,15 @@ def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledge
     play(run, "knock a 2 10", "games", "gin a 90", "games", "undo", "games", "new C D", "games")
     assert calls == []
     assert [entry["finished"] for entry in as_json(run, "games --json")] == [False, False]
+
+
+def test_the_kept_totals_agree_with_a_rebuild_after_changes_out_of_order(run, isolated_ledger):
+    """stats over every game reads per-player totals kept as games finish; taking back the end
+    of an older game, and restoring it, must leave them as a rebuild from the files would."""
+    random_ledger(run, 3)
+    for change in ("undo --game 2", "redo --game 2", "undo --game 1", "gin ann 98 --game 1"):
+        result = run(change)
+        kept = as_json(run, "stats --json")
+        for name in (".index.sqlite3", ".index-stamp"):
+            (isolated_ledger / name).unlink()
+        assert as_json(run, "stats --json") == kept, (change, result.output)

@@ -1,0 +1,97 @@
+"""Each player's totals over every finished game, kept in the summary index as games finish, so
+that 'stats' over a lifetime of games reads one row per player instead of adding up 100,000.
+
+The sums (games, wins, hands, gins, points, money, ...) are added when a game's rows are stored
+and taken off when they are replaced; the two figures that cannot be taken off (the biggest
+hand and the longest run of games won) are kept up as games finish in order, and a player whose
+older game changed is marked ``dirty``: his two figures are then worked out again from his own
+rows when they are read. Only 'stats' without a date, table or head-to-head choice reads here;
+any other selection is added up from the rows by ``history.player_totals``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ginscore.index import STAT_KEYS
+
+SUMMED = tuple(key for key in STAT_KEYS if key != "biggest_hand")
+TABLE = f"""
+CREATE TABLE totals (
+    folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {", ".join(f"{key} INTEGER" for key in STAT_KEYS)},
+    money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game INTEGER, dirty INTEGER
+);
+CREATE INDEX players_in_order ON players (folded, game_id);
+"""
+_ROW = f"p.folded, p.player, {', '.join(f'p.{key}' for key in STAT_KEYS)}, p.money, p.currency"
+
+
+def counted_rows(connection, game_id: int) -> list:
+    """The player rows of game ``game_id`` that the totals hold: a finished, sound game's."""
+    return connection.execute(
+        f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
+            WHERE p.game_id = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL""",
+        (game_id,),
+    ).fetchall()
+
+
+def change(connection, game_id: int, rows, sign: int) -> None:
+    """Add (``sign`` 1) or take off (-1) one game's player rows."""
+    from decimal import Decimal
+
+    for row in rows:
+        key, name, *stats, money, currency = row
+        stats = dict(zip(STAT_KEYS, stats))
+        found = connection.execute("SELECT * FROM totals WHERE folded = ?", (key,)).fetchone()
+        if found is None:
+            found = (key, name, 0, *(0 for _ in STAT_KEYS), "{}", 0, 0, 0, 0)
+        columns = ["folded", "player", "games", *STAT_KEYS, "money", "longest_streak", "current_streak", "last_game", "dirty"]
+        mine = dict(zip(columns, found))
+        mine["games"] += sign
+        for stat in SUMMED:
+            mine[stat] += sign * stats[stat]
+        amounts = json.loads(mine["money"])
+        if money is not None:
+            amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
+        mine["money"] = json.dumps(amounts, ensure_ascii=False)
+        if sign > 0 and game_id > mine["last_game"]:  # the usual case: the newest game finishes
+            mine["biggest_hand"] = max(mine["biggest_hand"], stats["biggest_hand"])
+            mine["current_streak"] = mine["current_streak"] + 1 if stats["won"] else 0
+            mine["longest_streak"] = max(mine["longest_streak"], mine["current_streak"])
+            mine["last_game"], mine["player"] = game_id, name
+        else:  # an older game changed: the maximum and the runs are worked out again when read
+            mine["dirty"] = 1
+        connection.execute(f"INSERT OR REPLACE INTO totals VALUES ({', '.join('?' for _ in columns)})",
+                           [mine[column] for column in columns])
+
+
+def read(connection) -> list:
+    """Every player's totals, in the shape ``history.player_totals`` gives."""
+    from ginscore.history import money_by_currency
+
+    found = []
+    columns = ["folded", "player", "games", *STAT_KEYS, "money", "longest_streak", "current_streak", "last_game", "dirty"]
+    for values in connection.execute("SELECT * FROM totals WHERE games > 0").fetchall():
+        mine = dict(zip(columns, values))
+        if mine["dirty"]:
+            mine["biggest_hand"], mine["longest_streak"], mine["player"] = worked_out(connection, mine["folded"])
+        entry = {"player": mine["player"], "games": mine["games"], **{key: mine[key] for key in STAT_KEYS}}
+        entry["longest_streak"] = mine["longest_streak"]
+        entry["money"] = money_by_currency(json.loads(mine["money"]))
+        found.append(entry)
+    return found
+
+
+def worked_out(connection, key: str) -> tuple:
+    """(biggest hand, longest run of games won, newest spelling) of one player, from his rows."""
+    rows = connection.execute(
+        """SELECT p.biggest_hand, p.won, p.player FROM players p JOIN games g ON g.id = p.game_id
+           WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.game_id""",
+        (key,),
+    ).fetchall()
+    biggest = longest = run = 0
+    for hand, won, _ in rows:
+        biggest = max(biggest, hand)
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return biggest, longest, rows[-1][2] if rows else key
