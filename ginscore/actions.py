@@ -17,6 +17,35 @@ def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
 
 
+def is_voided(game: Game) -> bool:
+    """Whether ``game`` was set aside with 'ginscore void' (and not brought back): listings
+    leave it out, and so must every settlement and statistic over several games."""
+    return journal.voided(game.journal)
+
+
+def refuse_if_voided(game: Game) -> None:
+    if journal.voided(game.journal):
+        raise HandError(
+            f"game {game.id} is voided: bring it back with 'ginscore unvoid {game.id}', or pick another with --game ID"
+        )
+
+
+def void_game(game: Game):
+    """Set a game aside (a mistaken or test game); the file and its journal stay."""
+    if journal.voided(game.journal):
+        raise HandError(f"game {game.id} is already voided ('ginscore unvoid {game.id}' brings it back)")
+    updated = game.append("void_game")
+    return updated, evaluate(updated)
+
+
+def unvoid_game(game: Game):
+    """Bring back a game set aside with void_game."""
+    if not journal.voided(game.journal):
+        raise HandError(f"game {game.id} is not voided: nothing to bring back")
+    updated = game.append("unvoid_game")
+    return updated, evaluate(updated)
+
+
 def new_game(
     game_id: int,
     players,
@@ -28,23 +57,49 @@ def new_game(
     settings: dict | None = None,
     given=(),
     preset_given: bool = False,
+    dealer: str | None = None,
 ) -> Game:
     """A game not yet saved. Its rules are ``rules`` when given (already that table's), else
     the table's defaults with ``preset`` and ``settings`` applied; ``given`` names the settings
-    the user typed, which the table refuses when it does not use them."""
+    the user typed, which the table refuses when it does not use them; ``dealer`` is the
+    player named to deal the first hand, which the table may refuse (its seats decide)."""
     kind = get_table(table)
     names = check_new_players(players)
     kind.check_players(names)
     if rules is None:
         rules = kind.rules_from(preset, settings or {}, given, preset_given)
-    return Game(game_id, now(), table, names, rules, stake, currency=currency)
+    return Game(game_id, now(), table, names, rules, stake, currency=currency, dealer=kind.first_dealer(names, dealer))
+
+
+def with_first_dealer(game: Game, winner: str | None) -> Game:
+    """``game`` with its first dealer the ``winner`` of the last game between the same players,
+    where its table deals that way (RULES.md section 3: the winner deals first in the next)."""
+    if winner is None:
+        return game
+    from ginscore.game import folded
+
+    # the same player, spelled as this game spells him (names match in any case)
+    same = next((name for name in game.players if folded(name) == folded(winner)), None)
+    return game._replace(dealer=get_table(game.table).first_dealer(game.players, None, same))
+
+
+def rematch(previous) -> Game:
+    """A new game (not yet saved) like the game of state ``previous``: the same players,
+    table, rules, stake and currency; its winner deals first, as the table seats that."""
+    old = previous.game
+    players = get_table(old.table).rematch_players(old.players, previous.winner)
+    kind = get_table(old.table)
+    game = Game(0, now(), old.table, tuple(players), old.rules, old.stake, currency=old.currency)
+    return with_first_dealer(game._replace(dealer=kind.first_dealer(game.players)), previous.winner)
 
 
 def record(game: Game, hand: dict):
+    refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
     kind.refuse_if_finished(game, state)
     kind.check_hand(game, hand)
+    kind.check_entry(game, hand)
     kind.check_next_hand(game, state, hand)
     updated = game.append("hand", hand=hand)
     return updated, kind.evaluate(updated)
@@ -53,6 +108,7 @@ def record(game: Game, hand: dict):
 def undo(game: Game):
     """Void the last hand; in a game ended early, take back the ending instead (it was the
     last thing done), and the returned hand is None."""
+    refuse_if_voided(game)
     if journal.abandoned(game.journal):
         updated = game.append("resume")
         return updated, evaluate(updated), None
@@ -63,6 +119,7 @@ def undo(game: Game):
 def abandon(game: Game):
     """End a game early under its table's rule for that (Hollywood: the open columns are
     settled as they stand); refused for a finished game and for tables without such a rule."""
+    refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
     kind.refuse_if_finished(game, state)
@@ -73,6 +130,7 @@ def abandon(game: Game):
 
 def redo(game: Game):
     """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
+    refuse_if_voided(game)
     updated, restored = journal.redo(game)
     try:
         state = evaluate(updated)
@@ -86,7 +144,10 @@ def redo(game: Game):
 
 def edit(game: Game, number: int, hand: dict):
     """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
-    get_table(game.table).check_hand(game, hand)
+    refuse_if_voided(game)
+    kind = get_table(game.table)
+    kind.check_hand(game, hand)
+    kind.check_entry(game, hand)
     updated, before = journal.edit(game, number, hand)
     try:
         state = evaluate(updated)

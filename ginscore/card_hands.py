@@ -24,7 +24,14 @@ from ginscore.errors import CardError, HandError
 from ginscore.render import in_words
 from ginscore.scoring import check_hand, knock_limit_for
 
-_SAME_CARDS = "and the same --cards and --opponent-cards"
+
+
+def _same_cards(verb: str, player: str, cards_text: str, opponent_text: str, upcard) -> str:
+    """The command that records these same cards as a ``verb`` hand, ready to paste."""
+    from ginscore.shell import command
+
+    options = ["--cards", cards_text, "--opponent-cards", opponent_text, *(["--upcard", upcard] if upcard else [])]
+    return command([verb], [player], options)
 
 
 def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, upcard=None, melds_text=None) -> dict:
@@ -41,10 +48,11 @@ def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, up
     limit, why = _knock_limit(rules, upcard)
     best = analyze(knocker, limit)
     if len(knocker) == 11:
-        raise _eleven_card_knock(player, best)
+        raise _eleven_card_knock(player, best, _same_cards("gin", player, cards_text, opponent_text, upcard))
     if best.gin:
         raise HandError(
-            f"{player}'s best deadwood is 0: that is gin, record it with 'ginscore gin {player}' {_SAME_CARDS}"
+            f"{player}'s best deadwood is 0: that is gin, record it with: "
+            f"{_same_cards('gin', player, cards_text, opponent_text, upcard)}"
         )
     stated = None
     knocker_deadwood = best.deadwood
@@ -92,7 +100,7 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
         raise HandError("--big is big gin, all 11 cards melded, and --cards has 10: give all 11, or leave out --big")
     if not best.gin:
         if best.deadwood <= limit:
-            how = f": record a knock with 'ginscore knock {player}' {_SAME_CARDS}"
+            how = f": record a knock with: {_same_cards('knock', player, cards_text, opponent_text, upcard)}"
         else:
             how = f" (nor a knock: the knock limit of this hand is {limit}{why}): check the cards"
         raise HandError(f"{player}'s best deadwood is {best.deadwood}, so this is not gin{how}")
@@ -140,15 +148,13 @@ def _knock_limit(rules, upcard) -> tuple[int, str]:
     return limit, f", set by the {upcard} upcard" if rules.oklahoma else ""
 
 
-def _eleven_card_knock(player: str, best) -> HandError:
+def _eleven_card_knock(player: str, best, as_gin: str) -> HandError:
     if best.big_gin:
-        return HandError(
-            f"all 11 of {player}'s cards meld: that is big gin, record it with 'ginscore gin {player}' {_SAME_CARDS}"
-        )
+        return HandError(f"all 11 of {player}'s cards meld: that is big gin, record it with: {as_gin}")
     discard = card_str(best.discard)
     if best.gin:
         return HandError(
-            f"{player}'s 11 cards are gin after discarding {discard}: record it with 'ginscore gin {player}' "
+            f"{player}'s 11 cards are gin after discarding {discard}: record it with 'ginscore gin' "
             "and the 10 cards kept"
         )
     return HandError(

@@ -20,10 +20,13 @@ if TYPE_CHECKING:
 # Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
 # path, and a frozen dataclass costs several times as much to define.
 
-ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume")
+ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume", "void_game", "unvoid_game")
 # "abandon": the players ended the game early (tables with a rule for it settle what is open;
 # 'ginscore end', once 'abandon'); "resume" takes that back. Neither has a hand or a target.
 STOP_ACTIONS = ("abandon", "resume")
+# "void_game": the game is set aside ('ginscore void': a mistaken or test game), left out of
+# listings and settlements; "unvoid_game" brings it back. Neither has a hand or a target.
+GAME_ACTIONS = ("void_game", "unvoid_game")
 
 
 def now() -> str:
@@ -40,6 +43,7 @@ class Game(NamedTuple):
     journal: tuple[dict, ...] = ()
     extra: dict = MappingProxyType({})  # fields a newer ginscore wrote; kept on write
     currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
+    dealer: str | None = None  # who deals the first hand, when known (else the players cut for deal)
 
     def append(self, action: str, **details) -> "Game":
         entry = {"seq": len(self.journal) + 1, "at": now(), "action": action, **details}
@@ -90,7 +94,7 @@ def history(journal) -> list[LogLine]:
         if entry["action"] == "hand":
             target, was = entry["seq"], None
             versions[target] = entry["hand"]
-        elif entry["action"] in STOP_ACTIONS:
+        elif entry["action"] in STOP_ACTIONS or entry["action"] in GAME_ACTIONS:
             target, was = None, None
         else:
             target = entry["target"]
@@ -109,6 +113,16 @@ def abandoned(journal) -> bool:
         if entry["action"] in STOP_ACTIONS:
             stopped = entry["action"] == "abandon"
     return stopped
+
+
+def voided(journal) -> bool:
+    """Whether the game was set aside with 'ginscore void' and not brought back: such a game is
+    left out of 'games' (unless asked for) and of every settlement and statistic."""
+    state = False
+    for entry in journal:
+        if entry["action"] in GAME_ACTIONS:
+            state = entry["action"] == "void_game"
+    return state
 
 
 def undo(game: Game) -> tuple[Game, EffectiveHand]:

@@ -19,6 +19,7 @@ class Selection(NamedTuple):
     ids: tuple = ()
     table: str | None = None
     finished_only: bool = False
+    hide_voided: bool = False  # leave out games set aside with 'ginscore void' ('games' without --all)
 
     def where(self) -> tuple:
         """(SQL condition on ``games g``, its parameters)."""
@@ -37,6 +38,8 @@ class Selection(NamedTuple):
             values.append(self.table)
         if self.finished_only:
             parts.append("g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL")
+        elif self.hide_voided:
+            parts.append("(g.voided = 0 OR g.voided IS NULL)")
         for name in self.players:
             parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
             values.append(folded(name))
@@ -76,6 +79,8 @@ def summaries(ledger, connection, selection: Selection, last: int | None = None)
             found.append(json.loads(summary))
     if selection.finished_only:
         found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
+    elif selection.hide_voided:
+        found = [entry for entry in found if not entry.get("voided")]
     return found
 
 

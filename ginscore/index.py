@@ -119,9 +119,15 @@ def after_save(ledger, game, stamp, previous) -> None:
         return
     try:
         from ginscore.actions import evaluate
+        from ginscore.game import voided
 
         state = evaluate(game)
-        changed = previous is None or state.finished or evaluate(previous).finished
+        changed = (
+            previous is None
+            or state.finished
+            or evaluate(previous).finished
+            or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+        )
         generation = stamp.generation
         if changed:
             connection = connect(ledger, rebuild=False)

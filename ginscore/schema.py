@@ -16,7 +16,7 @@ under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, STOP_ACTIONS, Game, folded, name_problem
+from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem
 from ginscore.rules import Rules
 
 FILE_FORMAT = "ginscore-game"
@@ -25,7 +25,8 @@ FILE_VERSION = 3
 # Version 2 stored every setting of every table in each game's rules; version 3 stores only
 # the settings of the game's own kind of table ("format" in the file names that kind).
 _KNOWN_TOP = {
-    "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal"
+    "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal",
+    "dealer",
 }
 # What version 2 files of every table stored for Hollywood's settings when unused.
 _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": False}
@@ -49,6 +50,8 @@ def encode(game: Game) -> dict:
     }
     if game.currency is not None:  # optional: only games started with a currency carry it
         data["currency"] = game.currency
+    if game.dealer is not None:  # optional: only games whose first dealer was known carry it
+        data["dealer"] = game.dealer
     data.update({key: value for key, value in game.extra.items() if key not in _KNOWN_TOP})
     return data
 
@@ -166,7 +169,9 @@ def _build(data: dict) -> Game:
     journal = tuple(data["journal"])
     players = tuple(data["players"])
     currency = data.get("currency")
-    return Game(data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency)
+    return Game(
+        data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency, data.get("dealer")
+    )
 
 
 def _top_problems(data: dict) -> list[str]:
@@ -189,6 +194,9 @@ def _top_problems(data: dict) -> list[str]:
         _check_stake(data["stake"], found)
     if data.get("currency") is not None:
         _check_currency(data["currency"], found)
+    dealer, players = data.get("dealer"), data.get("players")
+    if dealer is not None and (not isinstance(dealer, str) or not isinstance(players, list) or dealer not in players):
+        found.append(f"dealer: expected the name of one of the players or null, got {_kind(dealer)}")
     return found
 
 
@@ -296,7 +304,7 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
     abandon an open game, resume an abandoned one)."""
     kinds: dict[int, str] = {}
     voided: set[int] = set()
-    abandoned = False
+    abandoned = set_aside = False
     for index, entry in enumerate(journal):
         place = f"journal[{index}]"
         if not isinstance(entry, dict):
@@ -319,7 +327,11 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
             if (action == "abandon") == abandoned:
                 found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
             abandoned = action == "abandon"
-        if action == "hand" or action in STOP_ACTIONS:
+        if action in GAME_ACTIONS:
+            if (action == "void_game") == set_aside:
+                found.append(f"{place}.action: {action} in a game that is {'already' if set_aside else 'not'} voided")
+            set_aside = action == "void_game"
+        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
             continue
         target = _field(entry, "target", int, place, found)
         if target is None:

@@ -10,6 +10,8 @@ def summarize(state) -> dict:
     player's exact net in money, or None without a stake) and ``stats`` (name -> counts)."""
     from decimal import Decimal
 
+    from ginscore.game import voided
+
     game = state.game
     final = state.final
     payments = state.payments()
@@ -34,6 +36,6 @@ def summarize(state) -> dict:
         "stake": None if game.stake is None else str(game.stake),
         "currency": game.currency,
         "money": None if money is None else {name: format(value, "f") for name, value in money.items()},
-        "voided": bool(getattr(state, "voided", False)),
+        "voided": voided(game.journal),
         "stats": state.player_stats(),
     }

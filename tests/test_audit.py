@@ -54,9 +54,9 @@ def test_undo_voids_without_deleting_and_redo_restores_in_reverse_order(run, iso
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", entry["at"]) for entry in entries)
 
     result = ok(run, "redo")
-    assert result.stdout == "Redid hand 2 of game 1: gin Bob 30.\nTotals: Alice 11, Bob 55.\n"
+    assert result.stdout == "Redid hand 2 of game 1: gin Bob 30.\nTotals: Alice 11, Bob 55.\nBob deals the next hand.\n"
     result = ok(run, "redo")
-    assert result.stdout == "Redid hand 3 of game 1: knock Alice 2 9.\nTotals: Alice 18, Bob 55.\n"
+    assert result.stdout == "Redid hand 3 of game 1: knock Alice 2 9.\nTotals: Alice 18, Bob 55.\nAlice deals the next hand.\n"
     refused(run, isolated_ledger, "redo", "nothing to redo")
     assert [entry["action"] for entry in journal(isolated_ledger)][-2:] == ["restore", "restore"]
 

@@ -378,6 +378,10 @@ def test_random_rules_and_hands_match_the_reference(rules, hands):
         if winner is not None:
             break
         hand = without_upcard(hand, rules)
+        if hand.get("big") and not rules.big_gin_bonus:  # --big without big gin is refused (issue #14)
+            with pytest.raises(HandError):
+                actions.record(game, hand)
+            continue
         if hand["kind"] == "knock" and hand["deadwood"] > reference_limit(hand, rules):
             with pytest.raises(HandError):
                 actions.record(game, hand)

@@ -143,11 +143,11 @@ def test_the_worked_three_handed_game(run):
     # Finals: A 18 + 25 = 43; B 0 (shut out); C 102 + 3 x 25 + 100 = 277.
     # A pays C 234; B pays C 277 + 100 = 377; B pays A 43. Nets: C +611, A -191, B -420.
     created = play(run, "new A B C --three-handed --stake 0.1").output
-    assert "Next hand: A v B; C sits out." in created
+    assert "Next hand: A v B; C sits out and deals." in created
     reports = [play(run, command).output for command in THREE_HANDED_EXAMPLE]
-    assert "A knocks 2 v 20 -> A +18" in reports[0] and "Next hand: A v C; B sits out." in reports[0]
-    assert "C gin, opponent 12 -> C +37" in reports[1] and "Next hand: C v B; A sits out." in reports[1]
-    assert "C knocks 5 v 30 -> C +25" in reports[2] and "Next hand: C v A; B sits out." in reports[2]
+    assert "A knocks 2 v 20 -> A +18" in reports[0] and "Next hand: A v C; B sits out and deals." in reports[0]
+    assert "C gin, opponent 12 -> C +37" in reports[1] and "Next hand: C v B; A sits out and deals." in reports[1]
+    assert "C knocks 5 v 30 -> C +25" in reports[2] and "Next hand: C v A; B sits out and deals." in reports[2]
     assert "Game over: C reaches 100." in reports[3]
     assert "Settlement: A pays C 234, B pays C 377 and B pays A 43." in reports[3]
     assert "Net: A -191, B -420, C +611." in reports[3]
@@ -167,7 +167,7 @@ def test_three_handed_status_says_who_plays_and_refuses_the_sitter(run, isolated
     play(run, "new Ann Ben Cy --three-handed", "knock ann 2 20")
     state = status_json(run)
     assert state["playing"] == ["Ann", "Cy"] and state["sitting_out"] == "Ben"
-    assert "Next hand: Ann v Cy; Ben sits out." in run("status").output
+    assert "Next hand: Ann v Cy; Ben sits out and deals." in run("status").output
     before = ledger_bytes(isolated_ledger)
     result = run("gin ben 10")
     assert result.exit_code == 1
@@ -215,9 +215,9 @@ def test_the_worked_partnership_rounds(run):
     # Round 2 (A v D, C v B): A +7 beating D, B +13 beating C -> B & D +6.
     created = play(run, "new A B C D --partnership").output
     assert "Game 1: A & C v B & D, partnership, first side to 125." in created
-    assert "Round 1: A v B and C v D to play." in created
+    assert "Round 1: A v B and C v D to play (A and C deal)." in created
     first = play(run, "knock c 3 15").output  # C v D first: either table may come in first
-    assert "C +12 (round 1, C v D)" in first and "Round 1: waiting for A v B." in first
+    assert "C +12 (round 1, C v D)" in first and "Round 1: waiting for A v B (A deals)." in first
     assert status_json(run)["open_tables"] == [["A", "B"]]
     second = play(run, "knock a 4 20").output
     assert "Round 1: A & C 28, B & D 0 -> A & C +28 and a box." in second

@@ -26,11 +26,13 @@ HAND_COMMANDS = ("knock", "gin", "draw", "out")
 # for the imports of `sheet`. Register a new module here: command name -> module in ginscore.cli.
 COMMANDS = {
     "new": "start",
+    "rematch": "start",
     "knock": "play",
     "gin": "play",
     "draw": "play",
     "out": "play",
     "undo": "play",
+    "play": "loop",
     "status": "show",
     "sheet": "show",
     "games": "show",
@@ -38,6 +40,8 @@ COMMANDS = {
     "stats": "evening",
     "end": "match",
     "abandon": "match",
+    "void": "match",
+    "unvoid": "match",
     "log": "audit",
     "redo": "audit",
     "edit": "audit",
@@ -61,6 +65,14 @@ class GinscoreGroup(click.Group):
             import_module(f"ginscore.cli.{COMMANDS[name]}")
         return self.commands.get(name)
 
+    def resolve_command(self, ctx, args):
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
+            from ginscore.errors import shown
+
+            raise click.UsageError(f"No such command {shown(name)}{did_you_mean(name, COMMANDS)}", ctx)
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
@@ -76,11 +88,7 @@ class GinscoreGroup(click.Group):
         try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
-            if isinstance(error, getattr(click.exceptions, "NoArgsIsHelpError", ())):  # plain 'ginscore': the help
-                error.show()
-                sys.exit(error.exit_code)
-            command = error.ctx.command_path if error.ctx else "ginscore"
-            click.echo(f"Error: {printable(error.format_message())} (see '{command} --help')", err=True)
+            click.echo(f"Error: {error_line(error)}", err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
             error.show()
@@ -142,6 +150,31 @@ def _quiet_stdout() -> None:
         pass
 
 
+def did_you_mean(typed: str, choices) -> str:
+    """`` (did you mean knock?)`` when ``typed`` is close to one of ``choices`` (the closest)."""
+    import difflib  # only on the way to an error
+
+    close = difflib.get_close_matches(typed, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def error_line(error: click.ClickException) -> str:
+    """A click error as the one line ginscore prints after ``Error: ``: an unknown option with
+    the options it may have meant, a usage error with where to read the usage."""
+    if not isinstance(error, click.UsageError):
+        return printable(error.format_message())
+    if isinstance(error, click.NoSuchOption):
+        # click lists the close options best first; the best one is the suggestion
+        suggestion = f" (did you mean {error.possibilities[0]}?)" if error.possibilities else ""
+        message = f"No such option: {error.option_name[:40]}{suggestion}"
+    else:
+        message = error.format_message()
+    if "(did you mean" in message:  # the suggestion is the help
+        return printable(message)
+    command = error.ctx.command_path if error.ctx else "ginscore"
+    return f"{printable(message)} (see '{command} --help')"
+
+
 class Context:
     """What the group hands to every command: where the ledger is."""
 
@@ -158,7 +191,12 @@ class Context:
         return self._ledger
 
 
-@click.group(cls=GinscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=GinscoreGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    invoke_without_command=True,
+    subcommand_metavar="COMMAND [ARGS]...",
+)
 @click.version_option(__version__, prog_name="ginscore")
 @click.option(
     "--ledger",
@@ -177,6 +215,8 @@ def cli(ctx, ledger_path):
     ginscore sheet                  the score sheet
     """
     ctx.obj = Context(ledger_path)
+    if ctx.invoked_subcommand is None:  # plain 'ginscore' (or only --ledger): the help, which is no error
+        click.echo(ctx.get_help())
 
 
 def main():

@@ -14,7 +14,7 @@ from ginscore.render import DEFAULT_FORMAT, plural, to_json
 from ginscore.tables import get_table
 
 # What the log calls each journal action: the command that made it.
-ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit"}
+ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit", "void_game": "void", "unvoid_game": "unvoid"}
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
 
 
@@ -54,7 +54,12 @@ def describe(line, kind) -> str:
         return f"restored #{line.target}: {hand_words(line.hand, kind)}"
     if action == "edit":
         return f"#{line.target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
-    return {"abandon": "stopped the game early", "resume": "took the stop back"}.get(action, "")
+    return {
+        "abandon": "stopped the game early",
+        "resume": "took the stop back",
+        "void_game": "voided the game (left out of games, settle and stats)",
+        "unvoid_game": "brought the game back",
+    }.get(action, "")
 
 
 def standing(line, edited: set) -> str:
@@ -141,6 +146,8 @@ def redo(obj, game_id, as_json):
     kind = get_table(game.table)
     click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand, kind)}.")
     click.echo(f"Totals: {state.totals_line()}.")
+    for line in state.seating_lines():
+        click.echo(line)
 
 
 @cli.command(context_settings=NUMBERS_OK)  # the hand's arguments pass through to knock|gin|draw

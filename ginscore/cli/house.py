@@ -7,16 +7,19 @@ import click
 
 from ginscore import config as house_file
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, output_options, table_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, table_options
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, summary
 from ginscore.tables import all_settings, get_table
 
 
 @cli.command("rules")
-@click.argument("preset", required=False)
+@click.argument("preset", required=False, shell_complete=completes("presets"))
 @click.option("--list", "list_presets", is_flag=True, help="List the presets and the source each follows.")
-@click.option("--game", "game_id", type=GAME_ID, metavar="ID", help="Show the rules game ID is played under.")
+@click.option(
+    "--game", "game_id", type=GAME_ID, metavar="ID", help="Show the rules game ID is played under.",
+    shell_complete=completes("game_ids"),
+)
 @table_options
 @output_options
 @click.pass_obj
@@ -174,7 +177,7 @@ def value_source(house, name: str) -> str:
 
 
 @config_command.command("set", context_settings=NUMBERS_OK)
-@click.argument("key")
+@click.argument("key", shell_complete=completes("config_keys"))
 @click.argument("value")
 def config_set(key, value):
     """Set KEY to VALUE in the house-rules file (for games started from now on).
@@ -208,7 +211,7 @@ def report_new_games(path, values: dict, warning: str | None) -> None:
 
 
 @config_command.command("unset", context_settings=NUMBERS_OK)  # NUMBERS_OK: also takes --undercut-bonus
-@click.argument("key")
+@click.argument("key", shell_complete=completes("config_keys"))
 def config_unset(key):
     """Remove KEY from the house-rules file, so new games take its standard value.
 

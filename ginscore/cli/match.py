@@ -1,4 +1,4 @@
-"""Ending a game early: end (once 'abandon', still accepted)."""
+"""Ending a game early: end (once 'abandon', still accepted); setting a game aside: void, unvoid."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option
+from ginscore.cli.options import game_argument, game_option, json_option
 from ginscore.render import to_json
 
 
@@ -35,3 +35,44 @@ def end(obj, game_id, as_json):
 
 
 cli.add_command(end, "abandon")
+
+
+def set_aside(obj, game_id, change, as_json, words) -> None:
+    """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``words(game, state)``."""
+    game, state = obj.ledger.apply(game_id, change)
+    click.echo(to_json(state.to_json()) if as_json else words(game, state))
+
+
+@cli.command()
+@game_argument
+@json_option
+@click.pass_obj
+def void(obj, game_id, as_json):
+    """Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
+    counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
+    GAME' brings it back.
+
+    \b
+    Example:
+        ginscore void 7
+    """
+    set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: (
+        f"Voided game {game.id} ({' v '.join(game.players)}): 'ginscore games' leaves it out; "
+        f"'ginscore unvoid {game.id}' brings it back."
+    ))
+
+
+@cli.command()
+@game_argument
+@json_option
+@click.pass_obj
+def unvoid(obj, game_id, as_json):
+    """Bring back game GAME, set aside with 'ginscore void'.
+
+    \b
+    Example:
+        ginscore unvoid 7
+    """
+    set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: (
+        f"Game {game.id} ({' v '.join(game.players)}) is back: {state.result_phrase()}."
+    ))

@@ -29,6 +29,55 @@ GAME_ID = GameId()
 NUMBERS_OK = {"ignore_unknown_options": True}
 
 
+class NumbersCommand(click.Command):
+    """A command that takes negative numbers as arguments ("-3" reaches our own range check)
+    and still refuses an unknown option, with the options it may have meant: with
+    ``ignore_unknown_options`` alone, ``--gmae 3`` would be "unexpected extra arguments"."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("context_settings", {}).update(NUMBERS_OK)
+        super().__init__(*args, **kwargs)
+
+    def parse_args(self, ctx, args):
+        refuse_unknown_options(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_unknown_options(command, ctx, args) -> None:
+    """Raise NoSuchOption for the first word of ``args`` that is an option ``command`` does
+    not have; a negative number, an option's value and everything after ``--`` are not."""
+    known, takes_value = set(), set()
+    for param in command.get_params(ctx):
+        names = [*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())]
+        if isinstance(param, click.Option):
+            known.update(names)
+            if not param.is_flag and not param.count:
+                takes_value.update(param.opts)
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        if not word.startswith("-") or len(word) == 1 or word[1:].replace(".", "", 1).isdigit():
+            continue
+        name = word.split("=", 1)[0]
+        if name not in known:
+            raise click.NoSuchOption(name, possibilities=sorted(known), ctx=ctx)
+        if name in takes_value and "=" not in word:
+            next(words, None)
+
+
+def completes(name: str):
+    """The shell-completion callback ``name`` of ginscore.cli.complete, imported only when the
+    shell asks: defining the options must cost nothing on the commands typed between hands."""
+
+    def complete(ctx, param, incomplete):
+        from ginscore.cli import complete as completers
+
+        return getattr(completers, name)(ctx, param, incomplete)
+
+    return complete
+
+
 def game_option(function):
     return click.option(
         "--game",
@@ -36,7 +85,13 @@ def game_option(function):
         type=GAME_ID,
         metavar="ID",
         help="Game to act on (default: the most recently started game).",
+        shell_complete=completes("game_ids"),
     )(function)
+
+
+def game_argument(function):
+    """GAME, a game id given as an argument ('ginscore void 7')."""
+    return click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))(function)
 
 
 def json_option(function):
@@ -66,6 +121,7 @@ def output_options(function):
         metavar="FORMAT",
         default=None,
         help="Output format: text (the default), markdown (md), csv, html, json, or a tabulate table style (plain, grid, rst, ...).",
+        shell_complete=completes("formats"),
     )(wrapper)
     return json_option(wrapper)
 
@@ -158,9 +214,13 @@ def rule_options(function):
         else:
             option = click.option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
         wrapper = option(wrapper)
-    return click.option("--rules", "preset", metavar="PRESET", help="Start from a named preset (list them with 'ginscore rules --list').")(
-        wrapper
-    )
+    return click.option(
+        "--rules",
+        "preset",
+        metavar="PRESET",
+        help="Start from a named preset (list them with 'ginscore rules --list').",
+        shell_complete=completes("presets"),
+    )(wrapper)
 
 
 def table_options(function):

@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import NUMBERS_OK, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.cli.options import NumbersCommand, completes, game_option, json_option, suit_symbols, upcard_option, whole_number
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
 from ginscore.render import to_json
@@ -71,8 +71,8 @@ def card_options(function):
     )(function)
 
 
-@cli.command(context_settings=NUMBERS_OK)
-@click.argument("player")
+@cli.command(cls=NumbersCommand)
+@click.argument("player", shell_complete=completes("players"))
 @click.argument("knocker_deadwood", required=False)
 @click.argument("opponent_deadwood", required=False)
 @card_options
@@ -128,8 +128,8 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
     record_hand(obj, game_id, build, as_json, upcard)
 
 
-@cli.command(context_settings=NUMBERS_OK)
-@click.argument("player")
+@cli.command(cls=NumbersCommand)
+@click.argument("player", shell_complete=completes("players"))
 @click.argument("opponent_deadwood", required=False)
 @click.option("--big", is_flag=True, help="Big gin: all 11 cards melded (with --cards: 11 cards say it).")
 @card_options
@@ -172,7 +172,7 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
 
 
 @cli.command()
-@click.argument("player", required=False)
+@click.argument("player", required=False, shell_complete=completes("players"))
 @upcard_option
 @game_option
 @json_option
@@ -235,11 +235,13 @@ def undo(obj, game_id, as_json):
         click.echo(f"Took back the abandonment of game {game.id}: it is open again. Totals: {state.totals_line()}.")
         return
     click.echo(f"Undid hand {undone.number} of game {game.id}. Totals: {state.totals_line()}.")
+    for line in state.seating_lines():  # who deals (and plays) now that the hand is gone
+        click.echo(line)
 
 
-@cli.command(context_settings=NUMBERS_OK)
-@click.argument("player")
-@click.argument("held", nargs=-1, metavar="NAME=POINTS...")
+@cli.command(cls=NumbersCommand)
+@click.argument("player", shell_complete=completes("players"))
+@click.argument("held", nargs=-1, metavar="NAME=POINTS...", shell_complete=completes("held"))
 @click.option("--rummy", "rummy", is_flag=True, help="PLAYER went out all at once ('rummy'): every payment doubles.")
 @game_option
 @json_option

@@ -92,11 +92,13 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
 @selection_options
 @click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help="Only the last N games.")
 @click.option("--unsettled", is_flag=True, help="Only finished games not yet settled with 'settle --record'.")
+@click.option("--all", "show_all", is_flag=True, help="Also the games set aside with 'ginscore void'.")
 @output_options
 @click.pass_obj
-def games(obj, selection, last, unsettled, as_json, fmt):
+def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     """List the games: id, date, players, table, state, winner, net, the money and who pays,
-    and a total per player of the money in the games listed.
+    and a total per player of the money in the games listed. Games set aside with 'ginscore
+    void' are left out, unless --all is given.
 
     Reads the summary index, not every game file, so it is as quick with ten years of games.
 
@@ -106,13 +108,16 @@ def games(obj, selection, last, unsettled, as_json, fmt):
         ginscore games --last 20
         ginscore games --player Dan --player Eve --since 2026-11-01
         ginscore games --unsettled --format csv > owed.csv
+        ginscore games --all
     """
     from ginscore import history, index, render, settlements
 
     ledger = obj.ledger
+    chosen = any(selection) or unsettled
     connection = index.current(ledger)
     try:
-        listing = history.summaries(ledger, connection, selection._replace(finished_only=unsettled), last)
+        asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+        listing = history.summaries(ledger, connection, asked, last)
     finally:
         connection.close()
     settled = settlements.settled_games(settlements.read(ledger))
@@ -128,7 +133,6 @@ def games(obj, selection, last, unsettled, as_json, fmt):
         _report_damaged(damaged)
         return
     if not listing:
-        chosen = any(selection) or unsettled
         click.echo("No games match." if chosen else f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
@@ -146,7 +150,7 @@ def listing_row(entry) -> list:
 
     if entry.get("damaged"):
         return [entry["id"], "", "", "", "", "DAMAGED", "", "", "", ""]
-    state = "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
+    state = "voided" if entry.get("voided") else "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:

@@ -6,7 +6,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import json_option, rule_options, table_options
+from ginscore.cli.options import completes, game_option, json_option, rule_options, table_options
 from ginscore.render import to_json
 
 
@@ -14,11 +14,17 @@ from ginscore.render import to_json
 @click.argument("players", nargs=-1, required=True)
 @click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
 @click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
+@click.option(
+    "--dealer",
+    metavar="NAME",
+    help="Who deals the first hand (default: the winner of the last game between these players, else cut for deal).",
+    shell_complete=completes("new_players"),
+)
 @table_options
 @rule_options
 @json_option
 @click.pass_obj
-def new(obj, players, stake, currency, table, preset, settings, as_json):
+def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
     """Start a game between PLAYERS and print its id.
 
     Two players play the standard game; --hollywood, --three-handed (3 players) and
@@ -33,10 +39,11 @@ def new(obj, players, stake, currency, table, preset, settings, as_json):
         ginscore new Alice Bob --hollywood --last-column-double
         ginscore new Alice Bob Carol --three-handed
         ginscore new Alice Bob Carol Dave --partnership --stake 0.05
+        ginscore new Alice Bob --dealer bob
+        ginscore new -- -x 'Mary Ann'            (a name that starts with -)
     """
     from ginscore.config import read_config
-    from ginscore.scoring import parse_currency, parse_stake, show_money
-    from ginscore.tables import get_table
+    from ginscore.scoring import parse_currency, parse_stake
 
     house = read_config()
     chosen_preset, chosen_settings = house.for_new_game(preset, settings)
@@ -45,22 +52,74 @@ def new(obj, players, stake, currency, table, preset, settings, as_json):
     # Checked before the lock: a refused game must not even create the ledger folder.
     game = actions.new_game(
         0, players, stake=rate, table=table, currency=symbol, preset=chosen_preset,
-        settings=chosen_settings, given=set(settings), preset_given=preset is not None,
+        settings=chosen_settings, given=set(settings), preset_given=preset is not None, dealer=dealer,
     )
-    ledger = obj.ledger
+    last = None
+    if dealer is None:
+        last = last_game_between(obj.ledger, game.players)
+        game = actions.with_first_dealer(game, last and last["winner"])
+    state = start_game(obj.ledger, game, as_json, chosen_preset, last)
+    if state is not None and house.values:
+        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
+
+
+def last_game_between(ledger, players):
+    """The summary (``games --json`` entry) of the newest finished game among exactly
+    ``players``, in any order and case, or None; voided and damaged games do not count. Asked
+    of the summary index, so it costs the same after ten years of games."""
+    from ginscore import history, index
+    from ginscore.game import folded
+
+    connection = index.current(ledger)
+    try:  # the games all of them played in, the newest first; the first with nobody else wins
+        chosen = history.Selection(players=tuple(players), finished_only=True)
+        found = history.summaries(ledger, connection, chosen)
+    finally:
+        connection.close()
+    wanted = sorted(folded(name) for name in players)
+    return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
+
+
+def start_game(ledger, game, as_json: bool, preset=None, last=None):
+    """Save a new game under the lock and report it: its id, rules, stake and who deals first
+    (and why, when ``last``, the summary of the last game between the players, decided it).
+    Returns its state (None after printing JSON)."""
+    from ginscore.scoring import show_money
+    from ginscore.tables import get_table
+
     with ledger.locked(create=True):
         game = game._replace(id=ledger.next_id())
         ledger.save(game)
     state = actions.evaluate(game)
     if as_json:
         click.echo(to_json(state.to_json()))
-        return
+        return None
     kind = get_table(game.table)
-    rules_text = kind.rules_words(game.rules, chosen_preset)
+    rules_text = kind.rules_words(game.rules, preset)
     click.echo(f"Game {game.id}: {kind.seats(game.players)}, {kind.goal(game.rules)}. Rules: {rules_text}.")
-    if rate is not None:
-        click.echo(f"Stake: {show_money(rate, symbol)} per point.")
+    if game.stake is not None:
+        click.echo(f"Stake: {show_money(game.stake, game.currency)} per point.")
     for line in state.seating_lines():
         click.echo(line)
-    if house.values:
-        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
+    if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
+        click.echo(f"({game.dealer} won game {last['id']}, the last between these players.)")
+    return state
+
+
+@cli.command()
+@game_option
+@json_option
+@click.pass_obj
+def rematch(obj, game_id, as_json):
+    """Start another game like the current one (or game ID): the same players, table, rules,
+    stake and currency. The winner of that game deals first (in a three-handed game the seats
+    turn so that he sits out the first hand and deals).
+
+    \b
+    Example:
+        ginscore rematch
+        ginscore rematch --game 3
+    """
+    previous = actions.evaluate(obj.ledger.load(game_id))
+    last = {"id": previous.game.id, "winner": previous.winner}
+    start_game(obj.ledger, actions.rematch(previous), as_json, last=last)

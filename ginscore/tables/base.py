@@ -117,6 +117,11 @@ class GameState(Protocol):
     @property
     def winner(self) -> str | None: ...
 
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals the next hand: None when it is not known yet (the players cut for deal),
+        once the game is over, and where several deal at once (partnership: ``dealers``)."""
+
     def payments(self) -> list:
         """The settlement of a finished game: a list of Payment, empty while it is in progress."""
 
@@ -135,7 +140,7 @@ class GameState(Protocol):
         """The result in words once the game is over (after an early end too)."""
 
     def seating_lines(self) -> list:
-        """Who plays the next hand, for tables where that changes (empty otherwise)."""
+        """Who plays and who deals the next hand (empty once the game is over)."""
 
     def player_stats(self) -> dict:
         """Each player's statistics over this game: name -> the keys of gin.blank_stats, with
@@ -144,6 +149,20 @@ class GameState(Protocol):
     def score_table(self) -> Grid: ...
 
     def sheet(self) -> Sheet: ...
+
+
+def dealer_line(dealer: str | None, started: bool) -> str:
+    """Who deals the next hand of a two-player game, in words (RULES.md section 3)."""
+    if dealer is None:
+        return "The same dealer deals again." if started else "Cut for deal: the higher card chooses who deals first."
+    return f"{dealer} deals the {'next' if started else 'first'} hand."
+
+
+def next_game_lines(state) -> list:
+    """Once a game is over, who deals first in the next one: its winner (RULES.md section 3)."""
+    if state.winner not in state.game.players:  # no winner, or a partnership side
+        return []
+    return [f"{state.winner} deals first in the next game ('ginscore rematch')."]
 
 
 class TableKind:
@@ -222,6 +241,10 @@ class TableKind:
         """What is wrong with the ``cards`` a hand entered as cards stores: (place, problem) pairs."""
         return []
 
+    def check_entry(self, game, hand: dict) -> None:
+        """Refuse a newly typed hand that says something the game's rules make meaningless
+        (an option that would be silently dropped); files already written are not judged by it."""
+
     def check_next_hand(self, game, state, hand: dict) -> None:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a
         table already in); by default any hand the rules allow can come next."""
@@ -231,22 +254,29 @@ class TableKind:
         all have been played (a hand after the end, a hand the rules refuse)."""
         raise NotImplementedError
 
+    def first_dealer(self, players, named: str | None = None, previous_winner: str | None = None) -> str | None:
+        """Who deals the first hand, as a new game stores it: the player ``named`` with
+        --dealer, else the winner of the previous game between the same players, else None
+        (the players cut for deal, and the first hand's winner deals the second)."""
+        if named is not None:
+            from ginscore.game import match_player
+
+            return match_player(players, named)
+        return previous_winner if previous_winner in players else None
+
+    def rematch_players(self, players, winner: str | None) -> tuple:
+        """The players of a rematch, in the order that makes ``winner`` deal first."""
+        return tuple(players)
+
     def seats(self, players) -> str:
         """The players as a title says them: ``Alice v Bob``."""
         return " v ".join(players)
 
-    def new_arguments(self, game) -> list:
-        """The arguments of 'ginscore new' that start another game like ``game``."""
-        return ["new", *game.players, *([self.flag] if self.flag else [])]
-
     def new_command(self, game) -> str:
-        import shlex
+        """The command that starts another game like ``game``, ready to paste into a shell."""
+        from ginscore.shell import command
 
-        arguments = self.new_arguments(game)
-        players = arguments[1 : 1 + len(game.players)]
-        if any(name.startswith("-") for name in players):
-            arguments = ["new", *arguments[1 + len(players) :], "--", *players]
-        return "ginscore " + shlex.join(arguments)
+        return command(["new"], game.players, [self.flag] if self.flag else [])
 
     def goal(self, rules) -> str:
         """What wins, in words, for the line ``new`` prints."""
@@ -262,12 +292,12 @@ class TableKind:
         """Refuse to stop this game early, unless the table has a rule for it."""
         raise HandError(
             f"game {game.id} is a {self.name} game, which has no rule for stopping early: it stays in progress "
-            f"(only a Hollywood match can be abandoned); start another with '{self.new_command(game)}'"
+            f"(only a Hollywood match and a Rummy game can be ended early); start another with: {self.new_command(game)}"
         )
 
     def refuse_if_finished(self, game, state) -> None:
         if state.finished:
             raise HandError(
-                f"game {game.id} is over ({state.result_phrase()}): start a new one with "
-                f"'{self.new_command(game)}' or pick another with --game ID"
+                f"game {game.id} is over ({state.result_phrase()}): pick another with --game ID, play the "
+                f"same again with 'ginscore rematch', or start a new one with: {self.new_command(game)}"
             )

@@ -157,6 +157,8 @@ def cards_tables(rows) -> list:
 def game_json(game) -> dict:
     """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
     old name of ``table``, kept for programs written before there were several tables."""
+    from ginscore.game import voided
+
     return {
         "id": game.id,
         "table": game.table,
@@ -166,6 +168,8 @@ def game_json(game) -> dict:
         "rules": game.rules.to_dict(),
         "stake": None if game.stake is None else str(game.stake),
         "currency": game.currency,
+        "dealer": game.dealer,  # who dealt the first hand, when known
+        "voided": voided(game.journal),  # set aside with 'ginscore void'
     }
 
 
@@ -388,6 +392,15 @@ class GinTable(TableKind):
         from ginscore.card_hands import card_problems
 
         return card_problems(cards)
+
+    def check_entry(self, game, hand: dict) -> None:
+        # A hand entered as cards says big gin by its 11 cards, and with big gin off they
+        # score as gin (README: Typing the cards); only the typed flag claims what cannot be.
+        if hand.get("big") and "cards" not in hand and not game.rules.big_gin_bonus:
+            raise HandError(
+                f"--big: game {game.id} is played without big gin (big gin bonus 0), so all 11 cards melded "
+                "score as gin: leave out --big"
+            )
 
     def check_hand(self, game, hand: dict) -> None:
         check_hand(hand, game.rules)

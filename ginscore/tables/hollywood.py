@@ -212,7 +212,7 @@ class HollywoodGin(TwoPlayerGin):
             Column.empty(number, rules.column_target, 2 if rules.last_column_double and number == count else 1, players)
             for number in range(1, count + 1)
         ]
-        rows = []
+        rows, dealer = [], game.dealer
         for effective, score, _ in self.scored_hands(game):
             if all(column.closed for column in columns):
                 raise HandError(
@@ -236,6 +236,7 @@ class HollywoodGin(TwoPlayerGin):
                     effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states
                 )
             )
+            dealer = score.winner or dealer  # the winner deals next; after a draw the same dealer again
         stopped = abandoned(game.journal) and not all(column.closed for column in columns)
         for column in columns:
             if column.closed:
@@ -247,7 +248,7 @@ class HollywoodGin(TwoPlayerGin):
         final = None
         if all(column.closed for column in columns):
             final = self.settle_match(game, columns, stopped)
-        return HollywoodState(game, rows, columns, stopped, final)
+        return HollywoodState(game, rows, columns, stopped, final, dealer)
 
     def settle_column(self, game, column: Column) -> Settlement:
         loser = opponent_of(game.players, column.winner)

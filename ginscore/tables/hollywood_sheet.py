@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ginscore.tables.base import Chart, Grid, Series, Sheet
+from ginscore.tables.base import Chart, Grid, Series, Sheet, dealer_line, next_game_lines
 from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.tables.gin import (
     FINAL_RECORD_HEADERS,
@@ -41,10 +41,18 @@ class HollywoodState:
     columns: list
     abandoned: bool
     final: object  # MatchFinal once every column is closed, else None
+    dealer: str | None = None  # who deals the next hand, when known
 
     @property
     def finished(self) -> bool:
         return all(column.closed for column in self.columns)
+
+    @property
+    def next_dealer(self) -> str | None:
+        return None if self.finished else self.dealer
+
+    def dealer_line(self) -> str:
+        return dealer_line(self.dealer, bool(self.rows))
 
     def payments(self) -> list:
         return [] if self.final is None else self.final.payments()
@@ -81,7 +89,7 @@ class HollywoodState:
         return pair_stats(self)
 
     def seating_lines(self) -> list:
-        return []
+        return [] if self.finished else [self.dealer_line()]
 
     def result_phrase(self) -> str:
         if not self.finished:
@@ -112,6 +120,7 @@ class HollywoodState:
             "abandoned": self.abandoned,
             "finished": self.finished,
             "winner": self.winner,
+            "next_dealer": self.next_dealer,
             "final": None if self.final is None else self.final.to_json(),
         }
 
@@ -132,8 +141,8 @@ class HollywoodState:
             text += f" in {where}"
         lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
         if self.finished:
-            lines += self.result_lines()
-        return lines
+            return lines + self.result_lines() + next_game_lines(self)
+        return lines + self.seating_lines()
 
     def result_lines(self) -> list:
         """The match result: each column's net, then the match net and the money."""
@@ -164,7 +173,7 @@ class HollywoodState:
         open_count = sum(not column.closed for column in self.columns)
         return (
             f"In progress after {plural(len(self.rows), 'hand')}: {plural(open_count, 'column')} of "
-            f"{len(self.columns)} open, each to {self.game.rules.column_target}."
+            f"{len(self.columns)} open, each to {self.game.rules.column_target}. {self.dealer_line()}"
         )
 
     def sheet(self) -> Sheet:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.errors import HandError
+from ginscore.errors import HandError, RulesError
 from ginscore.game import effective_hands
 from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
@@ -46,6 +46,12 @@ SETTINGS = with_defaults(
     target=125,
     shutout="flat:100",
 )
+
+
+def table_dealer(pair, round_number: int) -> str:
+    """Who deals at a table: the first and third named in odd rounds, the second and fourth in
+    even rounds (RULES.md section 7). A table pairs a player of the first side with one of the second."""
+    return pair[0] if round_number % 2 == 1 else pair[1]
 
 
 def side_name(members) -> str:
@@ -114,6 +120,16 @@ class PartnershipState(NamedTuple):
         current = self.rounds[-1]
         return [pair for index, pair in enumerate(current.tables) if index not in current.results]
 
+    @property
+    def next_dealer(self) -> None:
+        """Two tables deal at once: ``dealers`` says who deals at each open table."""
+        return None
+
+    @property
+    def dealers(self) -> list:
+        """The dealer at each table of the current round whose result is not in yet."""
+        return [table_dealer(pair, self.rounds[-1].number) for pair in self.open_tables]
+
     def payments(self) -> list:
         """Each player of the losing side pays the player he faced in round 1 the whole net."""
         if self.final is None:
@@ -136,7 +152,11 @@ class PartnershipState(NamedTuple):
     def open_line(self) -> str:
         current = self.rounds[-1]
         waiting = " and ".join(" v ".join(pair) for pair in self.open_tables)
-        return f"Round {current.number}: {waiting} to play." if not current.results else f"Round {current.number}: waiting for {waiting}."
+        dealers = self.dealers
+        deal = f"{' and '.join(dealers)} deal" if len(dealers) > 1 else f"{dealers[0]} deals"
+        if not current.results:
+            return f"Round {current.number}: {waiting} to play ({deal})."
+        return f"Round {current.number}: waiting for {waiting} ({deal})."
 
     def player_stats(self) -> dict:
         pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
@@ -169,6 +189,8 @@ class PartnershipState(NamedTuple):
             "scores": dict(self.scores),
             "boxes": dict(self.boxes),
             "open_tables": [list(pair) for pair in self.open_tables],
+            "next_dealer": self.next_dealer,
+            "dealers": self.dealers if not self.finished else [],
             "finished": self.finished,
             "winner": self.winner,
             "final": final,
@@ -190,9 +212,9 @@ class PartnershipState(NamedTuple):
         where = f"round {round_.number}, {' v '.join(row_pair(round_, row))}"
         lines = [*card_lines(row, symbols), f"{hand_line(row)} ({where})."]
         if not round_.complete:
-            return lines + [f"Round {round_.number}: waiting for {' v '.join(self.open_tables[0])}."]
+            return lines + [self.open_line()]
         lines += [self.round_line(round_), f"Totals: {self.totals_line()}."]
-        return lines + (self.result_lines() if self.finished else [])
+        return lines + (self.result_lines() if self.finished else [self.open_line()])
 
     def sheet(self) -> Sheet:
         game = self.game
@@ -303,6 +325,19 @@ class PartnershipGin(GinTable):
 
     def goal(self, rules) -> str:
         return f"partnership, first side to {rules.target}"
+
+    def first_dealer(self, players, named=None, previous_winner=None):
+        """The seats decide: the first and third named deal at their tables in round 1."""
+        if named is not None:
+            from ginscore.game import match_player
+
+            if match_player(players, named) not in (players[0], players[2]):
+                raise RulesError(
+                    f"--dealer: in a partnership game the first and third named ({players[0]} and {players[2]}) "
+                    "deal at their tables in odd rounds, the others in even rounds: name the players in the "
+                    "order they sit instead"
+                )
+        return None
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         current = state.rounds[-1]

@@ -16,7 +16,7 @@ from ginscore.errors import HandError
 from ginscore.game import abandoned, effective_hands
 from ginscore.render import in_words, plural
 from ginscore.rules import Setting
-from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, payments_grid
+from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
 from ginscore.tables.gin import (
     amount_cell,
     game_json,
@@ -108,6 +108,10 @@ class RummyState(NamedTuple):
         return self.winner is not None or self.ended
 
     @property
+    def next_dealer(self) -> str | None:
+        return None if self.finished else self.dealer
+
+    @property
     def final(self):
         """What a finished game settles: the payments and each player's net (a settlement of
         many players has no single net or amount, so those are None)."""
@@ -190,7 +194,7 @@ class RummyState(NamedTuple):
             "points": dict(self.points),
             "hands_won": dict(self.hands_won),
             "rummies": dict(self.rummies),
-            "next_dealer": None if self.finished else self.dealer,
+            "next_dealer": self.next_dealer,
             "ended": self.ended,
             "finished": self.finished,
             "winner": self.winner,
@@ -215,7 +219,7 @@ class RummyState(NamedTuple):
         rummy = " (rummy)" if row.multiplier == 2 else ""
         line = f"Hand {row.hand.number}: {row.winner} goes out{rummy} -> {row.words()}."
         if self.finished:  # the result says the balances
-            return [line, *self.result_lines()]
+            return [line, *self.result_lines(), *next_game_lines(self)]
         return [line, f"Balances: {self.totals_line()}.", *self.seating_lines()]
 
     def sheet(self) -> Sheet:
@@ -298,6 +302,10 @@ class RummyTable(TableKind):
     hand_kinds = ("out",)
     hand_fields = HAND_FIELDS
 
+    def first_dealer(self, players, named=None, previous_winner=None):
+        """As at any table, but nobody cuts: without a name or a last winner, the first named deals."""
+        return super().first_dealer(players, named, previous_winner) or players[0]
+
     def goal(self, rules) -> str:
         return f"Rummy, first to {rules.target} points scored" if rules.target else "Rummy, no target"
 
@@ -355,13 +363,15 @@ class RummyTable(TableKind):
         if not isinstance(losers, dict):
             raise HandError("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'")
         others = [name for name in game.players if name != winner]
+        from ginscore.shell import command
+
         if winner in losers:
             raise HandError(f"{winner} went out, so {winner} holds nothing: name only the other players")
         missing = [name for name in others if name not in losers]
         if missing:
             raise HandError(
                 f"say what {in_words(missing)} held: every other player is named once, "
-                f"e.g. 'ginscore out {winner} {' '.join(f'{name}=20' for name in others)}'"
+                f"e.g.: {command(['out'], [winner, *(f'{name}=20' for name in others)])}"
             )
         unknown = [name for name in losers if name not in others]
         if unknown:
@@ -381,7 +391,7 @@ class RummyTable(TableKind):
         players = game.players
         balances = {name: 0 for name in players}
         points, hands_won, rummies = dict(balances), dict(balances), dict(balances)
-        dealer, winner, rows = players[0], None, []
+        dealer, winner, rows = game.dealer or players[0], None, []  # files from before 'dealer' was stored: the first named
         target = game.rules.target
         for effective in effective_hands(game.journal):
             hand = effective.hand

@@ -7,7 +7,7 @@ from typing import NamedTuple
 from ginscore.game import effective_hands
 from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
-from ginscore.tables.base import Grid, Sheet, payment
+from ginscore.tables.base import Grid, Sheet, dealer_line, next_game_lines, payment
 from ginscore.tables.gin import (
     GinTable,
     HandRow,
@@ -54,10 +54,18 @@ class StandardState(NamedTuple):
     hands_won: dict
     winner: str | None
     final: Settlement | None
+    dealer: str | None = None  # who deals the next hand, when known
 
     @property
     def finished(self) -> bool:
         return self.winner is not None
+
+    @property
+    def next_dealer(self) -> str | None:
+        return None if self.finished else self.dealer
+
+    def dealer_line(self) -> str:
+        return dealer_line(self.dealer, bool(self.rows))
 
     def payments(self) -> list:
         if self.final is None:
@@ -69,7 +77,7 @@ class StandardState(NamedTuple):
         return pair_stats(self)
 
     def seating_lines(self) -> list:
-        return []
+        return [] if self.finished else [self.dealer_line()]
 
     def result_phrase(self) -> str:
         return won_at_hand(self)
@@ -83,7 +91,7 @@ class StandardState(NamedTuple):
         return Grid(["player", "points", "boxes"], rows)
 
     def progress_line(self) -> str:
-        return f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}."
+        return f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}. {self.dealer_line()}"
 
     def to_json(self) -> dict:
         final = None
@@ -97,6 +105,7 @@ class StandardState(NamedTuple):
             "hands_won": dict(self.hands_won),
             "finished": self.finished,
             "winner": self.winner,
+            "next_dealer": self.next_dealer,
             "final": final,
         }
 
@@ -108,8 +117,8 @@ class StandardState(NamedTuple):
         row = self.rows[-1]
         lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
-            lines += self.result_lines()
-        return lines
+            return lines + self.result_lines() + next_game_lines(self)
+        return lines + self.seating_lines()
 
     def sheet(self) -> Sheet:
         game = self.game
@@ -128,7 +137,7 @@ class StandardState(NamedTuple):
             notes = final_notes(self.final, game)
             final_rows = final_records(self.final, players, game)
         else:
-            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}."]
+            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}. {self.dealer_line()}"]
         return game_sheet(
             game,
             tables=tables,
@@ -151,7 +160,7 @@ class StandardGin(TwoPlayerGin):
         scores = {name: 0 for name in game.players}
         boxes = dict(scores)
         hands_won = dict(scores)
-        rows, winner = [], None
+        rows, winner, dealer = [], None, game.dealer
         for effective, score, opponent in self.scored_hands(game):
             if winner is not None:
                 raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
@@ -162,8 +171,9 @@ class StandardGin(TwoPlayerGin):
                 if scores[score.winner] >= game.rules.target:
                     winner = score.winner
             rows.append(HandRow(effective, score, dict(scores), opponent))
+            dealer = score.winner or dealer  # the winner deals next; after a draw the same dealer again
         final = None
         if winner is not None:
             loser = opponent_of(game.players, winner)
             final = settle(winner, loser, scores, boxes, hands_won[loser] > 0, game.rules, game.stake)
-        return StandardState(game, rows, scores, boxes, hands_won, winner, final)
+        return StandardState(game, rows, scores, boxes, hands_won, winner, final, dealer)

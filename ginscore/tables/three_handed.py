@@ -16,7 +16,8 @@ from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.render import in_words, plural
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, nets, payment, payments_grid
+from ginscore.errors import RulesError
+from ginscore.tables.base import Grid, Sheet, next_game_lines, nets, payment, payments_grid
 from ginscore.tables.gin import (
     PLAIN_GIN_SETTINGS,
     GinTable,
@@ -94,6 +95,11 @@ class ThreeHandedState(NamedTuple):
     def finished(self) -> bool:
         return self.winner is not None
 
+    @property
+    def next_dealer(self) -> str | None:
+        """The player who sits out deals (RULES.md section 7)."""
+        return None if self.finished else self.seating.sitting_out
+
     def payments(self) -> list:
         return [] if self.final is None else list(self.final.payments)
 
@@ -105,7 +111,7 @@ class ThreeHandedState(NamedTuple):
 
     def seating_line(self) -> str:
         first, second = self.seating.playing
-        return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out."
+        return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out and deals."
 
     def player_stats(self) -> dict:
         players = self.game.players
@@ -139,6 +145,7 @@ class ThreeHandedState(NamedTuple):
             "hands_won": dict(self.hands_won),
             "playing": None if self.finished else list(self.seating.playing),
             "sitting_out": None if self.finished else self.seating.sitting_out,
+            "next_dealer": self.next_dealer,
             "finished": self.finished,
             "winner": self.winner,
             "final": None if self.final is None else self.final.to_json(),
@@ -160,7 +167,7 @@ class ThreeHandedState(NamedTuple):
         row = self.rows[-1]
         lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
         if self.finished:
-            return lines + self.result_lines()
+            return lines + self.result_lines() + next_game_lines(self)
         return lines + [self.seating_line()]
 
     def sheet(self) -> Sheet:
@@ -240,6 +247,25 @@ class ThreeHandedGin(GinTable):
         seats = self.seats(players) if players else ""
         parties = list(players) or ["", "", ""]
         return two_sided_pad("Three-handed Gin score sheet", parties, seats, rules, stake, currency, hands)
+
+    def first_dealer(self, players, named=None, previous_winner=None):
+        """The seats decide: the third named sits out the first hand and deals it."""
+        if named is not None:
+            from ginscore.game import match_player
+
+            if match_player(players, named) != players[2]:
+                raise RulesError(
+                    f"--dealer: in a three-handed game the player who sits out deals, and the third named, "
+                    f"{players[2]}, sits out the first hand: name the players in the order they sit instead"
+                )
+        return None
+
+    def rematch_players(self, players, winner):
+        """The same seats turned so that the winner is third: he sits out the first hand and deals."""
+        if winner not in players:
+            return tuple(players)
+        turn = (players.index(winner) + 1) % 3
+        return tuple(players[turn:]) + tuple(players[:turn])
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:

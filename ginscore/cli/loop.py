@@ -1,0 +1,227 @@
+"""'ginscore play': one session at the table. It reads short entries (``k al 4 15``) and runs
+each as the one-shot command it stands for, through ``cli.main``: the same parsing, lock,
+journal and errors, so nothing it records differs from what ``ginscore knock`` records.
+
+readline (line editing, history on the arrow keys, Tab completion of player names) is the
+standard library's where it exists; without it only completion and editing are lost.
+"""
+
+from __future__ import annotations
+
+import click
+
+from ginscore.cli import cli
+from ginscore.cli.options import game_option
+
+# Short entries -> the command words they stand for (options go right after the command).
+SHORT = {
+    "k": ["knock"],
+    "g": ["gin"],
+    "bg": ["gin", "--big"],
+    "d": ["draw"],
+    "o": ["out"],
+    "u": ["undo"],
+    "r": ["redo"],
+    "s": ["sheet"],
+    "st": ["status"],
+}
+LEAVE = ("q", "quit", "exit")
+HELP = ("?", "h", "help")
+# Commands that follow the game they start: after them the session plays the new game.
+STARTS_A_GAME = ("new", "rematch")
+
+HELP_TEXT = """\
+  k PLAYER K D      knock (k al 4 15)          g PLAYER D     gin (g bob 30)
+  bg PLAYER D       big gin (bg bob 12)        d [PLAYER]     draw
+  o PLAYER NAME=N   Rummy: out (o al bob=20)   u / redo       undo / redo the last undo
+  s                 the sheet                  st             the running totals
+  new A B, rematch  start a game and play it   q, Ctrl-D      leave (every hand is saved)
+Any ginscore command works too (edit 3 knock al 4 16, log, games). Tab completes names;
+the arrow keys bring back earlier entries; Ctrl-C cancels the line being typed."""
+
+
+def entry_words(line: str) -> list:
+    """An entry as the argv of the command it stands for: ``k al 4 15`` -> ``knock al 4 15``;
+    a leading ``ginscore`` is allowed, so a copied command line works as typed."""
+    import shlex
+
+    words = shlex.split(line)
+    if words and words[0] == "ginscore":
+        words = words[1:]
+    if not words:
+        return []
+    return [*SHORT.get(words[0].lower(), [words[0]]), *words[1:]]
+
+
+def with_game(words: list, game_id: int | None) -> list:
+    """``words`` aimed at the session's game: ``--game ID`` after the command name when the
+    command takes it and the entry does not name a game itself."""
+    if game_id is None or "--game" in words or any(word.startswith("--game=") for word in words):
+        return words
+    command = cli.get_command(click.get_current_context(), words[0])
+    if command is None or not any(param.name == "game_id" for param in command.params):
+        return words
+    return [words[0], "--game", str(game_id), *words[1:]]
+
+
+class Session:
+    """The loop's state: the ledger, the game it plays and that game's players (for Tab)."""
+
+    def __init__(self, obj, game_id):
+        self.obj = obj
+        self.root = [] if obj.ledger_path is None else ["--ledger", obj.ledger_path]
+        self.game_id = game_id
+        self.players: tuple = ()
+        self.finished = False
+
+    def follow(self, game_id=None) -> None:
+        """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
+        from ginscore import actions
+        from ginscore.errors import GinscoreError
+
+        try:
+            game = self.obj.ledger.load(game_id)
+            self.game_id, self.players = game.id, game.players
+            self.finished = actions.evaluate(game).finished
+        except GinscoreError:  # no game yet, or a damaged one: the commands will say so
+            self.game_id, self.players, self.finished = game_id, (), False
+
+    def aimed_at(self):
+        """The --game an entry needs to reach the session's game: none while it is the current
+        game, so that an entry is exactly the one-shot command typed without --game (an
+        'undo' right after 'settle --record' takes back the settlement, as it does there)."""
+        from ginscore.errors import GinscoreError
+
+        try:
+            return None if self.game_id == self.obj.ledger.current_id() else self.game_id
+        except GinscoreError:
+            return self.game_id
+
+    def run(self, words: list) -> bool:
+        """Run one command as ``ginscore WORDS...`` would; False when it failed (the error is printed)."""
+        import sys
+
+        from ginscore.cli import error_line
+
+        saved = getattr(sys.modules.get("ginscore.ledger"), "SAVED", None)
+        if saved is not None:  # what an earlier entry saved is not this one's (as main does per command)
+            saved.clear()
+        try:
+            code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
+        except click.ClickException as error:
+            click.echo(f"Error: {error_line(error)}", err=True)
+            return False
+        except click.Abort:  # Ctrl-C while a command ran: it wrote all of its change or none
+            click.echo("Cancelled.", err=True)
+            return False
+        return not code
+
+
+def completer(session):
+    """Complete the first word with the entries and commands, the others with player names."""
+    from ginscore.cli import COMMANDS
+
+    def complete(text: str, state: int):
+        import readline
+
+        first = not readline.get_line_buffer()[: readline.get_begidx()].strip()
+        if first:
+            choices = sorted({*SHORT, *COMMANDS, *LEAVE})
+            found = [word for word in choices if word.startswith(text.lower())]
+        else:
+            found = [name for name in session.players if name.casefold().startswith(text.casefold())]
+        return (found[state] + " ") if state < len(found) else None
+
+    return complete
+
+
+def set_up_readline(session):
+    """Line editing, history and Tab completion, where the standard library has readline."""
+    try:
+        import readline
+    except ImportError:  # e.g. Windows without pyreadline: entries still work, without Tab
+        return None
+    readline.set_completer(completer(session))
+    readline.set_completer_delims(" \t")
+    if "libedit" in (readline.__doc__ or ""):  # macOS's readline is libedit, bound differently
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return readline
+
+
+@cli.command("play")
+@game_option
+@click.pass_obj
+def play_command(obj, game_id):
+    """Keep score at the table: a session that shows the running totals, takes short entries
+    and prints each hand's report and who deals next, until you leave.
+
+    Entries: k PLAYER K D (knock), g PLAYER D (gin), bg PLAYER D (big gin), d (draw),
+    o PLAYER NAME=N... (Rummy), u (undo), redo, s (sheet), st (totals), ? (help), q (leave);
+    any ginscore command works too. Each entry runs exactly as the one-shot command does.
+    When a game ends, you are offered a rematch. Ctrl-C cancels the line being typed, and
+    again on an empty line leaves; so do Ctrl-D and q. Every hand is saved as it is entered.
+
+    \b
+    Example:
+        ginscore play
+        ginscore play --game 3
+    """
+    session = Session(obj, game_id)
+    session.follow(game_id)
+    readline = set_up_readline(session)
+    if session.players:
+        session.run(["status"])
+        if session.finished:
+            click.echo("This game is over: 'rematch' plays it again, 'new A B' starts another.")
+    else:
+        click.echo("No game yet: start one, e.g. 'new Alice Bob'.")
+    click.echo("Type ? for help, q to leave.")
+    interrupted = False
+    while True:
+        try:
+            line = input(f"game {session.game_id}> " if session.game_id else "ginscore> ")
+        except EOFError:  # Ctrl-D
+            click.echo()
+            break
+        except KeyboardInterrupt:
+            typed = readline.get_line_buffer().strip() if readline else ""
+            click.echo()
+            if interrupted and not typed:
+                break
+            interrupted = True
+            click.echo("(line cancelled; Ctrl-C again, Ctrl-D or q leaves)")
+            continue
+        interrupted = False
+        try:
+            words = entry_words(line)
+        except ValueError as error:  # an unclosed quote
+            click.echo(f"Error: {error}: close the quote", err=True)
+            continue
+        if not words:
+            continue
+        if words[0].lower() in LEAVE:
+            break
+        if words[0].lower() in HELP:
+            click.echo(HELP_TEXT)
+            continue
+        if words[0] == "play":
+            click.echo("This is 'ginscore play' already: type an entry, or ? for help.")
+            continue
+        was_finished = session.finished
+        done = session.run(words)
+        session.follow(None if done and words[0] in STARTS_A_GAME else session.game_id)
+        if done and session.finished and not was_finished and offer_rematch():
+            if session.run(["rematch"]):
+                session.follow()
+    click.echo("Every hand is saved. Bye.")
+
+
+def offer_rematch() -> bool:
+    try:
+        answer = input("Game over. Rematch, the same players and rules? [y/N] ")
+    except (EOFError, KeyboardInterrupt):
+        click.echo()
+        return False
+    return answer.strip().lower() in ("y", "yes")

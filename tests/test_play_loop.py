@@ -1,0 +1,155 @@
+"""'ginscore play' driven through a pseudo-terminal, as a player types at it (issue #14): a
+whole game of short entries with an undo, a Tab completion, Ctrl-C mid-game and Ctrl-D; the
+ledger it leaves is the one the same game entered as one-shot commands leaves."""
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+pty = pytest.importorskip("pty")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Terminal:
+    """A child process on a pseudo-terminal: type into it, wait for what it prints."""
+
+    def __init__(self, *args, env=None):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the pty is its controlling terminal, so Ctrl-C is SIGINT
+            os.chdir(ROOT)
+            os.execve(sys.executable, [sys.executable, "-m", "ginscore", *args], env)
+        self.seen = ""
+
+    def expect(self, pattern: str, timeout: float = 10.0) -> str:
+        """Read until ``pattern`` (a regex) appears in what was printed since the last match."""
+        deadline = time.monotonic() + timeout
+        while True:
+            match = re.search(pattern, self.seen)
+            if match:
+                before, self.seen = self.seen[: match.end()], self.seen[match.end() :]
+                return before
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(f"timed out waiting for {pattern!r}; printed: {self.seen!r}")
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 4096)
+                except OSError:  # the child is gone
+                    chunk = b""
+                if not chunk:
+                    raise AssertionError(f"the session ended waiting for {pattern!r}; printed: {self.seen!r}")
+                self.seen += chunk.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode("utf-8"))
+
+    def interrupt(self) -> None:
+        """Ctrl-C, once readline is idle again: CPython's readline loop notices a signal only
+        when it interrupts its wait for a key, so a Ctrl-C that lands while it is still
+        echoing the last key would wait for the next one (as a person's Ctrl-C never does)."""
+        time.sleep(0.3)
+        self.type("\x03")
+
+    def wait(self, timeout: float = 10.0) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return os.waitstatus_to_exitcode(status)
+            try:  # keep draining so the child never blocks on a full terminal
+                if select.select([self.fd], [], [], 0.05)[0]:
+                    self.seen += os.read(self.fd, 4096).decode("utf-8", "replace")
+            except OSError:
+                pass
+        os.kill(self.pid, 9)
+        raise AssertionError("the session did not end")
+
+
+def normalized(ledger) -> dict:
+    """Every game file without what differs between two runs: the times."""
+    games = {}
+    folder = os.path.join(ledger, "games")
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), encoding="utf-8") as handle:
+            data = json.load(handle)
+        data.pop("created")
+        for entry in data["journal"]:
+            entry.pop("at")
+        games[name] = data
+    return games
+
+
+PROMPT = r"game \d+> "
+
+
+def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(tmp_path):
+    env = {**os.environ, "GINSCORE_CONFIG": str(tmp_path / "config.toml"), "TERM": "dumb", "PYTHONPATH": ROOT}
+    ledger = str(tmp_path / "at-the-table")
+    table = Terminal("--ledger", ledger, "play", env=env)
+    table.expect(r"No game yet")
+    table.expect(r"ginscore> ")
+    table.type("new Alice Bob --target 100\n")
+    assert "Cut for deal" in table.expect(PROMPT)
+    table.type("k al 4 15\n")
+    assert "Alice +11" in table.expect(PROMPT) 
+    table.type("g b\t30\n")  # Tab completes Bob's name
+    assert "Bob gin, opponent 30 -> Bob +55" in table.expect(PROMPT)
+    table.type("d\n")
+    assert "Bob deals the next hand." in table.expect(PROMPT)
+    table.type("u\n")
+    assert "Undid hand 3" in table.expect(PROMPT)
+    table.type("k al 25 3")
+    table.expect("k al 25 3")  # echoed: readline holds it
+    table.interrupt()  # Ctrl-C: the half-typed entry is dropped
+    table.expect("line cancelled")
+    table.expect(PROMPT)
+    table.type("knok al 4 15\n")
+    assert "did you mean knock?" in table.expect(PROMPT)
+    table.type("bg bob 12\n")
+    assert "Bob big gin, opponent 12 -> Bob +43" in table.expect(PROMPT)
+    table.type("s\n")
+    assert "Bob big gin, opponent 12" in table.expect(PROMPT)
+    table.type("ginscore knock bob 2 22\n")  # a whole command line works too
+    table.expect(r"Rematch.*\[y/N\] ")
+    table.type("n\n")
+    table.expect(PROMPT)
+    table.type("\x04")  # Ctrl-D leaves
+    table.expect("Bye")
+    assert table.wait() == 0
+
+    one_shot = str(tmp_path / "one-shot")
+    for line in ["new Alice Bob --target 100", "knock al 4 15", "gin bob 30", "draw", "undo", "gin bob 12 --big",
+                 "knock bob 2 22"]:
+        done = subprocess.run([sys.executable, "-m", "ginscore", "--ledger", one_shot, *line.split()], env=env,
+                              cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    assert normalized(ledger) == normalized(one_shot)
+
+
+def test_ctrl_c_twice_leaves_and_keeps_every_hand(tmp_path):
+    env = {**os.environ, "GINSCORE_CONFIG": str(tmp_path / "config.toml"), "TERM": "dumb", "PYTHONPATH": ROOT}
+    ledger = str(tmp_path / "ledger")
+    subprocess.run([sys.executable, "-m", "ginscore", "--ledger", ledger, "new", "Ann", "Ben", "--dealer", "ben"],
+                   env=env, cwd=ROOT, check=True, capture_output=True)
+    table = Terminal("--ledger", ledger, "play", env=env)
+    assert "Ben deals the first hand" in table.expect(PROMPT)
+    table.type("k ann 3 20\n")
+    table.expect(PROMPT)
+    table.type("g be")
+    table.expect("g be")
+    table.interrupt()
+    table.expect("line cancelled")
+    table.expect(PROMPT)
+    table.interrupt()  # again, on an empty line: leave
+    table.expect("Bye")
+    assert table.wait() == 0
+    status = subprocess.run([sys.executable, "-m", "ginscore", "--ledger", ledger, "status", "--json"], env=env,
+                            cwd=ROOT, capture_output=True, text=True, check=True)
+    assert [hand["kind"] for hand in json.loads(status.stdout)["hands"]] == ["knock"]
