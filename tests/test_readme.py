@@ -61,3 +61,25 @@ def test_readme_console_example(run, tmp_path, monkeypatch, block):
         if head is not None:
             output = "\n".join(output.splitlines()[:head])
         assert normal(output.rstrip("\n").splitlines()) == normal(expected), " ".join(words)
+
+
+DOCS = README.parent / "docs"
+
+
+def links(text: str) -> list:
+    """Every link target of a Markdown text: [words](target) and bare http(s) addresses."""
+    return re.findall(r"\]\(([^)]+)\)", text) + re.findall(r"(?<!\()https?://\S+", text)
+
+
+@pytest.mark.parametrize("page", sorted(DOCS.glob("*.md")), ids=lambda page: page.name)
+def test_the_docs_never_link_out_of_the_project(page):
+    for target in links(page.read_text("utf-8")):
+        assert not target.startswith(("http:", "https:", "//")), (page.name, target)
+        if not target.startswith("#"):
+            resolved = (page.parent / target.split("#")[0]).resolve()
+            assert resolved.is_relative_to(README.parent) and resolved.exists(), (page.name, target)
+
+
+def test_the_readme_points_to_the_projects_own_rules():
+    text = README.read_text("utf-8")
+    assert "(docs/rules.md)" in text and "../shared" not in text and "RULES.md" not in text
