@@ -9,8 +9,9 @@ Sources: ``po/LANG/*.po``, one file per part of the code (tables.po, cli.po, ...
 people translating different parts never edit the same file. Their entries are merged; the
 same message in two parts must have the same translation.
 
-Messages are found as the string literals passed to ``_()`` and ``ngettext()`` in
-``ginscore/`` (``messages()``); tests/test_i18n.py holds every catalog to them.
+Messages are found as the string literals passed to ``_()``, ``N_()`` (a message marked where
+it cannot be translated yet, such as a help text, and looked up when shown) and ``ngettext()``
+in ``ginscore/`` (``messages()``); tests/test_i18n.py holds every catalog to them.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def messages(package: Path = ROOT / "ginscore") -> dict:
                 continue
             args = node.args
             literal = [isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in args]
-            if node.func.id == "_" and args and literal[0]:
+            if node.func.id in ("_", "N_") and args and literal[0]:
                 found.setdefault(args[0].value, None)
             elif node.func.id == "ngettext" and len(args) >= 2 and all(literal[:2]):
                 found[args[0].value] = args[1].value
