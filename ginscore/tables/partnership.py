@@ -17,7 +17,7 @@ from ginscore.render import plural
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
-    FINAL_RECORD_HEADERS,
+    final_record_headers,
     PLAIN_GIN_SETTINGS,
     GinTable,
     HandRow,
@@ -293,7 +293,7 @@ class PartnershipState(NamedTuple):
         for side, cells in zip(sides, settlement_records(self.final, sides, None)):
             together = sum(net[member] for member in self.sides[side])
             rows.append([side, *cells, *([amount_cell(together, stake)] if stake is not None else [])])
-        return Grid(["side", *FINAL_RECORD_HEADERS, *(["amount"] if stake is not None else [])], rows)
+        return Grid(["side", *final_record_headers(), *(["amount"] if stake is not None else [])], rows)
 
 
 def row_pair(round_: Round, row) -> tuple:
