@@ -7,6 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
+from ginscore.i18n import _, decimal, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -133,10 +134,13 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         _report_damaged(damaged)
         return
     if not listing:
-        click.echo("No games match." if chosen else f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
+        if chosen:
+            click.echo(_("No games match."))
+        else:
+            click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net", "money", "who pays"]
+    headers = [_("id"), _("date"), _("players"), _("table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
     if fmt not in ("csv", "tsv"):
@@ -149,15 +153,20 @@ def listing_row(entry) -> list:
     from ginscore.scoring import show_amount
 
     if entry.get("damaged"):
-        return [entry["id"], "", "", "", "", "DAMAGED", "", "", "", ""]
-    state = "voided" if entry.get("voided") else "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
+        return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
+    if entry.get("voided"):
+        state = _("voided")
+    elif entry.get("settled"):
+        state = _("settled")
+    else:
+        state = _("finished") if entry["finished"] else _("in progress")
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:
-        money = ", ".join(show_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
+        money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
-    return [entry["id"], entry["created"][:10], " v ".join(entry["players"]), entry["table"], entry["hands"],
+    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), entry["table"], entry["hands"],
             state, entry["winner"] or "", net, money, who]
 
 
@@ -172,10 +181,12 @@ def total_lines(listing) -> list:
         if not any(settlement.nets.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{show_amount(format(abs(amount), 'f'), settlement.currency)}"
+            f"{name} {'+' if amount > 0 else '-'}{decimal(show_amount(format(abs(amount), 'f'), settlement.currency))}"
             for name, amount in settlement.nets.items() if amount
         )
-        lines.append(f"Total over {len(settlement.games)} finished games: {nets}.")
+        count = len(settlement.games)
+        words = ngettext("Total over {count} finished games: {nets}.", "Total over {count} finished games: {nets}.", count)
+        lines.append(words.format(count=count, nets=nets))
     return lines
 
 
@@ -183,6 +194,6 @@ def _report_damaged(errors) -> None:
     from ginscore.errors import printable
 
     for error in errors:
-        click.echo(f"Error: {printable(error)}", err=True)
+        click.echo(_("Error: {message}").format(message=printable(error)), err=True)
     if errors:
         click.get_current_context().exit(1)
