@@ -16,8 +16,9 @@ def isolated_ledger(tmp_path, monkeypatch):
 
     i18n.set_language(None)  # forget a --lang of an earlier test (CliRunner runs in this process)
     yield ledger
-    i18n.set_language(None)
+    i18n.set_language("en")  # click's own words back to English, whatever the test's environment
     i18n.install_click()
+    i18n.set_language(None)
 
 
 @pytest.fixture
