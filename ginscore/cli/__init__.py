@@ -84,19 +84,22 @@ class translated_help:
     def __init__(self, command, ctx):
         self.saved = []
         params = command.get_params(ctx) if ctx is not None else []
+        # click makes the --help option once, in the language of that moment: start from its English
+        help_option = command.get_help_option(ctx) if ctx is not None else None
         for holder, names in ((command, ("help", "short_help", "epilog")), *((p, ("help",)) for p in params)):
             for name in names:
                 text = getattr(holder, name, None)
                 if isinstance(text, str) and text:
-                    self.saved.append((holder, name, text))
+                    source = "Show this message and exit." if holder is help_option else text
+                    self.saved.append((holder, name, text, source))
 
     def __enter__(self):
-        for holder, name, text in self.saved:
-            setattr(holder, name, i18n.translate(text))
+        for holder, name, _text, source in self.saved:
+            setattr(holder, name, i18n.translate(source))
         return self
 
     def __exit__(self, *exc):
-        for holder, name, text in self.saved:
+        for holder, name, text, _source in self.saved:
             setattr(holder, name, text)
         return False
 
