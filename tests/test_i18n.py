@@ -406,3 +406,13 @@ def test_loading_a_catalog_costs_a_few_milliseconds_at_most(isolated_ledger):
         costs[language] = float(out.stdout)
     assert costs["en"] < 1.0, costs
     assert costs["ru"] - costs["en"] < 5.0 and costs["uk"] - costs["en"] < 5.0, costs
+
+
+def test_the_catalogs_are_package_data():
+    """``pip install .`` carries the .mo files (checked by hand in a fresh venv for issue #15)."""
+    import fnmatch
+
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    pattern = re.search(r'\[tool\.setuptools\.package-data\][^\[]*ginscore = \["([^"]+)"\]', text).group(1)
+    found = [path.relative_to(ROOT / "ginscore").as_posix() for path in (ROOT / "ginscore" / "locale").rglob("*.mo")]
+    assert sorted(found) == sorted(name for name in found if fnmatch.fnmatch(name, pattern)) and len(found) == 2
