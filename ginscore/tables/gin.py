@@ -318,7 +318,8 @@ PAD_FINAL_ROWS = ("points", "boxes x {box}", "game bonus", "shutout", "total", "
 def pad_row_label(label: str, box) -> str:
     words = {
         "points": _("points"), "boxes x {box}": _("boxes x {box}"), "game bonus": _("game bonus"), "shutout": _("shutout"),
-        "total": _("total"), "net": _("net"), "owed": _("owed"),
+        "total": _("total"), "net": _("net"), "owed": _("owed"), "hands won": _("hands won"), "rummies": _("rummies"),
+        "points scored": _("points scored"), "balance": _("balance"),
     }
     return words.get(label, label).format(box=box)
 
