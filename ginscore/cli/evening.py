@@ -11,27 +11,30 @@ from ginscore.i18n import N_
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
-@cli.command()
+SETTLE_HELP = N_(
+    """Settle many finished games at once: each player's net in money, and the fewest
+payments that clear it.
+
+The fewest payments are found exactly for up to 10 players (the players minus the most
+groups whose nets sum to zero), greedily above that. --record marks the games settled.
+
+\\b
+Example:
+    ginscore settle --since today
+    ginscore settle --player Dan --player Eve --record
+    ginscore settle --game 3 --game 4 --json"""
+)
+
+
+@cli.command(help=SETTLE_HELP)
 @selection_options
-@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help="Only game ID (repeat it for more).")
-@click.option("--unsettled/--all", "unsettled", default=True, help="Only games not yet settled (the default), or all.")
-@click.option("--currency", metavar="SYMBOL", help="Settle the games played for this currency (when games used several).")
-@click.option("--record", is_flag=True, help="Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back).")
+@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
+@click.option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
+@click.option("--currency", metavar="SYMBOL", help=N_("Settle the games played for this currency (when games used several)."))
+@click.option("--record", is_flag=True, help=N_("Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back)."))
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    """Settle many finished games at once: each player's net in money, and the fewest
-    payments that clear it.
-
-    The fewest payments are found exactly for up to 10 players (the players minus the most
-    groups whose nets sum to zero), greedily above that. --record marks the games settled.
-
-    \\b
-    Example:
-        ginscore settle --since today
-        ginscore settle --player Dan --player Eve --record
-        ginscore settle --game 3 --game 4 --json
-    """
     from ginscore import history, index, settlements
     from ginscore.evening import settle as settle_games
 
@@ -115,7 +118,7 @@ def settle_json(result, no_stake, recorded) -> dict:
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore import render
-    from ginscore.i18n import _, decimal, ngettext
+    from ginscore.i18n import N_, _, decimal, ngettext
     from ginscore.render import in_words
     from ginscore.scoring import show_amount
 
@@ -166,23 +169,26 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         )
 
 
-@cli.command()
+STATS_HELP = N_(
+    """Statistics per player over the finished games: games and hands won, gins, undercuts,
+knocks, average and biggest hand won, the longest run of games won and the money; from
+hands typed as cards, the deadwood at a knock and how often melds were held back.
+
+\\b
+Example:
+    ginscore stats
+    ginscore stats --player Dan --since 2026-01-01
+    ginscore stats --vs Dan Eve"""
+)
+
+
+@cli.command(help=STATS_HELP)
 @selection_options
-@click.option("--table", "table", metavar="KIND", help="Only games of this kind of table (standard, hollywood, ...).")
-@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help="Head to head: the two players' games against each other.")
+@click.option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
+@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
 @output_options
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):
-    """Statistics per player over the finished games: games and hands won, gins, undercuts,
-    knocks, average and biggest hand won, the longest run of games won and the money; from
-    hands typed as cards, the deadwood at a knock and how often melds were held back.
-
-    \\b
-    Example:
-        ginscore stats
-        ginscore stats --player Dan --since 2026-01-01
-        ginscore stats --vs Dan Eve
-    """
     from ginscore import history, index
     from ginscore.evening import stats_of
     from ginscore.tables import names

@@ -151,24 +151,27 @@ def set_up_readline(session):
     return readline
 
 
-@cli.command("play")
+PLAY_HELP = N_(
+    """Keep score at the table: a session that shows the running totals, takes short entries
+and prints each hand's report and who deals next, until you leave.
+
+Entries: k PLAYER K D (knock), g PLAYER D (gin), bg PLAYER D (big gin), d (draw),
+o PLAYER NAME=N... (Rummy), u (undo), redo, s (sheet), st (totals), ? (help), q (leave);
+any ginscore command works too. Each entry runs exactly as the one-shot command does.
+When a game ends, you are offered a rematch. Ctrl-C cancels the line being typed, and
+again on an empty line leaves; so do Ctrl-D and q. Every hand is saved as it is entered.
+
+\b
+Example:
+    ginscore play
+    ginscore play --game 3"""
+)
+
+
+@cli.command("play", help=PLAY_HELP)
 @game_option
 @click.pass_obj
 def play_command(obj, game_id):
-    """Keep score at the table: a session that shows the running totals, takes short entries
-    and prints each hand's report and who deals next, until you leave.
-
-    Entries: k PLAYER K D (knock), g PLAYER D (gin), bg PLAYER D (big gin), d (draw),
-    o PLAYER NAME=N... (Rummy), u (undo), redo, s (sheet), st (totals), ? (help), q (leave);
-    any ginscore command works too. Each entry runs exactly as the one-shot command does.
-    When a game ends, you are offered a rematch. Ctrl-C cancels the line being typed, and
-    again on an empty line leaves; so do Ctrl-D and q. Every hand is saved as it is entered.
-
-    \b
-    Example:
-        ginscore play
-        ginscore play --game 3
-    """
     session = Session(obj, game_id)
     session.follow(game_id)
     readline = set_up_readline(session)
