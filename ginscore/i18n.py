@@ -205,3 +205,20 @@ def decimal(text: str) -> str:
     import re
 
     return re.sub(r"(?<=[0-9])\.(?=[0-9])", ",", text)
+
+
+class english:
+    """``with english(): ...``: English for the time of the block, whatever the language in
+    use: for texts that must not change with the language (JSON built from translatable data,
+    such as the fields of 'pad --json')."""
+
+    def __enter__(self):
+        global _catalog
+        self.saved = _catalog
+        _catalog = False
+        return self
+
+    def __exit__(self, *exc):
+        global _catalog
+        _catalog = self.saved
+        return False

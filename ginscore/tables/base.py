@@ -303,6 +303,8 @@ class TableKind:
     def refuse_if_finished(self, game, state) -> None:
         if state.finished:
             raise HandError(
-                f"game {game.id} is over ({state.result_phrase()}): pick another with --game ID, play the "
-                f"same again with 'ginscore rematch', or start a new one with: {self.new_command(game)}"
+                _(
+                    "game {number} is over ({result}): pick another with --game ID, play the "
+                    "same again with 'ginscore rematch', or start a new one with: {command}"
+                ).format(number=game.id, result=state.result_phrase(), command=self.new_command(game))
             )

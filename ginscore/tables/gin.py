@@ -441,8 +441,10 @@ class GinTable(TableKind):
         # score as gin (README: Typing the cards); only the typed flag claims what cannot be.
         if hand.get("big") and "cards" not in hand and not game.rules.big_gin_bonus:
             raise HandError(
-                f"--big: game {game.id} is played without big gin (big gin bonus 0), so all 11 cards melded "
-                "score as gin: leave out --big"
+                _(
+                    "--big: game {number} is played without big gin (big gin bonus 0), so all 11 cards melded "
+                    "score as gin: leave out --big"
+                ).format(number=game.id)
             )
 
     def check_hand(self, game, hand: dict) -> None:
@@ -456,7 +458,7 @@ class GinTable(TableKind):
                 raise HandError(f"a draw in a {self.name} game names nobody: 'ginscore draw'")
             return
         if hand.get("player") not in game.players:
-            raise HandError(f"no player {hand.get('player')!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))
 
 
 def blank_stats() -> dict:

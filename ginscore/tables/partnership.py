@@ -359,10 +359,12 @@ class PartnershipGin(GinTable):
         index = table_index(current, hand["player"])
         if index in current.results:
             first, second = current.tables[index]
-            waiting = " v ".join(current.tables[1 - index])
+            waiting = _(" v ").join(current.tables[1 - index])
             raise HandError(
-                f"the table {first} v {second} is already in for round {current.number}: enter {waiting} "
-                f"first (or correct the entry with 'ginscore edit')"
+                _(
+                    "the table {first} v {second} is already in for round {number}: enter {waiting} "
+                    "first (or correct the entry with 'ginscore edit')"
+                ).format(first=first, second=second, number=current.number, waiting=waiting)
             )
 
     def evaluate(self, game) -> PartnershipState:

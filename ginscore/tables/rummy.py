@@ -387,7 +387,7 @@ class RummyTable(TableKind):
             raise HandError(f"{why}; record who went out with 'ginscore out WINNER NAME=POINTS ...'")
         winner = hand.get("player")
         if winner not in game.players:
-            raise HandError(f"no player {winner!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(winner), number=game.id))
         losers = hand.get("losers")
         if not isinstance(losers, dict):
             raise HandError("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'")
@@ -395,16 +395,17 @@ class RummyTable(TableKind):
         from ginscore.shell import command
 
         if winner in losers:
-            raise HandError(f"{winner} went out, so {winner} holds nothing: name only the other players")
+            raise HandError(_("{winner} went out, so {winner} holds nothing: name only the other players").format(winner=winner))
         missing = [name for name in others if name not in losers]
         if missing:
             raise HandError(
-                f"say what {in_words(missing)} held: every other player is named once, "
-                f"e.g.: {command(['out'], [winner, *(f'{name}=20' for name in others)])}"
+                _("say what {players} held: every other player is named once, e.g.: {command}").format(
+                    players=in_words(missing), command=command(["out"], [winner, *(f"{name}=20" for name in others)])
+                )
             )
         unknown = [name for name in losers if name not in others]
         if unknown:
-            raise HandError(f"no player {unknown[0]!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(unknown[0]), number=game.id))
         highest = most_a_hand_holds(len(game.players))
         for name in others:
             count = losers[name]

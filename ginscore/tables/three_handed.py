@@ -282,8 +282,10 @@ class ThreeHandedGin(GinTable):
         if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:
             first, second = state.seating.playing
             raise HandError(
-                f"{hand['player']} sits out this hand: {first} and {second} are playing; "
-                f"name the one of them who knocked or went gin"
+                _(
+                    "{player} sits out this hand: {first} and {second} are playing; "
+                    "name the one of them who knocked or went gin"
+                ).format(player=hand["player"], first=first, second=second)
             )
 
     def evaluate(self, game) -> ThreeHandedState:
