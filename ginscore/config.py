@@ -1,8 +1,8 @@
 """The house-rules file: a small TOML file of defaults for new games.
 
 It lives in the platform's user config folder (``$GINSCORE_CONFIG`` overrides the path) and
-holds flat keys only: ``preset``, any rule setting (``undercut_bonus = 20``), ``stake`` and
-``currency``. It is read only by ``new``, ``rules`` and ``config``, and only when it exists, so
+holds flat keys only: ``preset``, any rule setting (``undercut_bonus = 20``), ``stake``,
+``currency`` and ``lang`` (the language ginscore speaks; ``ginscore.i18n`` reads it itself). It is read only by ``new``, ``rules`` and ``config``, and only when it exists, so
 the commands typed between hands never pay for it. A game copies its rules, stake and
 currency when it starts; the file never reaches a game afterwards.
 
@@ -19,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ginscore.errors import LedgerError, RulesError, shown
+from ginscore.i18n import _
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.scoring import parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
@@ -26,7 +27,7 @@ from ginscore.tables import all_settings, get_table
 ENV_CONFIG = "GINSCORE_CONFIG"
 # Every table's settings can be set here; each new game takes those its table uses.
 SETTINGS = tuple(all_settings())
-KEYS = ("preset", *SETTINGS, "stake", "currency")
+KEYS = ("preset", *SETTINGS, "stake", "currency", "lang")
 _LIKELY_MEANT = {"rules": "preset"}
 HEADER = (
     "# ginscore house rules: defaults for new games. A game keeps the rules it started with.\n"
@@ -159,6 +160,15 @@ def check_value(key: str, value, label: str | None = None):
         if type(value) is bool or not isinstance(value, (str, int, float)):
             raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {shown(value)}")
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
+    if key == "lang":
+        from ginscore import i18n
+
+        if not isinstance(value, str):
+            raise RulesError(_("{label} must be a language in quotes: en, ru or uk; got {value}").format(label=label, value=shown(value)))
+        try:
+            return i18n.checked(value, label)
+        except i18n.UnknownLanguage as error:
+            raise RulesError(str(error)) from None
     if key == "currency":
         if not isinstance(value, str):
             raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {shown(value)}")

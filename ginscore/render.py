@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+from ginscore.i18n import _
+
 DEFAULT_FORMAT = "simple"
 # The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
 # no titles around the tables, and no cell a spreadsheet would run as a formula.
@@ -38,10 +40,12 @@ def check_format(fmt: str) -> str:
     if name not in table_formats():
         from ginscore.errors import GinscoreError
 
-        hint = "LaTeX is not offered; " if name.startswith("latex") else ""
+        hint = _("LaTeX is not offered; ") if name.startswith("latex") else ""
         raise GinscoreError(
-            f"unknown --format {fmt!r}: {hint}use text (the default), markdown (or md), csv, html or json, "
-            "or a table style of tabulate (plain, github, grid, rst, ...)"
+            _(
+                "unknown --format {format}: {hint}use text (the default), markdown (or md), csv, html or json, "
+                "or a table style of tabulate (plain, github, grid, rst, ...)"
+            ).format(format=repr(fmt), hint=hint)
         )
     return name
 
@@ -150,8 +154,9 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
 
     blank = "_" * 30
     parts = [sheet.title, "=" * len(sheet.title), ""]
+    size = max([9, *(len(field.label) + 2 for field in sheet.fields)])
     for field in sheet.fields:
-        label = f"{field.label + ':':<9}"
+        label = f"{field.label + ':':<{size}}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.tables:
         drawn = ruled_table(part) if fmt == DEFAULT_FORMAT else table(flat_headers(part), part.rows, fmt)
@@ -178,8 +183,10 @@ def ruled_table(grid, width: int = PAD_WIDTH) -> str:
         from ginscore.errors import GinscoreError
 
         raise GinscoreError(
-            f"this pad has {count - 1} columns to write in, too many for {width + 2} characters of text: "
-            "print it with --format html"
+            _(
+                "this pad has {count} columns to write in, too many for {width} characters of text: "
+                "print it with --format html"
+            ).format(count=count - 1, width=width + 2)
         )
     widths = [first] + [rest] * (count - 1)
     rule = "+" + "+".join("-" * size for size in widths) + "+"
@@ -217,7 +224,7 @@ def in_words(items) -> str:
     words = [str(item) for item in items]
     if len(words) < 2:
         return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def to_json(data) -> str:

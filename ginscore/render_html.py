@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ginscore.i18n import _, language
+
 # A pad's empty rows share what is left of the printable height both paper sizes have (Letter:
 # 279 mm less 2 x 12 mm margins) once the title, the header lines, the hands table's own header
 # and the final blocks (their rows are 7.5 mm, each title 6 mm) are placed.
@@ -104,7 +106,7 @@ def page(sheet, pad: bool = False) -> str:
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en">',
+            f'<html lang="{language()}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -224,13 +226,13 @@ def chart_figure(chart, count: int) -> str:
     for index in range(0, steps + 1, every):
         parts.append(f'<text x="{x(index):.1f}" y="{height - bottom + 13}" text-anchor="middle" fill="#444">{index}</text>')
     parts.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 3}" text-anchor="middle" fill="#444">{escape(chart.step)}</text>'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 3}" text-anchor="middle" fill="#444">{escape(step_word(chart.step))}</text>'
     )
     if chart.target:
         parts.append(
             f'<line class="target" x1="{left}" y1="{y(chart.target):.1f}" x2="{width - right}" y2="{y(chart.target):.1f}" '
             f'stroke="#555" stroke-width="1" stroke-dasharray="5 3"/>'
-            f'<text x="{left + 4}" y="{y(chart.target) - 4:.1f}" fill="#333">target {chart.target}</text>'
+            f'<text x="{left + 4}" y="{y(chart.target) - 4:.1f}" fill="#333">{escape(_("target {target}").format(target=chart.target))}</text>'
         )
     for number, series in enumerate(chart.series):
         colour, dash = COLOURS[number % len(COLOURS)], DASHES[number % len(DASHES)]
@@ -252,11 +254,16 @@ def chart_figure(chart, count: int) -> str:
                 parts.append(marker(MARKERS[number % len(MARKERS)], x(index + 1), y(value), colour, "box"))
     parts.append("</svg>")
     legend = "".join(legend_item(number, series.name) for number, series in enumerate(chart.series))
-    legend += f"<li>{_swatch(marker('circle', 14, 5, '#555', ''))} box (hand won)</li>"
+    legend += f"<li>{_swatch(marker('circle', 14, 5, '#555', ''))} {escape(_('box (hand won)'))}</li>"
     return (
         f'<figure class="chart">{"".join(parts)}<figcaption>{escape(chart.title)}'
         f'<ul class="legend">{legend}</ul></figcaption></figure>'
     )
+
+
+def step_word(step: str) -> str:
+    """What a chart's x axis counts, in words."""
+    return {"hand": _("hand"), "round": _("round")}.get(step, step)
 
 
 def legend_item(number: int, name: str) -> str:

@@ -10,7 +10,15 @@ def isolated_ledger(tmp_path, monkeypatch):
     ledger = tmp_path / "ledger"
     monkeypatch.setenv("GINSCORE_LEDGER", str(ledger))
     monkeypatch.setenv("GINSCORE_CONFIG", str(tmp_path / "config.toml"))
-    return ledger
+    # English whatever the machine's locale; tests of other languages set their own
+    monkeypatch.setenv("GINSCORE_LANG", "en")
+    from ginscore import i18n
+
+    i18n.set_language(None)  # forget a --lang of an earlier test (CliRunner runs in this process)
+    yield ledger
+    i18n.set_language("en")  # click's own words back to English, whatever the test's environment
+    i18n.install_click()
+    i18n.set_language(None)
 
 
 @pytest.fixture

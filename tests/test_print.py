@@ -101,3 +101,27 @@ def test_the_browser_html5_parser_reads_the_page_as_written(run, tmp_path, game)
     if game is STANDARD_25:
         assert "<title>Game 1: Zoë &lt;b&gt;&amp; v Bartholomew</title>" in head and "<b>&" not in dom
         assert dom.count('class="series"') == 2
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("name, game", [("standard-25-hands", STANDARD_25), ("hollywood-3-columns", HOLLYWOOD_MATCH)])
+def test_the_sheet_in_russian_and_ukrainian_prints_on_one_page(run, monkeypatch, tmp_path, language, name, game):
+    """Russian and Ukrainian words are longer than English ones: the page still fits."""
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    play(run, *game)
+    html = run("sheet --format html").output
+    assert f'<html lang="{language}">' in html
+    assert {paper: count for paper, (count, _) in pages(tmp_path, html, f"{name}-{language}").items()} == {"letter": 1, "a4": 1}
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("flag", ["", "--hollywood", "--three-handed"])
+def test_the_pad_in_russian_and_ukrainian_prints_on_one_page(run, monkeypatch, tmp_path, language, flag):
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    names = {"": "Алиса Боб", "--three-handed": "Аня Богдан Віра"}.get(flag, "")
+    for arguments in ([*names.split(), *([flag] if flag else [])], [*([flag] if flag else []), "--hands", "40"]):
+        result = run(["pad", *arguments, "--format", "html"])
+        assert result.exit_code == 0, result.output
+        assert f'<html lang="{language}">' in result.output
+        found = pages(tmp_path, result.output, f"pad-{language}")
+        assert {paper: count for paper, (count, _) in found.items()} == {"letter": 1, "a4": 1}, arguments

@@ -9,8 +9,9 @@ Sources: ``po/LANG/*.po``, one file per part of the code (tables.po, cli.po, ...
 people translating different parts never edit the same file. Their entries are merged; the
 same message in two parts must have the same translation.
 
-Messages are found as the string literals passed to ``_()`` and ``ngettext()`` in
-``ginscore/`` (``messages()``); tests/test_i18n.py holds every catalog to them.
+Messages are found as the string literals passed to ``_()``, ``N_()`` (a message marked where
+it cannot be translated yet, such as a help text, and looked up when shown) and ``ngettext()``
+in ``ginscore/`` (``messages()``); tests/test_i18n.py holds every catalog to them.
 """
 
 from __future__ import annotations
@@ -40,16 +41,17 @@ def messages(package: Path = ROOT / "ginscore") -> dict:
                 continue
             args = node.args
             literal = [isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in args]
-            if node.func.id == "_" and args and literal[0]:
+            if node.func.id in ("_", "N_") and args and literal[0]:
                 found.setdefault(args[0].value, None)
             elif node.func.id == "ngettext" and len(args) >= 2 and all(literal[:2]):
                 found[args[0].value] = args[1].value
     return found
 
 
-def read_po(path: Path) -> dict:
+def read_po(path: Path, plurals: dict | None = None) -> dict:
     """msgid -> translation: a string, or a list of plural forms. Fuzzy and empty entries are
-    left out (gettext then shows the English)."""
+    left out (gettext then shows the English). ``plurals``, when given, gets msgid ->
+    msgid_plural of the plural entries (click's messages are not in the code's)."""
     entries: dict = {}
     entry: dict = {}
     field = None
@@ -60,6 +62,8 @@ def read_po(path: Path) -> dict:
                 forms = [entry.get(f"msgstr[{index}]", "") for index in range(3)]
                 if all(forms):
                     entries[entry["msgid"]] = forms
+                    if plurals is not None:
+                        plurals[entry["msgid"]] = entry["msgid_plural"]
             elif entry.get("msgstr"):
                 entries[entry["msgid"]] = entry["msgstr"]
 
@@ -80,10 +84,10 @@ def read_po(path: Path) -> dict:
     return entries
 
 
-def merged(language: str) -> dict:
+def merged(language: str, plurals: dict | None = None) -> dict:
     entries: dict = {}
     for path in sorted((SOURCES / language).glob("*.po")):
-        for msgid, translation in read_po(path).items():
+        for msgid, translation in read_po(path, plurals).items():
             if msgid in entries and entries[msgid] != translation:
                 raise SystemExit(f"{path}: {msgid!r} is translated differently in another part")
             entries[msgid] = translation
@@ -121,10 +125,11 @@ def compile_mo(entries: dict, plurals: dict) -> bytes:
 
 
 def build(check: bool = False) -> int:
-    plurals = messages()
     stale = []
     for language in LANGUAGES:
-        data = compile_mo(merged(language), plurals)
+        plurals: dict = {}
+        entries = merged(language, plurals)
+        data = compile_mo(entries, {**plurals, **messages()})
         path = TARGET / language / "LC_MESSAGES" / "ginscore.mo"
         if check:
             if not path.exists() or path.read_bytes() != data:
@@ -132,7 +137,7 @@ def build(check: bool = False) -> int:
             continue
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-        print(f"wrote {path.relative_to(ROOT)} ({len(merged(language))} messages)")
+        print(f"wrote {path.relative_to(ROOT)} ({len(entries)} messages)")
     for path in stale:
         print(f"{path} is not what po/ gives: run python tools/build_catalogs.py", file=sys.stderr)
     return 1 if stale else 0

@@ -14,8 +14,9 @@ from importlib import import_module
 
 import click
 
-from ginscore import __version__
+from ginscore import __version__, i18n
 from ginscore.errors import GinscoreError, printable
+from ginscore.i18n import N_, _
 
 ENV_DEBUG = "GINSCORE_DEBUG"
 # The commands that record a hand: after one, a failure to print says the hand was recorded.
@@ -54,7 +55,75 @@ COMMANDS = {
 }
 
 
-class GinscoreGroup(click.Group):
+class Translated:
+    """A command whose help texts (its own, its options') are looked up in the catalog when
+    shown: they are written in English when the module is imported, before --lang is read.
+    Mark them with ``N_`` so that the catalog holds them."""
+
+    def format_help(self, ctx, formatter):
+        with translated_help(self, ctx):
+            super().format_help(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        with translated_help(self, None):
+            return super().get_short_help_str(limit)
+
+
+class TranslatedCommand(Translated, click.Command):
+    pass
+
+
+class TranslatedGroup(Translated, click.Group):
+    command_class = TranslatedCommand
+
+
+class translated_help:
+    """For the time of a ``with``: ``command``'s help, short help, epilog and its options' help
+    in the language in use (put back afterwards: the command objects live as long as the process)."""
+
+    def __init__(self, command, ctx):
+        self.saved = []
+        params = command.get_params(ctx) if ctx is not None else []
+        # click makes the --help option once, in the language of that moment: start from its English
+        help_option = command.get_help_option(ctx) if ctx is not None else None
+        for holder, names in ((command, ("help", "short_help", "epilog")), *((p, ("help",)) for p in params)):
+            for name in names:
+                text = getattr(holder, name, None)
+                if isinstance(text, str) and text:
+                    source = "Show this message and exit." if holder is help_option else text
+                    self.saved.append((holder, name, text, source))
+
+    def __enter__(self):
+        for holder, name, _text, source in self.saved:
+            setattr(holder, name, i18n.translate(source))
+        return self
+
+    def __exit__(self, *exc):
+        for holder, name, text, _source in self.saved:
+            setattr(holder, name, text)
+        return False
+
+
+def language_from(args) -> str | None:
+    """The value of the group's ``--lang`` in ``args``, read before click parses them, so that
+    click's own words (a usage error among them) are already in that language."""
+    args = list(args)
+    for index, arg in enumerate(args):
+        if arg == "--lang":
+            return args[index + 1] if index + 1 < len(args) else None
+        if arg.startswith("--lang="):
+            return arg[len("--lang="):]
+        if arg == "--ledger":
+            continue
+        if not arg.startswith("-") and (index == 0 or args[index - 1] != "--ledger"):
+            return None  # the command's name: --lang belongs before it
+    return None
+
+
+class GinscoreGroup(Translated, click.Group):
+    command_class = TranslatedCommand
+    group_class = TranslatedGroup
+
     def list_commands(self, ctx):
         for module in sorted(set(COMMANDS.values())):
             import_module(f"ginscore.cli.{module}")
@@ -70,7 +139,10 @@ class GinscoreGroup(click.Group):
         if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
             from ginscore.errors import shown
 
-            raise click.UsageError(f"No such command {shown(name)}{did_you_mean(name, COMMANDS)}", ctx)
+            raise click.UsageError(
+                _("No such command {name}{suggestion}").format(name=shown(name), suggestion=did_you_mean(name, COMMANDS)),
+                ctx,
+            )
         return super().resolve_command(ctx, args)
 
     def invoke(self, ctx):
@@ -86,15 +158,21 @@ class GinscoreGroup(click.Group):
         if ledger is not None:  # what an earlier command of this process saved is not this one's
             ledger.SAVED.clear()
         try:
+            i18n.set_language(language_from(sys.argv[1:] if args is None else args))
+            i18n.install_click()
+        except i18n.UnknownLanguage as error:  # --lang, $GINSCORE_LANG or the file's lang
+            click.echo(_("Error: {message}").format(message=printable(str(error))), err=True)
+            sys.exit(1)
+        try:
             result = super().main(args, prog_name, complete_var, False, **extra)
         except click.UsageError as error:
-            click.echo(f"Error: {error_line(error)}", err=True)
+            click.echo(_("Error: {message}").format(message=error_line(error)), err=True)
             sys.exit(error.exit_code)
         except click.ClickException as error:
             error.show()
             sys.exit(error.exit_code)
         except (click.Abort, KeyboardInterrupt, EOFError):
-            click.echo("Aborted.", err=True)
+            click.echo(_("Aborted."), err=True)
             sys.exit(1)
         except Exception as error:  # noqa: BLE001 - the safety net: never a bare traceback
             self._unexpected(error, sys.argv[1:] if args is None else list(args))
@@ -114,10 +192,13 @@ class GinscoreGroup(click.Group):
         if saved:
             names = [ledger.GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
             games = ", ".join(str(int(name.group(1))) if name else "?" for name in names)
-            what = "the hand was recorded" if command in HAND_COMMANDS else "the change was saved"
-            change = f"; {what} (game {games}): see it with 'ginscore status', do not enter it again"
+            if command in HAND_COMMANDS:
+                change = _("; the hand was recorded (game {games}): see it with 'ginscore status', do not enter it again")
+            else:
+                change = _("; the change was saved (game {games}): see it with 'ginscore status', do not enter it again")
+            change = change.format(games=games)
         else:
-            change = "; nothing was saved"
+            change = _("; nothing was saved")
         if os.environ.get(ENV_DEBUG):
             import traceback
 
@@ -126,14 +207,18 @@ class GinscoreGroup(click.Group):
         if isinstance(error, OSError):
             if error.errno == errno.EPIPE and not saved:  # 'ginscore games | head': the reader had enough
                 sys.exit(1)
-            message = f"{where} could not print its output ({error.strerror or error}){change}"
+            message = _("{where} could not print its output ({reason}){change}").format(
+                where=where, reason=error.strerror or error, change=change
+            )
         else:
             from ginscore.ledger import unexpected
 
-            hint = "" if os.environ.get(ENV_DEBUG) else f" (set {ENV_DEBUG}=1 to see the traceback)"
-            message = f"{where} failed: {unexpected(error)}{hint}{change}"
+            hint = "" if os.environ.get(ENV_DEBUG) else _(" (set {variable}=1 to see the traceback)").format(variable=ENV_DEBUG)
+            message = _("{where} failed: {error}{hint}{change}").format(
+                where=where, error=unexpected(error), hint=hint, change=change
+            )
         try:
-            click.echo(f"Error: {printable(message)}", err=True)
+            click.echo(_("Error: {message}").format(message=printable(message)), err=True)
         except Exception:  # noqa: BLE001 - stderr is gone too: the exit status still tells
             pass
         sys.exit(1)
@@ -155,7 +240,7 @@ def did_you_mean(typed: str, choices) -> str:
     import difflib  # only on the way to an error
 
     close = difflib.get_close_matches(typed, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]}?)" if close else ""
+    return _(" (did you mean {choice}?)").format(choice=close[0]) if close else ""
 
 
 def error_line(error: click.ClickException) -> str:
@@ -165,14 +250,16 @@ def error_line(error: click.ClickException) -> str:
         return printable(error.format_message())
     if isinstance(error, click.NoSuchOption):
         # click lists the close options best first; the best one is the suggestion
-        suggestion = f" (did you mean {error.possibilities[0]}?)" if error.possibilities else ""
-        message = f"No such option: {error.option_name[:40]}{suggestion}"
+        suggestion = _(" (did you mean {choice}?)").format(choice=error.possibilities[0]) if error.possibilities else ""
+        message = _("No such option: {name}{suggestion}").format(name=error.option_name[:40], suggestion=suggestion)
+        if suggestion:  # the suggestion is the help
+            return printable(message)
     else:
         message = error.format_message()
-    if "(did you mean" in message:  # the suggestion is the help
-        return printable(message)
+        if _(" (did you mean {choice}?)").split("{")[0] in message:  # the suggestion is the help
+            return printable(message)
     command = error.ctx.command_path if error.ctx else "ginscore"
-    return f"{printable(message)} (see '{command} --help')"
+    return _("{message} (see '{command} --help')").format(message=printable(message), command=command)
 
 
 class Context:
@@ -193,6 +280,14 @@ class Context:
 
 @click.group(
     cls=GinscoreGroup,
+    help=N_(
+        "Keep score of Gin Rummy played with real cards.\n\n"
+        "\b\n"
+        "ginscore new Alice Bob          start a game\n"
+        "ginscore knock alice 4 15       Alice knocks with 4, Bob has 15 after lay-offs\n"
+        "ginscore gin bob 30             Bob goes gin, Alice holds 30\n"
+        "ginscore sheet                  the score sheet"
+    ),
     context_settings={"help_option_names": ["-h", "--help"]},
     invoke_without_command=True,
     subcommand_metavar="COMMAND [ARGS]...",
@@ -202,21 +297,32 @@ class Context:
     "--ledger",
     "ledger_path",
     metavar="PATH",
-    help="Ledger folder (default: $GINSCORE_LEDGER, else the user data folder).",
+    help=N_("Ledger folder (default: $GINSCORE_LEDGER, else the user data folder)."),
+)
+@click.option(
+    "--lang",
+    metavar="LANG",
+    expose_value=False,
+    is_eager=True,
+    callback=lambda ctx, param, value: _choose_language(value),
+    help=N_("Language: en, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."),
 )
 @click.pass_context
 def cli(ctx, ledger_path):
-    """Keep score of Gin Rummy played with real cards.
-
-    \b
-    ginscore new Alice Bob          start a game
-    ginscore knock alice 4 15       Alice knocks with 4, Bob has 15 after lay-offs
-    ginscore gin bob 30             Bob goes gin, Alice holds 30
-    ginscore sheet                  the score sheet
-    """
+    """Keep score of Gin Rummy played with real cards."""
     ctx.obj = Context(ledger_path)
     if ctx.invoked_subcommand is None:  # plain 'ginscore' (or only --ledger): the help, which is no error
         click.echo(ctx.get_help())
+
+
+def _choose_language(value) -> None:
+    if value is None:
+        return
+    try:
+        i18n.set_language(value)
+    except i18n.UnknownLanguage as error:
+        raise click.UsageError(str(error)) from None
+    i18n.install_click()
 
 
 def main():

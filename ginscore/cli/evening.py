@@ -7,30 +7,34 @@ import click
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, output_options, selection_options
 from ginscore.errors import GinscoreError
+from ginscore.i18n import N_
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
-@cli.command()
+SETTLE_HELP = N_(
+    """Settle many finished games at once: each player's net in money, and the fewest
+payments that clear it.
+
+The fewest payments are found exactly for up to 10 players (the players minus the most
+groups whose nets sum to zero), greedily above that. --record marks the games settled.
+
+\\b
+Example:
+    ginscore settle --since today
+    ginscore settle --player Dan --player Eve --record
+    ginscore settle --game 3 --game 4 --json"""
+)
+
+
+@cli.command(help=SETTLE_HELP)
 @selection_options
-@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help="Only game ID (repeat it for more).")
-@click.option("--unsettled/--all", "unsettled", default=True, help="Only games not yet settled (the default), or all.")
-@click.option("--currency", metavar="SYMBOL", help="Settle the games played for this currency (when games used several).")
-@click.option("--record", is_flag=True, help="Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back).")
+@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
+@click.option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
+@click.option("--currency", metavar="SYMBOL", help=N_("Settle the games played for this currency (when games used several)."))
+@click.option("--record", is_flag=True, help=N_("Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back)."))
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    """Settle many finished games at once: each player's net in money, and the fewest
-    payments that clear it.
-
-    The fewest payments are found exactly for up to 10 players (the players minus the most
-    groups whose nets sum to zero), greedily above that. --record marks the games settled.
-
-    \\b
-    Example:
-        ginscore settle --since today
-        ginscore settle --player Dan --player Eve --record
-        ginscore settle --game 3 --game 4 --json
-    """
     from ginscore import history, index, settlements
     from ginscore.evening import settle as settle_games
 
@@ -114,50 +118,77 @@ def settle_json(result, no_stake, recorded) -> dict:
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore import render
-    from ginscore.render import in_words, plural
+    from ginscore.i18n import N_, _, decimal, ngettext
+    from ginscore.render import in_words
     from ginscore.scoring import show_amount
 
     if no_stake:
-        click.echo(f"Not in money: {plural(len(no_stake), 'game')} without a stake ({', '.join(map(str, no_stake))}).")
+        words = ngettext(
+            "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
+            len(no_stake),
+        )
+        click.echo(words.format(count=len(no_stake), games=", ".join(map(str, no_stake))))
     if result is None:
-        hint = " (games settled before are left out: --all includes them)" if some_settled else ""
-        click.echo(f"Nothing to settle: no finished game with a stake matches{hint}.")
+        hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
+        click.echo(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
         return
-    money = lambda amount: show_amount(format(amount, "f"), result.currency)  # noqa: E731
-    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    click.echo(f"{plural(len(result.games), 'game')}: {', '.join(map(str, result.games))}\n")
-    click.echo(render.table(["player", "net"], rows, fmt))
-    if fmt in ("csv", "tsv"):
+    text = fmt not in ("csv", "tsv")
+
+    def money(amount) -> str:
+        shown = show_amount(format(amount, "f"), result.currency)
+        return decimal(shown) if text else shown
+
+    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
+    click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
+    click.echo(render.table([_("player"), _("net")], rows, fmt))
+    if not text:
         return
     if result.payments:
-        owed = [f"{debtor} pays {creditor} {money(amount)}" for debtor, creditor, amount in result.payments]
+        owed = [
+            _("{payer} pays {payee} {amount}").format(payer=debtor, payee=creditor, amount=money(amount))
+            for debtor, creditor, amount in result.payments
+        ]
         click.echo(f"\n{in_words(owed)}.")
-        click.echo(f"({plural(len(result.payments), 'payment')}, the fewest possible)" if result.method == "exact"
-                   else f"({plural(len(result.payments), 'payment')}, found greedily: more than 10 players)")
+        count = len(result.payments)
+        if result.method == "exact":
+            words = ngettext("({count} payment, the fewest possible)", "({count} payments, the fewest possible)", count)
+        else:
+            words = ngettext(
+                "({count} payment, found greedily: more than 10 players)",
+                "({count} payments, found greedily: more than 10 players)",
+                count,
+            )
+        click.echo(words.format(count=count))
     else:
-        click.echo("\nEverybody is level: nobody pays.")
+        click.echo("\n" + _("Everybody is level: nobody pays."))
     if recorded is not None:
-        click.echo(f"Recorded as settlement {recorded}: these games are settled ('ginscore undo' takes it back).")
+        click.echo(
+            _("Recorded as settlement {number}: these games are settled ('ginscore undo' takes it back).").format(number=recorded)
+        )
 
 
-@cli.command()
+STATS_HELP = N_(
+    """Statistics per player over the finished games: games and hands won, gins, undercuts,
+knocks, average and biggest hand won, the longest run of games won and the money; from
+hands typed as cards, the deadwood at a knock and how often melds were held back.
+
+\\b
+Example:
+    ginscore stats
+    ginscore stats --player Dan --since 2026-01-01
+    ginscore stats --vs Dan Eve"""
+)
+
+
+@cli.command(help=STATS_HELP)
 @selection_options
-@click.option("--table", "table", metavar="KIND", help="Only games of this kind of table (standard, hollywood, ...).")
-@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help="Head to head: the two players' games against each other.")
+@click.option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
+@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
 @output_options
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):
-    """Statistics per player over the finished games: games and hands won, gins, undercuts,
-    knocks, average and biggest hand won, the longest run of games won and the money; from
-    hands typed as cards, the deadwood at a knock and how often melds were held back.
-
-    \\b
-    Example:
-        ginscore stats
-        ginscore stats --player Dan --since 2026-01-01
-        ginscore stats --vs Dan Eve
-    """
     from ginscore import history, index
     from ginscore.evening import stats_of
     from ginscore.tables import names
@@ -190,21 +221,23 @@ def stats(obj, selection, table, pair, as_json, fmt):
 
 
 ROWS = [
-    ("games", "games"), ("games won", "games_won"), ("hands", "hands"), ("hands won", "hands_won"),
-    ("gins", "gins"), ("big gins", "big_gins"), ("undercuts given", "undercuts_given"),
-    ("undercuts suffered", "undercuts_suffered"), ("knocks", "knocks"), ("average hand won", "average_hand_won"),
-    ("biggest hand won", "biggest_hand_won"), ("longest winning streak", "longest_streak"), ("money", "money"),
-    ("knocks typed as cards", "card_knocks"), ("average deadwood at a knock", "average_deadwood_at_knock"),
-    ("melds held back", "melds_held_back"),
+    (N_("games"), "games"), (N_("games won"), "games_won"), (N_("hands"), "hands"), (N_("hands won"), "hands_won"),
+    (N_("gins"), "gins"), (N_("big gins"), "big_gins"), (N_("undercuts given"), "undercuts_given"),
+    (N_("undercuts suffered"), "undercuts_suffered"), (N_("knocks"), "knocks"),
+    (N_("average hand won"), "average_hand_won"), (N_("biggest hand won"), "biggest_hand_won"),
+    (N_("longest winning streak"), "longest_streak"), (N_("money"), "money"),
+    (N_("knocks typed as cards"), "card_knocks"), (N_("average deadwood at a knock"), "average_deadwood_at_knock"),
+    (N_("melds held back"), "melds_held_back"),
 ]
 
 
 def print_stats(report: dict, record: list, fmt) -> None:
     from ginscore import render
+    from ginscore.i18n import _, decimal, translate
     from ginscore.scoring import show_amount
 
     if not report:
-        click.echo("No finished games match.")
+        click.echo(_("No finished games match."))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
 
@@ -212,15 +245,16 @@ def print_stats(report: dict, record: list, fmt) -> None:
         if value is None:
             return ""
         if key == "money":
-            return ", ".join(show_amount(amount, currency or None) for currency, amount in value.items())
+            shown = ", ".join(show_amount(amount, currency or None) for currency, amount in value.items())
+            return shown if fmt in ("csv", "tsv") else decimal(shown)
         if key == "melds_held_back":
             return f"{value:.0%}"
         return value
 
     names = list(report)
-    rows = [[label, *(cell(key, report[name][key]) for name in names)] for label, key in ROWS]
+    rows = [[translate(label), *(cell(key, report[name][key]) for name in names)] for label, key in ROWS]
     click.echo(render.table(["", *names], rows, fmt))
     if record and fmt not in ("csv", "tsv"):
         click.echo("")
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
-        click.echo(render.table(["game", "date", "winner", "net"], lines, fmt))
+        click.echo(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))

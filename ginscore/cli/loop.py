@@ -12,6 +12,7 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import game_option
+from ginscore.i18n import N_, _, translate
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -30,14 +31,14 @@ HELP = ("?", "h", "help")
 # Commands that follow the game they start: after them the session plays the new game.
 STARTS_A_GAME = ("new", "rematch")
 
-HELP_TEXT = """\
+HELP_TEXT = N_("""\
   k PLAYER K D      knock (k al 4 15)          g PLAYER D     gin (g bob 30)
   bg PLAYER D       big gin (bg bob 12)        d [PLAYER]     draw
   o PLAYER NAME=N   Rummy: out (o al bob=20)   u / redo       undo / redo the last undo
   s                 the sheet                  st             the running totals
   new A B, rematch  start a game and play it   q, Ctrl-D      leave (every hand is saved)
 Any ginscore command works too (edit 3 knock al 4 16, log, games). Tab completes names;
-the arrow keys bring back earlier entries; Ctrl-C cancels the line being typed."""
+the arrow keys bring back earlier entries; Ctrl-C cancels the line being typed.""")
 
 
 def entry_words(line: str) -> list:
@@ -109,10 +110,10 @@ class Session:
         try:
             code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
         except click.ClickException as error:
-            click.echo(f"Error: {error_line(error)}", err=True)
+            click.echo(_("Error: {message}").format(message=error_line(error)), err=True)
             return False
         except click.Abort:  # Ctrl-C while a command ran: it wrote all of its change or none
-            click.echo("Cancelled.", err=True)
+            click.echo(_("Cancelled."), err=True)
             return False
         return not code
 
@@ -150,38 +151,41 @@ def set_up_readline(session):
     return readline
 
 
-@cli.command("play")
+PLAY_HELP = N_(
+    """Keep score at the table: a session that shows the running totals, takes short entries
+and prints each hand's report and who deals next, until you leave.
+
+Entries: k PLAYER K D (knock), g PLAYER D (gin), bg PLAYER D (big gin), d (draw),
+o PLAYER NAME=N... (Rummy), u (undo), redo, s (sheet), st (totals), ? (help), q (leave);
+any ginscore command works too. Each entry runs exactly as the one-shot command does.
+When a game ends, you are offered a rematch. Ctrl-C cancels the line being typed, and
+again on an empty line leaves; so do Ctrl-D and q. Every hand is saved as it is entered.
+
+\b
+Example:
+    ginscore play
+    ginscore play --game 3"""
+)
+
+
+@cli.command("play", help=PLAY_HELP)
 @game_option
 @click.pass_obj
 def play_command(obj, game_id):
-    """Keep score at the table: a session that shows the running totals, takes short entries
-    and prints each hand's report and who deals next, until you leave.
-
-    Entries: k PLAYER K D (knock), g PLAYER D (gin), bg PLAYER D (big gin), d (draw),
-    o PLAYER NAME=N... (Rummy), u (undo), redo, s (sheet), st (totals), ? (help), q (leave);
-    any ginscore command works too. Each entry runs exactly as the one-shot command does.
-    When a game ends, you are offered a rematch. Ctrl-C cancels the line being typed, and
-    again on an empty line leaves; so do Ctrl-D and q. Every hand is saved as it is entered.
-
-    \b
-    Example:
-        ginscore play
-        ginscore play --game 3
-    """
     session = Session(obj, game_id)
     session.follow(game_id)
     readline = set_up_readline(session)
     if session.players:
         session.run(["status"])
         if session.finished:
-            click.echo("This game is over: 'rematch' plays it again, 'new A B' starts another.")
+            click.echo(_("This game is over: 'rematch' plays it again, 'new A B' starts another."))
     else:
-        click.echo("No game yet: start one, e.g. 'new Alice Bob'.")
-    click.echo("Type ? for help, q to leave.")
+        click.echo(_("No game yet: start one, e.g. 'new Alice Bob'."))
+    click.echo(_("Type ? for help, q to leave."))
     interrupted = False
     while True:
         try:
-            line = input(f"game {session.game_id}> " if session.game_id else "ginscore> ")
+            line = input(_("game {number}> ").format(number=session.game_id) if session.game_id else "ginscore> ")
         except EOFError:  # Ctrl-D
             click.echo()
             break
@@ -191,23 +195,23 @@ def play_command(obj, game_id):
             if interrupted and not typed:
                 break
             interrupted = True
-            click.echo("(line cancelled; Ctrl-C again, Ctrl-D or q leaves)")
+            click.echo(_("(line cancelled; Ctrl-C again, Ctrl-D or q leaves)"))
             continue
         interrupted = False
         try:
             words = entry_words(line)
         except ValueError as error:  # an unclosed quote
-            click.echo(f"Error: {error}: close the quote", err=True)
+            click.echo(_("Error: {message}").format(message=_("{error}: close the quote").format(error=error)), err=True)
             continue
         if not words:
             continue
         if words[0].lower() in LEAVE:
             break
         if words[0].lower() in HELP:
-            click.echo(HELP_TEXT)
+            click.echo(translate(HELP_TEXT))
             continue
         if words[0] == "play":
-            click.echo("This is 'ginscore play' already: type an entry, or ? for help.")
+            click.echo(_("This is 'ginscore play' already: type an entry, or ? for help."))
             continue
         was_finished = session.finished
         done = session.run(words)
@@ -215,13 +219,13 @@ def play_command(obj, game_id):
         if done and session.finished and not was_finished and offer_rematch():
             if session.run(["rematch"]):
                 session.follow()
-    click.echo("Every hand is saved. Bye.")
+    click.echo(_("Every hand is saved. Bye."))
 
 
 def offer_rematch() -> bool:
     try:
-        answer = input("Game over. Rematch, the same players and rules? [y/N] ")
+        answer = input(_("Game over. Rematch, the same players and rules? [y/N] "))
     except (EOFError, KeyboardInterrupt):
         click.echo()
         return False
-    return answer.strip().lower() in ("y", "yes")
+    return answer.strip().lower() in ("y", "yes", "д", "да", "т", "так")

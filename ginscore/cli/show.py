@@ -7,26 +7,30 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
+from ginscore.i18n import N_, _, decimal, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
-@cli.command()
+STATUS_HELP = N_(
+    """Show the running totals and boxes of a game, and its final block once it has ended.
+
+\b
+Example:
+    ginscore status
+    ginscore status --game 3 --json
+    ginscore status --format csv > final.csv
+
+With --format csv a finished game prints its final block as one table: a row per player
+(per side; in Hollywood per player and column) with points, boxes, bonuses, total, net
+and, with a stake, the amount; a game in progress prints its running totals."""
+)
+
+
+@cli.command(help=STATUS_HELP)
 @game_option
 @output_options
 @click.pass_obj
 def status(obj, game_id, as_json, fmt):
-    """Show the running totals and boxes of a game, and its final block once it has ended.
-
-    \b
-    Example:
-        ginscore status
-        ginscore status --game 3 --json
-        ginscore status --format csv > final.csv
-
-    With --format csv a finished game prints its final block as one table: a row per player
-    (per side; in Hollywood per player and column) with points, boxes, bonuses, total, net
-    and, with a stake, the amount; a game in progress prints its running totals.
-    """
     from ginscore import render
 
     state = actions.evaluate(obj.ledger.load(game_id))
@@ -58,25 +62,28 @@ def status(obj, game_id, as_json, fmt):
         click.echo("\n" + state.progress_line())
 
 
-@cli.command()
+SHEET_HELP = N_(
+    """Print the score sheet: hand by hand, the running totals, then the final block.
+
+--format html is a whole printable page (one page for a game of up to 25 hands, or a
+three-column Hollywood match) with a chart of the running totals; --format csv is the
+hands as one table with the running totals, for a spreadsheet.
+
+\b
+Example:
+    ginscore sheet
+    ginscore sheet --game 2 --format markdown
+    ginscore sheet --format html --output game.html --open
+    ginscore sheet --format csv -o hands.csv"""
+)
+
+
+@cli.command(help=SHEET_HELP)
 @game_option
 @output_options
 @file_options
 @click.pass_obj
 def sheet(obj, game_id, as_json, fmt, output, open_it):
-    """Print the score sheet: hand by hand, the running totals, then the final block.
-
-    --format html is a whole printable page (one page for a game of up to 25 hands, or a
-    three-column Hollywood match) with a chart of the running totals; --format csv is the
-    hands as one table with the running totals, for a spreadsheet.
-
-    \b
-    Example:
-        ginscore sheet
-        ginscore sheet --game 2 --format markdown
-        ginscore sheet --format html --output game.html --open
-        ginscore sheet --format csv -o hands.csv
-    """
     from ginscore import render
 
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
@@ -88,28 +95,31 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
     deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
 
 
-@cli.command()
+GAMES_HELP = N_(
+    """List the games: id, date, players, table, state, winner, net, the money and who pays,
+and a total per player of the money in the games listed. Games set aside with 'ginscore
+void' are left out, unless --all is given.
+
+Reads the summary index, not every game file, so it is as quick with ten years of games.
+
+\b
+Example:
+    ginscore games
+    ginscore games --last 20
+    ginscore games --player Dan --player Eve --since 2026-11-01
+    ginscore games --unsettled --format csv > owed.csv
+    ginscore games --all"""
+)
+
+
+@cli.command(help=GAMES_HELP)
 @selection_options
-@click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help="Only the last N games.")
-@click.option("--unsettled", is_flag=True, help="Only finished games not yet settled with 'settle --record'.")
-@click.option("--all", "show_all", is_flag=True, help="Also the games set aside with 'ginscore void'.")
+@click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help=N_("Only the last N games."))
+@click.option("--unsettled", is_flag=True, help=N_("Only finished games not yet settled with 'settle --record'."))
+@click.option("--all", "show_all", is_flag=True, help=N_("Also the games set aside with 'ginscore void'."))
 @output_options
 @click.pass_obj
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
-    """List the games: id, date, players, table, state, winner, net, the money and who pays,
-    and a total per player of the money in the games listed. Games set aside with 'ginscore
-    void' are left out, unless --all is given.
-
-    Reads the summary index, not every game file, so it is as quick with ten years of games.
-
-    \b
-    Example:
-        ginscore games
-        ginscore games --last 20
-        ginscore games --player Dan --player Eve --since 2026-11-01
-        ginscore games --unsettled --format csv > owed.csv
-        ginscore games --all
-    """
     from ginscore import history, index, render, settlements
 
     ledger = obj.ledger
@@ -133,10 +143,13 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         _report_damaged(damaged)
         return
     if not listing:
-        click.echo("No games match." if chosen else f"No games yet in {ledger.root}: start one with 'ginscore new Alice Bob'.")
+        if chosen:
+            click.echo(_("No games match."))
+        else:
+            click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    headers = ["id", "date", "players", "table", "hands", "state", "winner", "net", "money", "who pays"]
+    headers = [_("id"), _("date"), _("players"), _("table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
     if fmt not in ("csv", "tsv"):
@@ -149,15 +162,20 @@ def listing_row(entry) -> list:
     from ginscore.scoring import show_amount
 
     if entry.get("damaged"):
-        return [entry["id"], "", "", "", "", "DAMAGED", "", "", "", ""]
-    state = "voided" if entry.get("voided") else "settled" if entry.get("settled") else "finished" if entry["finished"] else "in progress"
+        return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
+    if entry.get("voided"):
+        state = _("voided")
+    elif entry.get("settled"):
+        state = _("settled")
+    else:
+        state = _("finished") if entry["finished"] else _("in progress")
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:
-        money = ", ".join(show_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
+        money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
-    return [entry["id"], entry["created"][:10], " v ".join(entry["players"]), entry["table"], entry["hands"],
+    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), entry["table"], entry["hands"],
             state, entry["winner"] or "", net, money, who]
 
 
@@ -172,10 +190,12 @@ def total_lines(listing) -> list:
         if not any(settlement.nets.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{show_amount(format(abs(amount), 'f'), settlement.currency)}"
+            f"{name} {'+' if amount > 0 else '-'}{decimal(show_amount(format(abs(amount), 'f'), settlement.currency))}"
             for name, amount in settlement.nets.items() if amount
         )
-        lines.append(f"Total over {len(settlement.games)} finished games: {nets}.")
+        count = len(settlement.games)
+        words = ngettext("Total over {count} finished games: {nets}.", "Total over {count} finished games: {nets}.", count)
+        lines.append(words.format(count=count, nets=nets))
     return lines
 
 
@@ -183,6 +203,6 @@ def _report_damaged(errors) -> None:
     from ginscore.errors import printable
 
     for error in errors:
-        click.echo(f"Error: {printable(error)}", err=True)
+        click.echo(_("Error: {message}").format(message=printable(error)), err=True)
     if errors:
         click.get_current_context().exit(1)

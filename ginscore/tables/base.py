@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from ginscore.errors import HandError, PlayerError, RulesError
+from ginscore.i18n import _
 
 
 class Grid(NamedTuple):
@@ -97,11 +98,14 @@ def payments_grid(payments, game) -> Grid:
     from ginscore.scoring import show_amount
 
     money = game.stake is not None
+    from ginscore.i18n import decimal
+
     rows = [
-        [paid.payer, paid.payee, paid.points, *([show_amount(paid.amount, game.currency)] if money else [])]
+        [paid.payer, paid.payee, paid.points, *([decimal(show_amount(paid.amount, game.currency))] if money else [])]
         for paid in payments
     ]
-    return Grid(["pays", "to", "points", *(["amount"] if money else [])], rows, title="Settlement", numeric=(2, 3))
+    money_header = [_("amount")] if money else []
+    return Grid([_("pays"), _("to"), _("points"), *money_header], rows, title=_("Settlement"), numeric=(2, 3))
 
 
 @runtime_checkable
@@ -154,15 +158,16 @@ class GameState(Protocol):
 def dealer_line(dealer: str | None, started: bool) -> str:
     """Who deals the next hand of a two-player game, in words (RULES.md section 3)."""
     if dealer is None:
-        return "The same dealer deals again." if started else "Cut for deal: the higher card chooses who deals first."
-    return f"{dealer} deals the {'next' if started else 'first'} hand."
+        return _("The same dealer deals again.") if started else _("Cut for deal: the higher card chooses who deals first.")
+    words = _("{dealer} deals the next hand.") if started else _("{dealer} deals the first hand.")
+    return words.format(dealer=dealer)
 
 
 def next_game_lines(state) -> list:
     """Once a game is over, who deals first in the next one: its winner (RULES.md section 3)."""
     if state.winner not in state.game.players:  # no winner, or a partnership side
         return []
-    return [f"{state.winner} deals first in the next game ('ginscore rematch')."]
+    return [_("{winner} deals first in the next game ('ginscore rematch').").format(winner=state.winner)]
 
 
 class TableKind:
@@ -270,7 +275,7 @@ class TableKind:
 
     def seats(self, players) -> str:
         """The players as a title says them: ``Alice v Bob``."""
-        return " v ".join(players)
+        return _(" v ").join(players)
 
     def new_command(self, game) -> str:
         """The command that starts another game like ``game``, ready to paste into a shell."""
@@ -280,7 +285,7 @@ class TableKind:
 
     def goal(self, rules) -> str:
         """What wins, in words, for the line ``new`` prints."""
-        return f"first to {rules.target}"
+        return _("first to {target}").format(target=rules.target)
 
     def rules_words(self, rules, preset: str | None = None) -> str:
         """The rules in one line, naming the preset they came from."""
@@ -298,6 +303,8 @@ class TableKind:
     def refuse_if_finished(self, game, state) -> None:
         if state.finished:
             raise HandError(
-                f"game {game.id} is over ({state.result_phrase()}): pick another with --game ID, play the "
-                f"same again with 'ginscore rematch', or start a new one with: {self.new_command(game)}"
+                _(
+                    "game {number} is over ({result}): pick another with --game ID, play the "
+                    "same again with 'ginscore rematch', or start a new one with: {command}"
+                ).format(number=game.id, result=state.result_phrase(), command=self.new_command(game))
             )

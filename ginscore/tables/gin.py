@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import EffectiveHand
+from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import HandScore, Settlement, check_hand, money, show_amount, show_money
@@ -80,16 +81,17 @@ def describe_hand(hand: dict, score: HandScore) -> str:
     """The hand in words, e.g. ``Alice knocks 4 v 15`` or ``Bob undercuts Alice (9 v 9)``."""
     kind = hand["kind"]
     if kind == "draw":
-        return "draw (dead hand)"
+        return _("draw (dead hand)")
     player = hand["player"]
     if kind == "gin":
-        return f"{player} {'big gin' if score.result == 'big_gin' else 'gin'}, opponent {hand['opponent_deadwood']}"
-    dead = f"{hand['deadwood']} v {hand['opponent_deadwood']}"
+        words = _("{player} big gin, opponent {opponent}") if score.result == "big_gin" else _("{player} gin, opponent {opponent}")
+        return words.format(player=player, opponent=hand["opponent_deadwood"])
+    numbers = {"player": player, "knocker": hand["deadwood"], "opponent": hand["opponent_deadwood"]}
     if score.result == "undercut":
-        return f"{score.winner} undercuts {player} ({dead})"
+        return _("{winner} undercuts {player} ({knocker} v {opponent})").format(winner=score.winner, **numbers)
     if score.result == "tie":
-        return f"{player} knocks {dead}: tie, no score"
-    return f"{player} knocks {dead}"
+        return _("{player} knocks {knocker} v {opponent}: tie, no score").format(**numbers)
+    return _("{player} knocks {knocker} v {opponent}").format(**numbers)
 
 
 def card_lines(row, symbols: bool) -> list:
@@ -105,19 +107,21 @@ def card_lines(row, symbols: bool) -> list:
 def hand_line(row) -> str:
     """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
     score = row.score
-    text = f"Hand {row.hand.number}: {describe_hand(row.hand.hand, score)}"
+    text = _("Hand {number}: {words}").format(number=row.hand.number, words=describe_hand(row.hand.hand, score))
     if score.winner:
-        text += f" -> {score.winner} +{score.points}"
+        # English shows the bare number (+25); Russian and Ukrainian the number with its noun
+        gain = ngettext("{winner} +{points}", "{winner} +{points}", score.points)
+        text += " -> " + gain.format(winner=score.winner, points=score.points)
         if score.multiplier != 1:
-            text += f" (doubled by the {row.hand.hand['upcard']} upcard)"
+            text += _(" (doubled by the {upcard} upcard)").format(upcard=row.hand.hand["upcard"])
     return text
 
 
 def won_at_hand(state) -> str:
     """``in progress``, or ``Alice won at hand 7``: a game won by a player at a hand."""
     if not state.finished:
-        return "in progress"
-    return f"{state.winner} won at hand {state.rows[-1].hand.number}"
+        return _("in progress")
+    return _("{winner} won at hand {number}").format(winner=state.winner, number=state.rows[-1].hand.number)
 
 
 def totals_words(names, scores) -> str:
@@ -127,7 +131,9 @@ def totals_words(names, scores) -> str:
 
 def hand_after_the_end(game, effective, ended: str) -> HandError:
     """The error for a recorded hand that comes after the game ended (``ended``: where)."""
-    return HandError(f"game {game.id}: hand {effective.number} comes after the game ended {ended}")
+    return HandError(
+        _("game {game}: hand {number} comes after the game ended {ended}").format(game=game.id, number=effective.number, ended=ended)
+    )
 
 
 def opponent_of(players, player: str) -> str:
@@ -151,7 +157,7 @@ def cards_tables(rows) -> list:
         parts = card_parts(hand)
         lines.append([row.hand.number, hand["player"], parts["knocker_melds"], "", parts["knocker_deadwood"]])
         lines.append(["", row.opponent, parts["opponent_melds"], parts["layoffs"], parts["opponent_deadwood"]])
-    return [Grid(["#", "player", "melds", "laid off", "deadwood"], lines, title="Cards", detail=True)]
+    return [Grid(["#", _("player"), _("melds"), _("laid off"), _("deadwood")], lines, title=_("Cards"), detail=True)]
 
 
 def game_json(game) -> dict:
@@ -187,15 +193,18 @@ def hand_cells(row, oklahoma: bool) -> list:
 def sheet_title(game) -> str:
     from ginscore.tables import get_table
 
-    return f"Game {game.id}: {get_table(game.table).seats(game.players)}"
+    return _("Game {number}: {players}").format(number=game.id, players=get_table(game.table).seats(game.players))
 
 
 def sheet_lines(game, rules_words: str | None = None) -> list:
     """Who, when, the rules (``rules_words``, else the summary of the settings) and the stake."""
     rules_words = rules_words or rules_summary(game.rules)
-    lines = [f"Started {game.created[:16].replace('T', ' ')} UTC", f"Rules: {rules_words}"]
+    lines = [
+        _("Started {time} UTC").format(time=game.created[:16].replace("T", " ")),
+        _("Rules: {rules}").format(rules=rules_words),
+    ]
     if game.stake is not None:
-        lines.append(f"Stake: {show_money(game.stake, game.currency)} per point")
+        lines.append(_("Stake: {money} per point").format(money=decimal(show_money(game.stake, game.currency))))
     return lines
 
 
@@ -204,12 +213,18 @@ def sheet_fields(game, rules_words: str | None = None) -> list:
     started, the rules in words and the stake."""
     from ginscore.tables import get_table
 
+    stake = _("none") if game.stake is None else per_point(game.stake, game.currency)
     return [
-        Field("Players", get_table(game.table).seats(game.players)),
-        Field("Date", game.created[:10]),
-        Field("Rules", rules_words or rules_summary(game.rules)),
-        Field("Stake", "none" if game.stake is None else f"{show_money(game.stake, game.currency)} per point"),
+        Field(_("Players"), get_table(game.table).seats(game.players)),
+        Field(_("Date"), game.created[:10]),
+        Field(_("Rules"), rules_words or rules_summary(game.rules)),
+        Field(_("Stake"), stake),
     ]
+
+
+def per_point(stake, currency) -> str:
+    """``€0.05 per point`` (a decimal comma in Russian and Ukrainian)."""
+    return _("{money} per point").format(money=decimal(show_money(stake, currency)))
 
 
 def game_sheet(game, rules_words: str | None = None, lead=(), **parts) -> Sheet:
@@ -225,7 +240,10 @@ def game_sheet(game, rules_words: str | None = None, lead=(), **parts) -> Sheet:
 
 def record_headers(oklahoma: bool) -> list:
     """The columns of a hand in the CSV: numbers in their own columns, the words beside them."""
-    return ["hand", *(["upcard"] if oklahoma else []), "description", "result", "player", "winner", "points", "boxes"]
+    return [
+        _("hand"), *([_("upcard")] if oklahoma else []), _("description"), _("result"), _("player"), _("winner"),
+        _("points"), _("boxes"),
+    ]
 
 
 def hand_record(row, oklahoma: bool) -> list:
@@ -244,8 +262,9 @@ def hand_record(row, oklahoma: bool) -> list:
     ]
 
 
-def running_chart(rows, parties, target, title: str = "Running totals", step: str = "hand") -> Chart:
+def running_chart(rows, parties, target, title: str | None = None, step: str = "hand") -> Chart:
     """One line per party through its total after each row; a box marked at each row it won."""
+    title = _("Running totals") if title is None else title
     series = tuple(
         Series(name, tuple(row.totals[name] for row in rows), tuple(i for i, row in enumerate(rows) if row.score.winner == name))
         for name in parties
@@ -253,7 +272,8 @@ def running_chart(rows, parties, target, title: str = "Running totals", step: st
     return Chart(title, series, target, step)
 
 
-FINAL_RECORD_HEADERS = ["points", "boxes", "box points", "game bonus", "shutout", "total", "net"]
+def final_record_headers() -> list:
+    return [_("points"), _("boxes"), _("box points"), _("game bonus"), _("shutout"), _("total"), _("net")]
 
 
 def amount_cell(points: int, stake):
@@ -285,36 +305,47 @@ def settlement_records(final: Settlement, parties, stake) -> list:
     return rows
 
 
-def final_records(final: Settlement, parties, game, label: str = "player") -> Grid:
-    money_column = ["amount"] if game.stake is not None else []
+def final_records(final: Settlement, parties, game, label: str | None = None) -> Grid:
+    money_column = [_("amount")] if game.stake is not None else []
     rows = [[name, *cells] for name, cells in zip(parties, settlement_records(final, parties, game.stake))]
-    return Grid([label, *FINAL_RECORD_HEADERS, *money_column], rows)
+    return Grid([label or _("player"), *final_record_headers(), *money_column], rows)
 
 
-# The rows of the final block on a blank pad, the cells left empty to fill in.
+# The rows of the final block on a blank pad, the cells left empty to fill in (translated when drawn).
 PAD_FINAL_ROWS = ("points", "boxes x {box}", "game bonus", "shutout", "total", "net", "owed")
+
+
+def pad_row_label(label: str, box) -> str:
+    words = {
+        "points": _("points"), "boxes x {box}": _("boxes x {box}"), "game bonus": _("game bonus"), "shutout": _("shutout"),
+        "total": _("total"), "net": _("net"), "owed": _("owed"), "hands won": _("hands won"), "rummies": _("rummies"),
+        "points scored": _("points scored"), "balance": _("balance"),
+    }
+    return words.get(label, label).format(box=box)
 
 
 def pad_fields(seats: str, rules_words: str | None, stake, currency) -> list:
     """A pad's header: what the options gave, else blanks to write in."""
-    stake_words = "" if stake is None else f"{show_money(stake, currency)} per point"
-    return [Field("Players", seats), Field("Date"), Field("Rules", rules_words or ""), Field("Stake", stake_words)]
+    stake_words = "" if stake is None else per_point(stake, currency)
+    return [Field(_("Players"), seats), Field(_("Date")), Field(_("Rules"), rules_words or ""), Field(_("Stake"), stake_words)]
 
 
-def pad_hands_grid(parties, hands: int, step: str = "#", columns=("score", "total")) -> Grid:
+def pad_hands_grid(parties, hands: int, step: str = "#", columns=None) -> Grid:
     """Empty rows, one a hand: for each party (a name, or blank to write one in) a score and
     a running total."""
-    headers = [step, *(column for _ in parties for column in columns)]
+    columns = (_("score"), _("total")) if columns is None else columns
+    headers = [step, *(column for _party in parties for column in columns)]
     groups = (("", 1), *((name, len(columns)) for name in parties))
-    rows = [[number, *("" for _ in headers[1:])] for number in range(1, hands + 1)]
-    return Grid(headers, rows, title="Hands", groups=groups)
+    rows = [[number, *("" for _cell in headers[1:])] for number in range(1, hands + 1)]
+    return Grid(headers, rows, title=_("Hands"), groups=groups)
 
 
-def pad_final_grid(parties, rules, rows=PAD_FINAL_ROWS, title: str = "Final", groups=None) -> Grid:
+def pad_final_grid(parties, rules, rows=PAD_FINAL_ROWS, title: str | None = None, groups=None) -> Grid:
     """The final block with its rows labelled and its cells empty."""
-    box = rules.box_bonus if rules is not None and rules.uses("box_bonus") else "bonus"
-    labels = [label.format(box=box) for label in rows]
-    return Grid(["", *parties], [[label, *("" for _ in parties)] for label in labels], title=title, groups=groups)
+    title = _("Final") if title is None else title
+    box = rules.box_bonus if rules is not None and rules.uses("box_bonus") else _("bonus")
+    labels = [pad_row_label(label, box) for label in rows]
+    return Grid(["", *parties], [[label, *("" for _party in parties)] for label in labels], title=title, groups=groups)
 
 
 def two_sided_pad(title: str, parties, seats: str, rules, stake, currency, hands: int) -> Sheet:
@@ -328,8 +359,9 @@ def two_sided_pad(title: str, parties, seats: str, rules, stake, currency, hands
     )
 
 
-def final_table(final: Settlement, parties, rules, title: str = "Final") -> Grid:
+def final_table(final: Settlement, parties, rules, title: str | None = None) -> Grid:
     """The final block of one two-sided settlement; ``parties`` are its two players or sides."""
+    title = _("Final") if title is None else title
 
     def per_party(values) -> list:
         return [values.get(name, 0) for name in parties]
@@ -337,26 +369,32 @@ def final_table(final: Settlement, parties, rules, title: str = "Final") -> Grid
     shutout_row = [final.shutout_extra if name == final.winner else 0 for name in parties]
     game_row = [final.game_bonus if name == final.winner else 0 for name in parties]
     rows = [
-        ["points", *per_party(final.points)],
-        [f"boxes x {rules.box_bonus}", *[f"{final.boxes[n]} = {final.box_points[n]}" for n in parties]],
-        ["game bonus", *game_row],
-        [f"shutout ({rules.shutout})" if final.shutout else "shutout", *shutout_row],
-        ["total", *per_party(final.totals)],
+        [_("points"), *per_party(final.points)],
+        [_("boxes x {box}").format(box=rules.box_bonus), *[f"{final.boxes[n]} = {final.box_points[n]}" for n in parties]],
+        [_("game bonus"), *game_row],
+        [_("shutout ({rule})").format(rule=rules.shutout) if final.shutout else _("shutout"), *shutout_row],
+        [_("total"), *per_party(final.totals)],
     ]
     return Grid(["", *parties], rows, title=title, numeric=tuple(range(1, len(parties) + 1)))
 
 
-def final_notes(final: Settlement, game, label: str = "Net", payments=None) -> list:
+def final_notes(final: Settlement, game, label: str | None = None, payments=None) -> list:
     """The result of one two-sided settlement in words: the shutout, the net (``label``: Net,
     Match) and who pays whom (``payments``, default: the loser pays the winner the net)."""
     winner, loser = final.winner, final.loser
+    label = _("Net") if label is None else label
     notes = []
     if final.shutout:
-        notes.append(f"{loser} won no {'round' if ' & ' in loser else 'hand'}: shutout.")
+        words = _("{loser} won no round: shutout.") if " & " in loser else _("{loser} won no hand: shutout.")
+        notes.append(words.format(loser=loser))
     if final.net >= 0:
-        notes.append(f"{label}: {winner} wins by {final.net}.")
+        notes.append(_("{label}: {winner} wins by {net}.").format(label=label, winner=winner, net=final.net))
     else:
-        notes.append(f"{label}: {winner} won the game, but {loser}'s boxes outweigh it: {loser} is up {-final.net}.")
+        notes.append(
+            _("{label}: {winner} won the game, but {loser}'s boxes outweigh it: {loser} is up {net}.").format(
+                label=label, winner=winner, loser=loser, net=-final.net
+            )
+        )
     if payments is None:
         paid = payment(loser, winner, final.net, game.stake)
         payments = [paid] if paid else []
@@ -368,11 +406,16 @@ def payment_notes(payments, game) -> list:
     """``At €0.01 per point, Alice pays Bob €2.39.``: one line, every payment of the settlement."""
     if game.stake is None or not payments:
         return []
-    rate = show_money(game.stake, game.currency)
-    owed = [f"{paid.payer} pays {paid.payee} {show_amount(paid.amount, game.currency)}" for paid in payments]
+    rate = decimal(show_money(game.stake, game.currency))
+    owed = [
+        _("{payer} pays {payee} {amount}").format(
+            payer=paid.payer, payee=paid.payee, amount=decimal(show_amount(paid.amount, game.currency))
+        )
+        for paid in payments
+    ]
     from ginscore.render import in_words
 
-    return [f"At {rate} per point, {in_words(owed)}."]
+    return [_("At {rate} per point, {payments}.").format(rate=rate, payments=in_words(owed))]
 
 
 class GinTable(TableKind):
@@ -398,8 +441,10 @@ class GinTable(TableKind):
         # score as gin (README: Typing the cards); only the typed flag claims what cannot be.
         if hand.get("big") and "cards" not in hand and not game.rules.big_gin_bonus:
             raise HandError(
-                f"--big: game {game.id} is played without big gin (big gin bonus 0), so all 11 cards melded "
-                "score as gin: leave out --big"
+                _(
+                    "--big: game {number} is played without big gin (big gin bonus 0), so all 11 cards melded "
+                    "score as gin: leave out --big"
+                ).format(number=game.id)
             )
 
     def check_hand(self, game, hand: dict) -> None:
@@ -413,7 +458,7 @@ class GinTable(TableKind):
                 raise HandError(f"a draw in a {self.name} game names nobody: 'ginscore draw'")
             return
         if hand.get("player") not in game.players:
-            raise HandError(f"no player {hand.get('player')!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))
 
 
 def blank_stats() -> dict:

@@ -173,7 +173,9 @@ class HollywoodGin(TwoPlayerGin):
     def goal(self, rules) -> str:
         from ginscore.tables.hollywood_sheet import hollywood_terms
 
-        return f"Hollywood, {hollywood_terms(rules)}"
+        from ginscore.i18n import _
+
+        return _("Hollywood, {terms}").format(terms=hollywood_terms(rules))
 
     def rules_words(self, rules, preset=None) -> str:
         from ginscore.tables.hollywood_sheet import gin_summary
@@ -184,20 +186,21 @@ class HollywoodGin(TwoPlayerGin):
         """The Hollywood pad: a pair of columns (one per player) for each game, beside the
         hand's score; the final block per column, then the match."""
         from ginscore.tables.base import Sheet
+        from ginscore.i18n import _
         from ginscore.tables.gin import PAD_FINAL_ROWS, pad_fields, pad_final_grid
 
-        parties = list(players) or ["we", "they"]
+        parties = list(players) or [_("we"), _("they")]
         count = rules.columns if rules is not None else self.settings["columns"].default
-        numbered = [f"column {number}" for number in range(1, count + 1)]
-        groups = (("", 1), ("hand", 2), *((label, 2) for label in numbered))
+        numbered = [_("column {number}").format(number=number) for number in range(1, count + 1)]
+        groups = (("", 1), (_("hand"), 2), *((label, 2) for label in numbered))
         headers = ["#", *parties * (count + 1)]
-        rows = [[number, *("" for _ in headers[1:])] for number in range(1, hands + 1)]
-        hands_grid = Grid(headers, rows, title="Hands", groups=groups)
+        rows = [[number, *("" for _cell in headers[1:])] for number in range(1, hands + 1)]
+        hands_grid = Grid(headers, rows, title=_("Hands"), groups=groups)
         final = pad_final_grid(parties * count, rules, PAD_FINAL_ROWS[:-1], groups=(("", 1), *((label, 2) for label in numbered)))
-        match = pad_final_grid(parties, rules, ("net", "owed"), title="Match")
+        match = pad_final_grid(parties, rules, ("net", "owed"), title=_("Match"))
         words = f"{self.goal(rules)}; {self.rules_words(rules)}" if rules is not None else ""
         seats = self.seats(players) if players else ""
-        return Sheet("Hollywood Gin score sheet", fields=tuple(pad_fields(seats, words, stake, currency)),
+        return Sheet(_("Hollywood Gin score sheet"), fields=tuple(pad_fields(seats, words, stake, currency)),
                      tables=(hands_grid, final, match))
 
     def check_abandon(self, game, state) -> None:

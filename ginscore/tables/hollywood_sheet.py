@@ -6,12 +6,13 @@ from dataclasses import dataclass
 
 from ginscore.tables.base import Chart, Grid, Series, Sheet, dealer_line, next_game_lines
 from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
+from ginscore.i18n import _, ngettext
 from ginscore.tables.gin import (
-    FINAL_RECORD_HEADERS,
     amount_cell,
     card_lines,
     cards_tables,
     final_notes,
+    final_record_headers,
     final_table,
     game_json,
     game_sheet,
@@ -22,15 +23,17 @@ from ginscore.tables.gin import (
     record_headers,
     settlement_records,
 )
-from ginscore.render import in_words, plural
+from ginscore.render import in_words
+from ginscore.tables.standard import hands_words
 from ginscore.rules import summary as rules_summary
 
 
 def hollywood_terms(rules) -> str:
     """``3 columns to 100``, and the variant if it is on."""
-    text = f"{plural(rules.columns, 'column')} to {rules.column_target}"
+    text = ngettext("{count} column to {target}", "{count} columns to {target}", rules.columns)
+    text = text.format(count=rules.columns, target=rules.column_target)
     if rules.last_column_double:
-        text += ", the last counts double"
+        text += _(", the last counts double")
     return text
 
 
@@ -80,10 +83,10 @@ class HollywoodState:
 
     def column_phrase(self, column) -> str:
         if column.abandoned:
-            return f"abandoned, {column.winner} ahead" if column.winner else "abandoned, level"
+            return _("abandoned, {winner} ahead").format(winner=column.winner) if column.winner else _("abandoned, level")
         if column.closed:
-            return f"{column.winner} won at hand {column.closed_at}"
-        return "open" if column.started else "not started"
+            return _("{winner} won at hand {number}").format(winner=column.winner, number=column.closed_at)
+        return _("open") if column.started else _("not started")
 
     def player_stats(self) -> dict:
         return pair_stats(self)
@@ -93,20 +96,24 @@ class HollywoodState:
 
     def result_phrase(self) -> str:
         if not self.finished:
-            return "in progress"
-        end = f"abandoned after hand {len(self.rows)}" if self.abandoned else "all columns closed"
+            return _("in progress")
+        if self.abandoned:
+            end = _("abandoned after hand {number}").format(number=len(self.rows))
+        else:
+            end = _("all columns closed")
         if self.winner is None:
-            return f"{end}, level"
-        return f"{end}, {self.winner} up {self.final.net}"
+            return _("{end}, level").format(end=end)
+        return _("{end}, {winner} up {net}").format(end=end, winner=self.winner, net=self.final.net)
 
     def totals_line(self) -> str:
         parts = []
         for column in self.columns:
             if not column.started:
-                parts.append(f"column {column.number} not started")
+                parts.append(_("column {number} not started").format(number=column.number))
                 continue
             scores = ", ".join(f"{name} {column.scores[name]}" for name in self.game.players)
-            parts.append(f"column {column.number}: {scores}{', closed' if column.closed else ''}")
+            words = _("column {number}: {scores}, closed") if column.closed else _("column {number}: {scores}")
+            parts.append(words.format(number=column.number, scores=scores))
         return "; ".join(parts)
 
     def to_json(self) -> dict:
@@ -129,7 +136,11 @@ class HollywoodState:
         for column in self.columns:
             if column.number in numbers:
                 scores = ", ".join(f"{name} {column.scores[name]}" for name in self.game.players)
-                lines.append(f"Column {column.number} closes at {scores}: {column_result(column.final)}.")
+                lines.append(
+                    _("Column {number} closes at {scores}: {result}.").format(
+                        number=column.number, scores=scores, result=column_result(column.final)
+                    )
+                )
         return lines
 
     def hand_report(self, symbols: bool = True) -> list:
@@ -137,31 +148,37 @@ class HollywoodState:
         row = self.rows[-1]
         text = hand_line(row)
         if row.score.winner:
-            where = f"column {row.entered[0]}" if len(row.entered) == 1 else f"columns {in_words(row.entered)}"
-            text += f" in {where}"
-        lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), f"Totals: {self.totals_line()}."]
+            if len(row.entered) == 1:
+                text += _(" in column {number}").format(number=row.entered[0])
+            else:
+                text += _(" in columns {numbers}").format(numbers=in_words(row.entered))
+        totals = _("Totals: {totals}.").format(totals=self.totals_line())
+        lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), totals]
         if self.finished:
             return lines + self.result_lines() + next_game_lines(self)
         return lines + self.seating_lines()
 
     def result_lines(self) -> list:
         """The match result: each column's net, then the match net and the money."""
-        how = "abandoned: open columns settled as they stand" if self.abandoned else "every column is closed"
-        lines = [f"Match over ({how})."]
+        if self.abandoned:
+            lines = [_("Match over (abandoned: open columns settled as they stand).")]
+        else:
+            lines = [_("Match over (every column is closed).")]
         for column in self.columns:
-            weight = " (counts double)" if column.weight == 2 else ""
-            lines.append(f"  column {column.number}: {column_result(column.final)}{weight}")
+            weight = _(" (counts double)") if column.weight == 2 else ""
+            words = _("column {number}: {result}").format(number=column.number, result=column_result(column.final))
+            lines.append(f"  {words}{weight}")
         return lines + self.match_notes()
 
     def match_notes(self) -> list:
         if self.winner is None:
-            return ["Match: level, nobody pays."]
-        return final_notes(self.final, self.game, label="Match", payments=self.payments())
+            return [_("Match: level, nobody pays.")]
+        return final_notes(self.final, self.game, label=_("Match"), payments=self.payments())
 
     def score_table(self) -> Grid:
         """The running state in one small table, for ``status``."""
         players = list(self.game.players)
-        headers = ["column", *players, *(f"{name} boxes" for name in players), "state"]
+        headers = [_("column"), *players, *(_("{name} boxes").format(name=name) for name in players), _("state")]
         rows = [
             [column.number, *(column.scores[n] for n in players), *(column.boxes[n] for n in players),
              self.column_phrase(column)]
@@ -171,16 +188,19 @@ class HollywoodState:
 
     def progress_line(self) -> str:
         open_count = sum(not column.closed for column in self.columns)
-        return (
-            f"In progress after {plural(len(self.rows), 'hand')}: {plural(open_count, 'column')} of "
-            f"{len(self.columns)} open, each to {self.game.rules.column_target}. {self.dealer_line()}"
+        columns = ngettext("{count} column of {total} open", "{count} columns of {total} open", open_count)
+        return _("In progress after {hands}: {columns}, each to {target}. {dealer}").format(
+            hands=hands_words(len(self.rows)),
+            columns=columns.format(count=open_count, total=len(self.columns)),
+            target=self.game.rules.column_target,
+            dealer=self.dealer_line(),
         )
 
     def sheet(self) -> Sheet:
         game = self.game
         players = list(game.players)
         oklahoma = game.rules.oklahoma
-        headers = ["#", *(["upcard"] if oklahoma else []), "hand", "won by", "points"]
+        headers = ["#", *([_("upcard")] if oklahoma else []), _("hand"), _("won by"), _("points")]
         headers += [f"{name} {column.number}" for name in players for column in self.columns]
         rows = []
         for row in self.rows:
@@ -188,7 +208,9 @@ class HollywoodState:
             for name in players:
                 cells += [sheet_cell(row, index, name) for index in range(len(self.columns))]
             rows.append(cells)
-        legend = f"Hands ({CLOSING_MARK}: the total that closed the column; {CLOSED_CELL}: closed)"
+        legend = _("Hands ({closing}: the total that closed the column; {closed}: closed)").format(
+            closing=CLOSING_MARK, closed=CLOSED_CELL
+        )
         # every total column right-aligned, its closed cells and marked totals included
         numbers = (0, *range(len(headers) - len(players) * len(self.columns) - 1, len(headers)))
         tables = [Grid(headers, rows, title=legend, numeric=numbers), *cards_tables(self.rows)]
@@ -200,7 +222,7 @@ class HollywoodState:
             notes = self.match_notes()
         else:
             notes = [self.progress_line()]
-        words = f"Hollywood, {hollywood_terms(game.rules)}; {gin_summary(game.rules)}"
+        words = _("Hollywood, {terms}; {rules}").format(terms=hollywood_terms(game.rules), rules=gin_summary(game.rules))
         return game_sheet(
             game,
             words,
@@ -221,15 +243,17 @@ class HollywoodState:
                 number for number, row in enumerate(self.rows) if row.score.winner == name and column.number in row.entered
             )
             series.append(Series(name, totals, boxes))
-        return Chart(f"Column {column.number}", tuple(series), column.target)
+        return Chart(_("Column {number}").format(number=column.number), tuple(series), column.target)
 
     def records(self) -> Grid:
         """The hands for CSV: a total per player and column after every hand (a closed column
         keeps the total it closed at, an unstarted one is 0), the columns entered and closed."""
         game, players = self.game, list(self.game.players)
         oklahoma = game.rules.oklahoma
-        headers = record_headers(oklahoma) + ["columns", "closes"]
-        headers += [f"{name} column {column.number}" for name in players for column in self.columns]
+        headers = record_headers(oklahoma) + [_("columns"), _("closes")]
+        headers += [
+            _("{name} column {number}").format(name=name, number=column.number) for name in players for column in self.columns
+        ]
         rows = []
         for row in self.rows:
             totals = [total for name in players for total in row.totals[name]]
@@ -252,8 +276,8 @@ class HollywoodState:
                     for name in players
                 ]
             rows += [[column.number, name, *line] for name, line in zip(players, cells)]
-        money_column = ["amount"] if stake is not None else []
-        return Grid(["column", "player", *FINAL_RECORD_HEADERS, *money_column], rows)
+        money_column = [_("amount")] if stake is not None else []
+        return Grid([_("column"), _("player"), *final_record_headers(), *money_column], rows)
 
     def match_table(self) -> Grid:
         players = list(self.game.players)
@@ -261,10 +285,11 @@ class HollywoodState:
         for column in self.columns:
             final = column.final
             totals = [final.totals[name] if final else 0 for name in players]
-            rows.append([f"column {column.number}", column.winner or "level", *totals, final.net if final else 0])
+            label = _("column {number}").format(number=column.number)
+            rows.append([label, column.winner or _("level"), *totals, final.net if final else 0])
         final = self.final
-        rows.append(["match", final.winner or "level", *(final.totals[name] for name in players), final.net])
-        return Grid(["", "won by", *players, "net"], rows, title="Match")
+        rows.append([_("match"), final.winner or _("level"), *(final.totals[name] for name in players), final.net])
+        return Grid(["", _("won by"), *players, _("net")], rows, title=_("Match"))
 
 
 def gin_summary(rules, preset=None) -> str:
@@ -276,10 +301,13 @@ def gin_summary(rules, preset=None) -> str:
 
 def column_result(final) -> str:
     if final is None:
-        return "level, nothing to settle"
+        return _("level, nothing to settle")
     if final.net >= 0:
-        return f"{final.winner} wins by {final.net}{' (shutout)' if final.shutout else ''}"
-    return f"{final.winner} wins it, but {final.loser}'s boxes outweigh that: {final.loser} is up {-final.net}"
+        words = _("{winner} wins by {net} (shutout)") if final.shutout else _("{winner} wins by {net}")
+        return words.format(winner=final.winner, net=final.net)
+    return _("{winner} wins it, but {loser}'s boxes outweigh that: {loser} is up {net}").format(
+        winner=final.winner, loser=final.loser, net=-final.net
+    )
 
 
 def sheet_cell(row, index: int, name: str):
@@ -297,7 +325,11 @@ def sheet_cell(row, index: int, name: str):
 def column_table(column, players, rules) -> Grid:
     table = final_table(column.final, players, rules)
     if column.weight == 2:
-        table.rows.insert(-1, ["last column x 2", *("x 2" for _ in players)])
+        table.rows.insert(-1, [_("last column x 2"), *("x 2" for _player in players)])
     if column.abandoned:
-        return table._replace(title=f"Column {column.number}: abandoned, settled as it stands")
-    return table._replace(title=f"Column {column.number}: {column.winner} (closed at hand {column.closed_at})")
+        return table._replace(title=_("Column {number}: abandoned, settled as it stands").format(number=column.number))
+    return table._replace(
+        title=_("Column {number}: {winner} (closed at hand {hand})").format(
+            number=column.number, winner=column.winner, hand=column.closed_at
+        )
+    )

@@ -13,11 +13,11 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.game import effective_hands
-from ginscore.render import plural
+from ginscore.i18n import _, ngettext
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
-    FINAL_RECORD_HEADERS,
+    final_record_headers,
     PLAIN_GIN_SETTINGS,
     GinTable,
     HandRow,
@@ -143,20 +143,23 @@ class PartnershipState(NamedTuple):
 
     def result_phrase(self) -> str:
         if not self.finished:
-            return "in progress"
-        return f"{self.winner} won in round {self.rounds[-1].number}"
+            return _("in progress")
+        return _("{winner} won in round {number}").format(winner=self.winner, number=self.rounds[-1].number)
 
     def totals_line(self) -> str:
         return totals_words(self.scores, self.scores)
 
     def open_line(self) -> str:
         current = self.rounds[-1]
-        waiting = " and ".join(" v ".join(pair) for pair in self.open_tables)
+        waiting = _(" and ").join(_(" v ").join(pair) for pair in self.open_tables)
         dealers = self.dealers
-        deal = f"{' and '.join(dealers)} deal" if len(dealers) > 1 else f"{dealers[0]} deals"
+        if len(dealers) > 1:
+            deal = _("{dealers} deal").format(dealers=_(" and ").join(dealers))
+        else:
+            deal = _("{dealer} deals").format(dealer=dealers[0])
         if not current.results:
-            return f"Round {current.number}: {waiting} to play ({deal})."
-        return f"Round {current.number}: waiting for {waiting} ({deal})."
+            return _("Round {number}: {tables} to play ({deal}).").format(number=current.number, tables=waiting, deal=deal)
+        return _("Round {number}: waiting for {tables} ({deal}).").format(number=current.number, tables=waiting, deal=deal)
 
     def player_stats(self) -> dict:
         pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
@@ -171,11 +174,14 @@ class PartnershipState(NamedTuple):
 
     def score_table(self) -> Grid:
         rows = [[side, self.scores[side], self.boxes[side]] for side in self.scores]
-        return Grid(["side", "points", "boxes"], rows)
+        return Grid([_("side"), _("points"), _("boxes")], rows)
 
     def progress_line(self) -> str:
         done = sum(round_.complete for round_ in self.rounds)
-        return f"In progress after {plural(done, 'round')}, first side to {self.game.rules.target}. {self.open_line()}"
+        rounds = ngettext("{count} round", "{count} rounds", done).format(count=done)
+        return _("In progress after {rounds}, first side to {target}. {tables}").format(
+            rounds=rounds, target=self.game.rules.target, tables=self.open_line()
+        )
 
     def to_json(self) -> dict:
         final = None
@@ -199,27 +205,31 @@ class PartnershipState(NamedTuple):
     def round_line(self, round_: Round) -> str:
         points = ", ".join(f"{side} {value}" for side, value in round_.side_points.items())
         if round_.winner is None:
-            return f"Round {round_.number}: {points}: level, no score."
-        return f"Round {round_.number}: {points} -> {round_.winner} +{round_.points} and a box."
+            return _("Round {number}: {points}: level, no score.").format(number=round_.number, points=points)
+        gain = ngettext("{side} +{points} and a box", "{side} +{points} and a box", round_.points)
+        return _("Round {number}: {points} -> {gain}.").format(
+            number=round_.number, points=points, gain=gain.format(side=round_.winner, points=round_.points)
+        )
 
     def result_lines(self) -> list:
         target = self.game.rules.target
-        return [f"Game over: {self.winner} reaches {target}.", *final_notes(self.final, self.game, payments=self.payments())]
+        over = _("Game over: {winner} reaches {target}.").format(winner=self.winner, target=target)
+        return [over, *final_notes(self.final, self.game, payments=self.payments())]
 
     def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
         round_ = next(round_ for round_ in self.rounds if any(r is row for r in round_.results.values()))
-        where = f"round {round_.number}, {' v '.join(row_pair(round_, row))}"
+        where = _("round {number}, {table}").format(number=round_.number, table=_(" v ").join(row_pair(round_, row)))
         lines = [*card_lines(row, symbols), f"{hand_line(row)} ({where})."]
         if not round_.complete:
             return lines + [self.open_line()]
-        lines += [self.round_line(round_), f"Totals: {self.totals_line()}."]
+        lines += [self.round_line(round_), _("Totals: {totals}.").format(totals=self.totals_line())]
         return lines + (self.result_lines() if self.finished else [self.open_line()])
 
     def sheet(self) -> Sheet:
         game = self.game
         sides = list(self.scores)
-        headers = ["round", "table", "hand", "won by", "points", *sides]
+        headers = [_("round"), _("table"), _("hand"), _("won by"), _("points"), *sides]
         rows, totals = [], {side: 0 for side in sides}
         for round_ in self.rounds:
             for index, pair in enumerate(round_.tables):
@@ -231,19 +241,24 @@ class PartnershipState(NamedTuple):
             if round_.complete:
                 if round_.winner:
                     totals[round_.winner] += round_.points
-                result = f"{round_.winner} +{round_.points}" if round_.winner else "level"
-                rows.append(["", "", f"round {round_.number}: {result}", "", "", *(totals[side] for side in sides)])
-        tables = [Grid(headers, rows, title="Rounds"), *cards_tables(self.rows)]
+                result = f"{round_.winner} +{round_.points}" if round_.winner else _("level")
+                label = _("round {number}: {result}").format(number=round_.number, result=result)
+                rows.append(["", "", label, "", "", *(totals[side] for side in sides)])
+        tables = [Grid(headers, rows, title=_("Rounds")), *cards_tables(self.rows)]
         final_rows = None
         if self.final is not None:
             tables.append(final_table(self.final, sides, game.rules))
             notes = final_notes(self.final, game, payments=self.payments())
             final_rows = self.final_records()
         else:
-            notes = [f"In progress, first side to {game.rules.target}: {self.totals_line()}. {self.open_line()}"]
+            notes = [
+                _("In progress, first side to {target}: {totals}. {tables}").format(
+                    target=game.rules.target, totals=self.totals_line(), tables=self.open_line()
+                )
+            ]
         return game_sheet(
             game,
-            lead=[f"Sides: {' v '.join(sides)}"],
+            lead=[_("Sides: {sides}").format(sides=_(" v ").join(sides))],
             tables=tables,
             notes=notes,
             charts=(self.chart(),),
@@ -263,7 +278,7 @@ class PartnershipState(NamedTuple):
         for side in self.scores:
             won = tuple(index for index, round_ in enumerate(done) if round_.winner == side)
             series.append(Series(side, tuple(after[side] for after in running), won))
-        return Chart("Running totals", tuple(series), self.game.rules.target, "round")
+        return Chart(_("Running totals"), tuple(series), self.game.rules.target, "round")
 
     def records(self) -> Grid:
         """Every table's hand for CSV, in the order entered, with its round and table; the
@@ -276,13 +291,13 @@ class PartnershipState(NamedTuple):
             if round_.complete:
                 closing[max(row.hand.number for row in round_.results.values())] = round_
         sides = list(self.scores)
-        headers = ["round", "table", *record_headers(False)[:-1], "round winner", "round points"]
+        headers = [_("round"), _("table"), *record_headers(False)[:-1], _("round winner"), _("round points")]
         rows = []
         for row in self.rows:
             round_ = closing.get(row.hand.number)
             won = [round_.winner or "", round_.points] if round_ else ["", 0]
             rows.append([*where[row.hand.number], *hand_record(row, False)[:-1], *won, *(row.totals[side] for side in sides)])
-        return Grid(headers + [f"{side} total" for side in sides], rows)
+        return Grid(headers + [_("{name} total").format(name=side) for side in sides], rows)
 
     def final_records(self) -> Grid:
         """The final block for CSV, a row per side; the amount is what the side's two players
@@ -293,7 +308,7 @@ class PartnershipState(NamedTuple):
         for side, cells in zip(sides, settlement_records(self.final, sides, None)):
             together = sum(net[member] for member in self.sides[side])
             rows.append([side, *cells, *([amount_cell(together, stake)] if stake is not None else [])])
-        return Grid(["side", *FINAL_RECORD_HEADERS, *(["amount"] if stake is not None else [])], rows)
+        return Grid([_("side"), *final_record_headers(), *([_("amount")] if stake is not None else [])], rows)
 
 
 def row_pair(round_: Round, row) -> tuple:
@@ -315,16 +330,16 @@ class PartnershipGin(GinTable):
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         """The "we / they" pad: a score and a running total per side, one row a round."""
-        parties = [side_name(pair) for pair in sides_of(players)] if players else ["we", "they"]
+        parties = [side_name(pair) for pair in sides_of(players)] if players else [_("we"), _("they")]
         seats = self.seats(players) if players else ""
-        sheet = two_sided_pad("Partnership Gin score sheet", parties, seats, rules, stake, currency, hands)
-        return sheet._replace(tables=(sheet.tables[0]._replace(title="Rounds"), *sheet.tables[1:]))
+        sheet = two_sided_pad(_("Partnership Gin score sheet"), parties, seats, rules, stake, currency, hands)
+        return sheet._replace(tables=(sheet.tables[0]._replace(title=_("Rounds")), *sheet.tables[1:]))
 
     def seats(self, players) -> str:
-        return " v ".join(side_name(pair) for pair in sides_of(players))
+        return _(" v ").join(side_name(pair) for pair in sides_of(players))
 
     def goal(self, rules) -> str:
-        return f"partnership, first side to {rules.target}"
+        return _("partnership, first side to {target}").format(target=rules.target)
 
     def first_dealer(self, players, named=None, previous_winner=None):
         """The seats decide: the first and third named deal at their tables in round 1."""
@@ -344,10 +359,12 @@ class PartnershipGin(GinTable):
         index = table_index(current, hand["player"])
         if index in current.results:
             first, second = current.tables[index]
-            waiting = " v ".join(current.tables[1 - index])
+            waiting = _(" v ").join(current.tables[1 - index])
             raise HandError(
-                f"the table {first} v {second} is already in for round {current.number}: enter {waiting} "
-                f"first (or correct the entry with 'ginscore edit')"
+                _(
+                    "the table {first} v {second} is already in for round {number}: enter {waiting} "
+                    "first (or correct the entry with 'ginscore edit')"
+                ).format(first=first, second=second, number=current.number, waiting=waiting)
             )
 
     def evaluate(self, game) -> PartnershipState:

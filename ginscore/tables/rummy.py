@@ -14,9 +14,11 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import abandoned, effective_hands
-from ginscore.render import in_words, plural
+from ginscore.i18n import _, decimal
+from ginscore.render import in_words
 from ginscore.rules import Setting
 from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
+from ginscore.tables.standard import hands_words
 from ginscore.tables.gin import (
     amount_cell,
     game_json,
@@ -66,7 +68,7 @@ class RummyRow(NamedTuple):
 
     @property
     def received(self) -> int:
-        return sum(points for _, points in self.payments)
+        return sum(points for _payer, points in self.payments)
 
     def to_json(self) -> dict:
         hand = self.hand.hand
@@ -88,8 +90,11 @@ class RummyRow(NamedTuple):
 
     def words(self) -> str:
         """``Bob pays Alice 20, Carol pays Alice 11; doubled for rummy``."""
-        paid = ", ".join(f"{loser} pays {self.winner} {points}" for loser, points in self.payments)
-        return paid + ("; doubled for rummy" if self.multiplier == 2 else "")
+        paid = ", ".join(
+            _("{payer} pays {payee} {amount}").format(payer=loser, payee=self.winner, amount=points)
+            for loser, points in self.payments
+        )
+        return paid + (_("; doubled for rummy") if self.multiplier == 2 else "")
 
 
 class RummyState(NamedTuple):
@@ -146,28 +151,37 @@ class RummyState(NamedTuple):
     def seating_lines(self) -> list:
         if self.finished:
             return []
-        which = "next hand" if self.rows else "first hand"
-        return [f"{self.dealer} deals the {which} ({cards_dealt(len(self.game.players))} cards each)."]
+        if self.rows:
+            words = _("{dealer} deals the next hand ({count} cards each).")
+        else:
+            words = _("{dealer} deals the first hand ({count} cards each).")
+        return [words.format(dealer=self.dealer, count=cards_dealt(len(self.game.players)))]
 
     def result_phrase(self) -> str:
         if self.winner is not None:
-            return f"{self.winner} reached {self.game.rules.target} at hand {len(self.rows)}"
-        return f"ended after {plural(len(self.rows), 'hand')}" if self.ended else "in progress"
+            return _("{winner} reached {target} at hand {number}").format(
+                winner=self.winner, target=self.game.rules.target, number=len(self.rows)
+            )
+        if self.ended:
+            return _("ended after {hands}").format(hands=hands_words(len(self.rows)))
+        return _("in progress")
 
     def totals_line(self) -> str:
         return ", ".join(f"{name} {self.balances[name]:+d}" for name in self.game.players)
 
     def progress_line(self) -> str:
         target = self.game.rules.target
-        goal = f"first to {target} points scored" if target else "no target: 'ginscore end' ends it"
-        return f"In progress after {plural(len(self.rows), 'hand')}, {goal}. {self.seating_lines()[0]}"
+        goal = _("first to {target} points scored").format(target=target) if target else _("no target: 'ginscore end' ends it")
+        return _("In progress after {hands}, {goal}. {dealer}").format(
+            hands=hands_words(len(self.rows)), goal=goal, dealer=self.seating_lines()[0]
+        )
 
     def score_table(self) -> Grid:
         rows = [
             [name, f"{self.balances[name]:+d}", self.points[name], self.hands_won[name], self.rummies[name]]
             for name in self.game.players
         ]
-        return Grid(["player", "balance", "points scored", "hands won", "rummies"], rows)
+        return Grid([_("player"), _("balance"), _("points scored"), _("hands won"), _("rummies")], rows)
 
     def final_grid(self) -> Grid:
         """Each player's hands won, rummies, points scored and balance, and his net in money."""
@@ -178,11 +192,11 @@ class RummyState(NamedTuple):
         for name in game.players:
             row = [name, self.hands_won[name], self.rummies[name], self.points[name], self.balances[name]]
             if game.stake is not None:
-                row.append(show_amount(money(self.balances[name], game.stake), game.currency))
+                row.append(decimal(show_amount(money(self.balances[name], game.stake), game.currency)))
             rows.append(row)
-        money_column = ["money"] if game.stake is not None else []
-        headers = ["player", "hands won", "rummies", "points scored", "balance", *money_column]
-        return Grid(headers, rows, title="Final", numeric=tuple(range(1, len(headers))))
+        money_column = [_("money")] if game.stake is not None else []
+        headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("balance"), *money_column]
+        return Grid(headers, rows, title=_("Final"), numeric=tuple(range(1, len(headers))))
 
     def to_json(self) -> dict:
         final = self.final
@@ -203,24 +217,30 @@ class RummyState(NamedTuple):
 
     def result_lines(self) -> list:
         if self.winner is not None:
-            lines = [f"Game over: {self.winner} reaches {self.game.rules.target} points scored."]
+            lines = [
+                _("Game over: {winner} reaches {target} points scored.").format(winner=self.winner, target=self.game.rules.target)
+            ]
         else:
-            lines = [f"Game ended after {plural(len(self.rows), 'hand')}."]
-        lines.append(f"Balances: {self.totals_line()}.")
+            lines = [_("Game ended after {hands}.").format(hands=hands_words(len(self.rows)))]
+        lines.append(_("Balances: {balances}.").format(balances=self.totals_line()))
         payments = self.payments()
         if payments:
-            lines.append(f"Settlement: {in_words(f'{p.payer} pays {p.payee} {p.points}' for p in payments)}.")
+            owed = in_words(
+                _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=p.points) for p in payments
+            )
+            lines.append(_("Settlement: {payments}.").format(payments=owed))
         else:
-            lines.append("Settlement: everybody is level, nobody pays.")
+            lines.append(_("Settlement: everybody is level, nobody pays."))
         return lines + payment_notes(payments, self.game)
 
     def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
-        rummy = " (rummy)" if row.multiplier == 2 else ""
-        line = f"Hand {row.hand.number}: {row.winner} goes out{rummy} -> {row.words()}."
+        words = _("{winner} goes out (rummy)") if row.multiplier == 2 else _("{winner} goes out")
+        line = _("Hand {number}: {words}").format(number=row.hand.number, words=words.format(winner=row.winner))
+        line += f" -> {row.words()}."
         if self.finished:  # the result says the balances
             return [line, *self.result_lines(), *next_game_lines(self)]
-        return [line, f"Balances: {self.totals_line()}.", *self.seating_lines()]
+        return [line, _("Balances: {balances}.").format(balances=self.totals_line()), *self.seating_lines()]
 
     def sheet(self) -> Sheet:
         game = self.game
@@ -229,14 +249,15 @@ class RummyState(NamedTuple):
             [row.hand.number, row.dealer, row.winner, row.words(), *(row.balances[name] for name in players)]
             for row in self.rows
         ]
-        tables = [Grid(["#", "dealt", "out", "payments", *players], rows, title="Hands (running balances)")]
+        headers = ["#", _("dealt"), _("out"), _("payments"), *players]
+        tables = [Grid(headers, rows, title=_("Hands (running balances)"))]
         if self.finished:
             tables += [self.final_grid(), payments_grid(self.payments(), game)]
             notes = self.result_lines()
         else:
             notes = [self.progress_line()]
         target = game.rules.target
-        rules = f"Rummy, {f'first to {target} points scored' if target else 'no target'}"
+        rules = rummy_goal(game.rules)
         # the chart follows the balances, which the target (on points scored) does not measure
         series = tuple(
             Series(name, tuple(row.balances[name] for row in self.rows), tuple(i for i, row in enumerate(self.rows) if row.winner == name))
@@ -247,7 +268,7 @@ class RummyState(NamedTuple):
             rules,
             tables=tables,
             notes=notes,
-            charts=(Chart("Running balances", series, None),),
+            charts=(Chart(_("Running balances"), series, None),),
             records=self.records(),
             final_records=self.final_records() if self.finished else None,
         )
@@ -262,8 +283,9 @@ class RummyState(NamedTuple):
             change = [row.received if name == row.winner else -paid[name] for name in players]
             rows.append([row.hand.number, row.dealer, row.winner, int(row.multiplier == 2), row.received, *change,
                          *(row.balances[name] for name in players)])
-        headers = ["hand", "dealer", "winner", "rummy", "points"]
-        return Grid(headers + [f"{name} change" for name in players] + [f"{name} balance" for name in players], rows)
+        headers = [_("hand"), _("dealer"), _("winner"), _("rummy"), _("points")]
+        changes = [_("{name} change").format(name=name) for name in players]
+        return Grid(headers + changes + [_("{name} balance").format(name=name) for name in players], rows)
 
     def final_records(self) -> Grid:
         """The final block for CSV, a row per player: his balance is his net."""
@@ -273,7 +295,14 @@ class RummyState(NamedTuple):
              *([amount_cell(self.balances[name], stake)] if stake is not None else [])]
             for name in self.game.players
         ]
-        return Grid(["player", "hands won", "rummies", "points scored", "net", *(["amount"] if stake is not None else [])], rows)
+        headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("net")]
+        return Grid([*headers, *([_("amount")] if stake is not None else [])], rows)
+
+
+def rummy_goal(rules) -> str:
+    if rules.target:
+        return _("Rummy, first to {target} points scored").format(target=rules.target)
+    return _("Rummy, no target")
 
 
 class RummyFinal(NamedTuple):
@@ -307,7 +336,7 @@ class RummyTable(TableKind):
         return super().first_dealer(players, named, previous_winner) or players[0]
 
     def goal(self, rules) -> str:
-        return f"Rummy, first to {rules.target} points scored" if rules.target else "Rummy, no target"
+        return rummy_goal(rules)
 
     pad_seats = 4  # blank columns on a pad given no names
 
@@ -318,13 +347,13 @@ class RummyTable(TableKind):
         words = f"{self.goal(rules)}; {self.rules_words(rules)}" if rules is not None else ""
         final = pad_final_grid(parties, rules, ("hands won", "rummies", "points scored", "balance", "owed"))
         return Sheet(
-            "Rummy score sheet",
+            _("Rummy score sheet"),
             fields=tuple(pad_fields(self.seats(players) if players else "", words, stake, currency)),
-            tables=(pad_hands_grid(parties, hands, columns=("+/-", "sum")), final),
+            tables=(pad_hands_grid(parties, hands, columns=("+/-", _("sum"))), final),
         )
 
     def rules_words(self, rules, preset=None) -> str:
-        return "losers pay what they hold, a rummy pays double"
+        return _("losers pay what they hold, a rummy pays double")
 
     def cards_words(self, hand: dict) -> str:
         return "; ".join(f"{name} held {cards}" for name, cards in hand["cards"].items())
@@ -358,7 +387,7 @@ class RummyTable(TableKind):
             raise HandError(f"{why}; record who went out with 'ginscore out WINNER NAME=POINTS ...'")
         winner = hand.get("player")
         if winner not in game.players:
-            raise HandError(f"no player {winner!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(winner), number=game.id))
         losers = hand.get("losers")
         if not isinstance(losers, dict):
             raise HandError("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'")
@@ -366,16 +395,17 @@ class RummyTable(TableKind):
         from ginscore.shell import command
 
         if winner in losers:
-            raise HandError(f"{winner} went out, so {winner} holds nothing: name only the other players")
+            raise HandError(_("{winner} went out, so {winner} holds nothing: name only the other players").format(winner=winner))
         missing = [name for name in others if name not in losers]
         if missing:
             raise HandError(
-                f"say what {in_words(missing)} held: every other player is named once, "
-                f"e.g.: {command(['out'], [winner, *(f'{name}=20' for name in others)])}"
+                _("say what {players} held: every other player is named once, e.g.: {command}").format(
+                    players=in_words(missing), command=command(["out"], [winner, *(f"{name}=20" for name in others)])
+                )
             )
         unknown = [name for name in losers if name not in others]
         if unknown:
-            raise HandError(f"no player {unknown[0]!r} in game {game.id}")
+            raise HandError(_("no player {player} in game {number}").format(player=repr(unknown[0]), number=game.id))
         highest = most_a_hand_holds(len(game.players))
         for name in others:
             count = losers[name]

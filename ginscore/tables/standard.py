@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.game import effective_hands
-from ginscore.render import plural
+from ginscore.i18n import _, ngettext
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Grid, Sheet, dealer_line, next_game_lines, payment
 from ginscore.tables.gin import (
@@ -30,6 +30,11 @@ from ginscore.tables.gin import (
     two_sided_pad,
     won_at_hand,
 )
+
+
+def hands_words(count: int) -> str:
+    """``1 hand``, ``5 hands`` (in Russian and Ukrainian: 1 раздача, 2 раздачи, 5 раздач)."""
+    return ngettext("{count} hand", "{count} hands", count).format(count=count)
 
 
 class TwoPlayerGin(GinTable):
@@ -88,10 +93,12 @@ class StandardState(NamedTuple):
     def score_table(self) -> Grid:
         """The running totals in one small table, for ``status``."""
         rows = [[name, self.scores[name], self.boxes[name]] for name in self.game.players]
-        return Grid(["player", "points", "boxes"], rows)
+        return Grid([_("player"), _("points"), _("boxes")], rows)
 
     def progress_line(self) -> str:
-        return f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}. {self.dealer_line()}"
+        return _("In progress after {hands}, first to {target}. {dealer}").format(
+            hands=hands_words(len(self.rows)), target=self.game.rules.target, dealer=self.dealer_line()
+        )
 
     def to_json(self) -> dict:
         final = None
@@ -110,12 +117,13 @@ class StandardState(NamedTuple):
         }
 
     def result_lines(self) -> list:
-        return [f"Game over: {self.winner} reaches {self.game.rules.target}.", *final_notes(self.final, self.game)]
+        over = _("Game over: {winner} reaches {target}.").format(winner=self.winner, target=self.game.rules.target)
+        return [over, *final_notes(self.final, self.game)]
 
     def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
         row = self.rows[-1]
-        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", _("Totals: {totals}.").format(totals=self.totals_line())]
         if self.finished:
             return lines + self.result_lines() + next_game_lines(self)
         return lines + self.seating_lines()
@@ -124,26 +132,30 @@ class StandardState(NamedTuple):
         game = self.game
         players = list(game.players)
         oklahoma = game.rules.oklahoma
-        headers = ["#", *(["upcard"] if oklahoma else []), "hand", "won by", "points", *players]
+        headers = ["#", *([_("upcard")] if oklahoma else []), _("hand"), _("won by"), _("points"), *players]
         rows, records = [], []
         for row in self.rows:
             totals = [row.totals[name] for name in players]
             rows.append(hand_cells(row, oklahoma) + totals)
             records.append(hand_record(row, oklahoma) + totals)
-        tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
+        tables = [Grid(headers, rows, title=_("Hands")), *cards_tables(self.rows)]
         notes, final_rows = [], None
         if self.final is not None:
             tables.append(final_table(self.final, players, game.rules))
             notes = final_notes(self.final, game)
             final_rows = final_records(self.final, players, game)
         else:
-            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}. {self.dealer_line()}"]
+            notes = [
+                _("In progress, first to {target}: {totals}. {dealer}").format(
+                    target=game.rules.target, totals=self.totals_line(), dealer=self.dealer_line()
+                )
+            ]
         return game_sheet(
             game,
             tables=tables,
             notes=notes,
             charts=(running_chart(self.rows, players, game.rules.target),),
-            records=Grid(record_headers(oklahoma) + [f"{name} total" for name in players], records),
+            records=Grid(record_headers(oklahoma) + [_("{name} total").format(name=name) for name in players], records),
             final_records=final_rows,
         )
 
@@ -154,7 +166,7 @@ class StandardGin(TwoPlayerGin):
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         seats = self.seats(players) if players else ""
-        return two_sided_pad("Gin Rummy score sheet", list(players) or ["", ""], seats, rules, stake, currency, hands)
+        return two_sided_pad(_("Gin Rummy score sheet"), list(players) or ["", ""], seats, rules, stake, currency, hands)
 
     def evaluate(self, game) -> StandardState:
         scores = {name: 0 for name in game.players}

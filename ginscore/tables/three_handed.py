@@ -14,7 +14,9 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import effective_hands
-from ginscore.render import in_words, plural
+from ginscore.i18n import _
+from ginscore.render import in_words
+from ginscore.tables.standard import hands_words
 from ginscore.scoring import score_hand, settle
 from ginscore.errors import RulesError
 from ginscore.tables.base import Grid, Sheet, next_game_lines, nets, payment, payments_grid
@@ -111,7 +113,9 @@ class ThreeHandedState(NamedTuple):
 
     def seating_line(self) -> str:
         first, second = self.seating.playing
-        return f"Next hand: {first} v {second}; {self.seating.sitting_out} sits out and deals."
+        return _("Next hand: {first} v {second}; {out} sits out and deals.").format(
+            first=first, second=second, out=self.seating.sitting_out
+        )
 
     def player_stats(self) -> dict:
         players = self.game.players
@@ -125,15 +129,14 @@ class ThreeHandedState(NamedTuple):
 
     def score_table(self) -> Grid:
         rows = [
-            [name, self.scores[name], self.boxes[name], "sits out" if name == self.seating.sitting_out else "plays"]
+            [name, self.scores[name], self.boxes[name], _("sits out") if name == self.seating.sitting_out else _("plays")]
             for name in self.game.players
         ]
-        return Grid(["player", "points", "boxes", "next hand"], rows)
+        return Grid([_("player"), _("points"), _("boxes"), _("next hand")], rows)
 
     def progress_line(self) -> str:
-        return (
-            f"In progress after {plural(len(self.rows), 'hand')}, first to {self.game.rules.target}. "
-            f"{self.seating_line()}"
+        return _("In progress after {hands}, first to {target}. {dealer}").format(
+            hands=hands_words(len(self.rows)), target=self.game.rules.target, dealer=self.seating_line()
         )
 
     def to_json(self) -> dict:
@@ -153,19 +156,23 @@ class ThreeHandedState(NamedTuple):
 
     def result_lines(self) -> list:
         final = self.final
-        lines = [f"Game over: {self.winner} reaches {self.game.rules.target}."]
+        lines = [_("Game over: {winner} reaches {target}.").format(winner=self.winner, target=self.game.rules.target)]
         if final.shut_out:
-            lines.append(f"{in_words(final.shut_out)} won no hand: shut out.")
-        owed = [f"{paid.payer} pays {paid.payee} {paid.points}" for paid in final.payments]
+            lines.append(_("{players} won no hand: shut out.").format(players=in_words(final.shut_out)))
+        owed = [
+            _("{payer} pays {payee} {amount}").format(payer=paid.payer, payee=paid.payee, amount=paid.points)
+            for paid in final.payments
+        ]
         if owed:
-            lines.append(f"Settlement: {in_words(owed)}.")
+            lines.append(_("Settlement: {payments}.").format(payments=in_words(owed)))
         net = nets(final.payments, self.game.players)
-        lines.append("Net: " + ", ".join(f"{name} {net[name]:+d}" for name in self.game.players) + ".")
+        nets_words = ", ".join(f"{name} {net[name]:+d}" for name in self.game.players)
+        lines.append(_("Net: {nets}.").format(nets=nets_words))
         return lines + payment_notes(final.payments, self.game)
 
     def hand_report(self, symbols: bool = True) -> list:
         row = self.rows[-1]
-        lines = [*card_lines(row, symbols), hand_line(row) + ".", f"Totals: {self.totals_line()}."]
+        lines = [*card_lines(row, symbols), hand_line(row) + ".", _("Totals: {totals}.").format(totals=self.totals_line())]
         if self.finished:
             return lines + self.result_lines() + next_game_lines(self)
         return lines + [self.seating_line()]
@@ -173,16 +180,20 @@ class ThreeHandedState(NamedTuple):
     def sheet(self) -> Sheet:
         game = self.game
         players = list(game.players)
-        headers = ["#", "hand", "won by", "points", "sat out", *players]
+        headers = ["#", _("hand"), _("won by"), _("points"), _("sat out"), *players]
         rows, records = [], []
         for row in self.rows:
             totals = [row.totals[name] for name in players]
             rows.append(hand_cells(row, False) + [row.sitting_out, *totals])
             records.append(hand_record(row, False) + [row.sitting_out, *totals])
-        tables = [Grid(headers, rows, title="Hands"), *cards_tables(self.rows)]
+        tables = [Grid(headers, rows, title=_("Hands")), *cards_tables(self.rows)]
         final_rows = None
         if self.final is None:
-            notes = [f"In progress, first to {game.rules.target}: {self.totals_line()}. {self.seating_line()}"]
+            notes = [
+                _("In progress, first to {target}: {totals}. {dealer}").format(
+                    target=game.rules.target, totals=self.totals_line(), dealer=self.seating_line()
+                )
+            ]
         else:
             tables += [final_grid(self.final, players, game.rules), payments_grid(self.final.payments, game)]
             notes = self.result_lines()[1:]
@@ -192,7 +203,7 @@ class ThreeHandedState(NamedTuple):
             tables=tables,
             notes=notes,
             charts=(running_chart(self.rows, players, game.rules.target),),
-            records=Grid(record_headers(False) + ["sat out", *(f"{name} total" for name in players)], records),
+            records=Grid(record_headers(False) + [_("sat out"), *(_("{name} total").format(name=name) for name in players)], records),
             final_records=final_rows,
         )
 
@@ -210,13 +221,13 @@ class ThreeHandedRow(NamedTuple):
 
 def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
     rows = [
-        ["points", *(final.points[name] for name in players)],
-        [f"boxes x {rules.box_bonus}", *(f"{final.boxes[n]} = {final.box_points[n]}" for n in players)],
-        ["game bonus", *(final.game_bonus if name == final.winner else 0 for name in players)],
-        ["total", *(final.totals[name] for name in players)],
-        ["shut out", *("yes" if name in final.shut_out else "" for name in players)],
+        [_("points"), *(final.points[name] for name in players)],
+        [_("boxes x {box}").format(box=rules.box_bonus), *(f"{final.boxes[n]} = {final.box_points[n]}" for n in players)],
+        [_("game bonus"), *(final.game_bonus if name == final.winner else 0 for name in players)],
+        [_("total"), *(final.totals[name] for name in players)],
+        [_("shut out"), *(_("yes") if name in final.shut_out else "" for name in players)],
     ]
-    return Grid(["", *players], rows, title="Final", numeric=tuple(range(1, len(players) + 1)))
+    return Grid(["", *players], rows, title=_("Final"), numeric=tuple(range(1, len(players) + 1)))
 
 
 def final_records(final: ThreeHandedFinal, players, game) -> Grid:
@@ -232,8 +243,8 @@ def final_records(final: ThreeHandedFinal, players, game) -> Grid:
         ]
         for name in players
     ]
-    headers = ["player", "points", "boxes", "box points", "game bonus", "total", "shut out", "net"]
-    return Grid([*headers, *(["amount"] if money else [])], rows)
+    headers = [_("player"), _("points"), _("boxes"), _("box points"), _("game bonus"), _("total"), _("shut out"), _("net")]
+    return Grid([*headers, *([_("amount")] if money else [])], rows)
 
 
 class ThreeHandedGin(GinTable):
@@ -246,7 +257,7 @@ class ThreeHandedGin(GinTable):
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         seats = self.seats(players) if players else ""
         parties = list(players) or ["", "", ""]
-        return two_sided_pad("Three-handed Gin score sheet", parties, seats, rules, stake, currency, hands)
+        return two_sided_pad(_("Three-handed Gin score sheet"), parties, seats, rules, stake, currency, hands)
 
     def first_dealer(self, players, named=None, previous_winner=None):
         """The seats decide: the third named sits out the first hand and deals it."""
@@ -271,8 +282,10 @@ class ThreeHandedGin(GinTable):
         if hand["kind"] != "draw" and hand["player"] not in state.seating.playing:
             first, second = state.seating.playing
             raise HandError(
-                f"{hand['player']} sits out this hand: {first} and {second} are playing; "
-                f"name the one of them who knocked or went gin"
+                _(
+                    "{player} sits out this hand: {first} and {second} are playing; "
+                    "name the one of them who knocked or went gin"
+                ).format(player=hand["player"], first=first, second=second)
             )
 
     def evaluate(self, game) -> ThreeHandedState:

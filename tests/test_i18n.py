@@ -1,0 +1,418 @@
+"""ginscore in Russian and Ukrainian (issue #15): the catalogs hold every message of the code
+with the same placeholders, the language is chosen in the documented order, plural forms
+agree with their numbers, whole games read in each language, and JSON stays English."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import HOLLYWOOD_MATCH, STANDARD_25, THREE_HANDED_GAME, play, run_process
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import build_catalogs  # noqa: E402
+
+LANGUAGES = ("ru", "uk")
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}|%\((\w+)\)[sd]")
+
+
+def placeholders(text: str) -> set:
+    return {brace or percent for brace, percent in PLACEHOLDER.findall(text)}
+
+
+# --- the catalogs --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_message_of_the_code_is_translated_with_the_same_placeholders(language):
+    code = build_catalogs.messages()
+    assert len(code) > 150  # the extractor finds the messages at all
+    plurals: dict = {}
+    catalog = build_catalogs.merged(language, plurals)
+    missing = [msgid for msgid in code if msgid not in catalog]
+    assert not missing, f"not translated in {language}: {missing}"
+    for msgid, plural in code.items():
+        translation = catalog[msgid]
+        if plural is None:
+            assert isinstance(translation, str), (language, msgid, "a plain message translated as plural forms")
+            assert placeholders(translation) == placeholders(msgid), (language, msgid, translation)
+        else:
+            assert placeholders(plural) == placeholders(msgid), (msgid, plural)
+            assert isinstance(translation, list) and len(translation) == 3, (language, msgid)
+            for form in translation:
+                assert placeholders(form) == placeholders(msgid), (language, msgid, form)
+                assert "{count}" not in msgid or "{count}" in form or "{points}" in form
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalog_entry_has_unfilled_or_mismatched_placeholders(language):
+    """Every entry, click's included: a translation uses only the placeholders its English has."""
+    plurals: dict = {}
+    catalog = build_catalogs.merged(language, plurals)
+    for msgid, translation in catalog.items():
+        allowed = placeholders(msgid) | placeholders(plurals.get(msgid, ""))
+        for form in translation if isinstance(translation, list) else [translation]:
+            assert form.strip(), (language, msgid)
+            assert placeholders(form) <= allowed, (language, msgid, form)
+            if msgid not in plurals:
+                assert placeholders(form) == allowed, (language, msgid, form)
+            assert form.count("{") == form.count("}"), (language, msgid, form)
+
+
+def test_the_code_passes_only_literals_to_the_message_functions():
+    """``_(f"...")`` or ``_(text)`` hides a message from the catalogs: the extractor sees
+    string literals only (``i18n.translate`` is for texts marked with ``N_`` elsewhere)."""
+    wrong = []
+    for path in sorted((ROOT / "ginscore").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            literal = [isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in node.args]
+            if node.func.id in ("_", "N_") and (len(node.args) != 1 or not literal[0]):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if node.func.id == "ngettext" and (len(node.args) != 3 or not all(literal[:2])):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong
+
+
+def test_the_compiled_catalogs_are_what_the_sources_give():
+    assert build_catalogs.build(check=True) == 0, "run python tools/build_catalogs.py"
+    for language in LANGUAGES:
+        assert (ROOT / "ginscore" / "locale" / language / "LC_MESSAGES" / "ginscore.mo").is_file()
+
+
+def test_the_build_is_reproducible():
+    first = build_catalogs.compile_mo(build_catalogs.merged("ru"), build_catalogs.messages())
+    assert first == build_catalogs.compile_mo(build_catalogs.merged("ru"), build_catalogs.messages())
+
+
+# --- plural forms ---------------------------------------------------------------------------
+
+POINTS = {
+    "ru": {1: "очко", 2: "очка", 5: "очков", 11: "очков", 21: "очко", 22: "очка"},
+    "uk": {1: "очко", 2: "очки", 5: "очок", 11: "очок", 21: "очко", 22: "очки"},
+}
+HANDS = {
+    "en": {1: "hand", 2: "hands", 5: "hands", 11: "hands", 21: "hands", 22: "hands"},
+    "ru": {1: "сдача", 2: "сдачи", 5: "сдач", 11: "сдач", 21: "сдача", 22: "сдачи"},
+    "uk": {1: "здача", 2: "здачі", 5: "здач", 11: "здач", 21: "здача", 22: "здачі"},
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("points", [1, 2, 5, 11, 21, 22])
+def test_a_hand_report_says_the_points_with_their_noun(run, monkeypatch, language, points):
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    play(run, "new Ann Ben")
+    result = play(run, f"knock ann 1 {1 + points}")
+    assert f"-> Ann +{points} {POINTS[language][points]}." in result.output
+
+
+@pytest.mark.parametrize("points", [1, 2, 5, 22])
+def test_english_hand_reports_keep_the_bare_number(run, points):
+    play(run, "new Ann Ben")
+    assert f"Hand 1: Ann knocks 1 v {1 + points} -> Ann +{points}.\n" in play(run, f"knock ann 1 {1 + points}").output
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+@pytest.mark.parametrize("count", [1, 2, 5, 11, 21, 22])
+def test_the_hands_played_are_counted_in_words(run, monkeypatch, language, count):
+    play(run, "new Ann Ben", *["draw"] * count)
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    line = play(run, "status").output.strip().splitlines()[-1]
+    if language == "en":
+        assert line.startswith(f"In progress after {count} {HANDS['en'][count]}, first to 100.")
+    else:
+        assert f"({count} {HANDS[language][count]})" in line
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_settle_command_counts_games_and_payments_in_words(run, monkeypatch, language):
+    play(run, "new Ann Ben --stake 0.05", "gin ann 60", "gin ann 60")
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    output = play(run, "settle").output
+    game = {"ru": "1 игра: 1", "uk": "1 гра: 1"}[language]
+    payment = {"ru": "(1 платёж,", "uk": "(1 платіж,"}[language]
+    assert game in output and payment in output
+
+
+# --- the language's order ------------------------------------------------------------------
+
+
+def choose(monkeypatch, tmp_path, flag=None, env=None, house=None, **locale):
+    from ginscore import i18n
+
+    for variable in ("GINSCORE_LANG", *i18n.LOCALE_VARIABLES):
+        monkeypatch.delenv(variable, raising=False)
+    config = tmp_path / "house.toml"
+    config.write_text("" if house is None else f'lang = "{house}"\n', "utf-8")
+    monkeypatch.setenv("GINSCORE_CONFIG", str(config))
+    if env is not None:
+        monkeypatch.setenv("GINSCORE_LANG", env)
+    for variable, value in locale.items():
+        monkeypatch.setenv(variable, value)
+    i18n.set_language(flag)
+    return i18n.language()
+
+
+def test_the_flag_comes_first_then_the_variable_then_the_file_then_the_locale(monkeypatch, tmp_path):
+    assert choose(monkeypatch, tmp_path, "uk", "ru", "ru", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, None, "uk", "ru", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, None, None, "uk", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, None, None, None, LANG="uk_UA.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path) == "en"
+    assert choose(monkeypatch, tmp_path, "EN") == "en"
+    assert choose(monkeypatch, tmp_path, None, "ru_RU") == "ru"
+
+
+def test_the_locale_variables_are_read_as_gettext_reads_them(monkeypatch, tmp_path):
+    # LANGUAGE first (a list, best first), then LC_ALL, LC_MESSAGES, LANG; installed or not
+    assert choose(monkeypatch, tmp_path, LANGUAGE="de:uk:ru", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, LC_ALL="ru_RU.KOI8-R", LANG="uk_UA.UTF-8") == "ru"
+    assert choose(monkeypatch, tmp_path, LC_MESSAGES="uk_UA@euro", LANG="en_GB.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, LANGUAGE="fr", LANG="ru_RU.UTF-8") == "ru"
+    assert choose(monkeypatch, tmp_path, LC_ALL="C", LANG="ru_RU.UTF-8") == "en"
+    assert choose(monkeypatch, tmp_path, LANG="fr_FR.UTF-8") == "en"  # no catalog: English
+    assert choose(monkeypatch, tmp_path, LANG="ru") == "ru"
+
+
+@pytest.mark.parametrize(
+    "setup, args, where",
+    [
+        ({}, "--lang xx status", "--lang: unknown language 'xx'"),
+        ({"GINSCORE_LANG": "de"}, "status", "GINSCORE_LANG: unknown language 'de'"),
+        ({"house": "fr"}, "status", "lang in the house-rules file: unknown language 'fr'"),
+    ],
+)
+def test_an_unknown_language_given_on_purpose_is_a_one_line_error(run, monkeypatch, tmp_path, setup, args, where):
+    if "GINSCORE_LANG" in setup:
+        monkeypatch.setenv("GINSCORE_LANG", setup["GINSCORE_LANG"])
+    if "house" in setup:
+        monkeypatch.delenv("GINSCORE_LANG")
+        (tmp_path / "config.toml").write_text(f'lang = "{setup["house"]}"\n', "utf-8")
+    result = run(args)
+    assert result.exit_code == 1
+    assert result.output == f"Error: {where}: use en, ru or uk\n"
+
+
+def test_an_unknown_language_in_a_real_process_is_one_line_too(isolated_ledger):
+    result = run_process("--lang klingon games")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == "Error: --lang: unknown language 'klingon': use en, ru or uk\n"
+
+
+def test_config_set_lang_is_checked_and_then_spoken(run, monkeypatch):
+    result = run("config set lang xx")
+    assert result.exit_code == 1 and "unknown language 'xx'" in result.output
+    play(run, "config set lang RU", "new Ann Ben")
+    assert 'lang = "ru"' in (Path(os.environ["GINSCORE_CONFIG"])).read_text("utf-8")
+    monkeypatch.delenv("GINSCORE_LANG")
+    assert "Сдача 1: Ann стучит: 2 против 9 -> Ann +7 очков." in play(run, "knock ann 2 9").output
+    assert "Hand 2:" in play(run, "--lang en knock ann 2 9").output
+
+
+def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_path):
+    from ginscore import i18n
+
+    monkeypatch.delenv("GINSCORE_CONFIG")
+    monkeypatch.delenv("GINSCORE_LANG")
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
+    path = Path(i18n.default_config_path())
+    path.parent.mkdir(parents=True)
+    path.write_text('preset = "classic"\nlang = "uk"\n', "utf-8")
+    i18n.set_language(None)
+    assert i18n.language() == "uk"
+
+
+@pytest.mark.parametrize("xdg", [None, "", "{tmp}/xdg"])
+def test_the_default_config_path_is_platformdirs_own(monkeypatch, tmp_path, xdg):
+    import platformdirs
+
+    from ginscore import i18n
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg.format(tmp=tmp_path))
+    expected = platformdirs.user_config_path("ginscore", appauthor=False) / "config.toml"
+    assert Path(i18n.default_config_path()) == expected
+
+
+# --- click's own words ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "language, words",
+    [
+        ("ru", ["Использование: ", "Параметры:", "Команды:", "Показать это сообщение и выйти.", "Язык: en, ru или uk"]),
+        ("uk", ["Використання: ", "Параметри:", "Команди:", "Показати це повідомлення й вийти.", "Мова: en, ru або uk"]),
+    ],
+)
+def test_click_speaks_the_language_and_english_again_afterwards(run, language, words):
+    output = play(run, f"--lang {language} --help").output
+    for word in words:
+        assert word in output
+    english = play(run, "--help").output
+    assert "Usage: " in english and "Show this message and exit." in english
+
+
+def test_usage_errors_are_in_the_language(run):
+    result = run("--lang ru knock")
+    assert result.exit_code == 2
+    assert result.output == "Ошибка: Не хватает аргумента 'PLAYER'. (см. 'cli knock --help')\n"  # cli: CliRunner's name
+    result = run("--lang uk --bogus")
+    assert result.output == "Помилка: Немає такого параметра: --bogus (див. 'cli --help')\n"
+    result = run("--lang=ru knok")
+    assert result.output.startswith("Ошибка: Нет такой команды 'knok' (может быть, knock?)")
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+WORDS = {
+    "ru": {"hand": "Сдача", "totals": "Счёт:", "game": "Игра 1:", "hands": "Сдачи", "bonus": "премия за партию",
+           "net": "Итог:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
+    "uk": {"hand": "Здача", "totals": "Рахунок:", "game": "Гра 1:", "hands": "Здачі", "bonus": "призові за гру",
+           "net": "Підсумок:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
+}
+ENGLISH_LEFTOVERS = ("Hand ", "Totals", "deals the", "Game over", "knocks", " pays ", "per point", "Match over", "column ")
+
+
+def commands(game):
+    return [command.split() if isinstance(command, str) else command for command in game]
+
+
+def assert_no_english(text: str, *allowed):
+    for word in ENGLISH_LEFTOVERS:
+        if word not in allowed:
+            assert word not in text, (word, text)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_standard_game_in_the_language(run, monkeypatch, language):
+    words = WORDS[language]
+    game = commands(STANDARD_25)
+    play(run, game[0])
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    reports = [play(run, command).output for command in game[1:]]
+    first, last = reports[0], reports[-1]
+    assert first.startswith(f"{words['hand']} 1: Zoë <b>& ")
+    assert f"{words['totals']} Zoë <b>& 4, Bartholomew 0." in first
+    assert_no_english("".join(reports))
+    assert {"ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
+    assert {"ru": "По €0,05 за очко: Bartholomew платит Zoë <b>& €", "uk": "По €0,05 за очко: Bartholomew платить Zoë <b>& €"}[language] in last
+    sheet = play(run, "sheet").output
+    assert sheet.startswith(f"{words['game']} Zoë <b>& — Bartholomew\n")
+    for word in (words["hands"], words["bonus"], words["net"], f"{words['stake']}: €0,05 {words['per']}"):
+        assert word in sheet
+    assert_no_english(sheet)
+    final = play(run, "status").output
+    assert words["bonus"] in final and words["net"] in final
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_hollywood_match_in_the_language(run, monkeypatch, language):
+    words = WORDS[language]
+    game = commands(HOLLYWOOD_MATCH)
+    play(run, game[0])
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    reports = "".join(play(run, command).output for command in game[1:])
+    assert {"ru": " в колонку 1.", "uk": " у колонку 1."}[language] in reports
+    assert {"ru": "Колонка 1 закрыта", "uk": "Колонка 1 закрита"}[language] in reports
+    assert {"ru": "Матч окончен (все колонки закрыты).", "uk": "Матч закінчено (усі колонки закриті)."}[language] in reports
+    assert_no_english(reports)
+    sheet = play(run, "sheet").output
+    assert {"ru": "Голливуд, 3 колонки до 100", "uk": "Голлівуд, 3 колонки до 100"}[language] in sheet
+    assert words["match"] in sheet and words["bonus"] in sheet
+    assert_no_english(sheet)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_three_handed_game_in_the_language(run, monkeypatch, language):
+    words = WORDS[language]
+    game = commands(THREE_HANDED_GAME)
+    play(run, game[0])
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    reports = [play(run, command).output for command in game[1:]]
+    assert {"ru": "Следующая сдача: Ann — Cat; Ben отсиживает и сдаёт.", "uk": "Наступна здача: Ann — Cat; Ben пропускає і роздає."}[language] in reports[0]
+    last = reports[-1]
+    assert {"ru": "Расчёт: ", "uk": "Розрахунок: "}[language] in last and words["net"] in last
+    assert_no_english("".join(reports))
+    sheet = play(run, "sheet").output
+    assert words["hands"] in sheet and {"ru": "отсиживал", "uk": "пропускав"}[language] in sheet
+    assert_no_english(sheet)
+
+
+@pytest.mark.parametrize("game", [STANDARD_25, HOLLYWOOD_MATCH, THREE_HANDED_GAME], ids=["standard", "hollywood", "three"])
+def test_json_and_csv_numbers_are_the_same_in_every_language(run, monkeypatch, game):
+    play(run, *commands(game))
+    english = {args: play(run, args).output for args in ("status --json", "sheet --json", "games --json")}
+    csv_english = play(run, "sheet --format csv").output
+    for language in LANGUAGES:
+        monkeypatch.setenv("GINSCORE_LANG", language)
+        for args, text in english.items():
+            assert play(run, args).output == text
+            json.loads(text)
+        csv_text = play(run, "sheet --format csv").output
+        assert csv_text.count("\n") == csv_english.count("\n")
+        assert [line.count(",") for line in csv_text.splitlines()[1:]] == [line.count(",") for line in csv_english.splitlines()[1:]]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_html_sheet_and_pad_say_their_language(run, monkeypatch, language):
+    play(run, *commands(STANDARD_25))
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    page = play(run, "sheet --format html").output
+    assert f'<html lang="{language}">' in page and WORDS[language]["hands"] in page
+    pad = play(run, "pad --format html").output
+    assert f'<html lang="{language}">' in pad
+    assert play(run, "--lang en sheet --format html").output.count('<html lang="en">') == 1
+
+
+# --- start-up ---------------------------------------------------------------------------------
+
+LOAD = """
+import time, click, ginscore.cli
+from ginscore import i18n
+best = 1e9
+for _ in range(5):
+    i18n.set_language(None)
+    started = time.perf_counter()
+    i18n._translations(); i18n.install_click(); i18n._("Hands")
+    best = min(best, time.perf_counter() - started)
+print(best * 1000)
+"""
+
+
+def test_loading_a_catalog_costs_a_few_milliseconds_at_most(isolated_ledger):
+    """status and a hand command import click (and so gettext) anyway; what a language adds is
+    choosing it and reading one .mo file. Measured in a fresh process, best of five."""
+    costs = {}
+    for language in ("en", "ru", "uk"):
+        env = {**os.environ, "GINSCORE_LANG": language}
+        out = subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True, check=True, cwd=ROOT)
+        costs[language] = float(out.stdout)
+    assert costs["en"] < 1.0, costs
+    assert costs["ru"] - costs["en"] < 5.0 and costs["uk"] - costs["en"] < 5.0, costs
+
+
+def test_the_catalogs_are_package_data():
+    """``pip install .`` carries the .mo files (checked by hand in a fresh venv for issue #15)."""
+    import fnmatch
+
+    text = (ROOT / "pyproject.toml").read_text("utf-8")
+    pattern = re.search(r'\[tool\.setuptools\.package-data\][^\[]*ginscore = \["([^"]+)"\]', text).group(1)
+    found = [path.relative_to(ROOT / "ginscore").as_posix() for path in (ROOT / "ginscore" / "locale").rglob("*.mo")]
+    assert sorted(found) == sorted(name for name in found if fnmatch.fnmatch(name, pattern)) and len(found) == 2
