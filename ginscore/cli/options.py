@@ -55,6 +55,12 @@ class Command(click.Command):
         self._help = value
 
 
+class Group(click.Group):
+    """A group of commands whose help may be a function (see ``Command``)."""
+
+    help = Command.help
+
+
 class GameId(click.ParamType):
     """A game id as the user types it; click's IntRange would answer 'abc' with "is not a valid
     integer range" and 0 with "is not in the range x>=1"."""
