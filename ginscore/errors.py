@@ -48,3 +48,23 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def english():
+    """A context in which every message is English, whatever the language in use: what JSON
+    output holds (a problem 'check --json' lists, the text of a 'log --json' entry) stays
+    English in every language, as the keys do."""
+    from contextlib import contextmanager
+
+    from ginscore import i18n
+
+    @contextmanager
+    def context():
+        saved = i18n._catalog
+        i18n._catalog = False  # what i18n holds for English: no catalog
+        try:
+            yield
+        finally:
+            i18n._catalog = saved
+
+    return context()
