@@ -36,7 +36,9 @@ def shown(value, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages: a value typed or read from a
     file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
     if type(value) is int and abs(value) >= 10**30:
-        return "a number of more than 30 digits"
+        from ginscore.i18n import _
+
+        return _("a number of more than 30 digits")
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 4] + "...'"
 
