@@ -353,7 +353,7 @@ def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
     finally:
         os.close(descriptor)
     if limit is not None and len(data) > limit:
-        raise OSError(errno.EFBIG, f"it is larger than {limit:,} bytes, far more than ginscore ever writes", path)
+        raise OSError(errno.EFBIG, _too_large(f"{limit:,}"), path)
     return data
 
 
@@ -369,8 +369,14 @@ def _not_plain(translate: bool = False) -> dict:
     }
 
 
+def _too_large(limit: str, translate: bool = False) -> str:
+    _ = _translate if translate else str
+    return _("it is larger than {limit} bytes, far more than ginscore ever writes").format(limit=limit)
+
+
 _translate = _
 _NOT_PLAIN = _not_plain()
+_TOO_LARGE = re.compile(r"it is larger than ([0-9,]+) bytes, far more than ginscore ever writes")
 
 
 def reason(text):
@@ -379,7 +385,8 @@ def reason(text):
     for kind, english in _NOT_PLAIN.items():
         if text == english:
             return _not_plain(translate=True)[kind]
-    return text
+    found = _TOO_LARGE.fullmatch(text) if isinstance(text, str) else None
+    return _too_large(found.group(1), translate=True) if found else text
 
 
 def _same_bytes(path, data: bytes) -> bool:
