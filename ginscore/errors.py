@@ -60,6 +60,9 @@ def english():
 
     from ginscore import i18n
 
+    if hasattr(i18n, "english"):  # the language module's own, where it has one
+        return i18n.english()
+
     @contextmanager
     def context():
         saved = i18n._catalog

@@ -150,3 +150,19 @@ def test_english_is_unchanged(run, lang):
     lang("en")
     assert run("rules --list").output.startswith("Presets (use one with 'ginscore new A B --rules NAME')")
     assert "no games in" in run("knock alice 4 15").output
+
+
+def test_help_translated_in_place_stays_lazy(lang):
+    """A help given as a function survives code that sets each help text to its translation
+    for the time of a help page and back (as a command class that translates in place does)."""
+    from ginscore.cli.options import Option
+
+    option = Option(["--game"], help=lambda: i18n._("Print JSON (see README: JSON output)."))
+    lang("ru")
+    shown = option.help
+    option.help = shown  # in place, for the page
+    option.help = shown  # and back
+    lang("uk")
+    assert option.help == "Вивести JSON (див. README: JSON output)."
+    lang("en")
+    assert option.help == "Print JSON (see README: JSON output)."

@@ -17,6 +17,16 @@ def text(value) -> str | None:
     return value() if callable(value) else value
 
 
+def _keep_lazy(holder, value) -> None:
+    """Set ``holder._help``, except that the text a function-given help shows now leaves the
+    function in place: code that translates help texts in place for the time of a help page
+    (reading ``help``, setting it, setting it back) must not fix them in one language."""
+    current = getattr(holder, "_help", None)
+    if callable(current) and isinstance(value, str) and value == current():
+        return
+    holder._help = value
+
+
 class Option(click.Option):
     """An option whose help may be a function, ``help=lambda: _("...")``: click reads help
     texts when a module is imported, before ``--lang`` is parsed; the function is called only
@@ -32,7 +42,7 @@ class Option(click.Option):
 
     @help.setter
     def help(self, value):
-        self._help = value
+        _keep_lazy(self, value)
 
 
 def option(*names, **attrs):
@@ -52,7 +62,7 @@ class Command(click.Command):
 
     @help.setter
     def help(self, value):
-        self._help = value
+        _keep_lazy(self, value)
 
 
 class Group(click.Group):
