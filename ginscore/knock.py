@@ -142,7 +142,7 @@ def _check_melds(melds, cards: int | None, whose: str) -> list[int]:
             raise CardError(_("'{meld}' is not a meld").format(meld=shown))
         mask = _mask_of(meld)
         if cards is not None and mask & ~cards:
-            raise CardError(_("meld '{meld}' uses cards that are not in the {whose}").format(meld=shown, whose=_words(whose)))
+            raise CardError(_("meld '{meld}' uses cards that are not in {whose}").format(meld=shown, whose=_words(whose)))
         if mask & used:
             raise CardError(_("meld '{meld}' shares a card with another meld").format(meld=shown))
         used |= mask

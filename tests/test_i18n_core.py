@@ -24,7 +24,7 @@ def lang(monkeypatch):
 
 @pytest.mark.parametrize(
     ("code", "words"),
-    [("ru", "ещё нет партий"), ("uk", "ще немає ігор")],
+    [("ru", "ещё нет игр"), ("uk", "ще немає ігор")],
 )
 def test_no_game_yet(run, lang, code, words):
     lang(code)
@@ -36,7 +36,7 @@ def test_no_game_yet(run, lang, code, words):
 
 @pytest.mark.parametrize(
     ("code", "deadwood"),
-    [("ru", "непарные карты нокера (12) больше предела для кнока в этой сдаче, 10"), ("uk", "непарні карти нокера (12)")],
+    [("ru", "непарные карты нокера (12) больше предела для стука в этой сдаче, 10"), ("uk", "непарні карти нокера (12)")],
 )
 def test_hand_errors(run, lang, code, deadwood):
     run("new Alice Bob")
@@ -54,7 +54,7 @@ def test_hand_report_lines_and_undo(run, lang):
     lang("ru")
     result = run("undo")
     assert result.exit_code == 0
-    assert result.output.startswith("Сдача 1 партии 1 отменена.")
+    assert result.output.startswith("Сдача 1 игры 1 отменена.")
     lang("uk")
     result = run("redo")
     assert "Здачу 1 гри 1 повернуто: knock Alice 4 15." in result.output
@@ -64,7 +64,7 @@ def test_hand_report_lines_and_undo(run, lang):
     ("code", "title", "follows"),
     [
         ("ru", "Наборы правил", "сухая удваивает премию за партию"),
-        ("uk", "Набори правил", "суха подвоює премію за гру"),
+        ("uk", "Набори правил", "гра всуху подвоює призові за гру"),
     ],
 )
 def test_rules_list(run, lang, code, title, follows):
@@ -103,11 +103,11 @@ def test_help_is_translated_when_shown(run, lang, code):
     run("knock --help")  # the module is imported, its help read, in English
     lang(code)
     text = run("knock --help").output
-    assert {"ru": "сделал кнок", "uk": "зробив кнок"}[code] in text
-    assert {"ru": "Партия, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
+    assert {"ru": "постучал", "uk": "стукнув"}[code] in text
+    assert {"ru": "Игра, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
     assert "ginscore knock alice 4 15" in text
     text = run("new --help").output
-    assert {"ru": "Очки, выигрывающие партию.", "uk": "Очки, що виграють гру."}[code] in text
+    assert {"ru": "Очки, выигрывающие игру.", "uk": "Очки, що виграють гру."}[code] in text
 
 
 def test_check_and_log(run, lang, isolated_ledger):
@@ -118,17 +118,17 @@ def test_check_and_log(run, lang, isolated_ledger):
     lang("ru")
     result = run("check")
     assert result.exit_code == 0
-    assert result.output.endswith(": 1 партия, 1 сдача, проблем нет.\n")
+    assert result.output.endswith(": 1 игра, 1 сдача, проблем нет.\n")
     text = run("log").output
-    assert "Партия 1: Alice v Bob, 3 записи" in text
+    assert "Игра 1: Alice v Bob, 3 записи" in text
     assert "отменена №2: gin Bob 20" in text
     data = json.loads(run("log --json").output)
     assert data["entries"][2]["text"] == "voided #2: gin Bob 20"  # JSON is English
     (isolated_ledger / "games" / "game-000001.json").write_text("{}", "utf-8")
     result = run("check")
     assert result.exit_code == 1
-    assert "file_format: нет (в партии ginscore там 'ginscore-game'): это не файл партии ginscore" in result.output
-    assert "1 проблема в 1 из 1 файлов партий" in result.output
+    assert "file_format: нет (в игре ginscore там 'ginscore-game'): это не файл игры ginscore" in result.output
+    assert "1 проблема в 1 из 1 файлов игр" in result.output
     data = json.loads(run("check --json").output)
     assert data["problems"][0]["problem"].startswith("file_format: missing")
 
