@@ -26,7 +26,7 @@ class Setting(NamedTuple):
     """One rule setting: its stored name, default and help, and what values it accepts:
     whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no. The help
     is a function, ``lambda: _("...")``, called when it is shown (so in the language in use by
-    then), or a plain string."""
+    then), or an English string, looked up in the catalog when it is shown (``cli.options.text``)."""
 
     name: str
     default: object

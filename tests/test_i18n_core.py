@@ -166,3 +166,14 @@ def test_help_translated_in_place_stays_lazy(lang):
     assert option.help == "Вивести JSON (див. README: JSON output)."
     lang("en")
     assert option.help == "Print JSON (see README: JSON output)."
+
+
+def test_a_setting_help_given_as_a_string_is_looked_up_when_shown(lang):
+    from ginscore.cli.options import Option
+
+    option = Option(["--tie"], help="When deadwoods are equal: undercut, knocker or no-score.")
+    lang("ru")
+    assert option.help.startswith("При равных непарных картах")
+    option.help = option.help  # translated in place for a page, and back: still looked up
+    lang("en")
+    assert option.help == "When deadwoods are equal: undercut, knocker or no-score."

@@ -12,25 +12,28 @@ MAX_DIGITS = 9
 
 
 def text(value) -> str | None:
-    """A help text given as a function (``lambda: _("...")``) called now, in the language in
-    use; a plain string as it is."""
-    return value() if callable(value) else value
+    """A help text in the language in use: given as a function (``lambda: _("...")``), called
+    now; given as a string (an English message, such as a table's setting help marked for the
+    catalog), looked up in the catalog now (a text the catalog lacks stays as it is)."""
+    if callable(value):
+        return value()
+    return _(value) if value else value
 
 
 def _keep_lazy(holder, value) -> None:
-    """Set ``holder._help``, except that the text a function-given help shows now leaves the
-    function in place: code that translates help texts in place for the time of a help page
-    (reading ``help``, setting it, setting it back) must not fix them in one language."""
+    """Set ``holder._help``, except that the text the help shows now leaves it as it is: code
+    that translates help texts in place for the time of a help page (reading ``help``, setting
+    it, setting it back) must not fix them in one language."""
     current = getattr(holder, "_help", None)
-    if callable(current) and isinstance(value, str) and value == current():
+    if current is not None and isinstance(value, str) and value == text(current):
         return
     holder._help = value
 
 
 class Option(click.Option):
-    """An option whose help may be a function, ``help=lambda: _("...")``: click reads help
-    texts when a module is imported, before ``--lang`` is parsed; the function is called only
-    when the help is shown, so the help is in the language chosen by then."""
+    """An option whose help is translated when it is shown: click reads help texts when a
+    module is imported, before ``--lang`` is parsed. Give it as ``help=lambda: _("...")`` (the
+    function is called when the help is shown) or as an English string the catalog holds."""
 
     def __init__(self, *args, help=None, **attrs):
         super().__init__(*args, **attrs)
