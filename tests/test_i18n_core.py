@@ -128,7 +128,7 @@ def test_check_and_log(run, lang, isolated_ledger):
     result = run("check")
     assert result.exit_code == 1
     assert "file_format: нет (в игре ginscore там 'ginscore-game'): это не файл игры ginscore" in result.output
-    assert "1 проблема в 1 из 1 файлов игр" in result.output
+    assert "1 проблема в файлах игр (1 из 1)" in result.output
     data = json.loads(run("check --json").output)
     assert data["problems"][0]["problem"].startswith("file_format: missing")
 
