@@ -17,7 +17,9 @@ def text(value) -> str | None:
     catalog), looked up in the catalog now (a text the catalog lacks stays as it is)."""
     if callable(value):
         return value()
-    return _(value) if value else value
+    from ginscore import i18n
+
+    return i18n._(value) if value else value  # a text marked for the catalog elsewhere (N_), looked up now
 
 
 def _keep_lazy(holder, value) -> None:
