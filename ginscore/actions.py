@@ -10,6 +10,7 @@ from __future__ import annotations
 from ginscore import game as journal
 from ginscore.errors import HandError
 from ginscore.game import Game, check_new_players, now
+from ginscore.i18n import _
 from ginscore.tables import get_table
 
 
@@ -26,14 +27,16 @@ def is_voided(game: Game) -> bool:
 def refuse_if_voided(game: Game) -> None:
     if journal.voided(game.journal):
         raise HandError(
-            f"game {game.id} is voided: bring it back with 'ginscore unvoid {game.id}', or pick another with --game ID"
+            _("game {game} is voided: bring it back with 'ginscore unvoid {game}', or pick another with --game ID").format(
+                game=game.id
+            )
         )
 
 
 def void_game(game: Game):
     """Set a game aside (a mistaken or test game); the file and its journal stay."""
     if journal.voided(game.journal):
-        raise HandError(f"game {game.id} is already voided ('ginscore unvoid {game.id}' brings it back)")
+        raise HandError(_("game {game} is already voided ('ginscore unvoid {game}' brings it back)").format(game=game.id))
     updated = game.append("void_game")
     return updated, evaluate(updated)
 
@@ -41,7 +44,7 @@ def void_game(game: Game):
 def unvoid_game(game: Game):
     """Bring back a game set aside with void_game."""
     if not journal.voided(game.journal):
-        raise HandError(f"game {game.id} is not voided: nothing to bring back")
+        raise HandError(_("game {game} is not voided: nothing to bring back").format(game=game.id))
     updated = game.append("unvoid_game")
     return updated, evaluate(updated)
 
@@ -136,8 +139,10 @@ def redo(game: Game):
         state = evaluate(updated)
     except HandError as error:  # an edit since the undo makes the game end before this hand
         raise HandError(
-            f"{error} if hand {restored.number} is restored: it stays voided; to bring it back, first "
-            f"correct the hand that now ends the game ('ginscore edit')"
+            _(
+                "{error} if hand {number} is restored: it stays voided; to bring it back, first "
+                "correct the hand that now ends the game ('ginscore edit')"
+            ).format(error=error, number=restored.number)
         ) from None
     return updated, state, restored
 
@@ -153,7 +158,9 @@ def edit(game: Game, number: int, hand: dict):
         state = evaluate(updated)
     except HandError as error:  # the correction ends the game before hands recorded after it
         raise HandError(
-            f"{error} if hand {number} is corrected that way: take back the later hands first "
-            f"('ginscore undo'), then correct hand {number}"
+            _(
+                "{error} if hand {number} is corrected that way: take back the later hands first "
+                "('ginscore undo'), then correct hand {number}"
+            ).format(error=error, number=number)
         ) from None
     return updated, state, before

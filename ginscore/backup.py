@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from ginscore.errors import LedgerError
+from ginscore.i18n import _
 from ginscore.ledger import O_NOFOLLOW, Ledger, fsync_folder, read_bytes, write_synced
 
 
@@ -38,9 +39,9 @@ def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path,
     with ledger.locked():
         target = Path(destination).expanduser() if destination else default_path(ledger)
         if os.path.lexists(target):
-            raise LedgerError(f"{target} already exists: give a new path (a backup never overwrites anything)")
+            raise LedgerError(_("{path} already exists: give a new path (a backup never overwrites anything)").format(path=target))
         if _is_inside(target, root):
-            raise LedgerError(f"{target} is inside the ledger {root}: put the backup somewhere else")
+            raise LedgerError(_("{path} is inside the ledger {ledger}: put the backup somewhere else").format(path=target, ledger=root))
         files = files_to_keep(root)
         if target.suffix.lower() == ".zip":
             _write_zip(target, root, files)
@@ -49,7 +50,9 @@ def backup(ledger: Ledger, destination: Path | str | None = None) -> tuple[Path,
     try:
         fsync_folder(target.parent)
     except OSError as error:  # the backup is there, whole; only its durability is in doubt
-        return target, files, f"the backup is written, but its folder could not be flushed to disk ({error.strerror})"
+        return target, files, _("the backup is written, but its folder could not be flushed to disk ({reason})").format(
+            reason=error.strerror
+        )
     return target, files, None
 
 
@@ -125,4 +128,10 @@ def _write_zip(target: Path, root: Path, files: list[str]) -> None:
 
 
 def _failed(target: Path, error: OSError) -> LedgerError:
-    return LedgerError(f"could not write the backup {target}: {error.strerror or error}; the ledger is unchanged")
+    from ginscore.ledger import reason
+
+    return LedgerError(
+        _("could not write the backup {path}: {reason}; the ledger is unchanged").format(
+            path=target, reason=reason(error.strerror) or error
+        )
+    )

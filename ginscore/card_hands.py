@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ginscore.cards import card_str, card_value, format_cards, is_meld, parse_cards, parse_melds
 from ginscore.errors import CardError, HandError
+from ginscore.i18n import _
 from ginscore.render import in_words
 from ginscore.scoring import check_hand, knock_limit_for
 
@@ -51,8 +52,9 @@ def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, up
         raise _eleven_card_knock(player, best, _same_cards("gin", player, cards_text, opponent_text, upcard))
     if best.gin:
         raise HandError(
-            f"{player}'s best deadwood is 0: that is gin, record it with: "
-            f"{_same_cards('gin', player, cards_text, opponent_text, upcard)}"
+            _("{player}'s best deadwood is 0: that is gin, record it with: {command}").format(
+                player=player, command=_same_cards("gin", player, cards_text, opponent_text, upcard)
+            )
         )
     stated = None
     knocker_deadwood = best.deadwood
@@ -61,7 +63,9 @@ def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, up
         melded = {card for meld in stated for card in meld}
         knocker_deadwood = sum(card_value(card) for card in knocker if card not in melded)
     if knocker_deadwood > limit:
-        raise _over_the_limit(player, knocker_deadwood, best.deadwood, limit, why, stated is not None)
+        raise _over_the_limit(
+            player, knocker_deadwood, best.deadwood, limit, why, stated is not None, upcard if rules.oklahoma else None
+        )
     settlement = settle_knock(knocker, opponent, limit, stated)
     return {
         "kind": "knock",
@@ -89,21 +93,31 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
         discard = card_str(best.discard)
         if best.gin:
             raise HandError(
-                f"{player}'s 11 cards do not all meld, so this is not big gin; they are gin after "
-                f"discarding {discard}: give the 10 cards kept in --cards"
+                _(
+                    "{player}'s 11 cards do not all meld, so this is not big gin; they are gin after "
+                    "discarding {discard}: give the 10 cards kept in --cards"
+                ).format(player=player, discard=discard)
             )
         raise HandError(
-            f"{player}'s 11 cards are not big gin: after the best discard ({discard}) the deadwood is "
-            f"{best.deadwood}; check the cards"
+            _(
+                "{player}'s 11 cards are not big gin: after the best discard ({discard}) the deadwood is "
+                "{deadwood}; check the cards"
+            ).format(player=player, discard=discard, deadwood=best.deadwood)
         )
     if len(knocker) == 10 and big:
-        raise HandError("--big is big gin, all 11 cards melded, and --cards has 10: give all 11, or leave out --big")
+        raise HandError(_("--big is big gin, all 11 cards melded, and --cards has 10: give all 11, or leave out --big"))
     if not best.gin:
         if best.deadwood <= limit:
-            how = f": record a knock with: {_same_cards('knock', player, cards_text, opponent_text, upcard)}"
+            how = _(": record a knock with: {command}").format(
+                command=_same_cards("knock", player, cards_text, opponent_text, upcard)
+            )
         else:
-            how = f" (nor a knock: the knock limit of this hand is {limit}{why}): check the cards"
-        raise HandError(f"{player}'s best deadwood is {best.deadwood}, so this is not gin{how}")
+            how = _(" (nor a knock: the knock limit of this hand is {limit}{why}): check the cards").format(limit=limit, why=why)
+        raise HandError(
+            _("{player}'s best deadwood is {deadwood}, so this is not gin{how}").format(
+                player=player, deadwood=best.deadwood, how=how
+            )
+        )
     # With big gin off (bonus 0) eleven melded cards score as gin, so gin's lay-off rule holds.
     scored_as_big_gin = best.big_gin and rules.big_gin_bonus > 0
     settlement = settle_knock(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not scored_as_big_gin)
@@ -120,8 +134,9 @@ def _both_hands(cards_text: str, opponent_text: str):
     in_both = [card for card in knocker if card in set(opponent)]
     if in_both:
         raise CardError(
-            f"{card_str(in_both[0])} is in both --cards and --opponent-cards: a card is in one hand only, "
-            "so check what was typed"
+            _(
+                "{card} is in both --cards and --opponent-cards: a card is in one hand only, so check what was typed"
+            ).format(card=card_str(in_both[0]))
         )
     return knocker, opponent
 
@@ -137,7 +152,9 @@ def _stated_melds(melds_text: str, knocker):
     try:
         return parse_melds(melds_text, knocker)
     except CardError as error:
-        raise CardError(f"--melds: {error} (melds are separated by |, e.g. --melds '5s 6s 7s | 9c Tc Jc')") from None
+        raise CardError(
+            _("--melds: {error} (melds are separated by |, e.g. --melds '5s 6s 7s | 9c Tc Jc')").format(error=error)
+        ) from None
 
 
 def _knock_limit(rules, upcard) -> tuple[int, str]:
@@ -145,41 +162,56 @@ def _knock_limit(rules, upcard) -> tuple[int, str]:
     probe = {"kind": "draw"} if upcard is None else {"kind": "draw", "upcard": upcard}
     check_hand(probe, rules)  # a missing or stray --upcard is refused as on any hand
     limit = knock_limit_for(probe, rules)
-    return limit, f", set by the {upcard} upcard" if rules.oklahoma else ""
+    return limit, _(", set by the {upcard} upcard").format(upcard=upcard) if rules.oklahoma else ""
 
 
 def _eleven_card_knock(player: str, best, as_gin: str) -> HandError:
     if best.big_gin:
-        return HandError(f"all 11 of {player}'s cards meld: that is big gin, record it with: {as_gin}")
+        return HandError(
+            _("all 11 of {player}'s cards meld: that is big gin, record it with: {command}").format(player=player, command=as_gin)
+        )
     discard = card_str(best.discard)
     if best.gin:
         return HandError(
-            f"{player}'s 11 cards are gin after discarding {discard}: record it with 'ginscore gin' "
-            "and the 10 cards kept"
+            _(
+                "{player}'s 11 cards are gin after discarding {discard}: record it with 'ginscore gin' "
+                "and the 10 cards kept"
+            ).format(player=player, discard=discard)
         )
     return HandError(
-        f"a knocker shows 10 cards: give in --cards the 10 {player} kept after the discard (of these 11, "
-        f"discarding {discard} leaves the least deadwood, {best.deadwood})"
+        _(
+            "a knocker shows 10 cards: give in --cards the 10 {player} kept after the discard (of these 11, "
+            "discarding {discard} leaves the least deadwood, {deadwood})"
+        ).format(player=player, discard=discard, deadwood=best.deadwood)
     )
 
 
-def _over_the_limit(player, deadwood: int, best: int, limit: int, why: str, stated: bool) -> HandError:
+def _over_the_limit(player, deadwood: int, best: int, limit: int, why: str, stated: bool, upcard=None) -> HandError:
     if limit == 0:
-        source = why.replace(", set by", " (set by") + ")" if why else " (this game's knock limit is 0)"
+        if upcard is not None:
+            source = _(" (set by the {upcard} upcard)").format(upcard=upcard)
+        else:
+            source = _(" (this game's knock limit is 0)")
         return HandError(
-            f"{player}'s deadwood is {deadwood}, but only gin may go out this hand{source}: check the cards"
+            _("{player}'s deadwood is {deadwood}, but only gin may go out this hand{source}: check the cards").format(
+                player=player, deadwood=deadwood, source=source
+            )
         )
     if not stated:
         return HandError(
-            f"{player}'s best deadwood is {deadwood}, over this hand's knock limit of {limit}{why}, so {player} "
-            "cannot knock with these cards: check them"
+            _(
+                "{player}'s best deadwood is {deadwood}, over this hand's knock limit of {limit}{why}, so {player} "
+                "cannot knock with these cards: check them"
+            ).format(player=player, deadwood=deadwood, limit=limit, why=why)
         )
     if best <= limit:
-        how = f"; the best arrangement leaves {best}: leave out --melds to use it"
+        how = _("; the best arrangement leaves {best}: leave out --melds to use it").format(best=best)
     else:
-        how = ": check the cards"
+        how = _(": check the cards")
     return HandError(
-        f"with these --melds {player}'s deadwood is {deadwood}, over this hand's knock limit of {limit}{why}{how}"
+        _("with these --melds {player}'s deadwood is {deadwood}, over this hand's knock limit of {limit}{why}{how}").format(
+            player=player, deadwood=deadwood, limit=limit, why=why, how=how
+        )
     )
 
 
@@ -229,12 +261,15 @@ def card_parts(hand: dict, symbols: bool = False) -> dict:
     knocker_left = _left_over(cards["knocker"], cards["knocker_melds"])
     opponent_left = _left_over(cards["opponent"], [*cards["opponent_melds"], *(laid["cards"] for laid in layoffs)])
     if hand["kind"] == "gin":
-        knocker_deadwood = "big gin" if hand.get("big") else "gin"
+        knocker_deadwood = _("big gin") if hand.get("big") else _("gin")
     else:
         knocker_deadwood = f"{_show(knocker_left, symbols)} = {hand['deadwood']}"
     opponent_deadwood = f"{_show(opponent_left, symbols)} = {hand['opponent_deadwood']}" if opponent_left else "0"
-    laid_off = [f"{_show(laid['cards'], symbols)} on {_meld_name(laid['onto'], symbols)}" for laid in layoffs]
-    stated = " (as stated)" if cards.get("melds_stated") else ""
+    laid_off = [
+        _("{cards} on {meld}").format(cards=_show(laid["cards"], symbols), meld=_meld_name(laid["onto"], symbols))
+        for laid in layoffs
+    ]
+    stated = _(" (as stated)") if cards.get("melds_stated") else ""
     return {
         "knocker_melds": " | ".join(_show(meld, symbols) for meld in cards["knocker_melds"]) + stated,
         "knocker_deadwood": knocker_deadwood,
@@ -249,20 +284,26 @@ def card_sentences(hand: dict, opponent: str, symbols: bool = False) -> list[str
     lays off 8s 9s on 5s 6s 7s and 8c 7c on 9c Tc Jc, deadwood Ac 8d = 9"]``."""
     parts = card_parts(hand, symbols)
     player = hand["player"]
-    knocker = f"{player} lays {parts['knocker_melds']}" if parts["knocker_melds"] else f"{player} has no meld"
+    if parts["knocker_melds"]:
+        knocker = _("{player} lays {melds}").format(player=player, melds=parts["knocker_melds"])
+    else:
+        knocker = _("{player} has no meld").format(player=player)
     if hand["kind"] == "gin":
         knocker += f": {parts['knocker_deadwood']}"
     else:
-        knocker += f", deadwood {parts['knocker_deadwood']}"
-    defender = f"{opponent} melds {parts['opponent_melds']}" if parts["opponent_melds"] else f"{opponent} has no meld"
+        knocker += _(", deadwood {cards}").format(cards=parts["knocker_deadwood"])
+    if parts["opponent_melds"]:
+        defender = _("{player} melds {melds}").format(player=opponent, melds=parts["opponent_melds"])
+    else:
+        defender = _("{player} has no meld").format(player=opponent)
     if parts["layoffs"]:
-        defender += f", lays off {parts['layoffs']}"
-    return [knocker, f"{defender}, deadwood {parts['opponent_deadwood']}"]
+        defender += _(", lays off {layoffs}").format(layoffs=parts["layoffs"])
+    return [knocker, defender + _(", deadwood {cards}").format(cards=parts["opponent_deadwood"])]
 
 
 def cards_words(hand: dict) -> str:
     """A card hand in one line, for the log (which does not know the opponent's name)."""
-    return "; ".join(card_sentences(hand, "opponent"))
+    return "; ".join(card_sentences(hand, _("opponent")))
 
 
 # ---------------------------------------------------------------- checking stored cards
@@ -273,35 +314,37 @@ def card_problems(cards) -> list[tuple[str, str]]:
     checks the cards, melds and lay-offs are well formed and consistent, not that they are best."""
     if not isinstance(cards, dict):
         keys = "knocker, opponent, knocker_melds, opponent_melds and layoffs"
-        return [("", f"expected an object with {keys}, got {type(cards).__name__}")]
+        return [("", _("expected an object with {keys}, got {kind}").format(keys=keys, kind=type(cards).__name__))]
     found: list[tuple[str, str]] = []
     hands = {}
     for side, counts in (("knocker", (10, 11)), ("opponent", (10,))):
         parsed = _stored_group(cards, side, found)
         if parsed is not None and len(parsed) not in counts:
-            found.append((f".{side}", f"expected {' or '.join(map(str, counts))} cards, got {len(parsed)}"))
+            found.append(
+                (f".{side}", _("expected {counts} cards, got {count}").format(counts=_(" or ").join(map(str, counts)), count=len(parsed)))
+            )
         hands[side] = set(parsed or ())
     if hands["knocker"] & hands["opponent"]:
-        found.append(("", f"{card_str(min(hands['knocker'] & hands['opponent']))} is in both hands"))
+        found.append(("", _("{card} is in both hands").format(card=card_str(min(hands["knocker"] & hands["opponent"])))))
     knocker_melds = _stored_melds(cards, "knocker_melds", hands["knocker"], found)
     _stored_melds(cards, "opponent_melds", hands["opponent"], found)
     layoffs = cards.get("layoffs")
     if not isinstance(layoffs, list):
-        found.append((".layoffs", "expected a list"))
+        found.append((".layoffs", _("expected a list")))
         return found
     for index, laid in enumerate(layoffs):
         place = f".layoffs[{index}]"
         if not isinstance(laid, dict):
-            found.append((place, "expected an object with cards and onto"))
+            found.append((place, _("expected an object with cards and onto")))
             continue
         laid_cards = _stored_group(laid, "cards", found, place)
         onto = laid.get("onto")
         if laid_cards is not None and not set(laid_cards) <= hands["opponent"]:
-            found.append((f"{place}.cards", "not the opponent's cards"))
+            found.append((f"{place}.cards", _("not the opponent's cards")))
         if onto not in knocker_melds:
-            found.append((f"{place}.onto", f"{onto!r} is not one of the knocker_melds"))
+            found.append((f"{place}.onto", _("{onto} is not one of the knocker_melds").format(onto=repr(onto))))
     if "melds_stated" in cards and cards["melds_stated"] is not True:
-        found.append((".melds_stated", "expected true, or no melds_stated"))
+        found.append((".melds_stated", _("expected true, or no melds_stated")))
     return found
 
 
@@ -312,7 +355,7 @@ def _stored_group(data: dict, key: str, found: list, place: str = ""):
 def _stored_text(text, place: str, found: list):
     """The cards of a stored string, or None after noting why it is not one."""
     if not isinstance(text, str):
-        found.append((place, "expected a string of cards such as \"5s 6s 7s\""))
+        found.append((place, _('expected a string of cards such as "5s 6s 7s"')))
         return None
     try:
         cards = parse_cards(text)
@@ -320,7 +363,7 @@ def _stored_text(text, place: str, found: list):
         found.append((place, str(error)))
         return None
     if format_cards(cards) != text:
-        found.append((place, f"expected the cards in their stored form, {format_cards(cards)!r}"))
+        found.append((place, _("expected the cards in their stored form, {cards}").format(cards=repr(format_cards(cards)))))
         return None
     return cards
 
@@ -328,7 +371,7 @@ def _stored_text(text, place: str, found: list):
 def _stored_melds(cards: dict, key: str, hand: set, found: list) -> list:
     melds = cards.get(key)
     if not isinstance(melds, list):
-        found.append((f".{key}", "expected a list"))
+        found.append((f".{key}", _("expected a list")))
         return []
     for index, meld in enumerate(melds):
         place = f".{key}[{index}]"
@@ -336,7 +379,7 @@ def _stored_melds(cards: dict, key: str, hand: set, found: list) -> list:
         if parsed is None:
             continue
         if not is_meld(parsed):
-            found.append((place, f"{meld!r} is not a meld"))
+            found.append((place, _("{meld} is not a meld").format(meld=repr(meld))))
         elif not set(parsed) <= hand:
-            found.append((place, f"{meld!r} uses cards that are not in that hand"))
+            found.append((place, _("{meld} uses cards that are not in that hand").format(meld=repr(meld))))
     return melds

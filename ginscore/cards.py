@@ -11,6 +11,7 @@ cheap.
 
 from .errors import CardError
 from .errors import shown as quoted
+from .i18n import _, ngettext
 
 Card = int
 
@@ -25,11 +26,17 @@ _SUIT_BY_CHAR.update({"♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1
 _INVISIBLE = ("\ufe0f", "\ufe0e")
 _MELD_SEPARATORS = ("/", ";")
 
-_NOT_A_CARD = "{} is not a card: write rank then suit, e.g. As, 10h, Kd"
-_NOT_A_MELD = (
-    "'{}' is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more cards in sequence "
-    "in one suit (ace low: Q K A is not a run)"
-)
+
+
+def _not_a_card(token: str) -> str:
+    return _("{card} is not a card: write rank then suit, e.g. As, 10h, Kd").format(card=token)
+
+
+def _not_a_meld(shown: str) -> str:
+    return _(
+        "'{meld}' is not a meld: a meld is 3 or 4 cards of one rank, or 3 or more cards in sequence "
+        "in one suit (ace low: Q K A is not a run)"
+    ).format(meld=shown)
 
 
 def rank_of(card: Card) -> int:
@@ -58,14 +65,14 @@ def rank_value(token: str) -> int:
         text = text[:-1]
     rank = _RANK_BY_TEXT.get(text.upper())
     if rank is None:
-        raise CardError(f"'{token}' is not a card: write its rank, e.g. A, 7, 10, K (a suit may follow: Kh)")
+        raise CardError(_("'{card}' is not a card: write its rank, e.g. A, 7, 10, K (a suit may follow: Kh)").format(card=token))
     return card_value(rank)
 
 
 def card_str(card: Card) -> str:
     """Canonical ASCII name: As, Th, Kd, 2c."""
     if not isinstance(card, int) or not 0 <= card < 52:
-        raise CardError(f"{card!r} is not a card number (0..51)")
+        raise CardError(_("{card} is not a card number (0..51)").format(card=repr(card)))
     return RANKS[card % 13] + SUITS[card // 13]
 
 
@@ -83,14 +90,14 @@ def parse_card(token: str) -> Card:
             rank = _RANK_BY_TEXT.get(text[1:].upper())
         if suit is not None and rank is not None:
             return suit * 13 + rank
-    raise CardError(_NOT_A_CARD.format(quoted(token)))  # shown: a token may be thousands of characters
+    raise CardError(_not_a_card(quoted(token)))  # shown: a token may be thousands of characters
 
 
 def _describe_count(count: int | tuple[int, ...]) -> str:
     counts = (count,) if isinstance(count, int) else tuple(count)
     words = [str(n) for n in counts]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    return f"{listed} card" + ("" if counts == (1,) else "s")
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + _(" or ") + words[-1]
+    return ngettext("{count} card", "{count} cards", 1 if counts == (1,) else counts[-1]).format(count=listed)
 
 
 def parse_cards(text: str, count: int | tuple[int, ...] | None = None) -> tuple[Card, ...]:
@@ -104,13 +111,13 @@ def parse_cards(text: str, count: int | tuple[int, ...] | None = None) -> tuple[
     for token in text.replace(",", " ").split():
         card = parse_card(token)
         if card in seen:
-            raise CardError(f"'{card_str(card)}' appears twice")
+            raise CardError(_("'{card}' appears twice").format(card=card_str(card)))
         seen.add(card)
         cards.append(card)
     if count is not None:
         allowed = (count,) if isinstance(count, int) else tuple(count)
         if len(cards) not in allowed:
-            raise CardError(f"expected {_describe_count(count)}, got {len(cards)}")
+            raise CardError(_("expected {cards}, got {count}").format(cards=_describe_count(count), count=len(cards)))
     return tuple(cards)
 
 
@@ -167,15 +174,17 @@ def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
         try:
             meld = parse_cards(segment)
         except CardError as error:
-            raise CardError(f"{error} (in meld '{' '.join(segment.split())}')") from None
+            raise CardError(_("{error} (in meld '{meld}')").format(error=error, meld=" ".join(segment.split()))) from None
         shown = format_cards(meld)
         if not is_meld(meld):
-            raise CardError(_NOT_A_MELD.format(shown))
+            raise CardError(_not_a_meld(shown))
         for card in meld:
             if hand is not None and card not in hand:
-                raise CardError(f"meld '{shown}' uses {card_str(card)}, which is not in the hand")
+                raise CardError(_("meld '{meld}' uses {card}, which is not in the hand").format(meld=shown, card=card_str(card)))
             if card in owner:
-                raise CardError(f"{card_str(card)} is in two melds: '{owner[card]}' and '{shown}'")
+                raise CardError(
+                    _("{card} is in two melds: '{first}' and '{second}'").format(card=card_str(card), first=owner[card], second=shown)
+                )
             owner[card] = shown
         melds.append(meld)
     return tuple(melds)

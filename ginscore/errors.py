@@ -36,7 +36,9 @@ def shown(value, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages: a value typed or read from a
     file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
     if type(value) is int and abs(value) >= 10**30:
-        return "a number of more than 30 digits"
+        from ginscore.i18n import _
+
+        return _("a number of more than 30 digits")
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 4] + "...'"
 
@@ -48,3 +50,26 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def english():
+    """A context in which every message is English, whatever the language in use: what JSON
+    output holds (a problem 'check --json' lists, the text of a 'log --json' entry) stays
+    English in every language, as the keys do."""
+    from contextlib import contextmanager
+
+    from ginscore import i18n
+
+    if hasattr(i18n, "english"):  # the language module's own, where it has one
+        return i18n.english()
+
+    @contextmanager
+    def context():
+        saved = i18n._catalog
+        i18n._catalog = False  # what i18n holds for English: no catalog
+        try:
+            yield
+        finally:
+            i18n._catalog = saved
+
+    return context()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import GinscoreError
+from ginscore.i18n import _
 
 
 class Settlement(NamedTuple):
@@ -34,7 +35,7 @@ def day_bounds(text: str, today, end: bool) -> str:
             day = date.fromisoformat(word)
         except ValueError:
             raise GinscoreError(
-                f"{text!r} is not a date: give YYYY-MM-DD (e.g. 2026-11-29), 'today' or 'yesterday'"
+                _("{text} is not a date: give YYYY-MM-DD (e.g. 2026-11-29), 'today' or 'yesterday'").format(text=repr(text))
             ) from None
     if end:
         day += timedelta(days=1)

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import HandError, PlayerError, shown
+from ginscore.i18n import _
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def undo(game: Game) -> tuple[Game, EffectiveHand]:
     """Void the last effective hand; it stays in the journal."""
     hands = effective_hands(game.journal)
     if not hands:
-        raise HandError(f"game {game.id} has no hand to undo")
+        raise HandError(_("game {game} has no hand to undo").format(game=game.id))
     last = hands[-1]
     return game.append("void", target=last.seq), last
 
@@ -153,7 +154,9 @@ def redo(game: Game) -> tuple[Game, EffectiveHand]:
     target = redoable(game.journal)
     if target is None:
         raise HandError(
-            f"game {game.id} has nothing to redo: redo only restores hands undone since the last recorded hand"
+            _("game {game} has nothing to redo: redo only restores hands undone since the last recorded hand").format(
+                game=game.id
+            )
         )
     updated = game.append("restore", target=target)
     restored = next(hand for hand in effective_hands(updated.journal) if hand.seq == target)
@@ -165,11 +168,15 @@ def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
     hands = effective_hands(game.journal)
     if not 1 <= number <= len(hands):
         if not hands:
-            raise HandError(f"game {game.id} has no hands to edit")
-        raise HandError(f"game {game.id} has hands 1 to {len(hands)}; there is no hand {number}")
+            raise HandError(_("game {game} has no hands to edit").format(game=game.id))
+        raise HandError(
+            _("game {game} has hands 1 to {last}; there is no hand {number}").format(
+                game=game.id, last=len(hands), number=number
+            )
+        )
     before = hands[number - 1]
     if before.hand == hand:
-        raise HandError(f"hand {number} of game {game.id} already says that: nothing to change")
+        raise HandError(_("hand {number} of game {game} already says that: nothing to change").format(number=number, game=game.id))
     return game.append("edit", target=before.seq, hand=hand), before
 
 
@@ -187,7 +194,7 @@ def match_player(players, name: str, game_id: int | None = None) -> str:
     names the game in the error, since the game acted on may not be the one the user meant."""
     wanted = folded(name.strip())
     if not wanted:
-        raise PlayerError(f"give a player's name: one of {', '.join(players)}")
+        raise PlayerError(_("give a player's name: one of {players}").format(players=", ".join(players)))
     exact = [player for player in players if folded(player) == wanted]
     if exact:
         return exact[0]
@@ -195,12 +202,18 @@ def match_player(players, name: str, game_id: int | None = None) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise PlayerError(f"{shown(name)} could be {' or '.join(matches)}: type more of the name")
+        raise PlayerError(
+            _("{name} could be {matches}: type more of the name").format(name=shown(name), matches=_(" or ").join(matches))
+        )
     if game_id is None:
-        raise PlayerError(f"no player {shown(name)} in this game: the players are {', '.join(players)}")
+        raise PlayerError(
+            _("no player {name} in this game: the players are {players}").format(name=shown(name), players=", ".join(players))
+        )
     raise PlayerError(
-        f"no player {shown(name)} in game {game_id}: its players are {', '.join(players)} "
-        "(for another game add --game ID; 'ginscore games' lists them)"
+        _(
+            "no player {name} in game {game}: its players are {players} "
+            "(for another game add --game ID; 'ginscore games' lists them)"
+        ).format(name=shown(name), game=game_id, players=", ".join(players))
     )
 
 
@@ -211,13 +224,18 @@ MAX_NAME_LENGTH = 40
 # characters (zero-width spaces and joiners, bidirectional overrides: "Bob" and "Bob" + U+200B
 # would be two players who look the same), lone surrogates (what invalid UTF-8 on the command
 # line becomes; they cannot even be printed) and line/paragraph separators (a line break).
-_REFUSED_CATEGORIES = {
-    "Cc": "control characters",
-    "Cf": "invisible formatting characters",
-    "Cs": "invalid text, a lone surrogate (from bytes that are not UTF-8)",
-    "Zl": "a line separator",
-    "Zp": "a paragraph separator",
-}
+_REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+def _refused(category: str) -> str:
+    """What a character of a refused category is, for the message."""
+    return {
+        "Cc": _("control characters"),
+        "Cf": _("invisible formatting characters"),
+        "Cs": _("invalid text, a lone surrogate (from bytes that are not UTF-8)"),
+        "Zl": _("a line separator"),
+        "Zp": _("a paragraph separator"),
+    }[category]
 
 
 def _joins(name: str, index: int, category) -> bool:
@@ -239,7 +257,7 @@ def name_problem(name) -> str | None:
     """Why ``name`` is not a player's name as ``new`` accepts it, or None. The game file's
     check uses the same rule, so a name that got in by hand is caught as the typed one is."""
     if not isinstance(name, str) or not name.strip():
-        return "a player's name cannot be empty: e.g. 'ginscore new Alice Bob'"
+        return _("a player's name cannot be empty: e.g. 'ginscore new Alice Bob'")
     if name.isascii():  # the usual case needs no unicodedata
         bad = next((char for char in name if ord(char) < 0x20 or ord(char) == 0x7F), None)
         category = "Cc"
@@ -256,15 +274,14 @@ def name_problem(name) -> str | None:
         )
         category = unicodedata.category(bad) if bad else ""
     if bad is not None:
-        return (
-            f"{name[:MAX_NAME_LENGTH]!r} has {_REFUSED_CATEGORIES[category]} (U+{ord(bad):04X}): "
-            "give a player's name as plain text"
+        return _("{name} has {what} (U+{code}): give a player's name as plain text").format(
+            name=repr(name[:MAX_NAME_LENGTH]), what=_refused(category), code=f"{ord(bad):04X}"
         )
     if len(name) > MAX_NAME_LENGTH:
-        return (
-            f"{name[:20]!r}... is {len(name)} characters long: a player's name has at most "
-            f"{MAX_NAME_LENGTH}, so that it fits on the sheet; use a shorter name or a nickname"
-        )
+        return _(
+            "{name}... is {length} characters long: a player's name has at most "
+            "{most}, so that it fits on the sheet; use a shorter name or a nickname"
+        ).format(name=repr(name[:20]), length=len(name), most=MAX_NAME_LENGTH)
     return None
 
 
@@ -283,6 +300,6 @@ def check_new_players(names) -> tuple[str, ...]:
     seen: dict[str, str] = {}
     for name in cleaned:
         if folded(name) in seen:
-            raise PlayerError(f"{name!r} is named twice: every player needs a different name")
+            raise PlayerError(_("{name} is named twice: every player needs a different name").format(name=repr(name)))
         seen[folded(name)] = name
     return cleaned

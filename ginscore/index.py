@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from ginscore.errors import LedgerError
 from ginscore.game import folded
+from ginscore.i18n import _
 
 INDEX_FILE = ".index.sqlite3"
 STAMP_FILE = ".index-stamp"
@@ -181,7 +182,9 @@ def connect(ledger, rebuild: bool = True):
             if os.path.lexists(leftover) and not os.path.isdir(leftover):
                 os.unlink(leftover)  # a symlink is removed itself, never what it points to
         except OSError as error:
-            raise LedgerError(f"cannot replace the damaged index {leftover}: {error.strerror}") from None
+            raise LedgerError(
+                _("cannot replace the damaged index {path}: {reason}").format(path=leftover, reason=error.strerror)
+            ) from None
     connection = sqlite3.connect(path, timeout=10)
     with connection:
         create_tables(connection)
@@ -244,7 +247,7 @@ def store(connection, ledger, game_id: int, state=None, error: str | None = None
     money = summary["money"] or {}
     for name, stats in summary["stats"].items():
         connection.execute(
-            f"INSERT INTO players VALUES (?, ?, ?, {', '.join('?' for _ in STAT_KEYS)}, ?, ?, ?)",
+            f"INSERT INTO players VALUES (?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
             (
                 game_id, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
                 money.get(name), micro(money.get(name)), summary["currency"] or "",
@@ -357,14 +360,14 @@ def verify(ledger, connection, evaluated: dict) -> list:
                 store(connection, ledger, game_id, state)  # in progress: its row is renewed only now and then
                 continue
             if row is None:
-                wrong.append((game_id, "missing from the index"))
+                wrong.append((game_id, _("missing from the index")))
             elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
-                wrong.append((game_id, "out of date in the index"))
+                wrong.append((game_id, _("out of date in the index")))
             else:
                 continue
             store(connection, ledger, game_id, state, error)
         for game_id in set(rows) - set(evaluated):
-            wrong.append((game_id, "in the index, but its file is gone"))
+            wrong.append((game_id, _("in the index, but its file is gone")))
             forget(connection, game_id)
         generation = bump(connection)
     mtime = games_mtime(ledger)

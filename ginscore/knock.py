@@ -10,12 +10,14 @@ from typing import NamedTuple
 
 from .cards import Card, card_str, is_meld
 from .errors import CardError
+from .i18n import _
 from .melds import (
     _RANK_CARDS,
     _arrangement,
     _arrangement_order,
     _cards_of,
     _check_hand,
+    _words,
     _check_limit,
     _is_run,
     _mask_of,
@@ -60,14 +62,14 @@ def _layoff_reach(meld_masks, defender: int):
         high_bit = 1 << (meld.bit_length() - 1)
         down = []
         bit = low >> 1
-        for _ in range(low_rank):
+        for _unused in range(low_rank):
             if not bit & defender:
                 break
             down.append(bit)
             bit >>= 1
         up = []
         bit = high_bit << 1
-        for _ in range(12 - (high_bit.bit_length() - 1) % 13):
+        for _unused in range(12 - (high_bit.bit_length() - 1) % 13):
             if not bit & defender:
                 break
             up.append(bit)
@@ -79,12 +81,12 @@ def _layoff_reach(meld_masks, defender: int):
 def _playable_layoffs(chains, set_cards) -> set[int]:
     """Every mask of defender cards that can be laid off together."""
     options = {0}
-    for _, chain in chains:
+    for _key, chain in chains:
         prefixes = [0]
         for bit in chain:
             prefixes.append(prefixes[-1] | bit)
         options = {option | prefix for option in options for prefix in prefixes}
-    for _, bit in set_cards:
+    for _key, bit in set_cards:
         options |= {option | bit for option in options}
     return options
 
@@ -137,12 +139,12 @@ def _check_melds(melds, cards: int | None, whose: str) -> list[int]:
         shown = " ".join(card_str(card) for card in meld) if all(
             isinstance(card, int) and 0 <= card < 52 for card in meld) else repr(meld)
         if not is_meld(meld):
-            raise CardError(f"'{shown}' is not a meld")
+            raise CardError(_("'{meld}' is not a meld").format(meld=shown))
         mask = _mask_of(meld)
         if cards is not None and mask & ~cards:
-            raise CardError(f"meld '{shown}' uses cards that are not in the {whose}")
+            raise CardError(_("meld '{meld}' uses cards that are not in {whose}").format(meld=shown, whose=_words(whose)))
         if mask & used:
-            raise CardError(f"meld '{shown}' shares a card with another meld")
+            raise CardError(_("meld '{meld}' shares a card with another meld").format(meld=shown))
         used |= mask
         masks.append(mask)
     return masks
@@ -153,9 +155,9 @@ def layoff(knocker_melds, defender_cards) -> Layoff:
     defender_cards, defender = _check_hand(defender_cards, whose="defender's hand")
     meld_masks = _check_melds(knocker_melds, None, "knocker's hand")
     if any(mask & defender for mask in meld_masks):
-        raise CardError("the defender holds a card that is in the knocker's melds")
+        raise CardError(_("the defender holds a card that is in the knocker's melds"))
     solver = _Solver(defender)
-    _, laid = _best_layoff(solver, defender, _layoff_reach(meld_masks, defender))
+    _ignored, laid = _best_layoff(solver, defender, _layoff_reach(meld_masks, defender))
     return _layoff_result(solver, defender_cards, meld_masks, laid)
 
 
@@ -191,10 +193,11 @@ class KnockSettlement(NamedTuple):
         }
 
 
-_ELEVEN_CARDS = (
-    "11 knocker cards are only a big gin (all 11 in melds){}; otherwise give the 10 cards "
-    "kept after the discard"
-)
+def _eleven_cards(best=None) -> str:
+    how = "" if best is None else _(": the best deadwood of these 11 is {best}").format(best=best)
+    return _(
+        "11 knocker cards are only a big gin (all 11 in melds){how}; otherwise give the 10 cards kept after the discard"
+    ).format(how=how)
 
 
 def _knocker_options(knocker_cards, knocker: int, knock_limit: int, stated_melds):
@@ -204,19 +207,24 @@ def _knocker_options(knocker_cards, knocker: int, knock_limit: int, stated_melds
         masks = _check_melds(stated_melds, knocker, "knocker's hand")
         knocker_deadwood = _mask_value(knocker & ~_mask_of_masks(masks))
         if eleven and knocker_deadwood:
-            raise CardError(_ELEVEN_CARDS.format(""))
+            raise CardError(_eleven_cards())
         if knocker_deadwood > knock_limit:
             raise CardError(
-                f"the knocker's deadwood with these melds is {knocker_deadwood}, over the knock "
-                f"limit {knock_limit}")
+                _("the knocker's deadwood with these melds is {deadwood}, over the knock limit {limit}").format(
+                    deadwood=knocker_deadwood, limit=knock_limit
+                )
+            )
         return [(masks, knocker_deadwood)]
     solver = _Solver(knocker)
     best = solver.deadwood(knocker)
     if eleven and best:
-        raise CardError(_ELEVEN_CARDS.format(f": the best deadwood of these 11 is {best}"))
+        raise CardError(_eleven_cards(best))
     if best > knock_limit:
         raise CardError(
-            f"the knocker cannot knock: best deadwood is {best}, over the knock limit {knock_limit}")
+            _("the knocker cannot knock: best deadwood is {best}, over the knock limit {limit}").format(
+                best=best, limit=knock_limit
+            )
+        )
     # Gin beats any knock, so with gin only gin arrangements count. Otherwise every arrangement
     # within the limit does: a worse one can leave the defender fewer lay-offs.
     budget = 0 if best == 0 else knock_limit
@@ -253,7 +261,7 @@ def settle_knock(
     defender_cards, defender = _check_hand(defender_cards, whose="defender's hand")
     if knocker & defender:
         both = (knocker & defender & -(knocker & defender)).bit_length() - 1
-        raise CardError(f"{card_str(both)} is in both hands")
+        raise CardError(_("{card} is in both hands").format(card=card_str(both)))
     options = _knocker_options(knocker_cards, knocker, knock_limit, knocker_melds)
     gin = options[0][1] == 0
     allow_layoffs = gin_layoffs if gin else layoffs
@@ -265,15 +273,15 @@ def settle_knock(
         laid, defender_deadwood = 0, own_deadwood
         if allow_layoffs:
             chains, set_cards = reach = _layoff_reach(melds, defender)
-            key = (frozenset(tuple(chain) for _, chain in chains if chain),
-                   frozenset(bit for _, bit in set_cards))
+            key = (frozenset(tuple(chain) for _key, chain in chains if chain),
+                   frozenset(bit for _key, bit in set_cards))
             if key not in outcomes:
                 outcomes[key] = _best_layoff(solver, defender, reach)
             defender_deadwood, laid = outcomes[key]
         score = (defender_deadwood - knocker_deadwood, -knocker_deadwood)
         if chosen is None or score > chosen[0]:
             chosen = (score, melds, knocker_deadwood, laid)
-    _, melds, knocker_deadwood, laid = chosen
+    _score, melds, knocker_deadwood, laid = chosen
     if knocker_melds is None:
         melds = sorted(melds, key=lambda meld: _meld_order(_cards_of(meld)))
         shown_melds = tuple(_cards_of(meld) for meld in melds)

@@ -32,7 +32,8 @@ from contextlib import contextmanager
 
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown
 from ginscore.game import Game
-from ginscore.schema import FILE_VERSION, REPAIR_HINT, decode, encode, file_version
+from ginscore.i18n import _
+from ginscore.schema import FILE_VERSION, decode, encode, file_version, repair_hint
 from ginscore.schema import problems as file_problems
 
 ENV_LEDGER = "GINSCORE_LEDGER"
@@ -71,7 +72,9 @@ def lock_timeout() -> float:
     except ValueError:
         value = -1.0
     if not 0 <= value < float("inf"):
-        raise LedgerError(f"{ENV_LOCK_TIMEOUT} must be a number of seconds such as 5, got {text!r}")
+        raise LedgerError(
+            _("{variable} must be a number of seconds such as 5, got {value}").format(variable=ENV_LOCK_TIMEOUT, value=repr(text))
+        )
     return value
 
 
@@ -79,10 +82,10 @@ class Ledger:
     def __init__(self, root=None):
         if root is not None and not os.fspath(root).strip():
             # an empty --ledger is a mistake, not a request for the default ledger
-            raise LedgerError("--ledger needs a folder path: give one, or leave --ledger out to use the default ledger")
+            raise LedgerError(_("--ledger needs a folder path: give one, or leave --ledger out to use the default ledger"))
         self.root = os.path.expanduser(os.fspath(root)) if root is not None else default_root()
         if os.path.exists(self.root) and not os.path.isdir(self.root):
-            raise LedgerError(f"the ledger must be a folder, but {self.root} is a file: give a folder with --ledger")
+            raise LedgerError(_("the ledger must be a folder, but {path} is a file: give a folder with --ledger").format(path=self.root))
         self.games_dir = os.path.join(self.root, "games")
         self.migrated_dir = os.path.join(self.root, "migrated")
         self.lock_path = os.path.join(self.root, ".lock")
@@ -102,7 +105,9 @@ class Ledger:
         except FileNotFoundError:
             return []
         except OSError as error:
-            raise LedgerError(f"cannot read the ledger folder {self.games_dir}: {error.strerror}") from None
+            raise LedgerError(
+                _("cannot read the ledger folder {path}: {reason}").format(path=self.games_dir, reason=reason(error.strerror))
+            ) from None
         return sorted(int(match.group(1)) for match in map(GAME_FILE.match, names) if match)
 
     def current_id(self) -> int:
@@ -112,14 +117,14 @@ class Ledger:
             return hinted
         ids = self.game_ids()
         if not ids:
-            raise GameNotFound(f"no games in {self.root} yet: start one with 'ginscore new Alice Bob'")
+            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
         return ids[-1]
 
     def resolve(self, game_id: int | None) -> int:
         if game_id is None:
             return self.current_id()
         if not os.path.lexists(self.game_path(game_id)):
-            raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them")
+            raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id))
         return game_id
 
     def read_raw(self, game_id: int):
@@ -128,13 +133,13 @@ class Ledger:
         try:
             raw = read_regular(path, MAX_GAME_BYTES)
         except FileNotFoundError:
-            raise GameNotFound(f"there is no game {game_id}: 'ginscore games' lists them") from None
+            raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id)) from None
         except OSError as error:
-            raise LedgerError(f"cannot read {path}: {error.strerror}") from None
+            raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error.strerror))) from None
         try:
             return parse_json(raw)
         except Unreadable as error:
-            raise LedgerError(f"{path}: {error}; {REPAIR_HINT}") from None
+            raise LedgerError(f"{path}: {error}; {repair_hint()}") from None
 
     def load(self, game_id: int | None = None) -> Game:
         game_id = self.resolve(game_id)
@@ -142,7 +147,11 @@ class Ledger:
         data = self.read_raw(game_id)
         game = decode(data, str(path))
         if game.id != game_id:
-            raise LedgerError(f"{path}: id is {game.id}, but the file name says {game_id}; {REPAIR_HINT}")
+            raise LedgerError(
+                f"{path}: "
+                + _("id is {id}, but the file name says {game}").format(id=game.id, game=game_id)
+                + f"; {repair_hint()}"
+            )
         self._versions[game_id] = data["file_version"]
         self._loaded[game_id] = game
         return game
@@ -156,13 +165,13 @@ class Ledger:
             data = parse_json(read_regular(self.game_path(game_id), MAX_GAME_BYTES))
             found = file_problems(data)
         except OSError as error:
-            return [f"cannot read the file: {error.strerror or error}"]
+            return [_("cannot read the file: {reason}").format(reason=reason(error.strerror) or error)]
         except Unreadable as error:
             return [str(error)]
         except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
             return [unexpected(error)]
         if not found and data["id"] != game_id:
-            found.append(f"id: {data['id']}, but the file name says {game_id}")
+            found.append("id: " + _("{id}, but the file name says {game}").format(id=data["id"], game=game_id))
         return found
 
     def damage(self, game_id: int, error: Exception) -> str:
@@ -192,7 +201,7 @@ class Ledger:
         if create:
             self._make_folder(self.games_dir)
         elif not os.path.isdir(self.games_dir):
-            raise GameNotFound(f"no games in {self.root} yet: start one with 'ginscore new Alice Bob'")
+            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
         timeout = lock_timeout()
         handle = open_lock_file(self.lock_path)
         try:
@@ -277,7 +286,9 @@ class Ledger:
         try:
             old = read_regular(path, MAX_GAME_BYTES)
         except OSError as error:
-            raise LedgerError(f"cannot read {path} to keep a copy of it: {error.strerror}") from None
+            raise LedgerError(
+                _("cannot read {path} to keep a copy of it: {reason}").format(path=path, reason=reason(error.strerror))
+            ) from None
         self._make_folder(self.migrated_dir)
         number = 1
         while True:
@@ -295,7 +306,9 @@ class Ledger:
         try:
             os.makedirs(folder, exist_ok=True)
         except OSError as error:
-            raise LedgerError(f"cannot create the folder {folder}: {error.strerror}") from None
+            raise LedgerError(
+                _("cannot create the folder {path}: {reason}").format(path=folder, reason=reason(error.strerror))
+            ) from None
 
 
 def read_bytes(path) -> bytes:
@@ -340,16 +353,40 @@ def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
     finally:
         os.close(descriptor)
     if limit is not None and len(data) > limit:
-        raise OSError(errno.EFBIG, f"it is larger than {limit:,} bytes, far more than ginscore ever writes", path)
+        raise OSError(errno.EFBIG, _too_large(f"{limit:,}"), path)
     return data
 
 
-_NOT_PLAIN = {
-    "link": "it is a symbolic link, which ginscore does not follow here; put the file itself in its place",
-    "folder": "it is a folder, not a file",
-    "fifo": "it is a named pipe (FIFO), not a plain file; ginscore reads only plain files",
-    "device": "it is a device or other special file, not a plain file; ginscore reads only plain files",
-}
+def _not_plain(translate: bool = False) -> dict:
+    """Why a file is not read, as the OSError's strerror: English there (the language is not
+    looked up on the way to reading the file that may choose it), translated by ``reason``."""
+    _ = _translate if translate else str
+    return {
+        "link": _("it is a symbolic link, which ginscore does not follow here; put the file itself in its place"),
+        "folder": _("it is a folder, not a file"),
+        "fifo": _("it is a named pipe (FIFO), not a plain file; ginscore reads only plain files"),
+        "device": _("it is a device or other special file, not a plain file; ginscore reads only plain files"),
+    }
+
+
+def _too_large(limit: str, translate: bool = False) -> str:
+    _ = _translate if translate else str
+    return _("it is larger than {limit} bytes, far more than ginscore ever writes").format(limit=limit)
+
+
+_translate = _
+_NOT_PLAIN = _not_plain()
+_TOO_LARGE = re.compile(r"it is larger than ([0-9,]+) bytes, far more than ginscore ever writes")
+
+
+def reason(text):
+    """An OSError's strerror for a message: one of ginscore's own reasons (``_NOT_PLAIN``) in
+    the language in use, the system's as it is."""
+    for kind, english in _NOT_PLAIN.items():
+        if text == english:
+            return _not_plain(translate=True)[kind]
+    found = _TOO_LARGE.fullmatch(text) if isinstance(text, str) else None
+    return _too_large(found.group(1), translate=True) if found else text
 
 
 def _same_bytes(path, data: bytes) -> bool:
@@ -363,7 +400,9 @@ def unexpected(error: BaseException) -> str:
     """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
     text = " ".join(str(error).split())
     text = text if len(text) <= 200 else text[:197] + "..."
-    return f"unexpected error ({type(error).__name__}: {text}): please report it, with the file if you can share it"
+    return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(
+        name=type(error).__name__, text=text
+    )
 
 
 class Unreadable(Exception):
@@ -379,15 +418,15 @@ def parse_json(raw: bytes):
     them anywhere); only a file with one is parsed with the exact, slower number hooks.
     """
     if not raw.strip():
-        raise Unreadable("the file is empty")
+        raise Unreadable(_("the file is empty"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise Unreadable(f"not UTF-8 text (byte {error.start})") from None
+        raise Unreadable(_("not UTF-8 text (byte {byte})").format(byte=error.start)) from None
     long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
     data = _loads(text, long_numbers)
     if _depth(data) > MAX_DEPTH:
-        raise Unreadable(f"lists or objects nested more than {MAX_DEPTH} deep: not a game file ginscore wrote")
+        raise Unreadable(_("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH))
     return data
 
 
@@ -402,14 +441,18 @@ def _loads(text: str, long_numbers: bool):
         raise
     except json.JSONDecodeError as error:
         cut_short = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
-        ending = ": the file ends too early, was it cut short?" if cut_short else ""
+        ending = _(": the file ends too early, was it cut short?") if cut_short else ""
         raise Unreadable(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno}){ending}"
+            _("not valid JSON: {error} (line {line}, column {column}){ending}").format(
+                error=error.msg, line=error.lineno, column=error.colno, ending=ending
+            )
         ) from None
     except RecursionError:  # json's C scanner gives up about a thousand levels deep
-        raise Unreadable(f"lists or objects nested more than {MAX_DEPTH} deep: not a game file ginscore wrote") from None
+        raise Unreadable(
+            _("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH)
+        ) from None
     except ValueError as error:  # the limits should make this unreachable
-        raise Unreadable(f"not JSON ginscore can read ({str(error)[:80]})") from None
+        raise Unreadable(_("not JSON ginscore can read ({error})").format(error=str(error)[:80])) from None
 
 
 def _depth(data) -> int:
@@ -430,28 +473,38 @@ def _unique_keys(pairs):
     data = dict(pairs)
     if len(data) != len(pairs):
         seen = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))
+        twice = next(key for key, _value in pairs if key in seen or seen.add(key))
         raise Unreadable(
-            f"the key {shown(twice)} appears twice in one object: which one is meant cannot be told, "
-            "so the file is damaged (or was merged by hand)"
+            _(
+                "the key {key} appears twice in one object: which one is meant cannot be told, "
+                "so the file is damaged (or was merged by hand)"
+            ).format(key=shown(twice))
         )
     return data
 
 
 def _whole_number(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise Unreadable(f"a number of {len(text)} digits ({text[:12]}...): no number in a game file is that long")
+        raise Unreadable(
+            _("a number of {count} digits ({start}...): no number in a game file is that long").format(
+                count=len(text), start=text[:12]
+            )
+        )
     return int(text)
 
 
 def _number(text: str) -> float:
     if len(text) > MAX_NUMBER_DIGITS + 10:
-        raise Unreadable(f"a number {len(text)} characters long ({text[:12]}...): no number in a game file is that long")
+        raise Unreadable(
+            _("a number {count} characters long ({start}...): no number in a game file is that long").format(
+                count=len(text), start=text[:12]
+            )
+        )
     return float(text)
 
 
 def _constant(text: str):
-    raise Unreadable(f"{text} is not a JSON number, and no game file holds it")
+    raise Unreadable(_("{text} is not a JSON number, and no game file holds it").format(text=text))
 
 
 def atomic_write(path, data: bytes, unique: bool = False, in_ledger: bool = True) -> None:
@@ -484,17 +537,19 @@ def atomic_write(path, data: bytes, unique: bool = False, in_ledger: bool = True
                 os.unlink(temporary)
             except OSError:
                 pass
-        raise LedgerError(
-            f"could not write {path}: {error.strerror or error}; "
-            + ("the ledger still holds its previous state" if in_ledger else "nothing was written")
-        ) from None
+        if in_ledger:
+            message = _("could not write {path}: {reason}; the ledger still holds its previous state")
+        else:
+            message = _("could not write {path}: {reason}; nothing was written")
+        raise LedgerError(message.format(path=path, reason=reason(error.strerror) or error)) from None
     try:
         fsync_folder(folder or ".")
     except OSError as error:
         if not in_ledger:
             raise LedgerError(
-                f"wrote {path}, but could not flush its folder to disk ({error.strerror or error}): "
-                "it may not survive a power cut"
+                _("wrote {path}, but could not flush its folder to disk ({reason}): it may not survive a power cut").format(
+                    path=path, reason=error.strerror or error
+                )
             ) from None
         raise NotDurable(path, error.strerror or str(error)) from None
 
@@ -505,8 +560,10 @@ class NotDurable(LedgerError):
     def __init__(self, path: str, reason: str):
         self.path, self.reason = path, reason
         super().__init__(
-            f"wrote {path}, but could not flush its folder to disk ({reason}): the change is made (do not "
-            "repeat it), but may not survive a power cut; run 'ginscore check'"
+            _(
+                "wrote {path}, but could not flush its folder to disk ({reason}): the change is made (do not "
+                "repeat it), but may not survive a power cut; run 'ginscore check'"
+            ).format(path=path, reason=reason)
         )
 
 
@@ -545,18 +602,24 @@ def open_lock_file(lock_path: str):
     dangling one would create the file it points to) and only if it is a plain file."""
     flags = os.O_RDWR | os.O_CREAT | O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     flags |= getattr(os, "O_BINARY", 0)
-    fix = "delete it (it never holds data) and try again"
+    fix = _("delete it (it never holds data) and try again")
     try:
         if not O_NOFOLLOW and os.path.islink(lock_path):
             raise OSError(errno.ELOOP, "symbolic link")
         descriptor = os.open(lock_path, flags, 0o644)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.EMLINK):
-            raise LedgerError(f"the lock file {lock_path} is a symbolic link, which ginscore does not follow: {fix}") from None
-        raise LedgerError(f"cannot open the lock file {lock_path}: {error.strerror}") from None
+            raise LedgerError(
+                _("the lock file {path} is a symbolic link, which ginscore does not follow: {fix}").format(path=lock_path, fix=fix)
+            ) from None
+        raise LedgerError(
+            _("cannot open the lock file {path}: {reason}").format(path=lock_path, reason=reason(error.strerror))
+        ) from None
     if not stat.S_ISREG(os.fstat(descriptor).st_mode):
         os.close(descriptor)
-        raise LedgerError(f"the lock file {lock_path} is not a plain file (a folder, a FIFO or a device): {fix}")
+        raise LedgerError(
+            _("the lock file {path} is not a plain file (a folder, a FIFO or a device): {fix}").format(path=lock_path, fix=fix)
+        )
     return os.fdopen(descriptor, "r+b")
 
 
@@ -601,8 +664,10 @@ def _acquire(handle, lock_path: str, timeout: float) -> None:
         except OSError:
             if time.monotonic() >= deadline:
                 raise LedgerError(
-                    f"the ledger is locked: another ginscore has held {lock_path} for {timeout:g} s; "
-                    f"wait for it to finish and try again (or raise {ENV_LOCK_TIMEOUT})"
+                    _(
+                        "the ledger is locked: another ginscore has held {path} for {seconds} s; "
+                        "wait for it to finish and try again (or raise {variable})"
+                    ).format(path=lock_path, seconds=f"{timeout:g}", variable=ENV_LOCK_TIMEOUT)
                 ) from None
             time.sleep(delay)
             delay = min(delay * 2, 0.05)

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from .cards import Card, card_str, card_value
 from .errors import CardError, RulesError
+from .i18n import _
 
 _INF = 1 << 20
 _BIT_VALUE = {1 << card: card_value(card) for card in range(52)}
@@ -66,7 +67,7 @@ def _candidate_melds(hand: int) -> dict[int, list[int]]:
         run = low * 7
         runs = [run]
         top = low << 2
-        for _ in range((low.bit_length() - 1) % 13 + 2, 12):
+        for _unused in range((low.bit_length() - 1) % 13 + 2, 12):
             top <<= 1
             if not hand & top:
                 break
@@ -300,6 +301,12 @@ def _sorted_arrangements(solver: _Solver, mask: int, order) -> tuple[Arrangement
     return tuple(found) if len(found) == 1 else tuple(sorted(found, key=_arrangement_order))
 
 
+def _words(whose: str) -> str:
+    """Whose cards, for a message: ``the hand``, ``the knocker's hand`` or ``the defender's hand``."""
+    words = {"hand": _("the hand"), "knocker's hand": _("the knocker's hand"), "defender's hand": _("the defender's hand")}
+    return words.get(whose, f"the {whose}")
+
+
 def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[tuple[Card, ...], int]:
     """The cards as a tuple and as a mask, after checking they are distinct cards."""
     cards = tuple(cards)
@@ -308,19 +315,21 @@ def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[tuple[Card, .
         mask = sum(map(_BIT_OF_CARD, cards))
     except (KeyError, TypeError):
         bad = next(c for c in cards if type(c) is not int or not 0 <= c < 52)
-        raise CardError(f"{bad!r} is not a card number (0..51)") from None
+        raise CardError(_("{card} is not a card number (0..51)").format(card=repr(bad))) from None
     if mask.bit_count() != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise CardError(f"'{card_str(twice)}' appears twice in the {whose}")
+        raise CardError(_("'{card}' appears twice in {whose}").format(card=card_str(twice), whose=_words(whose)))
     if allowed_counts is not None and len(cards) not in allowed_counts:
-        wanted = " or ".join(str(n) for n in allowed_counts)
-        raise CardError(f"the {whose} must have {wanted} cards, got {len(cards)}")
+        wanted = _(" or ").join(str(n) for n in allowed_counts)
+        raise CardError(
+            _("{whose} must have {wanted} cards, got {count}").format(whose=_words(whose), wanted=wanted, count=len(cards))
+        )
     return cards, mask
 
 
 def deadwood(cards) -> int:
     """Minimum deadwood of exactly these cards (no discard)."""
-    _, mask = _check_hand(cards)
+    _ignored, mask = _check_hand(cards)
     melds_at = _candidate_melds(mask)
     separate = _separate_melds(melds_at)
     if separate is not None:
@@ -332,7 +341,7 @@ def deadwood_after_discard(cards) -> int:
     """Minimum deadwood of what is left after the best single discard (an 11-card hand)."""
     cards, mask = _check_hand(cards)
     if not cards:
-        raise CardError("there is no card to discard")
+        raise CardError(_("there is no card to discard"))
     melds_at = _candidate_melds(mask)
     separate = _separate_melds(melds_at)
     if separate is not None and mask != separate[1]:
@@ -383,7 +392,7 @@ class Analysis(NamedTuple):
 
 def _check_limit(knock_limit: int) -> None:
     if type(knock_limit) is not int or knock_limit < 0:
-        raise RulesError(f"knock limit must be a whole number 0 or more, got {knock_limit!r}")
+        raise RulesError(_("knock limit must be a whole number 0 or more, got {limit}").format(limit=repr(knock_limit)))
 
 
 def analyze(cards, knock_limit: int = 10) -> Analysis:

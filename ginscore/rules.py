@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import RulesError, shown
+from ginscore.i18n import _
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
@@ -23,11 +24,13 @@ MAX_FLAT_SHUTOUT = 10_000
 
 class Setting(NamedTuple):
     """One rule setting: its stored name, default and help, and what values it accepts:
-    whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no."""
+    whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no. The help
+    is a function, ``lambda: _("...")``, called when it is shown (so in the language in use by
+    then), or an English string, looked up in the catalog when it is shown (``cli.options.text``)."""
 
     name: str
     default: object
-    help: str
+    help: object
     limits: tuple | None = None
     choices: tuple = ()
     switch: str | None = None  # how a yes/no setting reads in a summary when it is on
@@ -44,30 +47,32 @@ def _declare(*settings: Setting) -> dict:
 # Every two-player gin setting of RULES.md and its default: the ones marked (default) there.
 # The highest values of the limits are generous sanity caps, not rules.
 GIN_SETTINGS = _declare(
-    Setting("target", 100, "Points that win the game.", (1, 10_000)),
-    Setting("knock_limit", 10, "Highest deadwood a player may knock with (Oklahoma: the upcard sets it).", (0, 10)),
-    Setting("gin_bonus", 25, "Bonus for gin.", (0, 1_000)),
-    Setting("big_gin_bonus", 31, "Bonus for big gin (0: big gin is off).", (0, 1_000)),
-    Setting("undercut_bonus", 25, "Bonus for an undercut.", (0, 1_000)),
-    Setting("tie", "undercut", "When deadwoods are equal: undercut, knocker or no-score.", choices=TIE_RULES),
-    Setting("box_bonus", 25, "Points per box (hand won) at the end.", (0, 1_000)),
-    Setting("gin_boxes", 1, "Boxes for a hand won by gin.", (0, 10)),
-    Setting("undercut_boxes", 1, "Boxes for a hand won by an undercut.", (0, 10)),
-    Setting("game_bonus", 100, "Bonus for winning the game.", (0, 10_000)),
+    Setting("target", 100, lambda: _("Points that win the game."), (1, 10_000)),
+    Setting(
+        "knock_limit", 10, lambda: _("Highest deadwood a player may knock with (Oklahoma: the upcard sets it)."), (0, 10)
+    ),
+    Setting("gin_bonus", 25, lambda: _("Bonus for gin."), (0, 1_000)),
+    Setting("big_gin_bonus", 31, lambda: _("Bonus for big gin (0: big gin is off)."), (0, 1_000)),
+    Setting("undercut_bonus", 25, lambda: _("Bonus for an undercut."), (0, 1_000)),
+    Setting("tie", "undercut", lambda: _("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES),
+    Setting("box_bonus", 25, lambda: _("Points per box (hand won) at the end."), (0, 1_000)),
+    Setting("gin_boxes", 1, lambda: _("Boxes for a hand won by gin."), (0, 10)),
+    Setting("undercut_boxes", 1, lambda: _("Boxes for a hand won by an undercut."), (0, 10)),
+    Setting("game_bonus", 100, lambda: _("Bonus for winning the game."), (0, 10_000)),
     Setting(
         "shutout",
         "double-total",
-        "double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none.",
+        lambda: _("double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none."),
         choices=SHUTOUT_MODES,
     ),
     # the typed opponent deadwood on gin is then after lay-offs
-    Setting("gin_layoffs", False, "Allow lay-offs on gin.", switch="lay-offs on gin"),
-    Setting("oklahoma", False, "Oklahoma Gin: the upcard sets each hand's knock limit.", switch="Oklahoma Gin"),
-    Setting("ace_upcard", "gin-only", "Oklahoma, ace upcard: gin-only or one (knock on 1).", choices=ACE_UPCARD),
+    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin."), switch="lay-offs on gin"),
+    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit."), switch="Oklahoma Gin"),
+    Setting("ace_upcard", "gin-only", lambda: _("Oklahoma, ace upcard: gin-only or one (knock on 1)."), choices=ACE_UPCARD),
     Setting(
         "spade_double",
         "score",
-        "Oklahoma, spade upcard doubles: off, points, score or all (score and boxes).",
+        lambda: _("Oklahoma, spade upcard doubles: off, points, score or all (score and boxes)."),
         choices=SPADE_DOUBLE,
     ),
 )
@@ -144,8 +149,10 @@ class Rules:
         unknown = sorted(set(data) - set(specs))
         if unknown:
             raise RulesError(
-                f"unknown rule setting {unknown[0]!r}: a newer ginscore wrote this game, or the file is damaged; "
-                "upgrade ginscore or restore the file from a backup"
+                _(
+                    "unknown rule setting {name}: a newer ginscore wrote this game, or the file is damaged; "
+                    "upgrade ginscore or restore the file from a backup"
+                ).format(name=repr(unknown[0]))
             )
         return cls.of(specs, data)
 
@@ -186,7 +193,9 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
     """
     spec = specs.get(name)
     if spec is None:
-        raise RulesError(f"unknown rule setting {shown(name)}: the settings are {', '.join(specs)}")
+        raise RulesError(
+            _("unknown rule setting {name}: the settings are {settings}").format(name=shown(name), settings=", ".join(specs))
+        )
     label = label or option_name(name)
     if spec.limits is not None:
         lowest, highest = spec.limits
@@ -195,22 +204,30 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
         if number is None and not strict and _is_digits(text) and len(text) <= 6:
             number = int(text)
         if number is None or not lowest <= number <= highest:
-            raise RulesError(f"{label} must be a whole number from {lowest} to {highest}, got {shown(value)}")
+            raise RulesError(
+                _("{label} must be a whole number from {lowest} to {highest}, got {value}").format(
+                    label=label, lowest=lowest, highest=highest, value=shown(value)
+                )
+            )
         return number
     if type(spec.default) is bool:
         if type(value) is bool:
             return value
         word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
         if word not in _BOOLEAN_WORDS:
-            raise RulesError(f"{label} must be true or false (yes/no, on/off), got {shown(value)}")
+            raise RulesError(
+                _("{label} must be true or false (yes/no, on/off), got {value}").format(label=label, value=shown(value))
+            )
         return _BOOLEAN_WORDS[word]
     canonical = _canonical_choice(spec, value) if isinstance(value, str) else None
     if canonical is None or strict and canonical != value:
         if name == "shutout":
-            allowed = f"{', '.join(SHUTOUT_MODES[:-1])}, none or flat:N with N from 0 to {MAX_FLAT_SHUTOUT} (e.g. flat:100)"
+            allowed = _("{modes}, none or flat:N with N from 0 to {most} (e.g. flat:100)").format(
+                modes=", ".join(SHUTOUT_MODES[:-1]), most=MAX_FLAT_SHUTOUT
+            )
         else:
             allowed = ", ".join(spec.choices)
-        raise RulesError(f"{label} must be one of {allowed}; got {shown(value)}")
+        raise RulesError(_("{label} must be one of {allowed}; got {value}").format(label=label, allowed=allowed, value=shown(value)))
     return canonical
 
 
@@ -257,14 +274,24 @@ PRESETS: dict[str, dict] = {
 # The names the presets had before they were renamed for players: games and house-rules files
 # that use them keep working.
 PRESET_ALIASES = {"seed-000": "classic", "seed-000-variant": "classic-variant", "seed-004": "twenties"}
-PRESET_SOURCES = {
-    "standard": "the usual rules; what most books print",
-    "classic": "the classic Russian text: a shutout doubles points and game bonus, then boxes are added",
-    "classic-variant": "the classic text's lighter scoring (otherwise as classic)",
-    "twenties": "the Hollywood text: undercut and box bonuses of 20",
-    "pagat": "Pagat (pagat.com): the shutout doubles the game bonus",
-    "oklahoma": "Oklahoma Gin, target usually 150",
-}
+
+
+def preset_sources(translate: bool = True) -> dict:
+    """What each preset follows: in the language in use, or (``translate`` False, for JSON) in
+    English."""
+    _ = _translate if translate else str
+    return {
+        "standard": _("the usual rules; what most books print"),
+        "classic": _("the classic Russian text: a shutout doubles points and game bonus, then boxes are added"),
+        "classic-variant": _("the classic text's lighter scoring (otherwise as classic)"),
+        "twenties": _("the Hollywood text: undercut and box bonuses of 20"),
+        "pagat": _("Pagat (pagat.com): the shutout doubles the game bonus"),
+        "oklahoma": _("Oklahoma Gin, target usually 150"),
+    }
+
+
+_translate = _
+PRESET_SOURCES = preset_sources(translate=False)  # English, as JSON gives it
 
 
 def preset_name(name: str) -> str:
@@ -273,7 +300,9 @@ def preset_name(name: str) -> str:
     word = PRESET_ALIASES.get(word, word)
     if word not in PRESETS:
         raise RulesError(
-            f"unknown rules preset {shown(name)}: choose one of {', '.join(PRESETS)} (see 'ginscore rules --list')"
+            _("unknown rules preset {name}: choose one of {presets} (see 'ginscore rules --list')").format(
+                name=shown(name), presets=", ".join(PRESETS)
+            )
         )
     return word
 
@@ -285,7 +314,11 @@ def preset_rules(name: str, base: Rules = STANDARD) -> Rules:
     changes = PRESETS[name]
     missing = [setting for setting in changes if not base.uses(setting)]
     if missing:
-        raise RulesError(f"the {name} preset sets {option_name(missing[0])}, which this kind of game does not use")
+        raise RulesError(
+            _("the {name} preset sets {option}, which this kind of game does not use").format(
+                name=name, option=option_name(missing[0])
+            )
+        )
     return base.with_changes(**changes)
 
 
@@ -304,27 +337,59 @@ def matching_preset(rules: Rules) -> str | None:
     return None
 
 
-def summary(rules: Rules, preset: str | None = None) -> str:
+def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> str:
     """One line naming the settings that differ from the table's defaults, and the preset they
-    came from: ``twenties (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ."""
+    came from: ``twenties (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ.
+    In the language in use, or (``translate`` False, for JSON) in English."""
+    _ = _translate if translate else str
     changed = differences(rules)
     preset = PRESET_ALIASES.get(preset.strip().lower(), preset.strip().lower()) if preset else matching_preset(rules)
-    listed = ", ".join(describe_setting(rules.specs[name], value) for name, value in changed.items())
+    listed = ", ".join(describe_setting(rules.specs[name], value, translate) for name, value in changed.items())
     if preset in (None, "standard"):
-        return listed or "standard rules"
+        return listed or _("standard rules")
     if not changed:
-        return f"{preset} changed back to standard rules"
+        return _("{preset} changed back to standard rules").format(preset=preset)
     exact = preset in PRESETS and all(rules.uses(s) for s in PRESETS[preset]) and preset_rules(preset, rules.defaults()) == rules
-    return f"{preset} ({listed})" if exact else f"{preset} with changes ({listed})"
+    if exact:
+        return _("{preset} ({settings})").format(preset=preset, settings=listed)
+    return _("{preset} with changes ({settings})").format(preset=preset, settings=listed)
 
 
-def describe_setting(spec: Setting, value) -> str:
+def setting_words(name: str, translate: bool = True) -> str:
+    """A setting's name in words, ``undercut bonus``; a yes/no setting's words when it is on
+    (its ``switch``). Every table's settings are here, so that a summary is all in one language."""
+    _ = _translate if translate else str
+    words = {
+        "target": _("target"),
+        "knock_limit": _("knock limit"),
+        "gin_bonus": _("gin bonus"),
+        "big_gin_bonus": _("big gin bonus"),
+        "undercut_bonus": _("undercut bonus"),
+        "tie": _("tie"),
+        "box_bonus": _("box bonus"),
+        "gin_boxes": _("gin boxes"),
+        "undercut_boxes": _("undercut boxes"),
+        "game_bonus": _("game bonus"),
+        "shutout": _("shutout"),
+        "gin_layoffs": _("lay-offs on gin"),
+        "oklahoma": _("Oklahoma Gin"),
+        "ace_upcard": _("ace upcard"),
+        "spade_double": _("spade double"),
+        "columns": _("columns"),
+        "column_target": _("column target"),
+        "last_column_double": _("last column counts double"),
+    }.get(name)
+    return words or name.replace("_", " ")
+
+
+def describe_setting(spec: Setting, value, translate: bool = True) -> str:
+    _ = _translate if translate else str
     if spec.name == "big_gin_bonus" and value == 0:
-        return "big gin off"
+        return _("big gin off")
     if type(value) is bool:
-        words = spec.switch or spec.name.replace("_", " ")
-        return words if value else f"no {words}"
-    return f"{spec.name.replace('_', ' ')} {value}"
+        words = setting_words(spec.name, translate)
+        return words if value else _("no {setting}").format(setting=words)
+    return _("{setting} {value}").format(setting=setting_words(spec.name, translate), value=value)
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem
+from ginscore.i18n import _
 from ginscore.rules import Rules
 
 FILE_FORMAT = "ginscore-game"
@@ -33,7 +34,10 @@ _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": F
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
 # under "ignorable".
 IGNORABLE: frozenset = frozenset()
-REPAIR_HINT = "the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)"
+
+
+def repair_hint() -> str:
+    return _("the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)")
 
 
 def encode(game: Game) -> dict:
@@ -59,19 +63,23 @@ def encode(game: Game) -> dict:
 def version_problem(data) -> str | None:
     """Why this cannot be read as a ginscore game file of a version we know, or None."""
     if not isinstance(data, dict):
-        return f"expected a JSON object at the top, got {_kind(data)}"
+        return _("expected a JSON object at the top, got {kind}").format(kind=_kind(data))
     if "file_format" not in data:
-        return f"file_format: missing (a ginscore game says {FILE_FORMAT!r}): not a ginscore game file"
+        return _("file_format: missing (a ginscore game says {format}): not a ginscore game file").format(
+            format=repr(FILE_FORMAT)
+        )
     if data["file_format"] != FILE_FORMAT:
-        return f"file_format is {_kind(data['file_format'])}, not {FILE_FORMAT!r}: not a ginscore game file"
+        return _("file_format is {kind}, not {format}: not a ginscore game file").format(
+            kind=_kind(data["file_format"]), format=repr(FILE_FORMAT)
+        )
     version = data.get("file_version")
     if type(version) is not int or version < 1:
-        return f"file_version must be a whole number >= 1, got {version!r}"
+        return _("file_version must be a whole number >= 1, got {version}").format(version=repr(version))
     if version > FILE_VERSION:
-        return (
-            f"written by a newer ginscore (file version {version}; this ginscore reads file versions up to "
-            f"{FILE_VERSION}): upgrade ginscore with 'pip install --upgrade ginscore'"
-        )
+        return _(
+            "written by a newer ginscore (file version {version}; this ginscore reads file versions up to "
+            "{newest}): upgrade ginscore with 'pip install --upgrade ginscore'"
+        ).format(version=version, newest=FILE_VERSION)
     return None
 
 
@@ -122,8 +130,8 @@ def decode(data, where: str) -> Game:
     """The Game in a parsed file; raises LedgerError naming the file and the first problem."""
     found, game = _examine(data)
     if found:
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise LedgerError(f"{where}: {found[0]}{more}; {REPAIR_HINT}")
+        more = _(" (and {count} more)").format(count=len(found) - 1) if len(found) > 1 else ""
+        raise LedgerError(f"{where}: {found[0]}{more}; {repair_hint()}")
     return game
 
 
@@ -178,25 +186,28 @@ def _top_problems(data: dict) -> list[str]:
     found: list[str] = []
     game_id = _field(data, "id", int, "", found)
     if game_id is not None and game_id < 1:
-        found.append(f"id: expected a whole number >= 1, got {game_id}")
+        found.append("id: " + _("expected a whole number >= 1, got {value}").format(value=game_id))
     _printable(_field(data, "created", str, "", found), "created", found)
     table = _field(data, "format", str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
         from ginscore.tables import names
 
-        found.append(f"format: {_kind(table)} is not a kind of table this ginscore knows ({', '.join(names())})")
+        found.append(
+            "format: "
+            + _("{name} is not a kind of table this ginscore knows ({names})").format(name=_kind(table), names=", ".join(names()))
+        )
     _check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
     _check_rules(_field(data, "rules", dict, "", found), settings, table, found)
     if "stake" not in data:
-        found.append("stake: missing (null when there is no stake)")
+        found.append("stake: " + _("missing (null when there is no stake)"))
     elif data["stake"] is not None:
         _check_stake(data["stake"], found)
     if data.get("currency") is not None:
         _check_currency(data["currency"], found)
     dealer, players = data.get("dealer"), data.get("players")
     if dealer is not None and (not isinstance(dealer, str) or not isinstance(players, list) or dealer not in players):
-        found.append(f"dealer: expected the name of one of the players or null, got {_kind(dealer)}")
+        found.append("dealer: " + _("expected the name of one of the players or null, got {value}").format(value=_kind(dealer)))
     return found
 
 
@@ -206,11 +217,11 @@ def _check_players(players, table: str | None, found: list) -> None:
         return
     seen = set()
     for index, name in enumerate(players):
-        problem = name_problem(name) if isinstance(name, str) else f"expected a name, got {_kind(name)}"
+        problem = name_problem(name) if isinstance(name, str) else _("expected a name, got {value}").format(value=_kind(name))
         if problem:
             found.append(f"players[{index}]: {problem}")
         elif folded(name) in seen:
-            found.append(f"players[{index}]: {name!r} is named twice")
+            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=repr(name)))
         else:
             seen.add(folded(name))
     if table is not None:
@@ -226,7 +237,7 @@ def _ignorable(data: dict, found: list) -> frozenset:
     """The unknown hand fields the file declares harmless, plus those this version knows to be."""
     declared = data.get("ignorable", [])
     if not isinstance(declared, list) or not all(isinstance(name, str) for name in declared):
-        found.append('ignorable: expected a list of field names such as ["hand.note"]')
+        found.append("ignorable: " + _('expected a list of field names such as ["hand.note"]'))
         return IGNORABLE
     return IGNORABLE | frozenset(declared)
 
@@ -239,7 +250,9 @@ def _key_text(key: str) -> str:
 def _printable(text, place: str, found: list) -> None:
     """Text ginscore prints as it is (a date, a time) must not carry control characters."""
     if text is not None and not text.isprintable():
-        found.append(f"{place}: {_kind(text)} holds control or invisible characters, which ginscore never writes")
+        found.append(
+            f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=_kind(text))
+        )
 
 
 def _check_rules(rules_data, settings, table, found: list) -> None:
@@ -250,8 +263,11 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
     for name in rules_data:
         if name not in settings:
             found.append(
-                f"rules.{_key_text(name)}: not a setting of a {table} game: a newer ginscore wrote this file, "
-                "or it is damaged; upgrade ginscore or restore the file from a backup"
+                f"rules.{_key_text(name)}: "
+                + _(
+                    "not a setting of a {table} game: a newer ginscore wrote this file, "
+                    "or it is damaged; upgrade ginscore or restore the file from a backup"
+                ).format(table=table)
             )
     known = {key: value for key, value in rules_data.items() if key in settings}
     try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
@@ -266,12 +282,12 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
             except GinscoreError as error:
                 found.append(f"rules.{name}: {error}")
             except TypeError:  # e.g. an unhashable value where a word was expected
-                found.append(f"rules.{name}: {rules_data[name]!r} is not a valid value")
+                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=repr(rules_data[name])))
 
 
 def _check_stake(stake, found: list) -> None:
     if not isinstance(stake, str):
-        found.append(f'stake: expected a string such as "0.01" or null, got {_kind(stake)}')
+        found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=_kind(stake)))
         return
     from ginscore.scoring import parse_stake
 
@@ -286,7 +302,7 @@ def _check_currency(currency, found: list) -> None:
 
     try:
         if not isinstance(currency, str) or parse_currency(currency) != currency:
-            found.append(f"currency: expected a symbol such as \"€\" or null, got {_kind(currency)}")
+            found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=_kind(currency)))
     except GinscoreError as error:
         found.append(f"currency: {error}")
 
@@ -308,28 +324,37 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
     for index, entry in enumerate(journal):
         place = f"journal[{index}]"
         if not isinstance(entry, dict):
-            found.append(f"{place}: expected an object, got {_kind(entry)}")
+            found.append(f"{place}: " + _("expected an object, got {value}").format(value=_kind(entry)))
             continue
         seq = _field(entry, "seq", int, place, found)
         if seq is not None and seq != index + 1:
-            found.append(f"{place}.seq: expected {index + 1}, got {seq}")
+            found.append(f"{place}.seq: " + _("expected {expected}, got {value}").format(expected=index + 1, value=seq))
         _printable(_field(entry, "at", str, place, found), f"{place}.at", found)
         action = _field(entry, "action", str, place, found)
         if action is None:
             continue
         if action not in ACTIONS:
-            found.append(f"{place}.action: expected one of {', '.join(ACTIONS)}, got {action!r}")
+            found.append(
+                f"{place}.action: "
+                + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
+            )
             continue
         kinds[index + 1] = action
         if action in ("hand", "edit"):
             _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found, ignorable)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
-                found.append(f"{place}.action: {action} in a game that is {'already' if abandoned else 'not'} abandoned")
+                if abandoned:
+                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=action))
+                else:
+                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=action))
             abandoned = action == "abandon"
         if action in GAME_ACTIONS:
             if (action == "void_game") == set_aside:
-                found.append(f"{place}.action: {action} in a game that is {'already' if set_aside else 'not'} voided")
+                if set_aside:
+                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=action))
+                else:
+                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=action))
             set_aside = action == "void_game"
         if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
             continue
@@ -337,13 +362,15 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
         if target is None:
             continue
         if kinds.get(target) != "hand" or target > index:
-            found.append(f"{place}.target: {target} is not an earlier hand entry")
+            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=target))
         elif action == "void" and target in voided:
-            found.append(f"{place}.target: hand entry {target} is already voided")
+            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=target))
         elif action == "restore" and target not in voided:
-            found.append(f"{place}.target: hand entry {target} is not voided, so it cannot be restored")
+            found.append(
+                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=target)
+            )
         elif action == "edit" and target in voided:
-            found.append(f"{place}.target: hand entry {target} is voided, so it cannot be edited")
+            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=target))
         elif action == "void":
             voided.add(target)
         elif action == "restore":
@@ -356,21 +383,26 @@ def _check_hand(hand, place: str, kind, found: list, ignorable=IGNORABLE) -> Non
     if hand is None:
         return
     if not isinstance(hand, dict):
-        found.append(f"{place}: expected an object, got {_kind(hand)}")
+        found.append(f"{place}: " + _("expected an object, got {value}").format(value=_kind(hand)))
         return
     if "kind" not in hand:
-        found.append(f"{place}.kind: missing")
+        found.append(f"{place}.kind: " + _("missing"))
     if kind is None:
         return
     for key in hand:  # a field a newer ginscore added could change the hand's score
         if key not in kind.hand_fields and f"hand.{key}" not in ignorable:
             found.append(
-                f"{place}.{_key_text(key)}: a field this ginscore does not know: a newer ginscore may have "
-                "written this game (upgrade ginscore), or the file is damaged"
+                f"{place}.{_key_text(key)}: "
+                + _(
+                    "a field this ginscore does not know: a newer ginscore may have "
+                    "written this game (upgrade ginscore), or the file is damaged"
+                )
             )
     for key, expected in kind.hand_fields.items():
         if key in hand and not _is(hand[key], expected):
-            found.append(f"{place}.{key}: expected {_names[expected]}, got {_kind(hand[key])}")
+            found.append(
+                f"{place}.{key}: " + _("expected {kind}, got {value}").format(kind=_names(expected), value=_kind(hand[key]))
+            )
     if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards
         found += [f"{place}.cards{where}: {problem}" for where, problem in kind.card_problems(hand["cards"])]
 
@@ -392,11 +424,11 @@ def _field(data: dict, key: str, kind: type, place: str, found: list):
     """``data[key]`` if present and of ``kind``; otherwise note the problem and return None."""
     where = f"{place}.{key}" if place else key
     if key not in data:
-        found.append(f"{where}: missing")
+        found.append(f"{where}: " + _("missing"))
         return None
     value = data[key]
     if not _is(value, kind):
-        found.append(f"{where}: expected {_names[kind]}, got {_kind(value)}")
+        found.append(f"{where}: " + _("expected {kind}, got {value}").format(kind=_names(kind), value=_kind(value)))
         return None
     return value
 
@@ -406,15 +438,16 @@ def _is(value, kind: type) -> bool:
     return type(value) is kind if kind in (int, bool) else isinstance(value, kind)
 
 
-_names = {int: "a whole number", str: "a string", list: "a list", dict: "an object", bool: "true or false"}
+def _names(kind: type) -> str:
+    return {int: _("a whole number"), str: _("a string"), list: _("a list"), dict: _("an object"), bool: _("true or false")}[kind]
 
 
 def _kind(value) -> str:
     """A value as the message shows it: scalars as written in JSON, containers by kind."""
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     import json
 
     # escaped in full when it holds what a terminal would act on (json leaves C1 controls raw)

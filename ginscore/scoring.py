@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import HandError, RulesError, shown
+from ginscore.i18n import _
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -39,7 +40,9 @@ def parse_upcard(text: str) -> str:
     try:
         return card_str(parse_cards(str(text), 1)[0])
     except CardError:
-        raise HandError(f"--upcard {text!r} is not one card: write rank then suit, e.g. 7h, 10s, Kd or A♠") from None
+        raise HandError(
+            _("--upcard {text} is not one card: write rank then suit, e.g. 7h, 10s, Kd or A♠").format(text=repr(text))
+        ) from None
 
 
 def upcard_value(upcard: str) -> int:
@@ -71,13 +74,13 @@ def check_hand(hand: dict, rules: Rules) -> None:
     """Refuse a hand that cannot have happened under these rules, saying how to record it."""
     kind = hand.get("kind")
     if kind not in HAND_KINDS:
-        raise HandError(f"unknown hand kind {kind!r}: use knock, gin or draw")
+        raise HandError(_("unknown hand kind {kind}: use knock, gin or draw").format(kind=repr(kind)))
     _check_upcard(hand, rules)
     if kind == "draw":
         return
     if kind == "knock":
         _check_knock(hand, knock_limit_for(hand, rules), rules)
-    _deadwood(hand, "opponent_deadwood", "the opponent's deadwood")
+    _deadwood(hand, "opponent_deadwood", _("the opponent's deadwood"))
 
 
 def _check_upcard(hand: dict, rules: Rules) -> None:
@@ -85,14 +88,16 @@ def _check_upcard(hand: dict, rules: Rules) -> None:
     if not rules.oklahoma:
         if upcard is not None:
             raise HandError(
-                "this game is not Oklahoma Gin, so a hand has no upcard: leave out --upcard "
-                "(start an Oklahoma game with 'ginscore new A B --rules oklahoma')"
+                _(
+                    "this game is not Oklahoma Gin, so a hand has no upcard: leave out --upcard "
+                    "(start an Oklahoma game with 'ginscore new A B --rules oklahoma')"
+                )
             )
         return
     if upcard is None:
-        raise HandError("this is an Oklahoma game: give the hand's upcard with --upcard, e.g. --upcard 7h")
+        raise HandError(_("this is an Oklahoma game: give the hand's upcard with --upcard, e.g. --upcard 7h"))
     if not isinstance(upcard, str) or _stored_form(upcard) != upcard:
-        raise HandError(f"the upcard must be stored as one card such as 7h or Ts, got {upcard!r}")
+        raise HandError(_("the upcard must be stored as one card such as 7h or Ts, got {upcard}").format(upcard=repr(upcard)))
 
 
 def _stored_form(upcard: str) -> str | None:
@@ -105,9 +110,13 @@ def _stored_form(upcard: str) -> str | None:
 def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
     deadwood = hand.get("deadwood")
     if type(deadwood) is not int or deadwood < 0:
-        raise HandError(f"the knocker's deadwood must be a whole number from 1 to {max(limit, 1)}, got {deadwood!r}")
+        raise HandError(
+            _("the knocker's deadwood must be a whole number from 1 to {limit}, got {deadwood}").format(
+                limit=max(limit, 1), deadwood=repr(deadwood)
+            )
+        )
     if deadwood == 0:
-        raise HandError("a knock with 0 deadwood is gin: record it with 'ginscore gin PLAYER OPPONENT_DEADWOOD'")
+        raise HandError(_("a knock with 0 deadwood is gin: record it with 'ginscore gin PLAYER OPPONENT_DEADWOOD'"))
     if deadwood <= limit:
         return
     why = ""
@@ -115,22 +124,30 @@ def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
         upcard = hand["upcard"]
         if limit == 0:
             raise HandError(
-                f"the upcard {upcard} is an ace, so only gin may go out this hand: record it with 'ginscore gin', "
-                "or start games with --ace-upcard one to let an ace upcard allow a knock on 1"
+                _(
+                    "the upcard {upcard} is an ace, so only gin may go out this hand: record it with 'ginscore gin', "
+                    "or start games with --ace-upcard one to let an ace upcard allow a knock on 1"
+                ).format(upcard=upcard)
             )
-        why = f", set by the {upcard} upcard"
+        why = _(", set by the {upcard} upcard").format(upcard=upcard)
     elif limit == 0:
-        raise HandError("this game's knock limit is 0, so only gin may go out: record it with 'ginscore gin'")
+        raise HandError(_("this game's knock limit is 0, so only gin may go out: record it with 'ginscore gin'"))
     raise HandError(
-        f"the knocker's deadwood {deadwood} is over this hand's knock limit of {limit}{why}: "
-        f"a knock needs deadwood from 1 to {limit}"
+        _(
+            "the knocker's deadwood {deadwood} is over this hand's knock limit of {limit}{why}: "
+            "a knock needs deadwood from 1 to {limit}"
+        ).format(deadwood=deadwood, limit=limit, why=why)
     )
 
 
 def _deadwood(hand: dict, key: str, label: str) -> int:
     value = hand.get(key)
     if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
-        raise HandError(f"{label} must be a whole number from 0 to {MAX_DEADWOOD}, got {value!r}")
+        raise HandError(
+            _("{label} must be a whole number from 0 to {most}, got {value}").format(
+                label=label, most=MAX_DEADWOOD, value=repr(value)
+            )
+        )
     return value
 
 
@@ -245,12 +262,16 @@ def parse_stake(text: str) -> Decimal:
     """
     from decimal import Decimal, DecimalException, Inexact, localcontext
 
-    hint = "give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10"
+    hint = _("give money per point as a positive number or fraction, e.g. 0.01, 1 or 1/10")
     if type(text) is int and abs(text) >= 10**MAX_STAKE_DIGITS:  # str() of 5,000 digits raises
-        raise RulesError(f"stake has more than {MAX_STAKE_DIGITS} digits: {hint}")
+        raise RulesError(_("stake has more than {most} digits: {hint}").format(most=MAX_STAKE_DIGITS, hint=hint))
     raw = str(text).strip()
     if len(raw) > 4 * MAX_STAKE_DIGITS:  # no stake of 28 digits is written longer; Decimal of a huge one is slow
-        raise RulesError(f"stake {shown(raw)} is {len(raw)} characters long, more than any stake of {MAX_STAKE_DIGITS} digits: {hint}")
+        raise RulesError(
+            _("stake {stake} is {length} characters long, more than any stake of {most} digits: {hint}").format(
+                stake=shown(raw), length=len(raw), most=MAX_STAKE_DIGITS, hint=hint
+            )
+        )
     with localcontext() as exact:
         exact.prec = 2 * MAX_STAKE_DIGITS
         exact.traps[Inexact] = True  # any rounding below raises instead of changing the stake
@@ -259,31 +280,37 @@ def parse_stake(text: str) -> Decimal:
                 numerator_text, denominator_text = raw.split("/", 1)
                 numerator, denominator = Decimal(numerator_text), Decimal(denominator_text)
                 if denominator == 0:
-                    raise RulesError(f"stake {raw!r} divides by zero: {hint}")
+                    raise RulesError(_("stake {stake} divides by zero: {hint}").format(stake=repr(raw), hint=hint))
                 try:
                     rate = numerator / denominator
                 except Inexact:
-                    raise RulesError(f"stake {raw!r} has no exact decimal value: {hint}") from None
+                    raise RulesError(
+                        _("stake {stake} has no exact decimal value: {hint}").format(stake=repr(raw), hint=hint)
+                    ) from None
             else:
                 rate = Decimal(raw)
             if not rate.is_finite():  # inf, nan: "not positive" would be untrue of inf
-                raise RulesError(f"stake {raw!r} is not a finite number: {hint}")
+                raise RulesError(_("stake {stake} is not a finite number: {hint}").format(stake=repr(raw), hint=hint))
             if rate <= 0:
-                raise RulesError(f"stake {raw!r} is not positive: {hint}")
+                raise RulesError(_("stake {stake} is not positive: {hint}").format(stake=repr(raw), hint=hint))
             if _stake_digits(rate) > MAX_STAKE_DIGITS:
-                raise RulesError(f"stake {raw!r} has more than {MAX_STAKE_DIGITS} digits: {hint}")
+                raise RulesError(
+                    _("stake {stake} has more than {most} digits: {hint}").format(
+                        stake=repr(raw), most=MAX_STAKE_DIGITS, hint=hint
+                    )
+                )
             rate = rate.normalize()
             if rate.as_tuple().exponent > 0:  # normalize() writes 100 as 1E+2
                 rate = rate.quantize(Decimal(1))
         except (DecimalException, ValueError):  # not a number, or an exponent out of range
-            raise RulesError(f"stake {raw!r} is not a number: {hint}") from None
+            raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint)) from None
     return rate
 
 
 def _stake_digits(rate: Decimal) -> int:
     """Digits from the first non-zero one down to the last non-zero decimal or the units:
     12.50 -> 3, 0.0001 -> 1, 1E+30 -> 31."""
-    _, digits, exponent = rate.as_tuple()
+    _sign, digits, exponent = rate.as_tuple()
     significant = "".join(map(str, digits)).rstrip("0")
     exponent += len(digits) - len(significant)
     return len(significant) + max(exponent, 0)
@@ -326,5 +353,9 @@ def parse_currency(text) -> str:
     """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
     symbol = str(text).strip()
     if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
-        raise RulesError(f"currency {shown(text)} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF")
+        raise RulesError(
+            _("currency {text} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF").format(
+                text=shown(text)
+            )
+        )
     return symbol

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import LedgerError
+from ginscore.i18n import _
 
 FILE = "settlements.json"
 FILE_FORMAT = "ginscore-settlements"
@@ -25,7 +26,7 @@ def path_of(ledger) -> str:
 
 def read(ledger) -> list:
     """Every settlement recorded, oldest first; [] when none was ever recorded."""
-    from ginscore.ledger import Unreadable, parse_json, read_regular
+    from ginscore.ledger import Unreadable, parse_json, read_regular, reason
 
     path = path_of(ledger)
     try:
@@ -33,33 +34,35 @@ def read(ledger) -> list:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise LedgerError(f"cannot read {path}: {error.strerror or error}") from None
+        raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error.strerror) or error)) from None
     except Unreadable as error:
-        raise LedgerError(f"{path}: {error}; fix it by hand or restore it from a backup") from None
+        raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=error)) from None
     problem = _problem(data)
     if problem:
-        raise LedgerError(f"{path}: {problem}; fix it by hand or restore it from a backup")
+        raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=problem))
     return data["settlements"]
 
 
 def _problem(data) -> str | None:
     if not isinstance(data, dict) or data.get("file_format") != FILE_FORMAT:
-        return f"not a ginscore settlements file (file_format {FILE_FORMAT!r})"
+        return _("not a ginscore settlements file (file_format {format})").format(format=repr(FILE_FORMAT))
     if data.get("file_version") != FILE_VERSION:
-        return f"file_version {data.get('file_version')!r}: this ginscore reads version {FILE_VERSION}; upgrade ginscore"
+        return _("file_version {version}: this ginscore reads version {known}; upgrade ginscore").format(
+            version=repr(data.get("file_version")), known=FILE_VERSION
+        )
     records = data.get("settlements")
     if not isinstance(records, list):
-        return "settlements: expected a list"
+        return "settlements: " + _("expected a list")
     for index, record in enumerate(records):
         if not isinstance(record, dict):
-            return f"settlements[{index}]: expected an object"
+            return f"settlements[{index}]: " + _("expected an object")
         if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
-            return f"settlements[{index}]: needs a whole-number id and a time"
+            return f"settlements[{index}]: " + _("needs a whole-number id and a time")
         games = record.get("games")
         if not isinstance(games, list) or not all(type(game) is int and game > 0 for game in games):
-            return f"settlements[{index}].games: expected a list of game ids"
+            return f"settlements[{index}].games: " + _("expected a list of game ids")
         if record.get("undone") is not None and not isinstance(record["undone"], str):
-            return f"settlements[{index}].undone: expected a time or null"
+            return f"settlements[{index}].undone: " + _("expected a time or null")
     return None
 
 

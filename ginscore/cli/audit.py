@@ -8,9 +8,10 @@ import click
 
 from ginscore import actions
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
-from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
-from ginscore.errors import GinscoreError, HandError, printable
-from ginscore.render import DEFAULT_FORMAT, plural, to_json
+from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
+from ginscore.errors import GinscoreError, HandError, english, printable
+from ginscore.i18n import _, ngettext
+from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
 
 # What the log calls each journal action: the command that made it.
@@ -49,16 +50,16 @@ def describe(line, kind) -> str:
     if action == "hand":
         return hand_words(line.hand, kind)
     if action == "void":
-        return f"voided #{line.target}: {hand_words(line.hand, kind)}"
+        return _("voided #{number}: {hand}").format(number=line.target, hand=hand_words(line.hand, kind))
     if action == "restore":
-        return f"restored #{line.target}: {hand_words(line.hand, kind)}"
+        return _("restored #{number}: {hand}").format(number=line.target, hand=hand_words(line.hand, kind))
     if action == "edit":
         return f"#{line.target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
     return {
-        "abandon": "stopped the game early",
-        "resume": "took the stop back",
-        "void_game": "voided the game (left out of games, settle and stats)",
-        "unvoid_game": "brought the game back",
+        "abandon": _("stopped the game early"),
+        "resume": _("took the stop back"),
+        "void_game": _("voided the game (left out of games, settle and stats)"),
+        "unvoid_game": _("brought the game back"),
     }.get(action, "")
 
 
@@ -67,24 +68,25 @@ def standing(line, edited: set) -> str:
     if line.entry["action"] != "hand":
         return ""
     if line.number is None:
-        return "voided"
-    return f"hand {line.number}, edited" if line.target in edited else f"hand {line.number}"
+        return _("voided")
+    if line.target in edited:
+        return _("hand {number}, edited").format(number=line.number)
+    return _("hand {number}").format(number=line.number)
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Show every action recorded in a game, oldest first, with its time (UTC): hands as they
+were first recorded, undos, redos and edits. Voided hands are listed too; '#' is the entry
+number, and 'counts as' says what each recorded hand is now.
+
+\b
+Example:
+    ginscore log
+    ginscore log --game 3 --json
+"""))
 @game_option
 @output_options
 @click.pass_obj
 def log(obj, game_id, as_json, fmt):
-    """Show every action recorded in a game, oldest first, with its time (UTC): hands as they
-    were first recorded, undos, redos and edits. Voided hands are listed too; '#' is the entry
-    number, and 'counts as' says what each recorded hand is now.
-
-    \b
-    Example:
-        ginscore log
-        ginscore log --game 3 --json
-    """
     from ginscore import render
     from ginscore.game import history
 
@@ -94,7 +96,8 @@ def log(obj, game_id, as_json, fmt):
     if as_json:
         entries = []
         for line in lines:
-            entry = {**line.entry, "text": describe(line, kind)}
+            with english():  # JSON is English in every language
+                entry = {**line.entry, "text": describe(line, kind)}
             if line.target is not None:
                 entry["number"] = line.number
                 entry["counts"] = line.number is not None
@@ -115,42 +118,54 @@ def log(obj, game_id, as_json, fmt):
         ]
         for line in lines
     ]
-    table = render.table(["#", "time (UTC)", "action", "what", "counts as"], rows, fmt)
+    table = render.table(["#", _("time (UTC)"), _("action"), _("what"), _("counts as")], rows, fmt)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
-    title = f"Game {game.id}: {' v '.join(game.players)}"
+    title = _("Game {game}: {players}").format(game=game.id, players=" v ".join(game.players))
     if not rows:
-        click.echo(f"{title}: nothing recorded yet.")
+        click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
-    click.echo(f"{title}, {len(rows)} entr{'y' if len(rows) == 1 else 'ies'}\n\n{table}")
+    entries = ngettext("{count} entry", "{count} entries", len(rows)).format(count=len(rows))
+    click.echo(f"{title}, {entries}\n\n{table}")
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
+Only hands undone since the last recorded hand can be redone.
+
+\b
+Example:
+    ginscore undo
+    ginscore redo
+"""))
 @game_option
 @json_option
 @click.pass_obj
 def redo(obj, game_id, as_json):
-    """Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
-    Only hands undone since the last recorded hand can be redone.
-
-    \b
-    Example:
-        ginscore undo
-        ginscore redo
-    """
     game, state, restored = obj.ledger.apply(game_id, actions.redo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
     kind = get_table(game.table)
-    click.echo(f"Redid hand {restored.number} of game {game.id}: {hand_words(restored.hand, kind)}.")
-    click.echo(f"Totals: {state.totals_line()}.")
+    click.echo(
+        _("Redid hand {number} of game {game}: {hand}.").format(
+            number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
+        )
+    )
+    click.echo(_("Totals: {totals}.").format(totals=state.totals_line()))
     for line in state.seating_lines():
         click.echo(line)
 
 
-@cli.command(context_settings=NUMBERS_OK)  # the hand's arguments pass through to knock|gin|draw
+@cli.command(context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Correct hand NUMBER (as numbered on the sheet): give the hand again the way 'knock',
+'gin' or 'draw' takes it. The original stays in the ledger; 'ginscore log' shows both.
+
+\b
+Example:
+    ginscore edit 3 knock alice 4 16
+    ginscore edit 3 gin bob 30 --big
+    ginscore edit 3 draw
+"""))  # the hand's arguments pass through to knock|gin|draw
 @click.argument("number")
 @click.argument("kind", metavar="knock|gin|draw")
 @click.argument("hand_args", nargs=-1, type=click.UNPROCESSED, metavar="[ARGS]...")
@@ -158,20 +173,13 @@ def redo(obj, game_id, as_json):
 @json_option
 @click.pass_context
 def edit(ctx, number, kind, hand_args, game_id, as_json):
-    """Correct hand NUMBER (as numbered on the sheet): give the hand again the way 'knock',
-    'gin' or 'draw' takes it. The original stays in the ledger; 'ginscore log' shows both.
-
-    \b
-    Example:
-        ginscore edit 3 knock alice 4 16
-        ginscore edit 3 gin bob 30 --big
-        ginscore edit 3 draw
-    """
-    position = whole_number(number, "the hand number")
+    position = whole_number(number, _("the hand number"))
     if kind not in HAND_COMMANDS:
         raise HandError(
-            f"give the corrected hand after the number, as 'knock PLAYER DEADWOOD OPPONENT_DEADWOOD', "
-            f"'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind!r}"
+            _(
+                "give the corrected hand after the number, as 'knock PLAYER DEADWOOD OPPONENT_DEADWOOD', "
+                "'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind}"
+            ).format(kind=repr(kind))
         )
     obj = ctx.obj
     changes = []
@@ -199,46 +207,57 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo(f"Edited hand {position} of game {game.id} (the original stays in 'ginscore log'):")
+    click.echo(_("Edited hand {number} of game {game} (the original stays in 'ginscore log'):").format(number=position, game=game.id))
     kind = get_table(game.table)
-    click.echo(f"  was: {hand_words(before.hand, kind)}\n  now: {hand_words(now, kind)}")
-    click.echo(f"Totals were: {before_state.totals_line()}.\nTotals now:  {state.totals_line()}.")
+    click.echo(_("  was: {was}\n  now: {now}").format(was=hand_words(before.hand, kind), now=hand_words(now, kind)))
+    click.echo(
+        _("Totals were: {was}.\nTotals now:  {now}.").format(was=before_state.totals_line(), now=state.totals_line())
+    )
     if state.finished != before_state.finished:
-        now_phrase = f"over: {state.result_phrase()}" if state.finished else "back in progress"
-        click.echo(f"The game is now {now_phrase}.")
+        if state.finished:
+            click.echo(_("The game is now over: {result}.").format(result=state.result_phrase()))
+        else:
+            click.echo(_("The game is now back in progress."))
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Check the whole ledger and list every problem found, file by file; exit status 1 if
+there is any. Nothing is changed.
+
+\b
+Example:
+    ginscore check
+    ginscore check --json
+"""))
 @json_option
 @click.pass_obj
 def check(obj, as_json):
-    """Check the whole ledger and list every problem found, file by file; exit status 1 if
-    there is any. Nothing is changed.
-
-    \b
-    Example:
-        ginscore check
-        ginscore check --json
-    """
-    report = check_ledger(obj.ledger)
     if as_json:
+        with english():  # the problems JSON lists are English in every language
+            report = check_ledger(obj.ledger)
         click.echo(to_json(report))
     else:
+        report = check_ledger(obj.ledger)
         for problem in report["problems"]:  # printable: a problem may quote a hostile value
             click.echo(printable(f"{problem['file']}: {problem['problem']}"))
         for note in report["notes"]:
-            click.echo(printable(f"note: {note['file']}: {note['note']}"))
+            click.echo(printable(_("note: {file}: {note}").format(file=note["file"], note=note["note"])))
         if report["problems"]:
             damaged = len({problem["file"] for problem in report["problems"]})
             count = len(report["problems"])
             click.echo(
-                f"{plural(count, 'problem')} in {damaged} of {report['games']} game files "
-                f"in {report['ledger']}. Nothing was changed: fix the files by hand or restore them from a backup.",
+                ngettext(
+                    "{count} problem in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+                    "fix the files by hand or restore them from a backup.",
+                    "{count} problems in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+                    "fix the files by hand or restore them from a backup.",
+                    count,
+                ).format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]),
                 err=True,
             )
         else:
-            counts = f"{plural(report['games'], 'game')}, {plural(report['hands'], 'hand')}"
-            click.echo(f"{report['ledger']}: {counts}, no problems.")
+            games = ngettext("{count} game", "{count} games", report["games"]).format(count=report["games"])
+            hands = ngettext("{count} hand", "{count} hands", report["hands"]).format(count=report["hands"])
+            click.echo(_("{ledger}: {games}, {hands}, no problems.").format(ledger=report["ledger"], games=games, hands=hands))
     if report["problems"]:
         click.get_current_context().exit(1)
 
@@ -260,15 +279,19 @@ def check_index(ledger, evaluated: dict) -> list:
             finally:
                 connection.close()
     except (GinscoreError, OSError) as error:
-        return [{"file": index.index_path(ledger), "note": f"not checked: {error}"}]
+        return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
     by_reason: dict = {}
     for game_id, what in wrong if existed else ():
         by_reason.setdefault(what, []).append(game_id)
     notes = []
     for what, ids in by_reason.items():
-        listed = ", ".join(map(str, ids[:10])) + (f" and {len(ids) - 10} more" if len(ids) > 10 else "")
-        games = "game" if len(ids) == 1 else "games"
-        notes.append({"file": index.index_path(ledger), "note": f"{games} {listed} {'was' if len(ids) == 1 else 'were'} {what}; mended from the game files"})
+        listed = ", ".join(map(str, ids[:10])) + (_(" and {count} more").format(count=len(ids) - 10) if len(ids) > 10 else "")
+        note = ngettext(
+            "game {listed} was {what}; mended from the game files",
+            "games {listed} were {what}; mended from the game files",
+            len(ids),
+        ).format(listed=listed, what=what)
+        notes.append({"file": index.index_path(ledger), "note": note})
     return notes
 
 
@@ -307,9 +330,9 @@ def check_ledger(ledger) -> dict:
     for name in names:
         path = os.path.join(ledger.games_dir, name)
         if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
-            note = "left by an interrupted write; harmless: the next change to that game replaces it"
+            note = _("left by an interrupted write; harmless: the next change to that game replaces it")
         elif not GAME_FILE.match(name):
-            note = "not a game file name (game-NNNNNN.json), so ginscore does not read it"
+            note = _("not a game file name (game-NNNNNN.json), so ginscore does not read it")
         else:
             continue
         report["notes"].append({"file": path, "note": note})
@@ -317,22 +340,21 @@ def check_ledger(ledger) -> dict:
     return report
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.
+
+PATH is a new folder (itself a ledger: 'ginscore --ledger PATH status' reads it), or a zip
+archive if it ends in .zip. Without PATH: a timestamped folder next to the ledger, such as
+ledger-backup-20261129-130501. Nothing is ever overwritten.
+
+\b
+Example:
+    ginscore backup
+    ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
+"""))
 @click.argument("path", required=False, type=click.Path(dir_okay=True, file_okay=True))
 @json_option
 @click.pass_obj
 def backup(obj, path, as_json):
-    """Copy the whole ledger to PATH, consistently, while holding the ledger's lock.
-
-    PATH is a new folder (itself a ledger: 'ginscore --ledger PATH status' reads it), or a zip
-    archive if it ends in .zip. Without PATH: a timestamped folder next to the ledger, such as
-    ledger-backup-20261129-130501. Nothing is ever overwritten.
-
-    \b
-    Example:
-        ginscore backup
-        ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
-    """
     import os
 
     from ginscore.backup import backup as make_backup
@@ -348,19 +370,29 @@ def backup(obj, path, as_json):
         report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
         click.echo(to_json({**report, "left_out": left_out}))
     else:
-        click.echo(f"Backed up {plural(len(games), 'game file')} ({len(files)} files) to {target}")
+        click.echo(
+            ngettext(
+                "Backed up {count} game file ({files} files) to {target}",
+                "Backed up {count} game files ({files} files) to {target}",
+                len(games),
+            ).format(count=len(games), files=len(files), target=target)
+        )
     if warning:
-        click.echo(f"Warning: {warning}.", err=True)
+        click.echo(_("Warning: {warning}.").format(warning=warning), err=True)
     if set(damaged) - set(left_out):
         listed = ", ".join(str(game_id) for game_id in damaged if game_id not in left_out)
         click.echo(
-            f"Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'",
+            _("Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'").format(
+                listed=listed
+            ),
             err=True,
         )
     if left_out:
         listed = ", ".join(str(game_id) for game_id in left_out)
         click.echo(
-            f"Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "
-            "run 'ginscore check'",
+            _(
+                "Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "
+                "run 'ginscore check'"
+            ).format(listed=listed),
             err=True,
         )

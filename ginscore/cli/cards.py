@@ -5,28 +5,28 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import json_option, suit_symbols, whole_number
+from ginscore.cli.options import Command, json_option, option, suit_symbols, whole_number
+from ginscore.i18n import _, ngettext
 from ginscore.render import to_json
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
+
+Cards are rank then suit, case-insensitive, separated by spaces or commas: As 10h Th K♠ qc.
+Give them as one quoted argument or as several. Every arrangement that reaches the least
+deadwood is listed; gin, big gin and whether the hand may knock are named.
+
+\b
+Example:
+    ginscore analyze 5s 6s 7s 9c Tc Jc Ks Kc Kd Jd
+    ginscore analyze "4s 4c 4d 4h 5s 5c 5d 6s 2c 3s 3c" --json
+    ginscore analyze As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js --knock-limit 7
+"""))
 @click.argument("cards", nargs=-1, required=True)
-@click.option("--knock-limit", "knock_limit", metavar="N", default="10", show_default=True,
-              help="Highest deadwood that may knock.")
+@option("--knock-limit", "knock_limit", metavar="N", default="10", show_default=True,
+              help=lambda: _("Highest deadwood that may knock."))
 @json_option
 def analyze(cards, knock_limit, as_json):
-    """Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
-
-    Cards are rank then suit, case-insensitive, separated by spaces or commas: As 10h Th K♠ qc.
-    Give them as one quoted argument or as several. Every arrangement that reaches the least
-    deadwood is listed; gin, big gin and whether the hand may knock are named.
-
-    \b
-    Example:
-        ginscore analyze 5s 6s 7s 9c Tc Jc Ks Kc Kd Jd
-        ginscore analyze "4s 4c 4d 4h 5s 5c 5d 6s 2c 3s 3c" --json
-        ginscore analyze As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js --knock-limit 7
-    """
     from ginscore.cards import parse_cards
     from ginscore.errors import CardError
     from ginscore.melds import analyze as analyze_hand
@@ -35,7 +35,7 @@ def analyze(cards, knock_limit, as_json):
     try:
         hand = parse_cards(" ".join(cards), (10, 11))
     except CardError as error:
-        raise CardError(f"{error}: give the 10 cards of a hand, or 11 before the discard") from None
+        raise CardError(_("{error}: give the 10 cards of a hand, or 11 before the discard").format(error=error)) from None
     analysis = analyze_hand(hand, limit)
     if as_json:
         click.echo(to_json(analysis.to_json()))
@@ -50,32 +50,41 @@ def analysis_lines(analysis, symbols: bool) -> list:
     lines = [verdict(analysis)]
     if analysis.discard is not None:
         others = [card for card in analysis.discards if card != analysis.discard]
-        also = f" (or {format_cards(others, symbols).replace(' ', ', ')}: as good)" if others else ""
-        lines.append(f"Discard:   {format_cards([analysis.discard], symbols)}{also}")
+        also = _(" (or {cards}: as good)").format(cards=format_cards(others, symbols).replace(" ", ", ")) if others else ""
+        lines.append(_("Discard:   {card}{also}").format(card=format_cards([analysis.discard], symbols), also=also))
     arrangements = analysis.arrangements
     if len(arrangements) == 1:
-        lines.append(f"Melds:     {format_melds(analysis.melds, symbols) or 'none'}")
+        lines.append(_("Melds:     {melds}").format(melds=format_melds(analysis.melds, symbols) or _("none")))
         if analysis.unmatched:
-            lines.append(f"Unmatched: {format_cards(analysis.unmatched, symbols)}")
+            lines.append(_("Unmatched: {cards}").format(cards=format_cards(analysis.unmatched, symbols)))
         return lines
-    lines.append(f"{len(arrangements)} equally good arrangements:")
+    lines.append(
+        ngettext("{count} equally good arrangement:", "{count} equally good arrangements:", len(arrangements)).format(
+            count=len(arrangements)
+        )
+    )
     width = len(str(len(arrangements)))
     for number, arrangement in enumerate(arrangements, 1):
-        text = format_melds(arrangement.melds, symbols) or "no meld"
+        text = format_melds(arrangement.melds, symbols) or _("no meld")
         if arrangement.unmatched:
-            text += f"; unmatched {format_cards(arrangement.unmatched, symbols)}"
+            text += _("; unmatched {cards}").format(cards=format_cards(arrangement.unmatched, symbols))
         lines.append(f"  {number:>{width}}. {text}")
     return lines
 
 
 def verdict(analysis) -> str:
     if analysis.big_gin:
-        return "Big gin: all 11 cards meld."
+        return _("Big gin: all 11 cards meld.")
     if analysis.gin:
         if analysis.discard is not None:
-            return "Gin after the discard: the 10 cards kept all meld."
-        return "Gin: all 10 cards meld."
+            return _("Gin after the discard: the 10 cards kept all meld.")
+        return _("Gin: all 10 cards meld.")
     limit = analysis.knock_limit
-    may = "can knock" if analysis.can_knock else "cannot knock"
-    gin_only = ": gin only" if limit == 0 else ""
-    return f"Deadwood {analysis.deadwood}: {may} (knock limit {limit}{gin_only})."
+    gin_only = _(": gin only") if limit == 0 else ""
+    if analysis.can_knock:
+        return _("Deadwood {deadwood}: can knock (knock limit {limit}{gin_only}).").format(
+            deadwood=analysis.deadwood, limit=limit, gin_only=gin_only
+        )
+    return _("Deadwood {deadwood}: cannot knock (knock limit {limit}{gin_only}).").format(
+        deadwood=analysis.deadwood, limit=limit, gin_only=gin_only
+    )

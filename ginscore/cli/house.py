@@ -7,37 +7,37 @@ import click
 
 from ginscore import config as house_file
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, table_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
+from ginscore.i18n import _
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, summary
+from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
 
 
-@cli.command("rules")
+@cli.command("rules", cls=Command, help=lambda: _("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
+for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
+shows that table's settings. What each setting means, with worked examples, is in the
+rules reference that comes with ginscore: docs/rules.md.
+
+\b
+Example:
+    ginscore rules pagat
+    ginscore rules --game 3 --json
+    ginscore rules --partnership
+    ginscore rules --list
+"""))
 @click.argument("preset", required=False, shell_complete=completes("presets"))
-@click.option("--list", "list_presets", is_flag=True, help="List the presets and the source each follows.")
-@click.option(
-    "--game", "game_id", type=GAME_ID, metavar="ID", help="Show the rules game ID is played under.",
+@option("--list", "list_presets", is_flag=True, help=lambda: _("List the presets and the source each follows."))
+@option(
+    "--game", "game_id", type=GAME_ID, metavar="ID", help=lambda: _("Show the rules game ID is played under."),
     shell_complete=completes("game_ids"),
 )
 @table_options
 @output_options
 @click.pass_obj
 def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
-    """Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
-    for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
-    shows that table's settings. What each setting means, with worked examples, is in the
-    rules reference that comes with ginscore: docs/rules.md.
-
-    \b
-    Example:
-        ginscore rules pagat
-        ginscore rules --game 3 --json
-        ginscore rules --partnership
-        ginscore rules --list
-    """
     if sum((preset is not None, game_id is not None, list_presets)) > 1:
-        raise click.UsageError("give one of PRESET, --game ID or --list")
+        raise click.UsageError(_("give one of PRESET, --game ID or --list"))
     if list_presets:
         show_presets(as_json, fmt)
         return
@@ -46,32 +46,34 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         name = preset_name(preset)
         rules = preset_rules(name, kind.rules_from(None, {}))
         report = {"source": "preset", "preset": name, "follows": PRESET_SOURCES[name]}
-        title = f"Preset {name}: {PRESET_SOURCES[name]}"
+        title = _("Preset {name}: {follows}").format(name=name, follows=preset_sources()[name])
     elif game_id is not None:
         game = obj.ledger.load(game_id)
         rules = game.rules
         kind = get_table(game.table)
         report = {"source": "game", "game": game.id}
-        title = f"Game {game.id}, {kind.seats(game.players)}: {kind.rules_words(rules)}"
+        title = _("Game {game}, {seats}: {rules}").format(game=game.id, seats=kind.seats(game.players), rules=kind.rules_words(rules))
     else:
         house = house_file.read_config()
         rules = house.rules(table)
         report = {"source": "defaults", "config": str(house.path), "config_exists": house.exists}
-        title = f"Defaults for new {table} games: {summary(rules, house.preset)} ({file_note(house)})"
+        title = _("Defaults for new {table} games: {rules} ({note})").format(
+            table=table, rules=summary(rules, house.preset), note=file_note(house)
+        )
     report["table"] = kind.name
     if as_json:
-        report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
+        report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules, translate=False))
         click.echo(to_json(report))
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
-    print_table(title, ["setting", "option", "value", "default"], rows, fmt)
+    print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
 
 
 def setting_row(name: str, rules) -> list:
     value, default = getattr(rules, name), rules.specs[name].default
     shown = show_setting(name, rules)
     if name == "knock_limit" and rules.oklahoma:
-        shown += " (not used: each hand's upcard sets it)"
+        shown += _(" (not used: each hand's upcard sets it)")
     return [name, option_name(name), shown, "" if value == default else show_value(default, name, rules.target)]
 
 
@@ -83,9 +85,9 @@ def show_setting(name: str, rules) -> str:
 def show_value(value, name: str = "", target: int = 0) -> str:
     """A value for the tables; a column target of 0 means the game's target."""
     if name == "column_target" and value == 0:
-        return f"0 (the target, {target})"
+        return _("0 (the target, {target})").format(target=target)
     if type(value) is bool:
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
@@ -102,8 +104,11 @@ def show_presets(as_json: bool, fmt: str | None) -> None:
     if as_json:
         click.echo(to_json(listing))
         return
-    rows = [[entry["name"], summary(preset_rules(entry["name"]), "standard"), entry["follows"]] for entry in listing]
-    print_table("Presets (use one with 'ginscore new A B --rules NAME')", ["preset", "settings", "follows"], rows, fmt)
+    follows = preset_sources()
+    rows = [[entry["name"], summary(preset_rules(entry["name"]), "standard"), follows[entry["name"]]] for entry in listing]
+    print_table(
+        _("Presets (use one with 'ginscore new A B --rules NAME')"), [_("preset"), _("settings"), _("follows")], rows, fmt
+    )
 
 
 def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
@@ -117,27 +122,26 @@ def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
 
 def file_note(house) -> str:
     if house.exists:
-        return f"house rules from {house.path}"
-    return f"no house-rules file at {house.path}"
+        return _("house rules from {path}").format(path=house.path)
+    return _("no house-rules file at {path}").format(path=house.path)
 
 
-@cli.group("config", invoke_without_command=True)
+@cli.group("config", invoke_without_command=True, cls=Group, help=lambda: _("""Show the house-rules file: its path and the defaults it gives new games.
+
+Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
+stake and currency. A game keeps the settings it started with; changing this file never
+changes a game already started.
+
+\b
+Example:
+    ginscore config
+    ginscore config set preset seed-004
+    ginscore config set currency €
+    ginscore config unset preset
+"""))
 @output_options
 @click.pass_context
 def config_command(ctx, as_json, fmt):
-    """Show the house-rules file: its path and the defaults it gives new games.
-
-    Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
-    stake and currency. A game keeps the settings it started with; changing this file never
-    changes a game already started.
-
-    \b
-    Example:
-        ginscore config
-        ginscore config set preset seed-004
-        ginscore config set currency €
-        ginscore config unset preset
-    """
     if ctx.invoked_subcommand is not None:
         return
     house = house_file.read_config()
@@ -151,15 +155,17 @@ def config_command(ctx, as_json, fmt):
         }
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
-    rows = [["preset", house.preset or "none", "file" if house.preset else ""]]
+    rows = [["preset", house.preset or _("none"), _("file") if house.preset else ""]]
     specs = all_settings()
     rows += [
         [name, show_value(house_value(house, rules, name, specs[name].default), name, rules.target), value_source(house, name)]
         for name in specs
     ]
-    rows += [[key, house.values.get(key, "none"), "file" if key in house.values else ""] for key in ("stake", "currency")]
-    where = "" if house.exists else " (not created yet: 'ginscore config set KEY VALUE' makes it)"
-    print_table(f"House-rules file: {house.path}{where}", ["key", "value", "from"], rows, fmt)
+    rows += [[key, house.values.get(key, _("none")), _("file") if key in house.values else ""] for key in ("stake", "currency")]
+    where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
+    print_table(
+        _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt
+    )
 
 
 def house_value(house, rules, name: str, default):
@@ -170,28 +176,27 @@ def house_value(house, rules, name: str, default):
 
 def value_source(house, name: str) -> str:
     if name in house.values:
-        return "file"
+        return _("file")
     if house.preset and name in PRESETS[house.preset]:
-        return f"preset {house.preset}"
-    return "standard"
+        return _("preset {name}").format(name=house.preset)
+    return _("standard")
 
 
-@config_command.command("set", context_settings=NUMBERS_OK)
+@config_command.command("set", context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Set KEY to VALUE in the house-rules file (for games started from now on).
+
+\b
+Example:
+    ginscore config set undercut-bonus 20
+    ginscore config set stake 0.01
+"""))
 @click.argument("key", shell_complete=completes("config_keys"))
 @click.argument("value")
 def config_set(key, value):
-    """Set KEY to VALUE in the house-rules file (for games started from now on).
-
-    \b
-    Example:
-        ginscore config set undercut-bonus 20
-        ginscore config set stake 0.01
-    """
     path = house_file.config_path()
     values = house_file.with_value(path, house_file.read_raw(path), key, value)
     warning = house_file.write_config(path, values)
     key = house_file.normal_key(key)
-    click.echo(f"Set {key} = {show_value(values[key])} in {path}.")
+    click.echo(_("Set {key} = {value} in {path}.").format(key=key, value=show_value(values[key]), path=path))
     report_new_games(path, values, warning)
 
 
@@ -201,31 +206,30 @@ def report_new_games(path, values: dict, warning: str | None) -> None:
     from ginscore.errors import RulesError
 
     if warning:
-        click.echo(f"Warning: {warning}.", err=True)
+        click.echo(_("Warning: {warning}.").format(warning=warning), err=True)
 
     try:
         house = house_file.HouseRules(path, True, house_file.check_values(values, path))
-        click.echo(f"New games: {summary(house.rules(), house.preset)}.")
+        click.echo(_("New games: {rules}.").format(rules=summary(house.rules(), house.preset)))
     except RulesError as error:
-        click.echo(f"The file still needs fixing before new games can start: {error}")
+        click.echo(_("The file still needs fixing before new games can start: {error}").format(error=error))
 
 
-@config_command.command("unset", context_settings=NUMBERS_OK)  # NUMBERS_OK: also takes --undercut-bonus
+@config_command.command("unset", context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Remove KEY from the house-rules file, so new games take its standard value.
+
+\b
+Example:
+    ginscore config unset undercut_bonus
+"""))  # NUMBERS_OK: also takes --undercut-bonus
 @click.argument("key", shell_complete=completes("config_keys"))
 def config_unset(key):
-    """Remove KEY from the house-rules file, so new games take its standard value.
-
-    \b
-    Example:
-        ginscore config unset undercut_bonus
-    """
     path = house_file.config_path()
     raw = house_file.read_raw(path)
     values, was_set = house_file.without(path, raw, key)
     key = key if key in raw else house_file.normal_key(key)
     if not was_set:
-        click.echo(f"{key} is not set in {path}; nothing changed.")
+        click.echo(_("{key} is not set in {path}; nothing changed.").format(key=key, path=path))
         return
     warning = house_file.write_config(path, values)
-    click.echo(f"Removed {key} from {path}.")
+    click.echo(_("Removed {key} from {path}.").format(key=key, path=path))
     report_new_games(path, values, warning)

@@ -6,28 +6,28 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_argument, game_option, json_option
+from ginscore.cli.options import Command, game_argument, game_option, json_option
+from ginscore.i18n import _
 from ginscore.render import to_json
 
 
-@cli.command("end")
+@cli.command("end", cls=Command, help=lambda: _("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).
+
+In a Hollywood match, columns already closed keep their settlement. Each open column is settled as it stands:
+no game bonus and no shutout, since nobody reached the target; the player whose points
+and boxes in it are worth more collects the difference. 'ginscore undo' takes the
+ending back.
+
+\b
+Example:
+    ginscore end
+    ginscore abandon --game 7 --json
+"""))
 @game_option
 @json_option
 @click.pass_obj
 def end(obj, game_id, as_json):
-    """End a game early and settle it, where its table has a rule for that ('abandon' does the same).
-
-    In a Hollywood match, columns already closed keep their settlement. Each open column is settled as it stands:
-    no game bonus and no shutout, since nobody reached the target; the player whose points
-    and boxes in it are worth more collects the difference. 'ginscore undo' takes the
-    ending back.
-
-    \b
-    Example:
-        ginscore end
-        ginscore abandon --game 7 --json
-    """
-    _, state = obj.ledger.apply(game_id, actions.abandon)
+    _game, state = obj.ledger.apply(game_id, actions.abandon)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -43,36 +43,34 @@ def set_aside(obj, game_id, change, as_json, words) -> None:
     click.echo(to_json(state.to_json()) if as_json else words(game, state))
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
+counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
+GAME' brings it back.
+
+\b
+Example:
+    ginscore void 7
+"""))
 @game_argument
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
-    """Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
-    counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
-    GAME' brings it back.
-
-    \b
-    Example:
-        ginscore void 7
-    """
-    set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: (
-        f"Voided game {game.id} ({' v '.join(game.players)}): 'ginscore games' leaves it out; "
-        f"'ginscore unvoid {game.id}' brings it back."
-    ))
+    set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
+        "Voided game {game} ({players}): 'ginscore games' leaves it out; "
+        "'ginscore unvoid {game}' brings it back."
+    ).format(game=game.id, players=" v ".join(game.players)))
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Bring back game GAME, set aside with 'ginscore void'.
+
+\b
+Example:
+    ginscore unvoid 7
+"""))
 @game_argument
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):
-    """Bring back game GAME, set aside with 'ginscore void'.
-
-    \b
-    Example:
-        ginscore unvoid 7
-    """
-    set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: (
-        f"Game {game.id} ({' v '.join(game.players)}) is back: {state.result_phrase()}."
-    ))
+    set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: _(
+        "Game {game} ({players}) is back: {result}."
+    ).format(game=game.id, players=" v ".join(game.players), result=state.result_phrase()))

@@ -5,9 +5,75 @@ from __future__ import annotations
 import click
 
 from ginscore.errors import HandError, shown
+from ginscore.i18n import _
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
 MAX_DIGITS = 9
+
+
+def text(value) -> str | None:
+    """A help text in the language in use: given as a function (``lambda: _("...")``), called
+    now; given as a string (an English message, such as a table's setting help marked for the
+    catalog), looked up in the catalog now (a text the catalog lacks stays as it is)."""
+    if callable(value):
+        return value()
+    from ginscore import i18n
+
+    return i18n._(value) if value else value  # a text marked for the catalog elsewhere (N_), looked up now
+
+
+def _keep_lazy(holder, value) -> None:
+    """Set ``holder._help``, except that the text the help shows now leaves it as it is: code
+    that translates help texts in place for the time of a help page (reading ``help``, setting
+    it, setting it back) must not fix them in one language."""
+    current = getattr(holder, "_help", None)
+    if current is not None and isinstance(value, str) and value == text(current):
+        return
+    holder._help = value
+
+
+class Option(click.Option):
+    """An option whose help is translated when it is shown: click reads help texts when a
+    module is imported, before ``--lang`` is parsed. Give it as ``help=lambda: _("...")`` (the
+    function is called when the help is shown) or as an English string the catalog holds."""
+
+    def __init__(self, *args, help=None, **attrs):
+        super().__init__(*args, **attrs)
+        self.help = help
+
+    @property
+    def help(self):
+        return text(self._help)
+
+    @help.setter
+    def help(self, value):
+        _keep_lazy(self, value)
+
+
+def option(*names, **attrs):
+    """``click.option`` whose help may be a function (``Option``)."""
+    attrs.setdefault("cls", Option)
+    return click.option(*names, **attrs)
+
+
+class Command(click.Command):
+    """A command whose help may be a function, ``help=lambda: _("...")``, called
+    when the help is shown (see ``Option``); ``ginscore --help`` lists the short help the same
+    way."""
+
+    @property
+    def help(self):
+        return text(self._help)
+
+    @help.setter
+    def help(self, value):
+        _keep_lazy(self, value)
+
+
+class Group(click.Group):
+    """A group of commands whose help may be a function (see ``Command``)."""
+
+    help = Command.help
 
 
 class GameId(click.ParamType):
@@ -20,7 +86,11 @@ class GameId(click.ParamType):
         text = str(value).strip()
         if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and int(text) >= 1:
             return int(text)
-        self.fail(f"{shown(value)} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)", param, ctx)
+        self.fail(
+            _("{value} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)").format(value=shown(value)),
+            param,
+            ctx,
+        )
 
 
 GAME_ID = GameId()
@@ -29,7 +99,7 @@ GAME_ID = GameId()
 NUMBERS_OK = {"ignore_unknown_options": True}
 
 
-class NumbersCommand(click.Command):
+class NumbersCommand(Command):
     """A command that takes negative numbers as arguments ("-3" reaches our own range check)
     and still refuses an unknown option, with the options it may have meant: with
     ``ignore_unknown_options`` alone, ``--gmae 3`` would be "unexpected extra arguments"."""
@@ -79,12 +149,12 @@ def completes(name: str):
 
 
 def game_option(function):
-    return click.option(
+    return option(
         "--game",
         "game_id",
         type=GAME_ID,
         metavar="ID",
-        help="Game to act on (default: the most recently started game).",
+        help=lambda: _("Game to act on (default: the most recently started game)."),
         shell_complete=completes("game_ids"),
     )(function)
 
@@ -95,7 +165,7 @@ def game_argument(function):
 
 
 def json_option(function):
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON (see README: JSON output).")(function)
+    return option("--json", "as_json", is_flag=True, help=lambda: _("Print JSON (see README: JSON output)."))(function)
 
 
 def output_options(function):
@@ -115,12 +185,14 @@ def output_options(function):
                 kwargs["fmt"] = check_format(kwargs["fmt"])
         return function(*args, **kwargs)
 
-    wrapper = click.option(
+    wrapper = option(
         "--format",
         "fmt",
         metavar="FORMAT",
         default=None,
-        help="Output format: text (the default), markdown (md), csv, html, json, or a tabulate table style (plain, grid, rst, ...).",
+        help=lambda: _(
+            "Output format: text (the default), markdown (md), csv, html, json, or a tabulate table style (plain, grid, rst, ...)."
+        ),
         shell_complete=completes("formats"),
     )(wrapper)
     return json_option(wrapper)
@@ -132,9 +204,9 @@ SUFFIXES = {"html": ".html", "csv": ".csv", "tsv": ".tsv", "github": ".md", "jso
 
 def file_options(function):
     """--output FILE and --open, for commands that write a page (sheet, pad)."""
-    function = click.option("--open", "open_it", is_flag=True, help="Open the result in the default browser (or viewer).")(function)
-    return click.option(
-        "--output", "-o", "output", metavar="FILE", help="Write to FILE (replaced all at once) instead of printing."
+    function = option("--open", "open_it", is_flag=True, help=lambda: _("Open the result in the default browser (or viewer)."))(function)
+    return option(
+        "--output", "-o", "output", metavar="FILE", help=lambda: _("Write to FILE (replaced all at once) instead of printing.")
     )(function)
 
 
@@ -155,7 +227,7 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
 
     path = os.path.abspath(output)
     atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
-    click.echo(f"Wrote {path}")
+    click.echo(_("Wrote {path}").format(path=path))
     if open_it:
         click.launch(path)
 
@@ -170,11 +242,11 @@ def upcard_option(function):
 
         return parse_upcard(value)
 
-    return click.option(
+    return option(
         "--upcard",
         metavar="CARD",
         callback=parse,
-        help="Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles).",
+        help=lambda: _("Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles)."),
     )(function)
 
 
@@ -183,9 +255,13 @@ def whole_number(text: str, label: str) -> int:
     value = text.strip()
     digits = value[1:] if value.startswith("-") else value
     if not (digits.isascii() and digits.isdigit()):
-        raise HandError(f"{label} must be a whole number, got {shown(text)}")
+        raise HandError(_("{label} must be a whole number, got {value}").format(label=label, value=shown(text)))
     if len(digits) > MAX_DIGITS:
-        raise HandError(f"{label} must be a whole number of at most {MAX_DIGITS} digits, got {len(digits)} digits")
+        raise HandError(
+            _("{label} must be a whole number of at most {most} digits, got {count} digits").format(
+                label=label, most=MAX_DIGITS, count=len(digits)
+            )
+        )
     return int(value)
 
 
@@ -210,15 +286,15 @@ def rule_options(function):
     for spec in reversed(list(specs.values())):
         if type(spec.default) is bool:
             flag = spec.option[2:]
-            option = click.option(f"--{flag}/--no-{flag}", spec.name, default=None, help=spec.help)
+            declared = option(f"--{flag}/--no-{flag}", spec.name, default=None, help=spec.help)
         else:
-            option = click.option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
-        wrapper = option(wrapper)
-    return click.option(
+            declared = option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
+        wrapper = declared(wrapper)
+    return option(
         "--rules",
         "preset",
         metavar="PRESET",
-        help="Start from a named preset (list them with 'ginscore rules --list').",
+        help=lambda: _("Start from a named preset (list them with 'ginscore rules --list')."),
         shell_complete=completes("presets"),
     )(wrapper)
 
@@ -236,11 +312,13 @@ def table_options(function):
     def wrapper(*args, **kwargs):
         chosen = [kind for kind in kinds if kwargs.pop(kind.name.replace("-", "_"))]
         if len(chosen) > 1:
-            raise click.UsageError(f"choose one kind of table: {' or '.join(kind.flag for kind in chosen)}")
+            raise click.UsageError(
+                _("choose one kind of table: {flags}").format(flags=_(" or ").join(kind.flag for kind in chosen))
+            )
         return function(*args, table=chosen[0].name if chosen else DEFAULT_TABLE, **kwargs)
 
     for kind in reversed(kinds):
-        wrapper = click.option(kind.flag, kind.name.replace("-", "_"), is_flag=True, help=kind.description)(wrapper)
+        wrapper = option(kind.flag, kind.name.replace("-", "_"), is_flag=True, help=kind.description)(wrapper)
     return wrapper
 
 
@@ -276,9 +354,13 @@ def selection_options(function):
         )
         return function(*args, selection=selection, **kwargs)
 
-    wrapper = click.option(
+    wrapper = option(
         "--player", "player_names", multiple=True, metavar="NAME",
-        help="Only games in which NAME played (repeat it: games in which all of them played).",
+        help=lambda: _("Only games in which NAME played (repeat it: games in which all of them played)."),
     )(wrapper)
-    wrapper = click.option("--until", metavar="DATE", help="Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")(wrapper)
-    return click.option("--since", metavar="DATE", help="Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")(wrapper)
+    wrapper = option(
+        "--until", metavar="DATE", help=lambda: _("Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")
+    )(wrapper)
+    return option(
+        "--since", metavar="DATE", help=lambda: _("Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")
+    )(wrapper)

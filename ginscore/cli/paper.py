@@ -5,42 +5,42 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, file_options, rule_options, table_options
+from ginscore.cli.options import SUFFIXES, Command, deliver, file_options, option, rule_options, table_options
+from ginscore.i18n import _
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Print a blank score sheet to keep score on paper.
+
+The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership,
+--rummy);
+players, stake and rules given here are written in its header, anything not given is
+left blank to fill in by hand. One row per hand, a score and a running total per player
+(per side in a partnership), and the final block with its rows labelled.
+
+\b
+Example:
+    ginscore pad
+    ginscore pad Alice Bob --stake 0.10 --rules seed-004
+    ginscore pad --hollywood --format html --output hollywood-pad.html --open
+    ginscore pad --partnership --hands 12
+"""))
 @click.argument("players", nargs=-1)
-@click.option("--stake", metavar="RATE", help="Money per point written on the pad: 0.01, or 1/10.")
-@click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with the stake, e.g. € or CHF.")
-@click.option(
+@option("--stake", metavar="RATE", help=lambda: _("Money per point written on the pad: 0.01, or 1/10."))
+@option("--currency", metavar="SYMBOL", help=lambda: _("Currency symbol shown with the stake, e.g. € or CHF."))
+@option(
     "--hands", type=click.IntRange(1, MAX_PAD_HANDS), metavar="N", default=None,
-    help=f"Rows for hands (rounds in a partnership), 1 to {MAX_PAD_HANDS} (default: the table's).",
+    help=lambda: _("Rows for hands (rounds in a partnership), 1 to {most} (default: the table's).").format(most=MAX_PAD_HANDS),
 )
-@click.option(
+@option(
     "--format", "fmt", metavar="FORMAT", default="text",
-    help="text (the default, 80 columns), html (one printable page), markdown, csv, json, ...",
+    help=lambda: _("text (the default, 80 columns), html (one printable page), markdown, csv, json, ..."),
 )
 @file_options
 @table_options
 @rule_options
 def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, settings):
-    """Print a blank score sheet to keep score on paper.
-
-    The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership,
-    --rummy);
-    players, stake and rules given here are written in its header, anything not given is
-    left blank to fill in by hand. One row per hand, a score and a running total per player
-    (per side in a partnership), and the final block with its rows labelled.
-
-    \b
-    Example:
-        ginscore pad
-        ginscore pad Alice Bob --stake 0.10 --rules seed-004
-        ginscore pad --hollywood --format html --output hollywood-pad.html --open
-        ginscore pad --partnership --hands 12
-    """
     from ginscore import render
     from ginscore.game import check_new_players
     from ginscore.scoring import parse_currency, parse_stake

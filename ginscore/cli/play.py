@@ -6,9 +6,20 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import NumbersCommand, completes, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.cli.options import (
+    Command,
+    NumbersCommand,
+    completes,
+    game_option,
+    json_option,
+    option,
+    suit_symbols,
+    upcard_option,
+    whole_number,
+)
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
+from ginscore.i18n import _
 from ginscore.render import to_json
 
 
@@ -39,66 +50,71 @@ def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) 
     if cards is None and opponent_cards is None:
         if not any(number is not None for number in numbers):
             raise click.UsageError(
-                f"give the deadwood as numbers ('ginscore {command} {example}') or the cards "
-                f"('ginscore {command} PLAYER{with_cards}')"
+                _(
+                    "give the deadwood as numbers ('ginscore {command} {example}') or the cards "
+                    "('ginscore {command} PLAYER{with_cards}')"
+                ).format(command=command, example=example, with_cards=with_cards)
             )
         return False
     if any(number is not None for number in numbers):
         raise click.UsageError(
-            f"give numbers or cards, not both: 'ginscore {command} {example}' or "
-            f"'ginscore {command} PLAYER{with_cards}'"
+            _(
+                "give numbers or cards, not both: 'ginscore {command} {example}' or "
+                "'ginscore {command} PLAYER{with_cards}'"
+            ).format(command=command, example=example, with_cards=with_cards)
         )
     if opponent_cards is None:
         raise click.UsageError(
-            "--cards needs --opponent-cards too: the opponent's 10 cards decide the lay-offs and his deadwood"
+            _("--cards needs --opponent-cards too: the opponent's 10 cards decide the lay-offs and his deadwood")
         )
     if cards is None:
-        raise click.UsageError(f"--opponent-cards needs --cards too: the cards of the player who went out ({command})")
+        raise click.UsageError(
+            _("--opponent-cards needs --cards too: the cards of the player who went out ({command})").format(command=command)
+        )
     return True
 
 
 def card_options(function):
     """--cards and --opponent-cards: the hand given as both players' cards instead of deadwood."""
-    function = click.option(
+    function = option(
         "--opponent-cards",
         metavar="CARDS",
-        help="The opponent's 10 cards (with --cards, instead of numbers).",
+        help=lambda: _("The opponent's 10 cards (with --cards, instead of numbers)."),
     )(function)
-    return click.option(
+    return option(
         "--cards",
         metavar="CARDS",
-        help="The cards of the player who went out, e.g. '5s 6s 7s 9c Tc Jc Ks Kc Kd Jd' (11 for big gin).",
+        help=lambda: _("The cards of the player who went out, e.g. '5s 6s 7s 9c Tc Jc Ks Kc Kd Jd' (11 for big gin)."),
     )(function)
 
 
-@cli.command(cls=NumbersCommand)
+@cli.command(cls=NumbersCommand, help=lambda: _("""PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
+
+Records a knock, or an undercut when the opponent's deadwood is not higher. Instead of the
+numbers, give both hands with --cards and --opponent-cards: ginscore finds the melds, the
+opponent's best lay-offs and both deadwoods, and keeps the cards with the hand.
+
+\b
+Example:
+    ginscore knock alice 4 15
+    ginscore knock alice 6 15 --upcard 7h     (Oklahoma)
+    ginscore knock alice --cards "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd" --opponent-cards "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"
+    ginscore knock alice --cards "..." --opponent-cards "..." --melds "5s 5c 5d | 6s 6c 6d | 7s 7c 7d"
+"""))
 @click.argument("player", shell_complete=completes("players"))
 @click.argument("knocker_deadwood", required=False)
 @click.argument("opponent_deadwood", required=False)
 @card_options
-@click.option(
+@option(
     "--melds",
     metavar="MELDS",
-    help="With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him).",
+    help=lambda: _("With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him)."),
 )
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
 def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard, game_id, as_json):
-    """PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
-
-    Records a knock, or an undercut when the opponent's deadwood is not higher. Instead of the
-    numbers, give both hands with --cards and --opponent-cards: ginscore finds the melds, the
-    opponent's best lay-offs and both deadwoods, and keeps the cards with the hand.
-
-    \b
-    Example:
-        ginscore knock alice 4 15
-        ginscore knock alice 6 15 --upcard 7h     (Oklahoma)
-        ginscore knock alice --cards "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd" --opponent-cards "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"
-        ginscore knock alice --cards "..." --opponent-cards "..." --melds "5s 5c 5d | 6s 6c 6d | 7s 7c 7d"
-    """
     if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", "alice 4 15"):
 
         def build(game):
@@ -110,12 +126,12 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
     else:
         if melds is not None:
             raise click.UsageError(
-                "--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards"
+                _("--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards")
             )
         if opponent_deadwood is None:
-            raise click.UsageError("give both deadwoods, the knocker's and the opponent's: 'ginscore knock alice 4 15'")
-        knocker = whole_number(knocker_deadwood, "the knocker's deadwood")
-        opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+            raise click.UsageError(_("give both deadwoods, the knocker's and the opponent's: 'ginscore knock alice 4 15'"))
+        knocker = whole_number(knocker_deadwood, _("the knocker's deadwood"))
+        opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
 
         def build(game):
             return {
@@ -128,29 +144,28 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
     record_hand(obj, game_id, build, as_json, upcard)
 
 
-@cli.command(cls=NumbersCommand)
+@cli.command(cls=NumbersCommand, help=lambda: _("""PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
+
+Instead of the number, give both hands with --cards and --opponent-cards: ginscore checks
+that it is gin (big gin with 11 cards) and counts the opponent's deadwood after he melds
+(and lays off, only if the game allows lay-offs on gin).
+
+\b
+Example:
+    ginscore gin bob 30
+    ginscore gin bob 30 --big
+    ginscore gin bob 30 --upcard Ks          (Oklahoma)
+    ginscore gin bob --cards "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d" --opponent-cards "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"
+"""))
 @click.argument("player", shell_complete=completes("players"))
 @click.argument("opponent_deadwood", required=False)
-@click.option("--big", is_flag=True, help="Big gin: all 11 cards melded (with --cards: 11 cards say it).")
+@option("--big", is_flag=True, help=lambda: _("Big gin: all 11 cards melded (with --cards: 11 cards say it)."))
 @card_options
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
 def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game_id, as_json):
-    """PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
-
-    Instead of the number, give both hands with --cards and --opponent-cards: ginscore checks
-    that it is gin (big gin with 11 cards) and counts the opponent's deadwood after he melds
-    (and lays off, only if the game allows lay-offs on gin).
-
-    \b
-    Example:
-        ginscore gin bob 30
-        ginscore gin bob 30 --big
-        ginscore gin bob 30 --upcard Ks          (Oklahoma)
-        ginscore gin bob --cards "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d" --opponent-cards "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"
-    """
     if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", "bob 30"):
 
         def build(game):
@@ -160,7 +175,7 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
             return gin_from_cards(name, cards, opponent_cards, game.rules, upcard, big)
 
     else:
-        opponent = whole_number(opponent_deadwood, "the opponent's deadwood")
+        opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
 
         def build(game):
             hand = {"kind": "gin", "player": match_player(game.players, player, game.id), "opponent_deadwood": opponent}
@@ -171,23 +186,22 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
     record_hand(obj, game_id, build, as_json, upcard)
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Record a dead hand: the stock ran down to two cards and nobody knocked.
+
+In a partnership game name a PLAYER at the table that drew.
+
+\b
+Example:
+    ginscore draw
+    ginscore draw --upcard 4d                (Oklahoma)
+    ginscore draw carol                      (partnership: Carol's table)
+"""))
 @click.argument("player", required=False, shell_complete=completes("players"))
 @upcard_option
 @game_option
 @json_option
 @click.pass_obj
 def draw(obj, player, upcard, game_id, as_json):
-    """Record a dead hand: the stock ran down to two cards and nobody knocked.
-
-    In a partnership game name a PLAYER at the table that drew.
-
-    \b
-    Example:
-        ginscore draw
-        ginscore draw --upcard 4d                (Oklahoma)
-        ginscore draw carol                      (partnership: Carol's table)
-    """
 
     def build(game):
         hand = {"kind": "draw"}
@@ -198,20 +212,19 @@ def draw(obj, player, upcard, game_id, as_json):
     record_hand(obj, game_id, build, as_json, upcard)
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
+
+In a game ended early, undo takes back the ending instead; right after 'settle --record'
+(without --game), it takes back that settlement: undo takes back the last thing recorded.
+
+\b
+Example:
+    ginscore undo
+"""))
 @game_option
 @json_option
 @click.pass_obj
 def undo(obj, game_id, as_json):
-    """Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
-
-    In a game ended early, undo takes back the ending instead; right after 'settle --record'
-    (without --game), it takes back that settlement: undo takes back the last thing recorded.
-
-    \b
-    Example:
-        ginscore undo
-    """
     import os
 
     from ginscore.settlements import FILE
@@ -225,39 +238,46 @@ def undo(obj, game_id, as_json):
                 click.echo(to_json({"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]}))
                 return
             games = ", ".join(map(str, taken["games"]))
-            click.echo(f"Took back settlement {taken['id']}: games {games} are unsettled again.")
+            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
             return
     game, state, undone = obj.ledger.apply(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
     if undone is None:
-        click.echo(f"Took back the abandonment of game {game.id}: it is open again. Totals: {state.totals_line()}.")
+        click.echo(
+            _("Took back the abandonment of game {game}: it is open again. Totals: {totals}.").format(
+                game=game.id, totals=state.totals_line()
+            )
+        )
         return
-    click.echo(f"Undid hand {undone.number} of game {game.id}. Totals: {state.totals_line()}.")
+    click.echo(
+        _("Undid hand {number} of game {game}. Totals: {totals}.").format(
+            number=undone.number, game=game.id, totals=state.totals_line()
+        )
+    )
     for line in state.seating_lines():  # who deals (and plays) now that the hand is gone
         click.echo(line)
 
 
-@cli.command(cls=NumbersCommand)
+@cli.command(cls=NumbersCommand, help=lambda: _("""Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.
+
+Give each other player once, with the points he held, or with his cards (ranks, suits
+optional, separated by commas: bob=K,7,3) and ginscore counts them (ace 1, faces 10).
+
+\b
+Example:
+    ginscore out alice bob=20 carol=11
+    ginscore out carol alice=5 bob=Q,J --rummy
+    ginscore out dan ann=K,7,3 bob=A,A,9 cy=12
+"""))
 @click.argument("player", shell_complete=completes("players"))
 @click.argument("held", nargs=-1, metavar="NAME=POINTS...", shell_complete=completes("held"))
-@click.option("--rummy", "rummy", is_flag=True, help="PLAYER went out all at once ('rummy'): every payment doubles.")
+@option("--rummy", "rummy", is_flag=True, help=lambda: _("PLAYER went out all at once ('rummy'): every payment doubles."))
 @game_option
 @json_option
 @click.pass_obj
 def out(obj, player, held, rummy, game_id, as_json):
-    """Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.
-
-    Give each other player once, with the points he held, or with his cards (ranks, suits
-    optional, separated by commas: bob=K,7,3) and ginscore counts them (ace 1, faces 10).
-
-    \b
-    Example:
-        ginscore out alice bob=20 carol=11
-        ginscore out carol alice=5 bob=Q,J --rummy
-        ginscore out dan ann=K,7,3 bob=A,A,9 cy=12
-    """
 
     def build(game):
         hand = {"kind": "out", "player": match_player(game.players, player, game.id), "losers": {}}
@@ -265,7 +285,7 @@ def out(obj, player, held, rummy, game_id, as_json):
         for word in held:
             name, points, typed = held_by(game, word)
             if name in hand["losers"]:
-                raise HandError(f"{name} is named twice: give what each other player held once")
+                raise HandError(_("{name} is named twice: give what each other player held once").format(name=name))
             hand["losers"][name] = points
             if typed is not None:
                 cards[name] = typed
@@ -284,12 +304,16 @@ def held_by(game, word: str) -> tuple:
 
     name, equals, value = word.rpartition("=")
     if not equals or not name.strip() or not value.strip():
-        raise HandError(f"{shown(word)}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)")
+        raise HandError(
+            _("{word}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)").format(
+                word=shown(word)
+            )
+        )
     name = match_player(game.players, name, game.id)
     value = value.strip()
     if value.isascii() and value.isdigit():
         if len(value) > 4:
-            raise HandError(f"{name}'s count {shown(value)} is far more than a hand can hold")
+            raise HandError(_("{name}'s count {count} is far more than a hand can hold").format(name=name, count=shown(value)))
         return name, int(value), None
     tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
     return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)

@@ -6,18 +6,35 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import completes, game_option, json_option, rule_options, table_options
+from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
+from ginscore.i18n import _
 from ginscore.render import to_json
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Start a game between PLAYERS and print its id.
+
+Two players play the standard game; --hollywood, --three-handed (3 players) and
+--partnership (4) choose another kind of table. Rules, stake and currency default to the
+house-rules file ('ginscore config'); options given here override it, and --rules PRESET
+replaces its preset and settings. A setting the table does not use is refused.
+
+\b
+Example:
+    ginscore new Alice Bob --stake 0.01
+    ginscore new Alice Bob --rules twenties --target 150
+    ginscore new Alice Bob --hollywood --last-column-double
+    ginscore new Alice Bob Carol --three-handed
+    ginscore new Alice Bob Carol Dave --partnership --stake 0.05
+    ginscore new Alice Bob --dealer bob
+    ginscore new -- -x 'Mary Ann'            (a name that starts with -)
+"""))
 @click.argument("players", nargs=-1, required=True)
-@click.option("--stake", metavar="RATE", help="Money per point: 0.01, or 1/10 for one unit per 10 points.")
-@click.option("--currency", metavar="SYMBOL", help="Currency symbol shown with amounts, e.g. € or CHF.")
-@click.option(
+@option("--stake", metavar="RATE", help=lambda: _("Money per point: 0.01, or 1/10 for one unit per 10 points."))
+@option("--currency", metavar="SYMBOL", help=lambda: _("Currency symbol shown with amounts, e.g. € or CHF."))
+@option(
     "--dealer",
     metavar="NAME",
-    help="Who deals the first hand (default: the winner of the last game between these players, else cut for deal).",
+    help=lambda: _("Who deals the first hand (default: the winner of the last game between these players, else cut for deal)."),
     shell_complete=completes("new_players"),
 )
 @table_options
@@ -25,23 +42,6 @@ from ginscore.render import to_json
 @json_option
 @click.pass_obj
 def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
-    """Start a game between PLAYERS and print its id.
-
-    Two players play the standard game; --hollywood, --three-handed (3 players) and
-    --partnership (4) choose another kind of table. Rules, stake and currency default to the
-    house-rules file ('ginscore config'); options given here override it, and --rules PRESET
-    replaces its preset and settings. A setting the table does not use is refused.
-
-    \b
-    Example:
-        ginscore new Alice Bob --stake 0.01
-        ginscore new Alice Bob --rules twenties --target 150
-        ginscore new Alice Bob --hollywood --last-column-double
-        ginscore new Alice Bob Carol --three-handed
-        ginscore new Alice Bob Carol Dave --partnership --stake 0.05
-        ginscore new Alice Bob --dealer bob
-        ginscore new -- -x 'Mary Ann'            (a name that starts with -)
-    """
     from ginscore.config import read_config
     from ginscore.scoring import parse_currency, parse_stake
 
@@ -60,7 +60,7 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
         game = actions.with_first_dealer(game, last and last["winner"])
     state = start_game(obj.ledger, game, as_json, chosen_preset, last)
     if state is not None and house.values:
-        click.echo(f"Defaults from the house-rules file {house.path} ('ginscore config').")
+        click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
 
 
 def last_game_between(ledger, players):
@@ -96,30 +96,33 @@ def start_game(ledger, game, as_json: bool, preset=None, last=None):
         return None
     kind = get_table(game.table)
     rules_text = kind.rules_words(game.rules, preset)
-    click.echo(f"Game {game.id}: {kind.seats(game.players)}, {kind.goal(game.rules)}. Rules: {rules_text}.")
+    click.echo(
+        _("Game {game}: {seats}, {goal}. Rules: {rules}.").format(
+            game=game.id, seats=kind.seats(game.players), goal=kind.goal(game.rules), rules=rules_text
+        )
+    )
     if game.stake is not None:
-        click.echo(f"Stake: {show_money(game.stake, game.currency)} per point.")
+        click.echo(_("Stake: {money} per point.").format(money=show_money(game.stake, game.currency)))
     for line in state.seating_lines():
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
-        click.echo(f"({game.dealer} won game {last['id']}, the last between these players.)")
+        click.echo(_("({dealer} won game {game}, the last between these players.)").format(dealer=game.dealer, game=last["id"]))
     return state
 
 
-@cli.command()
+@cli.command(cls=Command, help=lambda: _("""Start another game like the current one (or game ID): the same players, table, rules,
+stake and currency. The winner of that game deals first (in a three-handed game the seats
+turn so that he sits out the first hand and deals).
+
+\b
+Example:
+    ginscore rematch
+    ginscore rematch --game 3
+"""))
 @game_option
 @json_option
 @click.pass_obj
 def rematch(obj, game_id, as_json):
-    """Start another game like the current one (or game ID): the same players, table, rules,
-    stake and currency. The winner of that game deals first (in a three-handed game the seats
-    turn so that he sits out the first hand and deals).
-
-    \b
-    Example:
-        ginscore rematch
-        ginscore rematch --game 3
-    """
     previous = actions.evaluate(obj.ledger.load(game_id))
     last = {"id": previous.game.id, "winner": previous.winner}
     start_game(obj.ledger, actions.rematch(previous), as_json, last=last)

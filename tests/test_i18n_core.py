@@ -1,0 +1,179 @@
+"""ginscore in Russian and Ukrainian (issue #15, part B): errors, help texts and the output of
+'rules', 'check', 'log' and the hand commands are translated, JSON stays English, and the
+plural forms agree with the number (1 сдача, 2 сдачи, 5 сдач)."""
+
+import json
+
+import pytest
+
+from ginscore import i18n
+
+
+@pytest.fixture
+def lang(monkeypatch):
+    """Speak ``code`` from here on (as GINSCORE_LANG does); English again after the test."""
+
+    def use(code):
+        monkeypatch.setenv("GINSCORE_LANG", code)
+        i18n.set_language(None)
+
+    yield use
+    monkeypatch.setenv("GINSCORE_LANG", "en")
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("ru", "ещё нет игр"), ("uk", "ще немає ігор")],
+)
+def test_no_game_yet(run, lang, code, words):
+    lang(code)
+    result = run("knock alice 4 15")
+    assert result.exit_code == 1
+    assert words in result.output
+    assert "'ginscore new Alice Bob'" in result.output  # commands stay English
+
+
+@pytest.mark.parametrize(
+    ("code", "deadwood"),
+    [("ru", "непарные карты нокера (12) больше предела для стука в этой сдаче, 10"), ("uk", "непарні карти нокера (12)")],
+)
+def test_hand_errors(run, lang, code, deadwood):
+    run("new Alice Bob")
+    lang(code)
+    result = run("knock alice 12 30")
+    assert result.exit_code == 1
+    assert deadwood in result.output
+    result = run("knock zed 4 15")
+    assert {"ru": "нет игрока 'zed'", "uk": "немає гравця 'zed'"}[code] in result.output
+
+
+def test_hand_report_lines_and_undo(run, lang):
+    run("new Alice Bob")
+    run("knock alice 4 15")
+    lang("ru")
+    result = run("undo")
+    assert result.exit_code == 0
+    assert result.output.startswith("Сдача 1 игры 1 отменена.")
+    lang("uk")
+    result = run("redo")
+    assert "Здачу 1 гри 1 повернуто: knock Alice 4 15." in result.output
+
+
+@pytest.mark.parametrize(
+    ("code", "title", "follows"),
+    [
+        ("ru", "Наборы правил", "сухая удваивает премию за партию"),
+        ("uk", "Набори правил", "гра всуху подвоює призові за гру"),
+    ],
+)
+def test_rules_list(run, lang, code, title, follows):
+    lang(code)
+    result = run("rules --list")
+    assert result.exit_code == 0
+    assert result.output.startswith(title)
+    assert follows in result.output
+    assert "pagat" in result.output  # preset names stay English words
+
+
+def test_rules_summary_and_json(run, lang):
+    lang("ru")
+    text = run("rules twenties").output
+    assert text.startswith("Набор правил twenties: текст о Голливуде")
+    assert "настройка" in text and "--undercut-bonus" in text
+    data = json.loads(run("rules twenties --json").output)
+    assert data["follows"] == "the Hollywood text: undercut and box bonuses of 20"  # JSON is English
+    assert data["summary"] == "twenties (undercut bonus 20, box bonus 20)"
+
+
+def test_setting_errors(run, lang):
+    lang("uk")
+    result = run("new Alice Bob --undercut-bonus lots")
+    assert result.exit_code == 1
+    assert "--undercut-bonus: потрібне ціле число від 0 до 1000, а дано 'lots'" in result.output
+    lang("ru")
+    result = run("new Alice Bob --rules nope")
+    assert "неизвестный набор правил 'nope'" in result.output
+
+
+@pytest.mark.parametrize("code", ["ru", "uk"])
+def test_help_is_translated_when_shown(run, lang, code):
+    """Help texts are functions called when the help is shown: the language chosen after the
+    commands were defined (as --lang is) still gives them."""
+    run("knock --help")  # the module is imported, its help read, in English
+    lang(code)
+    text = run("knock --help").output
+    assert {"ru": "постучал", "uk": "стукнув"}[code] in text
+    assert {"ru": "Игра, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
+    assert "ginscore knock alice 4 15" in text
+    text = run("new --help").output
+    assert {"ru": "Очки, выигрывающие игру.", "uk": "Очки, що виграють гру."}[code] in text
+
+
+def test_check_and_log(run, lang, isolated_ledger):
+    run("new Alice Bob")
+    run("knock alice 4 15")
+    run("gin bob 20")
+    run("undo")
+    lang("ru")
+    result = run("check")
+    assert result.exit_code == 0
+    assert result.output.endswith(": 1 игра, 1 сдача, проблем нет.\n")
+    text = run("log").output
+    assert "Игра 1: Alice v Bob, 3 записи" in text
+    assert "отменена №2: gin Bob 20" in text
+    data = json.loads(run("log --json").output)
+    assert data["entries"][2]["text"] == "voided #2: gin Bob 20"  # JSON is English
+    (isolated_ledger / "games" / "game-000001.json").write_text("{}", "utf-8")
+    result = run("check")
+    assert result.exit_code == 1
+    assert "file_format: нет (в игре ginscore там 'ginscore-game'): это не файл игры ginscore" in result.output
+    assert "1 проблема в файлах игр (1 из 1)" in result.output
+    data = json.loads(run("check --json").output)
+    assert data["problems"][0]["problem"].startswith("file_format: missing")
+
+
+@pytest.mark.parametrize(
+    ("code", "forms"),
+    [
+        ("ru", {1: "1 сдача", 2: "2 сдачи", 5: "5 сдач", 11: "11 сдач", 21: "21 сдача", 24: "24 сдачи"}),
+        ("uk", {1: "1 здача", 3: "3 здачі", 5: "5 здач", 12: "12 здач", 31: "31 здача", 22: "22 здачі"}),
+    ],
+)
+def test_plural_forms(lang, code, forms):
+    lang(code)
+    for count, words in forms.items():
+        assert i18n.ngettext("{count} hand", "{count} hands", count).format(count=count) == words
+
+
+def test_english_is_unchanged(run, lang):
+    lang("en")
+    assert run("rules --list").output.startswith("Presets (use one with 'ginscore new A B --rules NAME')")
+    assert "no games in" in run("knock alice 4 15").output
+
+
+def test_help_translated_in_place_stays_lazy(lang):
+    """A help given as a function survives code that sets each help text to its translation
+    for the time of a help page and back (as a command class that translates in place does)."""
+    from ginscore.cli.options import Option
+
+    option = Option(["--game"], help=lambda: i18n._("Print JSON (see README: JSON output)."))
+    lang("ru")
+    shown = option.help
+    option.help = shown  # in place, for the page
+    option.help = shown  # and back
+    lang("uk")
+    assert option.help == "Вивести JSON (див. README: JSON output)."
+    lang("en")
+    assert option.help == "Print JSON (see README: JSON output)."
+
+
+def test_a_setting_help_given_as_a_string_is_looked_up_when_shown(lang):
+    from ginscore.cli.options import Option
+
+    option = Option(["--tie"], help="When deadwoods are equal: undercut, knocker or no-score.")
+    lang("ru")
+    assert option.help.startswith("При равных непарных картах")
+    option.help = option.help  # translated in place for a page, and back: still looked up
+    lang("en")
+    assert option.help == "When deadwoods are equal: undercut, knocker or no-score."
