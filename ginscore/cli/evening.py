@@ -118,7 +118,7 @@ def settle_json(result, no_stake, recorded) -> dict:
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore import render
-    from ginscore.i18n import N_, _, decimal, ngettext
+    from ginscore.i18n import _, decimal, ngettext
     from ginscore.render import in_words
     from ginscore.scoring import show_amount
 

@@ -7,7 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
-from ginscore.i18n import _
+from ginscore.i18n import _, decimal
 from ginscore.render import to_json
 
 
@@ -102,7 +102,7 @@ def start_game(ledger, game, as_json: bool, preset=None, last=None):
         )
     )
     if game.stake is not None:
-        click.echo(_("Stake: {money} per point.").format(money=show_money(game.stake, game.currency)))
+        click.echo(_("Stake: {money} per point.").format(money=decimal(show_money(game.stake, game.currency))))
     for line in state.seating_lines():
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():

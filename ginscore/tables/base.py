@@ -177,6 +177,7 @@ class TableKind:
     name = ""
     flag = ""  # the option of 'new' that chooses it, e.g. --hollywood ("" for the default table)
     description = ""  # the help of that flag
+    label = ""  # the kind of table in words, for messages (marked with N_, translated when shown)
     player_counts: tuple = (2,)
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
@@ -187,13 +188,27 @@ class TableKind:
         if len(players) not in self.player_counts:
             from ginscore.tables import all_tables
 
-            counts = " or ".join(str(count) for count in self.player_counts)
-            if len(self.player_counts) > 2:
-                counts = f"{self.player_counts[0]} to {self.player_counts[-1]}"
+            low, high = self.player_counts[0], self.player_counts[-1]
+            if len(self.player_counts) == 1:
+                counts = str(low)
+            elif len(self.player_counts) == 2:
+                counts = _(" or ").join(map(str, self.player_counts))
+            else:
+                counts = _("{low} to {high}").format(low=low, high=high)
             fitting = [kind for kind in all_tables() if len(players) in kind.player_counts]
-            hint = " or ".join(kind.flag or "no table option" for kind in fitting)
-            hint = f": for {len(players)} players use {hint}" if fitting else ""
-            raise PlayerError(f"a {self.name} game needs {counts} players, got {len(players)}{hint}")
+            options = _(" or ").join(kind.flag or _("no table option") for kind in fitting)
+            hint = _(": for {count} players use {options}").format(count=len(players), options=options) if fitting else ""
+            raise PlayerError(
+                _("a {table} game needs {counts} players, got {count}").format(
+                    table=self.words(), counts=counts, count=len(players)
+                ) + hint
+            )
+
+    def words(self) -> str:
+        """The kind of table in the reader's language: ``three-handed``, ``втроём``."""
+        from ginscore.i18n import translate
+
+        return translate(self.label)
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
         """The rules a new game of this table stores: its defaults, then ``preset``, then
@@ -209,18 +224,21 @@ class TableKind:
 
                 from ginscore.render import in_words
 
-                owners = [kind.name for kind in all_tables() if name in kind.settings]
+                owners = [kind.words() for kind in all_tables() if name in kind.settings]
                 raise RulesError(
-                    f"{option_name(name)} is not a setting of a {self.name} game (only of {in_words(owners)} "
-                    f"games): leave it out, or choose that kind of table"
+                    _(
+                        "{option} is not a setting of a {table} game (only of {tables} games): leave it out, "
+                        "or choose that kind of table"
+                    ).format(option=option_name(name), table=self.words(), tables=in_words(owners))
                 )
         if preset is not None:
             preset = preset_name(preset)
             unused = [name for name in PRESETS[preset] if name not in self.settings]
             if unused and preset_given:
                 raise RulesError(
-                    f"the {preset} preset sets {option_name(unused[0])}, which a {self.name} game does not use: "
-                    "choose another preset"
+                    _("the {preset} preset sets {option}, which a {table} game does not use: choose another preset").format(
+                        preset=preset, option=option_name(unused[0]), table=self.words()
+                    )
                 )
             base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})
         kept = {name: value for name, value in settings.items() if name in self.settings}
@@ -232,7 +250,7 @@ class TableKind:
         final block with its rows labelled and its cells empty."""
         from ginscore.errors import GinscoreError
 
-        raise GinscoreError(f"ginscore has no blank pad for a {self.name} game yet")
+        raise GinscoreError(_("ginscore has no blank pad for a {table} game yet").format(table=self.words()))
 
     def check_hand(self, game, hand: dict) -> None:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""
@@ -296,8 +314,10 @@ class TableKind:
     def check_abandon(self, game, state) -> None:
         """Refuse to stop this game early, unless the table has a rule for it."""
         raise HandError(
-            f"game {game.id} is a {self.name} game, which has no rule for stopping early: it stays in progress "
-            f"(only a Hollywood match and a Rummy game can be ended early); start another with: {self.new_command(game)}"
+            _(
+                "game {number} is a {table} game, which has no rule for stopping early: it stays in progress "
+                "(only a Hollywood match and a Rummy game can be ended early); start another with: {command}"
+            ).format(number=game.id, table=self.words(), command=self.new_command(game))
         )
 
     def refuse_if_finished(self, game, state) -> None:

@@ -452,10 +452,12 @@ class GinTable(TableKind):
         if hand["kind"] == "draw":
             if self.draw_names_a_player and hand.get("player") not in game.players:
                 raise HandError(
-                    f"in a {self.name} game a draw names a player at the drawn table: 'ginscore draw PLAYER'"
+                    _("in a {table} game a draw names a player at the drawn table: 'ginscore draw PLAYER'").format(
+                        table=self.words()
+                    )
                 )
             if not self.draw_names_a_player and "player" in hand:
-                raise HandError(f"a draw in a {self.name} game names nobody: 'ginscore draw'")
+                raise HandError(_("a draw in a {table} game names nobody: 'ginscore draw'").format(table=self.words()))
             return
         if hand.get("player") not in game.players:
             raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ginscore.errors import HandError
+from ginscore.i18n import N_, _
 from ginscore.game import EffectiveHand, abandoned
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import HandScore, Settlement, money, settle
@@ -22,11 +23,11 @@ from ginscore.tables.standard import TwoPlayerGin
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
-    "columns": Setting("columns", 3, "Hollywood: how many games (columns) are scored at once.", (1, 10)),
+    "columns": Setting("columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10)),
     # 0 means "the game's target"; a Hollywood game stores the number
-    "column_target": Setting("column_target", 0, "Hollywood: points that close a column (default: the target).", (0, 10_000)),
+    "column_target": Setting("column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000)),
     "last_column_double": Setting(
-        "last_column_double", False, "Hollywood: the last column's settlement counts double.",
+        "last_column_double", False, N_("Hollywood: the last column's settlement counts double."),
         switch="last column counts double",
     ),
 }
@@ -161,7 +162,8 @@ class MatchFinal:
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
     flag = "--hollywood"
-    description = "A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double)."
+    label = N_("hollywood")
+    description = N_("A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).")
     settings = {**GIN_SETTINGS, **HOLLYWOOD_SETTINGS}
 
     def rules_from(self, preset, settings, given=(), preset_given=False):
@@ -173,7 +175,6 @@ class HollywoodGin(TwoPlayerGin):
     def goal(self, rules) -> str:
         from ginscore.tables.hollywood_sheet import hollywood_terms
 
-        from ginscore.i18n import _
 
         return _("Hollywood, {terms}").format(terms=hollywood_terms(rules))
 
@@ -216,11 +217,12 @@ class HollywoodGin(TwoPlayerGin):
             for number in range(1, count + 1)
         ]
         rows, dealer = [], game.dealer
-        for effective, score, _ in self.scored_hands(game):
+        for effective, score, _opponent in self.scored_hands(game):
             if all(column.closed for column in columns):
                 raise HandError(
-                    f"match {game.id}: hand {effective.number} comes after the match ended at hand "
-                    f"{effective.number - 1}"
+                    _("match {game}: hand {number} comes after the match ended at hand {last}").format(
+                        game=game.id, number=effective.number, last=effective.number - 1
+                    )
                 )
             entered, closed_now = [], []
             if score.winner:

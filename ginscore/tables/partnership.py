@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.game import effective_hands
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import N_, _, ngettext
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
@@ -322,7 +322,8 @@ def table_index(round_: Round, player: str) -> int:
 class PartnershipGin(GinTable):
     name = "partnership"
     flag = "--partnership"
-    description = "Four players in two sides, A & C v B & D: two tables a round, game to 125."
+    label = N_("partnership")
+    description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
     settings = SETTINGS
     draw_names_a_player = True
@@ -348,9 +349,11 @@ class PartnershipGin(GinTable):
 
             if match_player(players, named) not in (players[0], players[2]):
                 raise RulesError(
-                    f"--dealer: in a partnership game the first and third named ({players[0]} and {players[2]}) "
-                    "deal at their tables in odd rounds, the others in even rounds: name the players in the "
-                    "order they sit instead"
+                    _(
+                        "--dealer: in a partnership game the first and third named ({first} and {third}) "
+                        "deal at their tables in odd rounds, the others in even rounds: name the players in the "
+                        "order they sit instead"
+                    ).format(first=players[0], third=players[2])
                 )
         return None
 
@@ -379,12 +382,13 @@ class PartnershipGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise hand_after_the_end(game, effective, f"in round {current.number - 1}")
+                raise hand_after_the_end(game, effective, _("in round {number}").format(number=current.number - 1))
             index = table_index(current, hand["player"])
             if index in current.results:
                 raise HandError(
-                    f"game {game.id}: hand {effective.number} enters the table {' v '.join(current.tables[index])} "
-                    f"a second time in round {current.number}"
+                    _("game {game}: hand {number} enters the table {table} a second time in round {round}").format(
+                        game=game.id, number=effective.number, table=_(" v ").join(current.tables[index]), round=current.number
+                    )
                 )
             pair = current.tables[index]
             opponent = None if hand["kind"] == "draw" else (pair[1] if pair[0] == hand["player"] else pair[0])

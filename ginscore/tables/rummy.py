@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import abandoned, effective_hands
-from ginscore.i18n import _, decimal
+from ginscore.i18n import N_, _, decimal
 from ginscore.render import in_words
 from ginscore.rules import Setting
 from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
@@ -32,7 +32,7 @@ from ginscore.tables.gin import (
 
 SETTINGS = {
     "target": Setting(
-        "target", 0, "Points scored that win the game (Rummy: 0, the default, is no target).", (0, 10_000)
+        "target", 0, N_("Points scored that win the game (Rummy: 0, the default, is no target)."), (0, 10_000)
     ),
 }
 HAND_FIELDS = {"kind": str, "player": str, "losers": dict, "rummy": bool, "cards": dict}
@@ -256,7 +256,6 @@ class RummyState(NamedTuple):
             notes = self.result_lines()
         else:
             notes = [self.progress_line()]
-        target = game.rules.target
         rules = rummy_goal(game.rules)
         # the chart follows the balances, which the target (on points scored) does not measure
         series = tuple(
@@ -325,7 +324,8 @@ class RummyFinal(NamedTuple):
 class RummyTable(TableKind):
     name = "rummy"
     flag = "--rummy"
-    description = "Rummy for 2 to 6 players: losers pay the winner what they hold (see 'ginscore out')."
+    label = N_("rummy")
+    description = N_("Rummy for 2 to 6 players: losers pay the winner what they hold (see 'ginscore out').")
     player_counts = (2, 3, 4, 5, 6)
     settings = SETTINGS
     hand_kinds = ("out",)
@@ -381,16 +381,17 @@ class RummyTable(TableKind):
     def check_hand(self, game, hand: dict) -> None:
         kind = hand.get("kind")
         if kind != "out":
-            why = {
-                "draw": "a Rummy hand cannot end in a draw: when the stock runs out the discard pile is turned over",
-            }.get(kind, f"a Rummy game has no {kind!r} hand")
-            raise HandError(f"{why}; record who went out with 'ginscore out WINNER NAME=POINTS ...'")
+            if kind == "draw":
+                why = _("a Rummy hand cannot end in a draw: when the stock runs out the discard pile is turned over")
+            else:
+                why = _("a Rummy game has no {kind} hand").format(kind=repr(kind))
+            raise HandError(_("{why}; record who went out with 'ginscore out WINNER NAME=POINTS ...'").format(why=why))
         winner = hand.get("player")
         if winner not in game.players:
             raise HandError(_("no player {player} in game {number}").format(player=repr(winner), number=game.id))
         losers = hand.get("losers")
         if not isinstance(losers, dict):
-            raise HandError("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'")
+            raise HandError(_("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'"))
         others = [name for name in game.players if name != winner]
         from ginscore.shell import command
 
@@ -411,11 +412,13 @@ class RummyTable(TableKind):
             count = losers[name]
             if type(count) is not int or not 1 <= count <= highest:
                 raise HandError(
-                    f"{name}'s count must be a whole number from 1 to {highest} "
-                    f"(10 for each of the {cards_dealt(len(game.players))} cards dealt), got {count!r}"
+                    _(
+                        "{name}'s count must be a whole number from 1 to {highest} "
+                        "(10 for each of the {dealt} cards dealt), got {count}"
+                    ).format(name=name, highest=highest, dealt=cards_dealt(len(game.players)), count=repr(count))
                 )
         if type(hand.get("rummy", False)) is not bool:
-            raise HandError("a hand's rummy mark must be true or false")
+            raise HandError(_("a hand's rummy mark must be true or false"))
 
     def evaluate(self, game) -> RummyState:
         players = game.players
@@ -427,7 +430,7 @@ class RummyTable(TableKind):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
+                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
             out = hand["player"]
             multiplier = 2 if hand.get("rummy") else 1
             paid = tuple((name, hand["losers"][name] * multiplier) for name in players if name != out)

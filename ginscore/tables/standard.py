@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.game import effective_hands
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import N_, _, ngettext
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Grid, Sheet, dealer_line, next_game_lines, payment
 from ginscore.tables.gin import (
@@ -162,7 +162,8 @@ class StandardState(NamedTuple):
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
-    description = "Two players, one game to the target (the default)."
+    label = N_("standard")
+    description = N_("Two players, one game to the target (the default).")
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
         seats = self.seats(players) if players else ""
@@ -175,7 +176,7 @@ class StandardGin(TwoPlayerGin):
         rows, winner, dealer = [], None, game.dealer
         for effective, score, opponent in self.scored_hands(game):
             if winner is not None:
-                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
+                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
             if score.winner:
                 scores[score.winner] += score.points
                 boxes[score.winner] += score.boxes

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import effective_hands
-from ginscore.i18n import _
+from ginscore.i18n import N_, _
 from ginscore.render import in_words
 from ginscore.tables.standard import hands_words
 from ginscore.scoring import score_hand, settle
@@ -250,7 +250,8 @@ def final_records(final: ThreeHandedFinal, players, game) -> Grid:
 class ThreeHandedGin(GinTable):
     name = "three-handed"
     flag = "--three-handed"
-    description = "Three players: two play each hand, the loser sits out (default shutout flat:100)."
+    label = N_("three-handed")
+    description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
 
@@ -266,8 +267,10 @@ class ThreeHandedGin(GinTable):
 
             if match_player(players, named) != players[2]:
                 raise RulesError(
-                    f"--dealer: in a three-handed game the player who sits out deals, and the third named, "
-                    f"{players[2]}, sits out the first hand: name the players in the order they sit instead"
+                    _(
+                        "--dealer: in a three-handed game the player who sits out deals, and the third named, "
+                        "{player}, sits out the first hand: name the players in the order they sit instead"
+                    ).format(player=players[2])
                 )
         return None
 
@@ -297,13 +300,14 @@ class ThreeHandedGin(GinTable):
             hand = effective.hand
             self.check_hand(game, hand)
             if winner is not None:
-                raise hand_after_the_end(game, effective, f"at hand {effective.number - 1}")
+                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
             opponent = None
             if hand["kind"] != "draw":
                 if hand["player"] not in seating.playing:
                     raise HandError(
-                        f"game {game.id}: hand {effective.number} names {hand['player']}, who sat that hand out "
-                        f"({in_words(seating.playing)} played it)"
+                        _("game {game}: hand {number} names {player}, who sat that hand out ({players} played it)").format(
+                            game=game.id, number=effective.number, player=hand["player"], players=in_words(seating.playing)
+                        )
                     )
                 opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
             score = score_hand(hand, opponent, game.rules)
