@@ -116,23 +116,29 @@ def _load_toml(path: Path) -> dict | None:
         return None
     except OSError as error:
         raise RulesError(
-            f"cannot read the house-rules file {path}: {error.strerror}; point {ENV_CONFIG} at a plain file"
+            _("cannot read the house-rules file {path}: {reason}; point {variable} at a plain file").format(
+                path=path, reason=error.strerror, variable=ENV_CONFIG
+            )
         ) from None
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - exercised by CI on Python 3.10
         import tomli as tomllib
-    fix = "fix or delete the file (ginscore never overwrites it)"
+    fix = _("fix or delete the file (ginscore never overwrites it)")
     try:
         return tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise RulesError(f"{path}: not UTF-8 text (byte {error.start}); fix or delete the file") from None
+        raise RulesError(_("{path}: not UTF-8 text (byte {byte}); fix or delete the file").format(path=path, byte=error.start)) from None
     except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"{path}: not valid TOML: {error}; {fix}") from None
+        raise RulesError(_("{path}: not valid TOML: {error}; {fix}").format(path=path, error=error, fix=fix)) from None
     except RecursionError:  # tomllib recurses once per nested array or table
-        raise RulesError(f"{path}: arrays or tables nested too deep for a house-rules file; {fix}") from None
+        raise RulesError(
+            _("{path}: arrays or tables nested too deep for a house-rules file; {fix}").format(path=path, fix=fix)
+        ) from None
     except ValueError as error:  # int() of a number of thousands of digits
-        raise RulesError(f"{path}: a value ginscore cannot read ({str(error)[:60]}); {fix}") from None
+        raise RulesError(
+            _("{path}: a value ginscore cannot read ({error}); {fix}").format(path=path, error=str(error)[:60], fix=fix)
+        ) from None
 
 
 def check_values(data: dict, path) -> dict:
@@ -149,16 +155,26 @@ def check_value(key: str, value, label: str | None = None):
     label = label or key
     if key not in KEYS:
         hint = _LIKELY_MEANT.get(key) or (key.replace("-", "_") if key.replace("-", "_") in KEYS else None)
-        did_you_mean = f"did you mean {hint!r}? " if hint else ""
-        raise RulesError(f"{label}: unknown key; {did_you_mean}the keys are {', '.join(KEYS)}")
+        did_you_mean = _("did you mean {hint}? ").format(hint=repr(hint)) if hint else ""
+        raise RulesError(
+            _("{label}: unknown key; {did_you_mean}the keys are {keys}").format(
+                label=label, did_you_mean=did_you_mean, keys=", ".join(KEYS)
+            )
+        )
     if key == "preset":
         word = value.strip().lower() if isinstance(value, str) else None
         if word not in PRESETS and word not in PRESET_ALIASES:
-            raise RulesError(f"{label} must be one of the presets {', '.join(PRESETS)}; got {shown(value)}")
+            raise RulesError(
+                _("{label} must be one of the presets {presets}; got {value}").format(
+                    label=label, presets=", ".join(PRESETS), value=shown(value)
+                )
+            )
         return preset_name(word)
     if key == "stake":
         if type(value) is bool or not isinstance(value, (str, int, float)):
-            raise RulesError(f"{label} must be money per point such as \"0.01\" or \"1/10\"; got {shown(value)}")
+            raise RulesError(
+                _('{label} must be money per point such as "0.01" or "1/10"; got {value}').format(label=label, value=shown(value))
+            )
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "lang":
         from ginscore import i18n
@@ -171,7 +187,7 @@ def check_value(key: str, value, label: str | None = None):
             raise RulesError(str(error)) from None
     if key == "currency":
         if not isinstance(value, str):
-            raise RulesError(f"{label} must be a symbol in quotes such as \"€\"; got {shown(value)}")
+            raise RulesError(_('{label} must be a symbol in quotes such as "€"; got {value}').format(label=label, value=shown(value)))
         return _labelled(label, key, parse_currency, value)
     return check_setting(key, value, label, specs=all_settings())
 
@@ -223,8 +239,9 @@ def _rewritable(path: Path, values: dict) -> dict:
     for key, value in values.items():
         if not isinstance(value, (bool, int, float, str)) or type(value) is int and abs(value) >= 10**18:
             raise RulesError(
-                f"{path}: {key} holds {type(value).__name__} data, which 'ginscore config' does not rewrite: "
-                "fix or remove it by hand"
+                _("{path}: {key} holds {kind} data, which 'ginscore config' does not rewrite: fix or remove it by hand").format(
+                    path=path, key=key, kind=type(value).__name__
+                )
             )
     return values
 
@@ -275,10 +292,10 @@ def write_config(path: Path, values: dict) -> str | None:
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(target, dumps(values).encode("utf-8"), unique=True)
     except OSError as error:
-        raise RulesError(f"cannot create the folder of {target}: {error.strerror}") from None
+        raise RulesError(_("cannot create the folder of {path}: {reason}").format(path=target, reason=error.strerror)) from None
     except NotDurable as error:
         return f"wrote {target}, but could not flush its folder to disk ({error.reason}): the change may not survive a power cut"
     except LedgerError as error:
         reason = str(error).split(";")[0]
-        raise RulesError(f"{reason}; the house-rules file was not changed") from None
+        raise RulesError(_("{reason}; the house-rules file was not changed").format(reason=reason)) from None
     return None

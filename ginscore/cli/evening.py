@@ -7,7 +7,7 @@ import click
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, output_options, selection_options
 from ginscore.errors import GinscoreError
-from ginscore.i18n import N_
+from ginscore.i18n import N_, _
 from ginscore.render import DEFAULT_FORMAT, to_json
 
 
@@ -53,10 +53,14 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     if currency is not None:
         results = [result for result in results if (result.currency or "") == currency.strip()]
     elif len(results) > 1:
-        symbols = " and ".join(result.currency or "no currency" for result in results)
+        from ginscore.render import in_words
+
+        symbols = in_words(result.currency or _("no currency") for result in results)
         raise GinscoreError(
-            f"these games were played for {symbols}: settle each on its own, e.g. 'ginscore settle --currency "
-            f"{results[0].currency or ''}' with the same options"
+            _(
+                "these games were played for {symbols}: settle each on its own, e.g. 'ginscore settle --currency "
+                "{currency}' with the same options"
+            ).format(symbols=symbols, currency=results[0].currency or "")
         )
     result = results[0] if results else None
     recorded = None

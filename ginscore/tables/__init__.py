@@ -36,8 +36,12 @@ def get_table(name: str):
     try:
         target = TABLES[name]
     except KeyError:
+        from ginscore.i18n import _
+
         raise RulesError(
-            f"unknown kind of table {name!r}: this ginscore knows {', '.join(TABLES)}; upgrade ginscore"
+            _("unknown kind of table {name}: this ginscore knows {names}; upgrade ginscore").format(
+                name=repr(name), names=", ".join(TABLES)
+            )
         ) from None
     module_name, class_name = target.split(":")
     _loaded[name] = getattr(import_module(module_name), class_name)()
