@@ -70,7 +70,7 @@ def language() -> str:
         return checked(configured, ENV_LANG)
     from_file = house_language()
     if from_file:
-        return checked(from_file, "lang in the house-rules file")
+        return checked(from_file, _("lang in the house-rules file"))
     return locale_language()
 
 

@@ -366,7 +366,7 @@ class RummyTable(TableKind):
         found = []
         for name, text in cards.items():
             if not isinstance(text, str) or not text.split():
-                found.append((f".{name}", f"expected the cards held, such as \"K 7 3\", got {text!r}"))
+                found.append((f".{name}", _('expected the cards held, such as "K 7 3", got {text}').format(text=repr(text))))
                 continue
             try:
                 for token in text.split():
