@@ -18,12 +18,6 @@ def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
 
 
-def is_voided(game: Game) -> bool:
-    """Whether ``game`` was set aside with 'ginscore void' (and not brought back): listings
-    leave it out, and so must every settlement and statistic over several games."""
-    return journal.voided(game.journal)
-
-
 def refuse_if_voided(game: Game) -> None:
     if journal.voided(game.journal):
         raise HandError(

@@ -33,7 +33,6 @@ class Setting(NamedTuple):
     help: object
     limits: tuple | None = None
     choices: tuple = ()
-    switch: str | None = None  # how a yes/no setting reads in a summary when it is on
 
     @property
     def option(self) -> str:
@@ -66,8 +65,8 @@ GIN_SETTINGS = _declare(
         choices=SHUTOUT_MODES,
     ),
     # the typed opponent deadwood on gin is then after lay-offs
-    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin."), switch="lay-offs on gin"),
-    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit."), switch="Oklahoma Gin"),
+    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin.")),
+    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit.")),
     Setting("ace_upcard", "gin-only", lambda: _("Oklahoma, ace upcard: gin-only or one (knock on 1)."), choices=ACE_UPCARD),
     Setting(
         "spade_double",

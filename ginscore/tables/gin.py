@@ -17,14 +17,6 @@ from ginscore.rules import summary as rules_summary
 from ginscore.scoring import HandScore, Settlement, check_hand, money, show_amount, show_money
 from ginscore.tables.base import Chart, Field, Grid, Series, Sheet, TableKind, payment
 
-RESULT_WORDS = {
-    "knock": "knock",
-    "undercut": "undercut",
-    "gin": "gin",
-    "big_gin": "big gin",
-    "draw": "draw",
-    "tie": "tie, no score",
-}
 HAND_FIELDS = {
     "kind": str,
     "player": str,

@@ -28,7 +28,6 @@ HOLLYWOOD_SETTINGS = {
     "column_target": Setting("column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000)),
     "last_column_double": Setting(
         "last_column_double", False, N_("Hollywood: the last column's settlement counts double."),
-        switch="last column counts double",
     ),
 }
 
