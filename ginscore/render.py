@@ -219,13 +219,5 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-def in_words(items) -> str:
-    """``a``, ``a and b``, ``a, b and c``; nothing for no items."""
-    words = [str(item) for item in items]
-    if len(words) < 2:
-        return "".join(words)
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
 def to_json(data) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)

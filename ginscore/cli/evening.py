@@ -53,7 +53,7 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     if currency is not None:
         results = [result for result in results if (result.currency or "") == currency.strip()]
     elif len(results) > 1:
-        from ginscore.render import in_words
+        from ginscore.text import in_words
 
         symbols = in_words(result.currency or _("no currency") for result in results)
         raise GinscoreError(
@@ -123,7 +123,7 @@ def settle_json(result, no_stake, recorded) -> dict:
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore import render
     from ginscore.i18n import _, decimal, ngettext
-    from ginscore.render import in_words
+    from ginscore.text import in_words
     from ginscore.scoring import show_amount
 
     if no_stake:

@@ -222,7 +222,7 @@ class TableKind:
             if name not in self.settings and name in given:
                 from ginscore.tables import all_tables
 
-                from ginscore.render import in_words
+                from ginscore.text import in_words
 
                 owners = [kind.words() for kind in all_tables() if name in kind.settings]
                 raise RulesError(

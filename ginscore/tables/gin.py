@@ -405,7 +405,7 @@ def payment_notes(payments, game) -> list:
         )
         for paid in payments
     ]
-    from ginscore.render import in_words
+    from ginscore.text import in_words
 
     return [_("At {rate} per point, {payments}.").format(rate=rate, payments=in_words(owed))]
 

@@ -23,7 +23,7 @@ from ginscore.tables.gin import (
     record_headers,
     settlement_records,
 )
-from ginscore.render import in_words
+from ginscore.text import in_words
 from ginscore.tables.standard import hands_words
 from ginscore.rules import summary as rules_summary
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ginscore.errors import HandError
 from ginscore.game import abandoned, effective_hands
 from ginscore.i18n import N_, _, decimal
-from ginscore.render import in_words
+from ginscore.text import in_words
 from ginscore.rules import Setting
 from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
 from ginscore.tables.standard import hands_words

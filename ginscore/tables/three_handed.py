@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ginscore.errors import HandError
 from ginscore.game import effective_hands
 from ginscore.i18n import N_, _
-from ginscore.render import in_words
+from ginscore.text import in_words
 from ginscore.tables.standard import hands_words
 from ginscore.scoring import score_hand, settle
 from ginscore.errors import RulesError
