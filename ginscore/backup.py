@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ginscore.errors import LedgerError
 from ginscore.i18n import _
-from ginscore.ledger import O_NOFOLLOW, Ledger, fsync_folder, read_bytes, write_synced
+from ginscore.ledger import Ledger
+from ginscore.safefile import O_NOFOLLOW, fsync_folder, read_bytes, write_synced
 
 
 def default_path(ledger: Ledger) -> Path:
@@ -128,10 +129,10 @@ def _write_zip(target: Path, root: Path, files: list[str]) -> None:
 
 
 def _failed(target: Path, error: OSError) -> LedgerError:
-    from ginscore.ledger import reason
+    from ginscore.safefile import reason
 
     return LedgerError(
         _("could not write the backup {path}: {reason}; the ledger is unchanged").format(
-            path=target, reason=reason(error.strerror) or error
+            path=target, reason=reason(error)
         )
     )

@@ -18,13 +18,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
+from ginscore import paths
 from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.i18n import _
+from ginscore.safefile import read_regular, reason
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.scoring import parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
 
-ENV_CONFIG = "GINSCORE_CONFIG"
+ENV_CONFIG = paths.ENV_CONFIG
 # Every table's settings can be set here; each new game takes those its table uses.
 SETTINGS = tuple(all_settings())
 KEYS = ("preset", *SETTINGS, "stake", "currency", "lang")
@@ -37,12 +39,7 @@ HEADER = (
 
 def config_path() -> Path:
     """Where the house-rules file is: $GINSCORE_CONFIG, else the user config folder."""
-    configured = os.environ.get(ENV_CONFIG)
-    if configured:
-        return Path(configured).expanduser()
-    import platformdirs  # costs ~9 ms, so only when no path was given
-
-    return platformdirs.user_config_path("ginscore", appauthor=False) / "config.toml"
+    return Path(paths.config_path())
 
 
 @dataclass(frozen=True)
@@ -108,8 +105,6 @@ def _load_toml(path: Path) -> dict | None:
 
     A symlink is followed (dotfile managers link the file in), but only to a plain file: a
     FIFO or ``/dev/zero`` is refused before it can hang the command or fill the memory."""
-    from ginscore.ledger import read_regular
-
     try:
         raw = read_regular(path, MAX_CONFIG_BYTES, follow=True)
     except FileNotFoundError:
@@ -117,7 +112,7 @@ def _load_toml(path: Path) -> dict | None:
     except OSError as error:
         raise RulesError(
             _("cannot read the house-rules file {path}: {reason}; point {variable} at a plain file").format(
-                path=path, reason=error.strerror, variable=ENV_CONFIG
+                path=path, reason=reason(error), variable=ENV_CONFIG
             )
         ) from None
     if sys.version_info >= (3, 11):
@@ -285,7 +280,7 @@ def write_config(path: Path, values: dict) -> str | None:
     link. The temporary file gets a random name: this write holds no ledger lock. Returns a
     warning when the file was written but its folder could not be flushed to disk.
     """
-    from ginscore.ledger import NotDurable, atomic_write
+    from ginscore.safefile import NotDurable, atomic_write
 
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:

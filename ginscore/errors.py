@@ -73,3 +73,14 @@ def english():
             i18n._catalog = saved
 
     return context()
+
+
+def unexpected(error: BaseException) -> str:
+    """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
+    from ginscore.i18n import _
+
+    text = " ".join(str(error).split())
+    text = text if len(text) <= 200 else text[:197] + "..."
+    return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(
+        name=type(error).__name__, text=text
+    )

@@ -4,11 +4,11 @@ games, and each player's totals over them, added up by SQLite rather than by rea
 from __future__ import annotations
 
 import json
-import os
 from typing import NamedTuple
 
+from ginscore import totals as running_totals
 from ginscore.game import folded
-from ginscore.index import STAT_KEYS, load_state
+from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 
 class Selection(NamedTuple):
     """Which games a question is about; every part optional."""
@@ -46,11 +46,12 @@ class Selection(NamedTuple):
         return " AND ".join(parts), values
 
 
-def summaries(ledger, connection, selection: Selection, last: int | None = None) -> list:
+def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
     """The selected games' summaries, oldest first (the ``last`` N of them). A game still in
     progress is read from its file (its rows are not renewed hand by hand), and so is any game
     whose file's size or time no longer matches its row; a game that does not load is
-    ``{"id": N, "damaged": True, "error": ...}``. Damaged games are left out of a selection by
+    ``{"id": N, "damaged": True, "error": ...}``; ``summarize_file(game_id)`` -> (summary,
+    problem) reads one file. Damaged games are left out of a selection by
     date, player or table, which they cannot be matched against."""
     where, values = selection.where()
     query = f"SELECT g.id, g.mtime_ns, g.size, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.id"
@@ -62,19 +63,13 @@ def summaries(ledger, connection, selection: Selection, last: int | None = None)
     for game_id, mtime, size, finished, damaged, summary in rows:
         stale = not finished or damaged
         if check_files and not stale:
-            try:
-                status = os.stat(ledger.game_path(game_id))
-                stale = (status.st_mtime_ns, status.st_size) != (mtime, size)
-            except OSError:
-                stale = True
+            stale = ledger.file_status(game_id) != (mtime, size)
         if stale:
-            from ginscore.summary import summarize
-
-            state, error = load_state(ledger, game_id)
-            if state is None:
+            summary, error = summarize_file(game_id)
+            if summary is None:
                 found.append({"id": game_id, "damaged": True, "error": error})
                 continue
-            found.append(json.loads(json.dumps(summarize(state), ensure_ascii=False)))
+            found.append(json.loads(json.dumps(summary, ensure_ascii=False)))
         else:
             found.append(json.loads(summary))
     if selection.finished_only:
@@ -89,11 +84,9 @@ def player_totals(connection, selection: Selection) -> list:
     biggest hand as its maximum), the longest run of games won, and money by currency. Over
     every game they are read from the totals the index keeps (``ginscore.totals``)."""
     if not (selection.since or selection.until or selection.ids or selection.table or selection.players):
-        from ginscore import totals
-
-        return totals.read(connection)
+        return running_totals.read(connection)
     where, values = selection._replace(finished_only=True).where()
-    sums = ", ".join(f"MAX(p.{key})" if key == "biggest_hand" else f"SUM(p.{key})" for key in STAT_KEYS)
+    sums = sql_combined("p")
     rows = connection.execute(
         f"""SELECT p.folded, COUNT(*), {sums},
                    (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.game_id DESC LIMIT 1)
@@ -144,10 +137,3 @@ def money_totals(connection, where: str, values: list) -> dict:
         mine = totals.setdefault(key, {})
         mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
     return {key: money_by_currency(by) for key, by in totals.items()}
-
-
-def money_by_currency(amounts: dict) -> dict:
-    """{currency: exact decimal string}, without the currencies that come to nothing."""
-    from decimal import Decimal
-
-    return {currency: format(Decimal(amount), "f") for currency, amount in amounts.items() if Decimal(amount) != 0}

@@ -111,7 +111,7 @@ def house_language() -> str | None:
     command asks, and most never need the rest of it)."""
     path = os.environ.get(ENV_CONFIG) or default_config_path()
     try:
-        from ginscore.ledger import read_regular
+        from ginscore.safefile import read_regular
 
         text = read_regular(os.path.expanduser(path), 64 * 1024, follow=True).decode("utf-8", "replace")
     except OSError:

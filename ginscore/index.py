@@ -1,9 +1,12 @@
 """The summary index: every game's summary kept in one SQLite file, so that 'games', 'settle'
 and 'stats' answer without reading every game file.
 
-The game files stay the truth; the index is a cache of ``ginscore.summary.summarize`` of each
-game, and it is read as untrusted input like every other file: a missing, damaged or foreign
-index file (not SQLite, another schema, a symlink) is thrown away and rebuilt from the files.
+The game files stay the truth; the index is a cache of each game's summary
+(``ginscore.summary.summarize``), and it is read as untrusted input like every other file: a
+missing, damaged or foreign index file (not SQLite, another schema, a symlink) is thrown away
+and rebuilt from the files. The index never reads or evaluates a game itself: it stores the
+summaries it is given, and where it must bring itself up to date it asks the
+``summarize_file`` function its caller (``ginscore.book``) hands it.
 
 Two files in the ledger folder, both hidden, so backups leave them out:
 
@@ -34,17 +37,18 @@ import os
 import stat
 from typing import NamedTuple
 
+from ginscore import totals
+
 from ginscore.errors import LedgerError
 from ginscore.game import folded
 from ginscore.i18n import _
+from ginscore.safefile import read_regular, write_unsynced
+from ginscore.statistics import STAT_KEYS, sql_columns
 
 INDEX_FILE = ".index.sqlite3"
 STAMP_FILE = ".index-stamp"
-SCHEMA = "ginscore-index 2"
-STAT_KEYS = (
-    "won", "hands", "hands_won", "gins", "big_gins", "undercuts_given", "undercuts_suffered", "knocks",
-    "points_won", "biggest_hand", "card_knocks", "card_knock_deadwood", "held_back",
-)
+# The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
+SCHEMA = f"ginscore-index 3: {' '.join(STAT_KEYS)}"
 _TABLES = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
@@ -53,7 +57,7 @@ CREATE TABLE games (
 );
 CREATE INDEX games_created ON games (created);
 CREATE TABLE players (
-    game_id INTEGER, player TEXT, folded TEXT, {", ".join(f"{key} INTEGER" for key in STAT_KEYS)},
+    game_id INTEGER, player TEXT, folded TEXT, {sql_columns()},
     money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
 );
 CREATE INDEX players_folded ON players (folded);
@@ -66,15 +70,10 @@ class Stamp(NamedTuple):
 
 
 def games_mtime(ledger) -> int | None:
-    try:
-        return os.stat(ledger.games_dir).st_mtime_ns
-    except OSError:
-        return None
+    return ledger.folder_mtime()
 
 
 def read_stamp(ledger) -> Stamp | None:
-    from ginscore.ledger import read_regular
-
     try:
         words = read_regular(os.path.join(ledger.root, STAMP_FILE), 100).decode("ascii").split()
         if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
@@ -85,50 +84,30 @@ def read_stamp(ledger) -> Stamp | None:
 
 
 def write_stamp(ledger, stamp: Stamp) -> None:
-    """Replace the stamp: a new file (exclusive, never through a symlink) renamed over it.
-    Not fsynced: a stamp lost in a crash only means one rescan."""
-    from ginscore.ledger import O_NOFOLLOW
-
-    path = os.path.join(ledger.root, STAMP_FILE)
-    temporary = f"{path}.{os.urandom(6).hex()}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | O_NOFOLLOW | getattr(os, "O_BINARY", 0)
-    descriptor = os.open(temporary, flags, 0o644)
-    try:
-        os.write(descriptor, f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
-    finally:
-        os.close(descriptor)
-    os.replace(temporary, path)
+    """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
+    write_unsynced(os.path.join(ledger.root, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
 
 
-# ---- keeping it current: called by Ledger.save, under the lock -----------------------------
+# ---- keeping it current: told by the application service, under the lock -----------------
 
 
 def before_save(ledger):
     """What after_save needs to know of the index as it was before the write: its stamp, if
-    that stamp was current then (else None: the index is missing or already stale)."""
+    that stamp was current then (else None: the index is missing or already stale, and the
+    next reader rebuilds it, so the write need not tell it anything)."""
     stamp = read_stamp(ledger)
     if stamp is None or stamp.mtime != games_mtime(ledger):
         return None
     return stamp
 
 
-def after_save(ledger, game, stamp, previous) -> None:
-    """Bring the index up to date with ``game`` just written (``previous``: the version it
-    replaced, when this process loaded it). Never fails the save: an index that cannot be
-    updated is left with a stamp that does not match, and the next reader rebuilds it."""
-    if stamp is None:
-        return
+def after_save(ledger, game_id: int, summary: dict, changed: bool, stamp: Stamp) -> None:
+    """Bring the index up to date with game ``game_id`` just written, whose summary is
+    ``summary``; ``changed``: whether its row must be rewritten (a new game, a game finished
+    before or after the write, a game voided or brought back), else only the stamp is renewed.
+    Never fails the save: an index that cannot be updated is left with a stamp that does not
+    match, and the next reader rebuilds it."""
     try:
-        from ginscore.actions import evaluate
-        from ginscore.game import voided
-
-        state = evaluate(game)
-        changed = (
-            previous is None
-            or state.finished
-            or evaluate(previous).finished
-            or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
-        )
         generation = stamp.generation
         if changed:
             connection = connect(ledger, rebuild=False)
@@ -138,7 +117,7 @@ def after_save(ledger, game, stamp, previous) -> None:
                 if generation_of(connection) != stamp.generation:
                     return
                 with connection:
-                    store(connection, ledger, game.id, state)
+                    store(connection, ledger, game_id, summary)
                     generation = bump(connection)
             finally:
                 connection.close()
@@ -192,9 +171,7 @@ def connect(ledger, rebuild: bool = True):
 
 
 def create_tables(connection) -> None:
-    from ginscore.totals import TABLE
-
-    connection.executescript(_TABLES + TABLE)
+    connection.executescript(_TABLES + totals.TABLE)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 
@@ -218,25 +195,17 @@ def bump(connection) -> int:
     return generation
 
 
-def store(connection, ledger, game_id: int, state=None, error: str | None = None) -> None:
-    """Write one game's rows: its summary (and its players' statistics once it is finished),
-    or the problem that keeps it from loading."""
-    from ginscore import totals
-    from ginscore.summary import summarize
-
-    try:
-        status = os.stat(ledger.game_path(game_id))
-        mtime, size = status.st_mtime_ns, status.st_size
-    except OSError:
-        mtime, size = None, None
+def store(connection, ledger, game_id: int, summary: dict | None = None, error: str | None = None) -> None:
+    """Write one game's rows: its ``summary`` (and its players' statistics once it is
+    finished), or the ``error`` that keeps it from loading."""
+    mtime, size = ledger.file_status(game_id) or (None, None)
     totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-    if state is None:
+    if summary is None:
         connection.execute(
             "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, mtime, size, error)
         )
         return
-    summary = summarize(state)
     connection.execute(
         "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
         (
@@ -258,8 +227,6 @@ def store(connection, ledger, game_id: int, state=None, error: str | None = None
 
 def forget(connection, game_id: int) -> None:
     """Remove a game whose file is gone, and its part of the players' totals."""
-    from ginscore import totals
-
     totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
@@ -278,22 +245,12 @@ def micro(amount: str | None) -> int | None:
     return int(scaled)
 
 
-def load_state(ledger, game_id: int):
-    """(state, None) for a game that loads, else (None, its problem in words)."""
-    from ginscore.actions import evaluate
-
-    try:
-        return evaluate(ledger.load(game_id)), None
-    except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
-        return None, ledger.damage(game_id, error)
-
-
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger):
+def current(ledger, summarize_file):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
-    damaged or stale. Under the ledger's lock while it is mended, so no write can slip between
+    damaged or stale (``summarize_file(game_id)`` -> (summary, problem) reads a file again). Under the ledger's lock while it is mended, so no write can slip between
     the files read and the stamp written; in memory when the ledger cannot be written."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
@@ -309,15 +266,15 @@ def current(ledger):
     try:
         with ledger.locked():
             connection = connect(ledger)
-            mend(ledger, connection)
+            mend(ledger, connection, summarize_file)
             return connection
     except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
         connection = memory_index()
-        mend(ledger, connection, write_stamp_too=False)
+        mend(ledger, connection, summarize_file, write_stamp_too=False)
         return connection
 
 
-def mend(ledger, connection, write_stamp_too: bool = True) -> list:
+def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. Returns the ids read again."""
     mtime = games_mtime(ledger)
@@ -326,15 +283,11 @@ def mend(ledger, connection, write_stamp_too: bool = True) -> list:
     with connection:
         for game_id in ledger.game_ids():
             seen.add(game_id)
-            try:
-                status = os.stat(ledger.game_path(game_id))
-                now = (status.st_mtime_ns, status.st_size)
-            except OSError:
-                now = None
+            now = ledger.file_status(game_id)
             if now is not None and known.get(game_id) == now:
                 continue
-            state, error = load_state(ledger, game_id)
-            store(connection, ledger, game_id, state, error)
+            summary, error = summarize_file(game_id)
+            store(connection, ledger, game_id, summary, error)
             read.append(game_id)
         for game_id in set(known) - seen:
             forget(connection, game_id)
@@ -346,18 +299,16 @@ def mend(ledger, connection, write_stamp_too: bool = True) -> list:
 
 def verify(ledger, connection, evaluated: dict) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
-    which keep the folder's time); each is mended. ``evaluated``: id -> (state, problem) of
+    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem) of
     every game file, as the caller read them. Returns (id, what was wrong) pairs."""
-    from ginscore.summary import summarize
-
     rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
     wrong = []
     with connection:
-        for game_id, (state, error) in evaluated.items():
-            summary = None if state is None else json.loads(json.dumps(summarize(state), ensure_ascii=False))
+        for game_id, (summary, error) in evaluated.items():
+            summary = None if summary is None else json.loads(json.dumps(summary, ensure_ascii=False))
             row = rows.get(game_id)
-            if state is not None and not state.finished and row is not None and not json.loads(row[0] or "{}").get("finished", True):
-                store(connection, ledger, game_id, state)  # in progress: its row is renewed only now and then
+            if summary is not None and not summary["finished"] and row is not None and not json.loads(row[0] or "{}").get("finished", True):
+                store(connection, ledger, game_id, summary)  # in progress: its row is renewed only now and then
                 continue
             if row is None:
                 wrong.append((game_id, _("missing from the index")))
@@ -365,7 +316,7 @@ def verify(ledger, connection, evaluated: dict) -> list:
                 wrong.append((game_id, _("out of date in the index")))
             else:
                 continue
-            store(connection, ledger, game_id, state, error)
+            store(connection, ledger, game_id, summary, error)
         for game_id in set(rows) - set(evaluated):
             wrong.append((game_id, _("in the index, but its file is gone")))
             forget(connection, game_id)

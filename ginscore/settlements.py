@@ -26,7 +26,8 @@ def path_of(ledger) -> str:
 
 def read(ledger) -> list:
     """Every settlement recorded, oldest first; [] when none was ever recorded."""
-    from ginscore.ledger import Unreadable, parse_json, read_regular, reason
+    from ginscore.jsonfile import Unreadable, parse_json
+    from ginscore.safefile import read_regular, reason
 
     path = path_of(ledger)
     try:
@@ -34,7 +35,7 @@ def read(ledger) -> list:
     except FileNotFoundError:
         return []
     except OSError as error:
-        raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error.strerror) or error)) from None
+        raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
     except Unreadable as error:
         raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=error)) from None
     problem = _problem(data)
@@ -81,7 +82,7 @@ def write(ledger, records: list) -> None:
     """Replace the file with ``records``; call inside ``ledger.locked()``."""
     import json
 
-    from ginscore.ledger import atomic_write
+    from ginscore.safefile import atomic_write
 
     data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "settlements": records}
     atomic_write(path_of(ledger), (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 
-from ginscore.index import STAT_KEYS
+from ginscore.statistics import STAT_KEYS, SUMMED, money_by_currency, sql_columns
 
-SUMMED = tuple(key for key in STAT_KEYS if key != "biggest_hand")
 TABLE = f"""
 CREATE TABLE totals (
-    folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {", ".join(f"{key} INTEGER" for key in STAT_KEYS)},
+    folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {sql_columns()},
     money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game INTEGER, dirty INTEGER
 );
 CREATE INDEX players_in_order ON players (folded, game_id);
@@ -67,8 +66,6 @@ def change(connection, game_id: int, rows, sign: int) -> None:
 
 def read(connection) -> list:
     """Every player's totals, in the shape ``history.player_totals`` gives."""
-    from ginscore.history import money_by_currency
-
     found = []
     columns = ["folded", "player", "games", *STAT_KEYS, "money", "longest_streak", "current_streak", "last_game", "dirty"]
     for values in connection.execute("SELECT * FROM totals WHERE games > 0").fetchall():

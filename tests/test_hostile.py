@@ -440,13 +440,13 @@ def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
 
 
 def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, tmp_path, monkeypatch):
-    from ginscore import backup, ledger
+    from ginscore import backup, safefile
 
     def refuse(folder):
         raise OSError(5, "Input/output error")
 
     assert run("new Alice Bob").exit_code == 0
-    monkeypatch.setattr(ledger, "fsync_folder", refuse)
+    monkeypatch.setattr(safefile, "fsync_folder", refuse)
     result = run("config set target 150")
     assert result.exit_code == 0 and "Set target = 150" in result.stdout
     assert "Warning: wrote" in result.stderr and "may not survive a power cut" in result.stderr

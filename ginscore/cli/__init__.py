@@ -154,9 +154,7 @@ class GinscoreGroup(Translated, click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        ledger = sys.modules.get("ginscore.ledger")
-        if ledger is not None:  # what an earlier command of this process saved is not this one's
-            ledger.SAVED.clear()
+        command_context = Context()  # what this command saves, for a failure afterwards to say
         try:
             i18n.set_language(language_from(sys.argv[1:] if args is None else args))
             i18n.install_click()
@@ -164,7 +162,7 @@ class GinscoreGroup(Translated, click.Group):
             click.echo(_("Error: {message}").format(message=printable(str(error))), err=True)
             sys.exit(1)
         try:
-            result = super().main(args, prog_name, complete_var, False, **extra)
+            result = super().main(args, prog_name, complete_var, False, obj=command_context, **extra)
         except click.UsageError as error:
             click.echo(_("Error: {message}").format(message=error_line(error)), err=True)
             sys.exit(error.exit_code)
@@ -175,22 +173,22 @@ class GinscoreGroup(Translated, click.Group):
             click.echo(_("Aborted."), err=True)
             sys.exit(1)
         except Exception as error:  # noqa: BLE001 - the safety net: never a bare traceback
-            self._unexpected(error, sys.argv[1:] if args is None else list(args))
+            self._unexpected(error, sys.argv[1:] if args is None else list(args), command_context.saved)
         sys.exit(result if isinstance(result, int) else 0)
 
-    def _unexpected(self, error: Exception, args: list) -> None:
+    def _unexpected(self, error: Exception, args: list, saved: list) -> None:
         """One line for an error nobody foresaw, and exit 1. An OSError that reaches here is
         standard output failing (a full disk behind '> file', a closed pipe): every file ginscore
         writes itself turns its OSError into a LedgerError. Either way, a change already saved is
         said to be saved, so that nobody enters a hand twice."""
         import errno
 
-        ledger = sys.modules.get("ginscore.ledger")
-        saved = list(getattr(ledger, "SAVED", ()))
         command = next((arg for arg in args if arg in COMMANDS), "")
         where = f"'ginscore {command}'" if command else "ginscore"
         if saved:
-            names = [ledger.GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
+            from ginscore.ledger import GAME_FILE
+
+            names = [GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
             games = ", ".join(str(int(name.group(1))) if name else "?" for name in names)
             if command in HAND_COMMANDS:
                 change = _("; the hand was recorded (game {games}): see it with 'ginscore status', do not enter it again")
@@ -211,7 +209,7 @@ class GinscoreGroup(Translated, click.Group):
                 where=where, reason=error.strerror or error, change=change
             )
         else:
-            from ginscore.ledger import unexpected
+            from ginscore.errors import unexpected
 
             hint = "" if os.environ.get(ENV_DEBUG) else _(" (set {variable}=1 to see the traceback)").format(variable=ENV_DEBUG)
             message = _("{where} failed: {error}{hint}{change}").format(
@@ -263,19 +261,27 @@ def error_line(error: click.ClickException) -> str:
 
 
 class Context:
-    """What the group hands to every command: where the ledger is."""
+    """What the group hands to every command: where the ledger is, and the application
+    service over it (``ginscore.book``), made on first use. ``saved`` outlives the command, so
+    that ``main`` can say after a failure which games were saved."""
 
-    def __init__(self, ledger_path):
+    def __init__(self, ledger_path=None):
         self.ledger_path = ledger_path
-        self._ledger = None
+        self.saved: list = []  # paths of the game files this command wrote
+        self._book = None
+
+    @property
+    def book(self):
+        if self._book is None:
+            from ginscore.book import Book
+            from ginscore.ledger import Ledger
+
+            self._book = Book(Ledger(self.ledger_path), self.saved)
+        return self._book
 
     @property
     def ledger(self):
-        if self._ledger is None:
-            from ginscore.ledger import Ledger
-
-            self._ledger = Ledger(self.ledger_path)
-        return self._ledger
+        return self.book.ledger
 
 
 @click.group(
@@ -310,7 +316,9 @@ class Context:
 @click.pass_context
 def cli(ctx, ledger_path):
     """Keep score of Gin Rummy played with real cards."""
-    ctx.obj = Context(ledger_path)
+    if not isinstance(ctx.obj, Context):  # main gives one, so that it sees what was saved
+        ctx.obj = Context()
+    ctx.obj.ledger_path = ledger_path
     if ctx.invoked_subcommand is None:  # plain 'ginscore' (or only --ledger): the help, which is no error
         click.echo(ctx.get_help())
 

@@ -7,7 +7,7 @@ import os
 import click
 
 from ginscore import actions
-from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' parses its new hand with them
+from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
 from ginscore.errors import GinscoreError, HandError, english, printable
 from ginscore.i18n import _, ngettext
@@ -90,7 +90,7 @@ def log(obj, game_id, as_json, fmt):
     from ginscore import render
     from ginscore.game import history
 
-    game = obj.ledger.load(game_id)
+    game = obj.book.load(game_id)
     kind = get_table(game.table)
     lines = history(game.journal)
     if as_json:
@@ -142,7 +142,7 @@ Example:
 @json_option
 @click.pass_obj
 def redo(obj, game_id, as_json):
-    game, state, restored = obj.ledger.apply(game_id, actions.redo)
+    game, state, restored = obj.book.change(game_id, actions.redo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -181,29 +181,27 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
                 "'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind}"
             ).format(kind=repr(kind))
         )
-    obj = ctx.obj
-    changes = []
-
-    def replace_hand(game, hand):  # called by play.record_hand, inside the ledger lock
-        before_state = actions.evaluate(game)
-        updated, state, before = actions.edit(game, position, hand)
-        obj.ledger.save(updated)
-        changes.append((updated, before, hand, state, before_state))
+    from ginscore.cli.play import hand_builder
 
     command = cli.get_command(ctx.parent, kind)
-    arguments = [*hand_args, *(["--game", str(game_id)] if game_id else [])]
-    obj.hand_sink = replace_hand
-    try:
-        with command.make_context(kind, arguments, parent=ctx) as hand_ctx:
-            command.invoke(hand_ctx)
+    try:  # the corrected hand is read exactly as its own command reads it
+        with command.make_context(kind, list(hand_args), parent=ctx) as hand_ctx:
+            params = dict(hand_ctx.params)
+            game_id = game_id or params.pop("game_id")  # --game among the hand's words counts too
+            params.pop("game_id", None)
+            params.pop("as_json")
+            build = hand_builder(kind, params)
     except click.UsageError as error:
         error.ctx = ctx
         raise
-    finally:
-        obj.hand_sink = None
-    if not changes:  # the hand command no longer hands its hand to play.record_hand
-        raise RuntimeError(f"'{kind}' did not pass its hand to record_hand, so edit cannot use it")
-    game, before, now, state, before_state = changes[0]
+
+    def correct(game):
+        before_state = actions.evaluate(game)
+        hand = build(game)
+        updated, state, before = actions.edit(game, position, hand)
+        return updated, before, hand, state, before_state
+
+    game, before, now, state, before_state = ctx.obj.book.change(game_id, correct)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -233,10 +231,10 @@ Example:
 def check(obj, as_json):
     if as_json:
         with english():  # the problems JSON lists are English in every language
-            report = check_ledger(obj.ledger)
+            report = obj.book.check()
         click.echo(to_json(report))
     else:
-        report = check_ledger(obj.ledger)
+        report = obj.book.check()
         for problem in report["problems"]:  # printable: a problem may quote a hostile value
             click.echo(printable(f"{problem['file']}: {problem['problem']}"))
         for note in report["notes"]:
@@ -260,84 +258,6 @@ def check(obj, as_json):
             click.echo(_("{ledger}: {games}, {hands}, no problems.").format(ledger=report["ledger"], games=games, hands=hands))
     if report["problems"]:
         click.get_current_context().exit(1)
-
-
-def check_index(ledger, evaluated: dict) -> list:
-    """Compare the summary index with every game file (also files edited in place, which the
-    quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
-    The index is a cache: what it had wrong is never a problem of the ledger."""
-    if not evaluated or not os.path.isdir(ledger.games_dir):
-        return []
-    from ginscore import index
-
-    existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
-    try:
-        with ledger.locked():
-            connection = index.connect(ledger)
-            try:
-                wrong = index.verify(ledger, connection, evaluated)
-            finally:
-                connection.close()
-    except (GinscoreError, OSError) as error:
-        return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
-    by_reason: dict = {}
-    for game_id, what in wrong if existed else ():
-        by_reason.setdefault(what, []).append(game_id)
-    notes = []
-    for what, ids in by_reason.items():
-        listed = ", ".join(map(str, ids[:10])) + (_(" and {count} more").format(count=len(ids) - 10) if len(ids) > 10 else "")
-        note = ngettext(
-            "game {listed} was {what}; mended from the game files",
-            "games {listed} were {what}; mended from the game files",
-            len(ids),
-        ).format(listed=listed, what=what)
-        notes.append({"file": index.index_path(ledger), "note": note})
-    return notes
-
-
-def check_ledger(ledger) -> dict:
-    """Every problem of every game file (and notes on harmless leftovers), as plain data."""
-    from ginscore.game import effective_hands
-    from ginscore.ledger import GAME_FILE, TEMPORARY_SUFFIX
-
-    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
-    evaluated = {}  # id -> (state, problem): what the summary index must say of each game
-    for game_id in ledger.game_ids():
-        path = str(ledger.game_path(game_id))
-        report["games"] += 1
-        try:  # a healthy file is read once; only a damaged one is examined for every problem
-            game = ledger.load(game_id)
-        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
-            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
-            evaluated[game_id] = (None, ledger.damage(game_id, error))
-        else:
-            report["hands"] += len(effective_hands(game.journal))
-            try:
-                evaluated[game_id] = (actions.evaluate(game), None)
-                found = []
-            except Exception as error:  # noqa: BLE001 - as above
-                found = [ledger.damage(game_id, error)]
-                evaluated[game_id] = (None, found[0])
-        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
-    report["notes"] += check_index(ledger, evaluated)
-    try:
-        from ginscore import settlements
-
-        settlements.read(ledger)
-    except GinscoreError as error:
-        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
-    names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
-    for name in names:
-        path = os.path.join(ledger.games_dir, name)
-        if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
-            note = _("left by an interrupted write; harmless: the next change to that game replaces it")
-        elif not GAME_FILE.match(name):
-            note = _("not a game file name (game-NNNNNN.json), so ginscore does not read it")
-        else:
-            continue
-        report["notes"].append({"file": path, "note": note})
-    report["ok"] = not report["problems"]
-    return report
 
 
 @cli.command(cls=Command, help=lambda: _("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.

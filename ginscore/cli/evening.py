@@ -35,16 +35,12 @@ Example:
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    from ginscore import history, index, settlements
+    from ginscore import settlements
     from ginscore.evening import settle as settle_games
 
     ledger = obj.ledger
     selection = selection._replace(ids=tuple(game_ids), finished_only=True)
-    connection = index.current(ledger)
-    try:
-        chosen = history.summaries(ledger, connection, selection)
-    finally:
-        connection.close()
+    chosen = obj.book.summaries(selection)
     records = settlements.read(ledger)
     settled = settlements.settled_games(records)
     if unsettled:
@@ -65,43 +61,11 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     result = results[0] if results else None
     recorded = None
     if record and result is not None:
-        recorded = record_settlement(ledger, result)
+        recorded = obj.book.record_settlement(result)
     if as_json:
         click.echo(to_json(settle_json(result, no_stake, recorded)))
         return
     print_settlement(result, no_stake, recorded, fmt, unsettled and bool(settled))
-
-
-def record_settlement(ledger, result) -> int:
-    """Add the settlement to the ledger's settlements file under the lock; returns its id."""
-    from ginscore import settlements
-    from ginscore.game import now
-
-    with ledger.locked():
-        records = settlements.read(ledger)
-        last = settlements.last_entry(ledger)
-        already = settlements.settled_games(records) & set(result.games)
-        if already:  # another 'settle --record' got there first
-            raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
-        number = max((entry["id"] for entry in records), default=0) + 1
-        records.append(
-            {
-                "id": number,
-                "at": now(),
-                "games": list(result.games),
-                "currency": result.currency,
-                "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
-                "payments": [
-                    {"from": debtor, "to": creditor, "amount": format(amount, "f")}
-                    for debtor, creditor, amount in result.payments
-                ],
-                "undone": None,
-                # what was recorded last before it, so that 'undo' knows whether it still is
-                "after": last,
-            }
-        )
-        settlements.write(ledger, records)
-    return number
 
 
 def settle_json(result, no_stake, recorded) -> dict:
@@ -193,8 +157,7 @@ Example:
 @output_options
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):
-    from ginscore import history, index
-    from ginscore.evening import stats_of
+    from ginscore.statistics import shown as stats_of
     from ginscore.tables import names
 
     if table is not None and table.strip().lower() not in names():
@@ -205,12 +168,8 @@ def stats(obj, selection, table, pair, as_json, fmt):
     # --vs keeps the games both played.
     shown = tuple(pair or selection.players)
     selection = selection._replace(table=table and table.strip().lower(), players=tuple(pair or ()))
-    connection = index.current(obj.ledger)
-    try:
-        totals = history.player_totals(connection, selection)
-        record = history.summaries(obj.ledger, connection, selection._replace(finished_only=True)) if pair else []
-    finally:
-        connection.close()
+    totals = obj.book.player_totals(selection)
+    record = obj.book.summaries(selection._replace(finished_only=True)) if pair else []
     wanted = {folded(name) for name in shown}
     report = {entry["player"]: stats_of(entry) for entry in totals if not wanted or folded(entry["player"]) in wanted}
     if as_json:
@@ -224,21 +183,11 @@ def stats(obj, selection, table, pair, as_json, fmt):
     print_stats(report, record, fmt)
 
 
-ROWS = [
-    (N_("games"), "games"), (N_("games won"), "games_won"), (N_("hands"), "hands"), (N_("hands won"), "hands_won"),
-    (N_("gins"), "gins"), (N_("big gins"), "big_gins"), (N_("undercuts given"), "undercuts_given"),
-    (N_("undercuts suffered"), "undercuts_suffered"), (N_("knocks"), "knocks"),
-    (N_("average hand won"), "average_hand_won"), (N_("biggest hand won"), "biggest_hand_won"),
-    (N_("longest winning streak"), "longest_streak"), (N_("money"), "money"),
-    (N_("knocks typed as cards"), "card_knocks"), (N_("average deadwood at a knock"), "average_deadwood_at_knock"),
-    (N_("melds held back"), "melds_held_back"),
-]
-
-
 def print_stats(report: dict, record: list, fmt) -> None:
     from ginscore import render
     from ginscore.i18n import _, decimal, translate
     from ginscore.scoring import show_amount
+    from ginscore.statistics import SHOWN
 
     if not report:
         click.echo(_("No finished games match."))
@@ -256,7 +205,7 @@ def print_stats(report: dict, record: list, fmt) -> None:
         return value
 
     names = list(report)
-    rows = [[translate(label), *(cell(key, report[name][key]) for name in names)] for label, key in ROWS]
+    rows = [[translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)] for line in SHOWN]
     click.echo(render.table(["", *names], rows, fmt))
     if record and fmt not in ("csv", "tsv"):
         click.echo("")

@@ -104,9 +104,6 @@ class Session:
 
         from ginscore.cli import error_line
 
-        saved = getattr(sys.modules.get("ginscore.ledger"), "SAVED", None)
-        if saved is not None:  # what an earlier entry saved is not this one's (as main does per command)
-            saved.clear()
         try:
             code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
         except click.ClickException as error:

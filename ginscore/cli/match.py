@@ -27,7 +27,7 @@ Example:
 @json_option
 @click.pass_obj
 def end(obj, game_id, as_json):
-    _game, state = obj.ledger.apply(game_id, actions.abandon)
+    _game, state = obj.book.change(game_id, actions.abandon)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -39,7 +39,7 @@ cli.add_command(end, "abandon")
 
 def set_aside(obj, game_id, change, as_json, words) -> None:
     """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``words(game, state)``."""
-    game, state = obj.ledger.apply(game_id, change)
+    game, state = obj.book.change(game_id, change)
     click.echo(to_json(state.to_json()) if as_json else words(game, state))
 
 

@@ -223,7 +223,7 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
 
         handle, output = tempfile.mkstemp(prefix="ginscore-", suffix=suffix)
         os.close(handle)
-    from ginscore.ledger import atomic_write
+    from ginscore.safefile import atomic_write
 
     path = os.path.abspath(output)
     atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)

@@ -23,24 +23,33 @@ from ginscore.i18n import _
 from ginscore.render import to_json
 
 
-def record_hand(obj, game_id, build_hand, as_json, upcard=None):
-    """Lock, load, add the hand the way ``build_hand(game)`` describes it (plus its Oklahoma
-    upcard), save, report; a hand entered as cards is reported with its melds and lay-offs."""
-    ledger = obj.ledger
-    with ledger.locked():
-        game = ledger.load(game_id)
-        hand = build_hand(game)
-        if upcard is not None:
-            hand["upcard"] = upcard
-        sink = getattr(obj, "hand_sink", None)
-        if sink is not None:  # 'ginscore edit' parses the corrected hand through this command
-            return sink(game, hand)
-        game, state = actions.record(game, hand)
-        ledger.save(game)
+def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None:
+    """Add the hand that hand command ``command`` (knock, gin, draw, out) describes with its
+    ``params`` to the game, and report it; a hand entered as cards is reported with its melds
+    and lay-offs. The hand is built from the game as it is under the lock (its players)."""
+    build = hand_builder(command, params)
+    game, state = obj.book.change(game_id, lambda game: actions.record(game, build(game)))
     if as_json:
         click.echo(to_json(state.to_json()))
         return
     click.echo("\n".join(state.hand_report(suit_symbols())))
+
+
+def hand_builder(command: str, params: dict):
+    """The function ``game -> hand`` that hand command ``command`` builds from its typed
+    ``params`` (every parameter but --game and --json): shared by the hand commands and by
+    'edit', which takes a corrected hand the way they do. Refuses what is wrong on its own."""
+    build = HAND_BUILDERS[command](**params)
+    upcard = params.get("upcard")
+    if upcard is None:
+        return build
+
+    def with_upcard(game):
+        hand = build(game)
+        hand["upcard"] = upcard
+        return hand
+
+    return with_upcard
 
 
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
@@ -114,7 +123,11 @@ Example:
 @game_option
 @json_option
 @click.pass_obj
-def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard, game_id, as_json):
+def knock(obj, game_id, as_json, **params):
+    record_hand(obj, game_id, "knock", params, as_json)
+
+
+def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
     if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", "alice 4 15"):
 
         def build(game):
@@ -141,7 +154,7 @@ def knock(obj, player, knocker_deadwood, opponent_deadwood, cards, opponent_card
                 "opponent_deadwood": opponent,
             }
 
-    record_hand(obj, game_id, build, as_json, upcard)
+    return build
 
 
 @cli.command(cls=NumbersCommand, help=lambda: _("""PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
@@ -165,7 +178,11 @@ Example:
 @game_option
 @json_option
 @click.pass_obj
-def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game_id, as_json):
+def gin(obj, game_id, as_json, **params):
+    record_hand(obj, game_id, "gin", params, as_json)
+
+
+def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
     if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", "bob 30"):
 
         def build(game):
@@ -183,7 +200,7 @@ def gin(obj, player, opponent_deadwood, big, cards, opponent_cards, upcard, game
                 hand["big"] = True
             return hand
 
-    record_hand(obj, game_id, build, as_json, upcard)
+    return build
 
 
 @cli.command(cls=Command, help=lambda: _("""Record a dead hand: the stock ran down to two cards and nobody knocked.
@@ -201,7 +218,11 @@ Example:
 @game_option
 @json_option
 @click.pass_obj
-def draw(obj, player, upcard, game_id, as_json):
+def draw(obj, game_id, as_json, **params):
+    record_hand(obj, game_id, "draw", params, as_json)
+
+
+def draw_hand(player, upcard):
 
     def build(game):
         hand = {"kind": "draw"}
@@ -209,7 +230,7 @@ def draw(obj, player, upcard, game_id, as_json):
             hand["player"] = match_player(game.players, player, game.id)
         return hand
 
-    record_hand(obj, game_id, build, as_json, upcard)
+    return build
 
 
 @cli.command(cls=Command, help=lambda: _("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
@@ -230,9 +251,7 @@ def undo(obj, game_id, as_json):
     from ginscore.settlements import FILE
 
     if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
-        from ginscore.settlements import take_back_last
-
-        taken = take_back_last(obj.ledger)
+        taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:
                 click.echo(to_json({"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]}))
@@ -240,7 +259,7 @@ def undo(obj, game_id, as_json):
             games = ", ".join(map(str, taken["games"]))
             click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
             return
-    game, state, undone = obj.ledger.apply(game_id, actions.undo)
+    game, state, undone = obj.book.change(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -277,7 +296,11 @@ Example:
 @game_option
 @json_option
 @click.pass_obj
-def out(obj, player, held, rummy, game_id, as_json):
+def out(obj, game_id, as_json, **params):
+    record_hand(obj, game_id, "out", params, as_json)
+
+
+def out_hand(player, held, rummy):
 
     def build(game):
         hand = {"kind": "out", "player": match_player(game.players, player, game.id), "losers": {}}
@@ -295,7 +318,7 @@ def out(obj, player, held, rummy, game_id, as_json):
             hand["rummy"] = True
         return hand
 
-    record_hand(obj, game_id, build, as_json)
+    return build
 
 
 def held_by(game, word: str) -> tuple:
@@ -317,3 +340,7 @@ def held_by(game, word: str) -> tuple:
         return name, int(value), None
     tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
     return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)
+
+
+# The hand commands, by name: what each builds from its typed parameters.
+HAND_BUILDERS = {"knock": knock_hand, "gin": gin_hand, "draw": draw_hand, "out": out_hand}

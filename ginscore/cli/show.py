@@ -33,7 +33,7 @@ and, with a stake, the amount; a game in progress prints its running totals."""
 def status(obj, game_id, as_json, fmt):
     from ginscore import render
 
-    state = actions.evaluate(obj.ledger.load(game_id))
+    state = obj.book.state(game_id)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
@@ -87,7 +87,7 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
     from ginscore import render
 
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
-    state = actions.evaluate(obj.ledger.load(game_id))
+    state = obj.book.state(game_id)
     if as_json:
         text = to_json(state.to_json())
     else:
@@ -120,16 +120,12 @@ Example:
 @output_options
 @click.pass_obj
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
-    from ginscore import history, index, render, settlements
+    from ginscore import render, settlements
 
     ledger = obj.ledger
     chosen = any(selection) or unsettled
-    connection = index.current(ledger)
-    try:
-        asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
-        listing = history.summaries(ledger, connection, asked, last)
-    finally:
-        connection.close()
+    asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+    listing = obj.book.summaries(asked, last)
     settled = settlements.settled_games(settlements.read(ledger))
     for entry in listing:
         entry.pop("stats", None)

@@ -56,40 +56,34 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
     )
     last = None
     if dealer is None:
-        last = last_game_between(obj.ledger, game.players)
+        last = last_game_between(obj.book, game.players)
         game = actions.with_first_dealer(game, last and last["winner"])
-    state = start_game(obj.ledger, game, as_json, chosen_preset, last)
+    state = start_game(obj.book, game, as_json, chosen_preset, last)
     if state is not None and house.values:
         click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
 
 
-def last_game_between(ledger, players):
+def last_game_between(book, players):
     """The summary (``games --json`` entry) of the newest finished game among exactly
     ``players``, in any order and case, or None; voided and damaged games do not count. Asked
     of the summary index, so it costs the same after ten years of games."""
-    from ginscore import history, index
     from ginscore.game import folded
+    from ginscore.history import Selection
 
-    connection = index.current(ledger)
-    try:  # the games all of them played in, the newest first; the first with nobody else wins
-        chosen = history.Selection(players=tuple(players), finished_only=True)
-        found = history.summaries(ledger, connection, chosen)
-    finally:
-        connection.close()
+    # the games all of them played in, the newest first; the first with nobody else wins
+    found = book.summaries(Selection(players=tuple(players), finished_only=True))
     wanted = sorted(folded(name) for name in players)
     return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
 
 
-def start_game(ledger, game, as_json: bool, preset=None, last=None):
+def start_game(book, game, as_json: bool, preset=None, last=None):
     """Save a new game under the lock and report it: its id, rules, stake and who deals first
     (and why, when ``last``, the summary of the last game between the players, decided it).
     Returns its state (None after printing JSON)."""
     from ginscore.scoring import show_money
     from ginscore.tables import get_table
 
-    with ledger.locked(create=True):
-        game = game._replace(id=ledger.next_id())
-        ledger.save(game)
+    game = book.start(game)
     state = actions.evaluate(game)
     if as_json:
         click.echo(to_json(state.to_json()))
@@ -123,6 +117,6 @@ Example:
 @json_option
 @click.pass_obj
 def rematch(obj, game_id, as_json):
-    previous = actions.evaluate(obj.ledger.load(game_id))
+    previous = obj.book.state(game_id)
     last = {"id": previous.game.id, "winner": previous.winner}
-    start_game(obj.ledger, actions.rematch(previous), as_json, last=last)
+    start_game(obj.book, actions.rematch(previous), as_json, last=last)

@@ -1,0 +1,142 @@
+"""The application service over one ledger: every command that reads or changes games goes
+through a ``Book``. A change is always the same five steps: lock, load, change (a pure
+function of ``ginscore.actions``), write, then tell the summary index what changed. Reading
+commands ask it for games, summaries and totals; it hands the index the one function that
+reads a game file into a summary, so that the index never reads or evaluates a game itself.
+
+``saved`` lists the game files this Book wrote, so that a failure afterwards (standard output full)
+can say that the change was made and must not be entered again.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ginscore import actions, checks, history, index, settlements
+from ginscore.errors import GinscoreError
+from ginscore.game import Game, now, voided
+from ginscore.safefile import NotDurable
+from ginscore.summary import summarize
+
+
+class Book:
+    def __init__(self, ledger, saved: list | None = None):
+        self.ledger = ledger
+        self.saved = [] if saved is None else saved
+
+    # ---- games -------------------------------------------------------------------------------
+
+    def load(self, game_id: int | None = None) -> Game:
+        return self.ledger.load(game_id)
+
+    def state(self, game_id: int | None = None):
+        """The evaluated state of game ``game_id`` (default: the current game)."""
+        return actions.evaluate(self.ledger.load(game_id))
+
+    def change(self, game_id: int | None, change):
+        """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
+        returns the whole result. A change that raises leaves the file untouched."""
+        with self.ledger.locked():
+            game = self.ledger.load(game_id)
+            result = change(game)
+            self._write(result[0], game)
+        return result
+
+    def start(self, game: Game) -> Game:
+        """Save a new game under the next id (making the ledger folder if need be)."""
+        with self.ledger.locked(create=True):
+            game = game._replace(id=self.ledger.next_id())
+            self._write(game, None)
+        return game
+
+    def _write(self, game: Game, previous: Game | None) -> None:
+        stamp = index.before_save(self.ledger)
+        try:
+            path = self.ledger.save(game)
+        except NotDurable:  # in place, only its durability is in doubt: the index is told
+            self._tell_index(game, previous, stamp)
+            raise
+        self._tell_index(game, previous, stamp)
+        self.saved.append(path)
+
+    def _tell_index(self, game: Game, previous: Game | None, stamp) -> None:
+        """Give the index the summary of ``game`` just written; never fails the write."""
+        if stamp is None:  # the index is already stale: the next reader rebuilds it
+            return
+        try:
+            state = actions.evaluate(game)
+            changed = (
+                previous is None
+                or state.finished
+                or actions.evaluate(previous).finished
+                or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+            )
+            index.after_save(self.ledger, game.id, summarize(state), changed, stamp)
+        except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
+            return
+
+    # ---- summaries, through the index -----------------------------------------------------------
+
+    def summarize_file(self, game_id: int) -> tuple:
+        """(summary, None) for a game file that loads, else (None, its problem in words)."""
+        try:
+            return summarize(actions.evaluate(self.ledger.load(game_id))), None
+        except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
+            return None, self.ledger.damage(game_id, error)
+
+    @contextmanager
+    def summary_index(self):
+        """The summary index, brought up to date with the game files, open for questions."""
+        connection = index.current(self.ledger, self.summarize_file)
+        try:
+            yield connection
+        finally:
+            connection.close()
+
+    def summaries(self, selection: history.Selection, last: int | None = None) -> list:
+        """The summaries (``games --json`` entries) of the selected games, oldest first."""
+        with self.summary_index() as connection:
+            return history.summaries(self.ledger, connection, selection, self.summarize_file, last)
+
+    def player_totals(self, selection: history.Selection) -> list:
+        with self.summary_index() as connection:
+            return history.player_totals(connection, selection)
+
+    # ---- the whole ledger -------------------------------------------------------------------------
+
+    def check(self) -> dict:
+        """Every problem of every file of the ledger, as plain data (see ``ginscore.checks``)."""
+        return checks.check_ledger(self.ledger)
+
+    def record_settlement(self, result) -> int:
+        """Add the evening's settlement ``result`` to the settlements file; returns its id."""
+        with self.ledger.locked():
+            records = settlements.read(self.ledger)
+            last = settlements.last_entry(self.ledger)
+            already = settlements.settled_games(records) & set(result.games)
+            if already:  # another 'settle --record' got there first
+                raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
+            number = max((entry["id"] for entry in records), default=0) + 1
+            records.append(
+                {
+                    "id": number,
+                    "at": now(),
+                    "games": list(result.games),
+                    "currency": result.currency,
+                    "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
+                    "payments": [
+                        {"from": debtor, "to": creditor, "amount": format(amount, "f")}
+                        for debtor, creditor, amount in result.payments
+                    ],
+                    "undone": None,
+                    # what was recorded last before it, so that 'undo' knows whether it still is
+                    "after": last,
+                }
+            )
+            settlements.write(self.ledger, records)
+        return number
+
+    def take_back_settlement(self):
+        """Take back the newest settlement if it is the last thing recorded (see
+        ``settlements.take_back_last``); None when 'undo' means a hand."""
+        return settlements.take_back_last(self.ledger)

@@ -1,0 +1,87 @@
+"""Checking a whole ledger: every problem of every game file and of the settlements file, and
+notes on harmless leftovers, as plain data ('ginscore check' prints it, 'check --json' is it).
+Nothing is changed but the summary index, a cache, which is compared with every file and mended.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ginscore import actions, index, settlements
+from ginscore.errors import GinscoreError
+from ginscore.game import effective_hands
+from ginscore.i18n import _, ngettext
+from ginscore.ledger import GAME_FILE
+from ginscore.safefile import TEMPORARY_SUFFIX
+from ginscore.summary import summarize
+
+
+def check_index(ledger, evaluated: dict) -> list:
+    """Compare the summary index with every game file (also files edited in place, which the
+    quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
+    The index is a cache: what it had wrong is never a problem of the ledger."""
+    if not evaluated or not os.path.isdir(ledger.games_dir):
+        return []
+    existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
+    try:
+        with ledger.locked():
+            connection = index.connect(ledger)
+            try:
+                wrong = index.verify(ledger, connection, evaluated)
+            finally:
+                connection.close()
+    except (GinscoreError, OSError) as error:
+        return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
+    by_reason: dict = {}
+    for game_id, what in wrong if existed else ():
+        by_reason.setdefault(what, []).append(game_id)
+    notes = []
+    for what, ids in by_reason.items():
+        listed = ", ".join(map(str, ids[:10])) + (_(" and {count} more").format(count=len(ids) - 10) if len(ids) > 10 else "")
+        note = ngettext(
+            "game {listed} was {what}; mended from the game files",
+            "games {listed} were {what}; mended from the game files",
+            len(ids),
+        ).format(listed=listed, what=what)
+        notes.append({"file": index.index_path(ledger), "note": note})
+    return notes
+
+
+def check_ledger(ledger) -> dict:
+    """Every problem of every game file (and notes on harmless leftovers), as plain data."""
+    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    evaluated = {}  # id -> (summary, problem): what the summary index must say of each game
+    for game_id in ledger.game_ids():
+        path = str(ledger.game_path(game_id))
+        report["games"] += 1
+        try:  # a healthy file is read once; only a damaged one is examined for every problem
+            game = ledger.load(game_id)
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
+            evaluated[game_id] = (None, ledger.damage(game_id, error))
+        else:
+            report["hands"] += len(effective_hands(game.journal))
+            try:
+                evaluated[game_id] = (summarize(actions.evaluate(game)), None)
+                found = []
+            except Exception as error:  # noqa: BLE001 - as above
+                found = [ledger.damage(game_id, error)]
+                evaluated[game_id] = (None, found[0])
+        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    report["notes"] += check_index(ledger, evaluated)
+    try:
+        settlements.read(ledger)
+    except GinscoreError as error:
+        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
+    names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
+    for name in names:
+        path = os.path.join(ledger.games_dir, name)
+        if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
+            note = _("left by an interrupted write; harmless: the next change to that game replaces it")
+        elif not GAME_FILE.match(name):
+            note = _("not a game file name (game-NNNNNN.json), so ginscore does not read it")
+        else:
+            continue
+        report["notes"].append({"file": path, "note": note})
+    report["ok"] = not report["problems"]
+    return report

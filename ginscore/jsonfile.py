@@ -1,0 +1,116 @@
+"""JSON read defensively, for every file ginscore reads as untrusted input (game files, the
+settlements file): limited depth and number sizes, and a key given twice is an error (json
+keeps the last silently, and the next write would drop the first). Errors are ``Unreadable``,
+whose message says where and why."""
+
+from __future__ import annotations
+
+import json
+
+from ginscore.errors import shown
+from ginscore.i18n import _
+
+MAX_DEPTH = 64  # a game file nests 6 deep; the json module's own limit is a RecursionError
+MAX_NUMBER_DIGITS = 30  # no count in a game comes near; int() of 5,000 digits is an error
+
+
+class Unreadable(Exception):
+    """A file's bytes are not a JSON document; the message says where and why."""
+
+
+def parse_json(raw: bytes):
+    """The JSON document in ``raw``, read defensively: limited depth and number sizes, and a
+    key given twice is an error (json keeps the last silently, and the next write would drop
+    the first).
+
+    Number sizes are checked by a C-speed scan of the bytes (digits as ``0``, a run of 31 of
+    them anywhere); only a file with one is parsed with the exact, slower number hooks.
+    """
+    if not raw.strip():
+        raise Unreadable(_("the file is empty"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unreadable(_("not UTF-8 text (byte {byte})").format(byte=error.start)) from None
+    long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
+    data = _loads(text, long_numbers)
+    if _depth(data) > MAX_DEPTH:
+        raise Unreadable(_("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH))
+    return data
+
+
+_DIGITS_AS_ZERO = bytes(ord("0") if chr(byte).isdigit() and byte < 128 else ord(" ") for byte in range(256))
+
+
+def _loads(text: str, long_numbers: bool):
+    hooks = {"parse_int": _whole_number, "parse_float": _number} if long_numbers else {}
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_constant, **hooks)
+    except Unreadable:
+        raise
+    except json.JSONDecodeError as error:
+        cut_short = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated")
+        ending = _(": the file ends too early, was it cut short?") if cut_short else ""
+        raise Unreadable(
+            _("not valid JSON: {error} (line {line}, column {column}){ending}").format(
+                error=error.msg, line=error.lineno, column=error.colno, ending=ending
+            )
+        ) from None
+    except RecursionError:  # json's C scanner gives up about a thousand levels deep
+        raise Unreadable(
+            _("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH)
+        ) from None
+    except ValueError as error:  # the limits should make this unreachable
+        raise Unreadable(_("not JSON ginscore can read ({error})").format(error=str(error)[:80])) from None
+
+
+def _depth(data) -> int:
+    """How deep lists and objects nest, level by level without recursion; counting stops
+    once past ``MAX_DEPTH``."""
+    depth = 0
+    level = [data] if type(data) in (dict, list) else []
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        below = []
+        for container in level:
+            below += [item for item in (container.values() if type(container) is dict else container) if type(item) in (dict, list)]
+        level = below
+    return depth
+
+
+def _unique_keys(pairs):
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen = set()
+        twice = next(key for key, _value in pairs if key in seen or seen.add(key))
+        raise Unreadable(
+            _(
+                "the key {key} appears twice in one object: which one is meant cannot be told, "
+                "so the file is damaged (or was merged by hand)"
+            ).format(key=shown(twice))
+        )
+    return data
+
+
+def _whole_number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise Unreadable(
+            _("a number of {count} digits ({start}...): no number in a game file is that long").format(
+                count=len(text), start=text[:12]
+            )
+        )
+    return int(text)
+
+
+def _number(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS + 10:
+        raise Unreadable(
+            _("a number {count} characters long ({start}...): no number in a game file is that long").format(
+                count=len(text), start=text[:12]
+            )
+        )
+    return float(text)
+
+
+def _constant(text: str):
+    raise Unreadable(_("{text} is not a JSON number, and no game file holds it").format(text=text))
