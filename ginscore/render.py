@@ -10,6 +10,7 @@ import json
 import re
 
 from ginscore.i18n import _
+from ginscore.text import text_columns
 
 DEFAULT_FORMAT = "simple"
 # The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
@@ -79,28 +80,18 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
-    text = _text_columns(headers, rows)
+    text = text_columns(headers, rows)
     colalign = None
     if numeric is not None:
         colalign = ["right" if column in numeric else "left" for column in range(len(headers))]
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
 
 
-def _text_columns(headers, rows) -> list:
-    """The columns holding text, which tabulate must print as typed: left to itself it reads a
-    player named ``1e5`` as 100000 and ``007`` as 7."""
-    return [
-        column
-        for column in range(len(headers))
-        if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
-    ]
-
-
 def plain_table(headers, rows) -> str:
     """A small aligned table without tabulate, for the fast status path: text left, numbers right."""
     cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    text = _text_columns(headers, rows)
+    text = text_columns(headers, rows)
     numeric = [column not in text for column in range(len(headers))]
 
     def line(row) -> str:

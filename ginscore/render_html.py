@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from ginscore.i18n import _, language
+from ginscore.text import text_columns
 
 # A pad's empty rows share what is left of the printable height both paper sizes have (Letter:
 # 279 mm less 2 x 12 mm margins) once the title, the header lines, the hands table's own header
@@ -142,9 +143,7 @@ def numeric_columns(grid) -> set:
     """The columns to right-align: as the grid says, else those holding only numbers."""
     if grid.numeric is not None:
         return set(grid.numeric)
-    from ginscore.render import _text_columns
-
-    text = set(_text_columns(grid.headers, grid.rows))
+    text = set(text_columns(grid.headers, grid.rows))
     return {column for column in range(len(grid.headers)) if column not in text}
 
 

@@ -1,5 +1,5 @@
-"""Small helpers for the words of messages, below every other layer but the language: lists
-said as a sentence says them."""
+"""Small helpers for words and text, below every other layer but the language: lists said as
+a sentence says them, which columns of a table hold text."""
 
 from __future__ import annotations
 
@@ -12,3 +12,13 @@ def in_words(items) -> str:
     if len(words) < 2:
         return "".join(words)
     return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def text_columns(headers, rows) -> list:
+    """The columns of a table holding text, which a renderer must print as typed: tabulate,
+    left to itself, reads a player named ``1e5`` as 100000 and ``007`` as 7."""
+    return [
+        column
+        for column in range(len(headers))
+        if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
+    ]
