@@ -18,13 +18,13 @@ import sys
 import tempfile
 import time
 
-from ginscore import actions
+from ginscore import actions, schema
 from ginscore.ledger import Ledger
 from ginscore.rules import Rules
 
 
 def fill(root: str, games: int) -> None:
-    ledger = Ledger(root)
+    ledger = Ledger(root, schema)
     with ledger.locked(create=True):
         for game_id in range(1, games + 1):
             game = actions.new_game(game_id, ("Alice", "Bob"), Rules())

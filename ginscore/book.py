@@ -12,11 +12,18 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ginscore import actions, checks, history, index, settlements
+from ginscore import actions, checks, history, index, schema, settlements
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now, voided
+from ginscore.ledger import Ledger
 from ginscore.safefile import NotDurable
 from ginscore.summary import summarize
+
+
+def open_book(root=None, saved: list | None = None) -> "Book":
+    """The Book of the ledger folder ``root`` (default: $GINSCORE_LEDGER, else the user data
+    folder), its game files read and written with ginscore's own file format."""
+    return Book(Ledger(root, schema), saved)
 
 
 class Book:

@@ -11,6 +11,9 @@ Layout of the ledger folder::
 
 Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
 the new game, never a mix. Reads take no lock: a reader always sees a whole file.
+
+What a game file's JSON means is the codec's (``ginscore.schema``, handed in by whoever opens
+the ledger): this module moves bytes and parsed JSON, and so reaches nothing that scores.
 """
 
 from __future__ import annotations
@@ -22,12 +25,9 @@ from contextlib import contextmanager
 
 from ginscore import paths
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, unexpected
-from ginscore.game import Game
 from ginscore.i18n import _
 from ginscore.jsonfile import Unreadable, parse_json
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, same_bytes
-from ginscore.schema import FILE_VERSION, decode, encode, file_version, repair_hint
-from ginscore.schema import problems as file_problems
 
 GAME_FILE = re.compile(r"^game-(\d{6,})\.json$")
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
@@ -36,13 +36,17 @@ MAX_GAME_BYTES = 16 * 1024 * 1024
 
 
 class Ledger:
-    """The game files of one ledger folder: list, read, write (inside ``locked()``)."""
+    """The game files of one ledger folder: list, read, write (inside ``locked()``). ``codec``
+    turns a file's JSON into a game and back: ``decode(data, where)``, ``encode(game)``,
+    ``problems(data)``, ``file_version(data, where)``, ``repair_hint()`` and ``FILE_VERSION``
+    (the module ``ginscore.schema``)."""
 
-    def __init__(self, root=None):
+    def __init__(self, root, codec):
         if root is not None and not os.fspath(root).strip():
             # an empty --ledger is a mistake, not a request for the default ledger
             raise LedgerError(_("--ledger needs a folder path: give one, or leave --ledger out to use the default ledger"))
         self.root = os.path.expanduser(os.fspath(root)) if root is not None else paths.ledger_root()
+        self.codec = codec
         if os.path.exists(self.root) and not os.path.isdir(self.root):
             raise LedgerError(_("the ledger must be a folder, but {path} is a file: give a folder with --ledger").format(path=self.root))
         self.games_dir = os.path.join(self.root, "games")
@@ -97,18 +101,19 @@ class Ledger:
         try:
             return parse_json(raw)
         except Unreadable as error:
-            raise LedgerError(f"{path}: {error}; {repair_hint()}") from None
+            raise LedgerError(f"{path}: {error}; {self.codec.repair_hint()}") from None
 
-    def load(self, game_id: int | None = None) -> Game:
+    def load(self, game_id: int | None = None):
+        """The game with id ``game_id`` (default: the current game), as the codec decodes it."""
         game_id = self.resolve(game_id)
         path = self.game_path(game_id)
         data = self.read_raw(game_id)
-        game = decode(data, str(path))
+        game = self.codec.decode(data, str(path))
         if game.id != game_id:
             raise LedgerError(
                 f"{path}: "
                 + _("id is {id}, but the file name says {game}").format(id=game.id, game=game_id)
-                + f"; {repair_hint()}"
+                + f"; {self.codec.repair_hint()}"
             )
         self._versions[game_id] = data["file_version"]
         return game
@@ -120,7 +125,7 @@ class Ledger:
         the listing: even an error ginscore did not foresee is reported as one."""
         try:
             data = parse_json(read_regular(self.game_path(game_id), MAX_GAME_BYTES))
-            found = file_problems(data)
+            found = self.codec.problems(data)
         except OSError as error:
             return [_("cannot read the file: {reason}").format(reason=reason(error))]
         except Unreadable as error:
@@ -187,7 +192,7 @@ class Ledger:
     def is_locked(self) -> bool:
         return self._lock_depth > 0
 
-    def save(self, game: Game) -> str:
+    def save(self, game) -> str:
         """Write a game; call inside ``locked()``. Keeps a copy of an older-format file first.
         Returns the file's path."""
         if not self._lock_depth:
@@ -196,12 +201,12 @@ class Ledger:
         version = self._versions.get(game.id)
         is_new = version is None and not os.path.lexists(path)
         if version is None and not is_new:
-            version = file_version(self.read_raw(game.id), str(path))
-        if version is not None and version < FILE_VERSION:
+            version = self.codec.file_version(self.read_raw(game.id), str(path))
+        if version is not None and version < self.codec.FILE_VERSION:
             self._keep_old_version(path, version)
-        payload = json.dumps(encode(game), indent=2, ensure_ascii=False) + "\n"
+        payload = json.dumps(self.codec.encode(game), indent=2, ensure_ascii=False) + "\n"
         atomic_write(path, payload.encode("utf-8"))
-        self._versions[game.id] = FILE_VERSION
+        self._versions[game.id] = self.codec.FILE_VERSION
         if is_new:  # a hint pointing at an older game is harmless: _hinted_latest checks it
             try:
                 self.remember_latest(game.id)

@@ -230,10 +230,10 @@ def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_le
 
 def test_voided_is_one_function_for_settle_and_stats(run, isolated_ledger):
     from ginscore.game import voided
-    from ginscore.ledger import Ledger
+    from ginscore.book import open_book
 
     play(run, "new Alice Bob", "void 1")
-    assert voided(Ledger(str(isolated_ledger)).load(1).journal) is True
+    assert voided(open_book(str(isolated_ledger)).load(1).journal) is True
 
 
 def test_rematch_keeps_players_table_rules_and_stake_and_the_winner_deals(run):

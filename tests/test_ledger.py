@@ -58,9 +58,10 @@ def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledg
 
 
 def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
+    from ginscore import schema
     from ginscore.ledger import Ledger
 
-    ledger = Ledger(isolated_ledger)
+    ledger = Ledger(isolated_ledger, schema)
     with ledger.locked(create=True):
         with ledger.locked():  # re-entrant: a nested flock on a new descriptor would wait for itself
             pass

@@ -273,10 +273,9 @@ class Context:
     @property
     def book(self):
         if self._book is None:
-            from ginscore.book import Book
-            from ginscore.ledger import Ledger
+            from ginscore.book import open_book
 
-            self._book = Book(Ledger(self.ledger_path), self.saved)
+            self._book = open_book(self.ledger_path, self.saved)
         return self._book
 
     @property

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 
 def _ledger(ctx):
-    from ginscore.ledger import Ledger
+    from ginscore.book import open_book
 
-    return Ledger(ctx.find_root().params.get("ledger_path"))
+    return open_book(ctx.find_root().params.get("ledger_path")).ledger
 
 
 def _matching(words, incomplete: str) -> list:
