@@ -18,15 +18,20 @@ from __future__ import annotations
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem
 from ginscore.i18n import _
+from ginscore.jsontypes import field as _field
+from ginscore.jsontypes import is_of_type, type_words, value_words
 from ginscore.rules import Rules
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 3
+# The key under which a game file names its kind of table. Its name is older than the word
+# "table" in ginscore ("format" now only ever means an output format); it stays for the files.
+TABLE_KEY = "format"
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
 # Version 2 stored every setting of every table in each game's rules; version 3 stores only
 # the settings of the game's own kind of table ("format" in the file names that kind).
 _KNOWN_TOP = {
-    "file_format", "file_version", "id", "created", "format", "players", "rules", "stake", "currency", "journal",
+    "file_format", "file_version", "id", "created", TABLE_KEY, "players", "rules", "stake", "currency", "journal",
     "dealer",
 }
 # What version 2 files of every table stored for Hollywood's settings when unused.
@@ -46,7 +51,7 @@ def encode(game: Game) -> dict:
         "file_version": FILE_VERSION,
         "id": game.id,
         "created": game.created,
-        "format": game.table,
+        TABLE_KEY: game.table,
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
         "rules": game.rules.to_dict(),
@@ -63,14 +68,14 @@ def encode(game: Game) -> dict:
 def version_problem(data) -> str | None:
     """Why this cannot be read as a ginscore game file of a version we know, or None."""
     if not isinstance(data, dict):
-        return _("expected a JSON object at the top, got {kind}").format(kind=_kind(data))
+        return _("expected a JSON object at the top, got {kind}").format(kind=value_words(data))
     if "file_format" not in data:
         return _("file_format: missing (a ginscore game says {format}): not a ginscore game file").format(
             format=repr(FILE_FORMAT)
         )
     if data["file_format"] != FILE_FORMAT:
         return _("file_format is {kind}, not {format}: not a ginscore game file").format(
-            kind=_kind(data["file_format"]), format=repr(FILE_FORMAT)
+            kind=value_words(data["file_format"]), format=repr(FILE_FORMAT)
         )
     version = data.get("file_version")
     if type(version) is not int or version < 1:
@@ -103,7 +108,7 @@ def migrate(data: dict, version: int) -> dict:
     if version == 2:
         data = dict(data)
         rules = data.get("rules")
-        settings = _table_settings(data.get("format"))
+        settings = _table_settings(data.get(TABLE_KEY))
         if isinstance(rules, dict) and settings is not None:
             data["rules"] = {
                 key: value
@@ -142,14 +147,14 @@ def _examine(data) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
-    kind = _table_kind(data.get("format"))
+    table_unit = _table_of(data.get(TABLE_KEY))
     ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", kind, found, ignorable)
+            _check_hand(hand, f"hands[{index}]", table_unit, found, ignorable)
         if found:
             return found + _top_problems(data), None
     if version < FILE_VERSION:
@@ -157,7 +162,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
     found += _top_problems(data)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, kind, found, ignorable)
+        _check_journal(journal, table_unit, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -171,14 +176,14 @@ def _examine(data) -> tuple[list[str], Game | None]:
 def _build(data: dict) -> Game:
     from ginscore.scoring import parse_stake
 
-    rules = Rules.from_dict(data["rules"], _table_settings(data["format"]))
+    rules = Rules.from_dict(data["rules"], _table_settings(data[TABLE_KEY]))
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     stake = None if data["stake"] is None else parse_stake(data["stake"])
     journal = tuple(data["journal"])
     players = tuple(data["players"])
     currency = data.get("currency")
     return Game(
-        data["id"], data["created"], data["format"], players, rules, stake, journal, extra, currency, data.get("dealer")
+        data["id"], data["created"], data[TABLE_KEY], players, rules, stake, journal, extra, currency, data.get("dealer")
     )
 
 
@@ -188,14 +193,14 @@ def _top_problems(data: dict) -> list[str]:
     if game_id is not None and game_id < 1:
         found.append("id: " + _("expected a whole number >= 1, got {value}").format(value=game_id))
     _printable(_field(data, "created", str, "", found), "created", found)
-    table = _field(data, "format", str, "", found)
+    table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
         from ginscore.tables import names
 
         found.append(
             "format: "
-            + _("{name} is not a kind of table this ginscore knows ({names})").format(name=_kind(table), names=", ".join(names()))
+            + _("{name} is not a kind of table this ginscore knows ({names})").format(name=value_words(table), names=", ".join(names()))
         )
     _check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
     _check_rules(_field(data, "rules", dict, "", found), settings, table, found)
@@ -207,7 +212,7 @@ def _top_problems(data: dict) -> list[str]:
         _check_currency(data["currency"], found)
     dealer, players = data.get("dealer"), data.get("players")
     if dealer is not None and (not isinstance(dealer, str) or not isinstance(players, list) or dealer not in players):
-        found.append("dealer: " + _("expected the name of one of the players or null, got {value}").format(value=_kind(dealer)))
+        found.append("dealer: " + _("expected the name of one of the players or null, got {value}").format(value=value_words(dealer)))
     return found
 
 
@@ -217,7 +222,7 @@ def _check_players(players, table: str | None, found: list) -> None:
         return
     seen = set()
     for index, name in enumerate(players):
-        problem = name_problem(name) if isinstance(name, str) else _("expected a name, got {value}").format(value=_kind(name))
+        problem = name_problem(name) if isinstance(name, str) else _("expected a name, got {value}").format(value=value_words(name))
         if problem:
             found.append(f"players[{index}]: {problem}")
         elif folded(name) in seen:
@@ -244,14 +249,14 @@ def _ignorable(data: dict, found: list) -> frozenset:
 
 def _key_text(key: str) -> str:
     # a key is printed in the place; a hostile one (a terminal escape) is shown quoted
-    return key if key.isascii() and key.isprintable() and len(key) <= 40 else _kind(key)
+    return key if key.isascii() and key.isprintable() and len(key) <= 40 else value_words(key)
 
 
 def _printable(text, place: str, found: list) -> None:
     """Text ginscore prints as it is (a date, a time) must not carry control characters."""
     if text is not None and not text.isprintable():
         found.append(
-            f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=_kind(text))
+            f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=value_words(text))
         )
 
 
@@ -287,7 +292,7 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
 
 def _check_stake(stake, found: list) -> None:
     if not isinstance(stake, str):
-        found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=_kind(stake)))
+        found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=value_words(stake)))
         return
     from ginscore.scoring import parse_stake
 
@@ -302,29 +307,29 @@ def _check_currency(currency, found: list) -> None:
 
     try:
         if not isinstance(currency, str) or parse_currency(currency) != currency:
-            found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=_kind(currency)))
+            found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=value_words(currency)))
     except GinscoreError as error:
         found.append(f"currency: {error}")
 
 
-def _table_kind(table):
+def _table_of(table):
     """The TableKind named ``table``, or None for a name no table has (a problem of its own)."""
     from ginscore.tables import TABLES, get_table
 
     return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> None:
+def _check_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
-    kinds: dict[int, str] = {}
+    action_at: dict[int, str] = {}  # entry number -> its action
     voided: set[int] = set()
     abandoned = set_aside = False
     for index, entry in enumerate(journal):
         place = f"journal[{index}]"
         if not isinstance(entry, dict):
-            found.append(f"{place}: " + _("expected an object, got {value}").format(value=_kind(entry)))
+            found.append(f"{place}: " + _("expected an object, got {value}").format(value=value_words(entry)))
             continue
         seq = _field(entry, "seq", int, place, found)
         if seq is not None and seq != index + 1:
@@ -339,9 +344,9 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
                 + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
             )
             continue
-        kinds[index + 1] = action
+        action_at[index + 1] = action
         if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", kind, found, ignorable)
+            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 if abandoned:
@@ -361,7 +366,7 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
         target = _field(entry, "target", int, place, found)
         if target is None:
             continue
-        if kinds.get(target) != "hand" or target > index:
+        if action_at.get(target) != "hand" or target > index:
             found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=target))
         elif action == "void" and target in voided:
             found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=target))
@@ -377,20 +382,20 @@ def _check_journal(journal: list, kind, found: list, ignorable=IGNORABLE) -> Non
             voided.discard(target)
 
 
-def _check_hand(hand, place: str, kind, found: list, ignorable=IGNORABLE) -> None:
+def _check_hand(hand, place: str, table_unit, found: list, ignorable=IGNORABLE) -> None:
     """A hand's shape: the fields its table declares, of their types, and its cards; a field
     the table does not declare is refused unless the file declares it ignorable."""
     if hand is None:
         return
     if not isinstance(hand, dict):
-        found.append(f"{place}: " + _("expected an object, got {value}").format(value=_kind(hand)))
+        found.append(f"{place}: " + _("expected an object, got {value}").format(value=value_words(hand)))
         return
     if "kind" not in hand:
         found.append(f"{place}.kind: " + _("missing"))
-    if kind is None:
+    if table_unit is None:
         return
     for key in hand:  # a field a newer ginscore added could change the hand's score
-        if key not in kind.hand_fields and f"hand.{key}" not in ignorable:
+        if key not in table_unit.hand_fields and f"hand.{key}" not in ignorable:
             found.append(
                 f"{place}.{_key_text(key)}: "
                 + _(
@@ -398,59 +403,23 @@ def _check_hand(hand, place: str, kind, found: list, ignorable=IGNORABLE) -> Non
                     "written this game (upgrade ginscore), or the file is damaged"
                 )
             )
-    for key, expected in kind.hand_fields.items():
-        if key in hand and not _is(hand[key], expected):
+    for key, expected in table_unit.hand_fields.items():
+        if key in hand and not is_of_type(hand[key], expected):
             found.append(
-                f"{place}.{key}: " + _("expected {kind}, got {value}").format(kind=_names(expected), value=_kind(hand[key]))
+                f"{place}.{key}: " + _("expected {kind}, got {value}").format(kind=type_words(expected), value=value_words(hand[key]))
             )
     if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards
-        found += [f"{place}.cards{where}: {problem}" for where, problem in kind.card_problems(hand["cards"])]
+        found += [f"{place}.cards{where}: {problem}" for where, problem in table_unit.card_problems(hand["cards"])]
 
 
 def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:
     """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
     from ginscore.tables import get_table
 
-    kind = get_table(game.table)
+    table_unit = get_table(game.table)
     for index, entry in enumerate(game.journal):
         if entry["action"] in ("hand", "edit"):
             try:
-                kind.check_hand(game, entry["hand"])
+                table_unit.check_hand(game, entry["hand"])
             except GinscoreError as error:
                 found.append(f"{hand_place.format(index)}: {error}")
-
-
-def _field(data: dict, key: str, kind: type, place: str, found: list):
-    """``data[key]`` if present and of ``kind``; otherwise note the problem and return None."""
-    where = f"{place}.{key}" if place else key
-    if key not in data:
-        found.append(f"{where}: " + _("missing"))
-        return None
-    value = data[key]
-    if not _is(value, kind):
-        found.append(f"{where}: " + _("expected {kind}, got {value}").format(kind=_names(kind), value=_kind(value)))
-        return None
-    return value
-
-
-def _is(value, kind: type) -> bool:
-    # bool is a subclass of int in Python, but true is not a number of points
-    return type(value) is kind if kind in (int, bool) else isinstance(value, kind)
-
-
-def _names(kind: type) -> str:
-    return {int: _("a whole number"), str: _("a string"), list: _("a list"), dict: _("an object"), bool: _("true or false")}[kind]
-
-
-def _kind(value) -> str:
-    """A value as the message shows it: scalars as written in JSON, containers by kind."""
-    if isinstance(value, dict):
-        return _("an object")
-    if isinstance(value, list):
-        return _("a list")
-    import json
-
-    # escaped in full when it holds what a terminal would act on (json leaves C1 controls raw)
-    printable = not isinstance(value, str) or value.isprintable()
-    text = json.dumps(value, ensure_ascii=not printable)
-    return text if len(text) <= 40 else text[:37] + "..."
