@@ -4,9 +4,8 @@ A card is an int 0..51: ``suit * 13 + rank`` with rank 0 = ace .. 12 = king and 
 order s h d c. A run is then a block of consecutive ints inside one suit, and a hand fits in
 a 52-bit mask (bit ``1 << card``), which is what the solver in ``melds.py`` works on.
 
-The solver names (``analyze``, ``settle_knock``, ...) are importable from here too; they are
-loaded from ``melds.py`` and ``knock.py`` only on first use, so importing this module stays
-cheap.
+The solver (``melds.py``, ``knock.py``) builds on this module and is imported only where a
+hand is given as cards, so that parsing cards stays cheap.
 """
 
 from .errors import CardError
@@ -190,31 +189,8 @@ def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
     return tuple(melds)
 
 
-# Solver names importable from here, and the module (melds.py or knock.py) that defines each.
-_SOLVER_MODULES = {
-    **dict.fromkeys(
-        ("Analysis", "Arrangement", "Arrangements", "analyze", "best_arrangements", "deadwood",
-         "deadwood_after_discard"),
-        "melds",
-    ),
-    **dict.fromkeys(("KnockSettlement", "Layoff", "layoff", "settle_knock"), "knock"),
-}
-
-
 __all__ = [
     "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "card_str", "card_symbol_str", "card_value",
     "format_cards", "format_melds", "is_meld", "parse_card", "parse_cards", "parse_melds",
     "rank_of", "suit_of",
-    *sorted(_SOLVER_MODULES),
 ]
-
-
-def __getattr__(name):
-    # Lazy re-export: melds.py and knock.py import this module, so they cannot be imported at
-    # the top; and a command that only parses cards need not load the solver.
-    module = _SOLVER_MODULES.get(name)
-    if module is not None:
-        from importlib import import_module
-
-        return getattr(import_module(f"{__package__}.{module}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

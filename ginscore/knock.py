@@ -11,21 +11,16 @@ from typing import NamedTuple
 from .cards import Card, card_str, is_meld
 from .errors import CardError
 from .i18n import _
+from .meld_search import _RANK_CARDS, _cards_of, _is_run, _mask_of, _mask_value, _Solver
 from .melds import (
-    _RANK_CARDS,
     _arrangement,
     _arrangement_order,
-    _cards_of,
     _check_hand,
-    _words,
     _check_limit,
-    _is_run,
-    _mask_of,
-    _mask_value,
     _meld_order,
     _melds_json,
-    _Solver,
     _sorted_arrangements,
+    _words,
 )
 
 

@@ -9,7 +9,7 @@ import click
 from ginscore import actions
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
-from ginscore.errors import GinscoreError, HandError, english, printable
+from ginscore.errors import HandError, english, printable
 from ginscore.i18n import _, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
@@ -275,7 +275,6 @@ Example:
 @json_option
 @click.pass_obj
 def backup(obj, path, as_json):
-    import os
 
     from ginscore.backup import backup as make_backup
 

@@ -100,7 +100,6 @@ class Session:
 
     def run(self, words: list) -> bool:
         """Run one command as ``ginscore WORDS...`` would; False when it failed (the error is printed)."""
-        import sys
 
         from ginscore.cli import error_line
 

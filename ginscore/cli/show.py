@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
 from ginscore.i18n import N_, _, decimal, ngettext
