@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ginscore import game as journal
 from ginscore.errors import HandError
-from ginscore.game import Game, check_new_players, now
+from ginscore.game import check_new_players, folded, now, Game
 from ginscore.i18n import _
 from ginscore.tables import get_table
 
@@ -73,7 +73,6 @@ def with_first_dealer(game: Game, winner: str | None) -> Game:
     where its table deals that way (RULES.md section 3: the winner deals first in the next)."""
     if winner is None:
         return game
-    from ginscore.game import folded
 
     # the same player, spelled as this game spells him (names match in any case)
     same = next((name for name in game.players if folded(name) == folded(winner)), None)

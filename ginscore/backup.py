@@ -15,7 +15,7 @@ from pathlib import Path
 from ginscore.errors import LedgerError
 from ginscore.i18n import _
 from ginscore.ledger import Ledger
-from ginscore.safefile import O_NOFOLLOW, fsync_folder, read_bytes, write_synced
+from ginscore.safefile import fsync_folder, read_bytes, reason, write_synced, O_NOFOLLOW
 
 
 def default_path(ledger: Ledger) -> Path:
@@ -129,8 +129,6 @@ def _write_zip(target: Path, root: Path, files: list[str]) -> None:
 
 
 def _failed(target: Path, error: OSError) -> LedgerError:
-    from ginscore.safefile import reason
-
     return LedgerError(
         _("could not write the backup {path}: {reason}; the ledger is unchanged").format(
             path=target, reason=reason(error)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from ginscore import paths
+from ginscore import i18n, paths
 from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.i18n import _
-from ginscore.safefile import read_regular, reason
+from ginscore.safefile import atomic_write, read_regular, reason, NotDurable
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.scoring import parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
@@ -172,8 +172,6 @@ def check_value(key: str, value, label: str | None = None):
             )
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "lang":
-        from ginscore import i18n
-
         if not isinstance(value, str):
             raise RulesError(_("{label} must be a language in quotes: en, ru or uk; got {value}").format(label=label, value=shown(value)))
         try:
@@ -280,7 +278,6 @@ def write_config(path: Path, values: dict) -> str | None:
     link. The temporary file gets a random name: this write holds no ledger lock. Returns a
     warning when the file was written but its folder could not be flushed to disk.
     """
-    from ginscore.safefile import NotDurable, atomic_write
 
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ginscore.errors import HandError, RulesError, shown
+from ginscore.errors import shown, CardError, HandError, RulesError
 from ginscore.i18n import _
 from ginscore.rules import Rules
 
@@ -35,7 +35,6 @@ class HandScore(NamedTuple):
 def parse_upcard(text: str) -> str:
     """An Oklahoma upcard as typed (``7h``, ``10♠``, ``qd``) in its stored form (``7h``, ``Ts``)."""
     from ginscore.cards import card_str, parse_cards
-    from ginscore.errors import CardError
 
     try:
         return card_str(parse_cards(str(text), 1)[0])

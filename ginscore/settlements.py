@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import LedgerError
+from ginscore.errors import GameNotFound, LedgerError
 from ginscore.i18n import _
 
 FILE = "settlements.json"
@@ -90,7 +90,6 @@ def write(ledger, records: list) -> None:
 
 def last_entry(ledger) -> dict | None:
     """The last thing recorded in a game: the current game's id and its journal's length."""
-    from ginscore.errors import GameNotFound
 
     try:
         game = ledger.load()

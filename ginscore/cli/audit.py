@@ -6,13 +6,14 @@ import os
 
 import click
 
-from ginscore import actions
+from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
 from ginscore.errors import HandError, english, printable
 from ginscore.i18n import _, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
+from ginscore.game import history
 
 # What the log calls each journal action: the command that made it.
 ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit", "void_game": "void", "unvoid_game": "unvoid"}
@@ -87,9 +88,6 @@ Example:
 @output_options
 @click.pass_obj
 def log(obj, game_id, as_json, fmt):
-    from ginscore import render
-    from ginscore.game import history
-
     game = obj.book.load(game_id)
     kind = get_table(game.table)
     lines = history(game.journal)
@@ -275,7 +273,6 @@ Example:
 @json_option
 @click.pass_obj
 def backup(obj, path, as_json):
-
     from ginscore.backup import backup as make_backup
 
     ledger = obj.ledger

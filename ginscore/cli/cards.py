@@ -8,6 +8,7 @@ from ginscore.cli import cli
 from ginscore.cli.options import Command, json_option, option, suit_symbols, whole_number
 from ginscore.i18n import _, ngettext
 from ginscore.render import to_json
+from ginscore.errors import CardError
 
 
 @cli.command(cls=Command, help=lambda: _("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
@@ -28,7 +29,6 @@ Example:
 @json_option
 def analyze(cards, knock_limit, as_json):
     from ginscore.cards import parse_cards
-    from ginscore.errors import CardError
     from ginscore.melds import analyze as analyze_hand
 
     limit = whole_number(knock_limit, "--knock-limit")

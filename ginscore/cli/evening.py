@@ -7,8 +7,10 @@ import click
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, output_options, selection_options
 from ginscore.errors import GinscoreError
-from ginscore.i18n import N_, _
+from ginscore.i18n import _, decimal, ngettext, translate, N_
 from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore import render
+from ginscore.text import in_words
 
 
 SETTLE_HELP = N_(
@@ -49,8 +51,6 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     if currency is not None:
         results = [result for result in results if (result.currency or "") == currency.strip()]
     elif len(results) > 1:
-        from ginscore.text import in_words
-
         symbols = in_words(result.currency or _("no currency") for result in results)
         raise GinscoreError(
             _(
@@ -85,9 +85,6 @@ def settle_json(result, no_stake, recorded) -> dict:
 
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
-    from ginscore import render
-    from ginscore.i18n import _, decimal, ngettext
-    from ginscore.text import in_words
     from ginscore.scoring import show_amount
 
     if no_stake:
@@ -184,8 +181,6 @@ def stats(obj, selection, table, pair, as_json, fmt):
 
 
 def print_stats(report: dict, record: list, fmt) -> None:
-    from ginscore import render
-    from ginscore.i18n import _, decimal, translate
     from ginscore.scoring import show_amount
     from ginscore.statistics import SHOWN
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import click
 
-from ginscore import config as house_file
+from ginscore import config as house_file, render
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
 from ginscore.i18n import _
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
+from ginscore.errors import RulesError
 
 
 @cli.command("rules", cls=Command, help=lambda: _("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
@@ -112,8 +113,6 @@ def show_presets(as_json: bool, fmt: str | None) -> None:
 
 
 def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
-    from ginscore import render
-
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt not in render.SPREADSHEET_FORMATS:
         click.echo(title + "\n")
@@ -203,7 +202,6 @@ def config_set(key, value):
 def report_new_games(path, values: dict, warning: str | None) -> None:
     """What new games get now, or what is still wrong in a file being repaired key by key;
     and the warning of a write whose folder could not be flushed to disk."""
-    from ginscore.errors import RulesError
 
     if warning:
         click.echo(_("Warning: {warning}.").format(warning=warning), err=True)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.cli import cli
+from ginscore.cli import cli, error_line, COMMANDS
 from ginscore.cli.options import game_option
 from ginscore.i18n import N_, _, translate
+from ginscore.errors import GinscoreError
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -78,7 +79,6 @@ class Session:
     def follow(self, game_id=None) -> None:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
         from ginscore import actions
-        from ginscore.errors import GinscoreError
 
         try:
             game = self.obj.ledger.load(game_id)
@@ -91,7 +91,6 @@ class Session:
         """The --game an entry needs to reach the session's game: none while it is the current
         game, so that an entry is exactly the one-shot command typed without --game (an
         'undo' right after 'settle --record' takes back the settlement, as it does there)."""
-        from ginscore.errors import GinscoreError
 
         try:
             return None if self.game_id == self.obj.ledger.current_id() else self.game_id
@@ -101,7 +100,6 @@ class Session:
     def run(self, words: list) -> bool:
         """Run one command as ``ginscore WORDS...`` would; False when it failed (the error is printed)."""
 
-        from ginscore.cli import error_line
 
         try:
             code = cli.main([*self.root, *with_game(words, self.aimed_at())], "ginscore", standalone_mode=False)
@@ -116,7 +114,6 @@ class Session:
 
 def completer(session):
     """Complete the first word with the entries and commands, the others with player names."""
-    from ginscore.cli import COMMANDS
 
     def complete(text: str, state: int):
         import readline

@@ -8,6 +8,9 @@ from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
 from ginscore.i18n import N_, _, decimal, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore import render
+from ginscore import settlements
+from ginscore.errors import printable
 
 
 STATUS_HELP = N_(
@@ -30,8 +33,6 @@ and, with a stake, the amount; a game in progress prints its running totals."""
 @output_options
 @click.pass_obj
 def status(obj, game_id, as_json, fmt):
-    from ginscore import render
-
     state = obj.book.state(game_id)
     if as_json:
         click.echo(to_json(state.to_json()))
@@ -83,8 +84,6 @@ Example:
 @file_options
 @click.pass_obj
 def sheet(obj, game_id, as_json, fmt, output, open_it):
-    from ginscore import render
-
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     state = obj.book.state(game_id)
     if as_json:
@@ -119,8 +118,6 @@ Example:
 @output_options
 @click.pass_obj
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
-    from ginscore import render, settlements
-
     ledger = obj.ledger
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
@@ -195,8 +192,6 @@ def total_lines(listing) -> list:
 
 
 def _report_damaged(errors) -> None:
-    from ginscore.errors import printable
-
     for error in errors:
         click.echo(_("Error: {message}").format(message=printable(error)), err=True)
     if errors:

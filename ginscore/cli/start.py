@@ -9,6 +9,8 @@ from ginscore.cli import cli
 from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
 from ginscore.i18n import _, decimal
 from ginscore.render import to_json
+from ginscore.game import folded
+from ginscore.tables import get_table
 
 
 @cli.command(cls=Command, help=lambda: _("""Start a game between PLAYERS and print its id.
@@ -67,7 +69,6 @@ def last_game_between(book, players):
     """The summary (``games --json`` entry) of the newest finished game among exactly
     ``players``, in any order and case, or None; voided and damaged games do not count. Asked
     of the summary index, so it costs the same after ten years of games."""
-    from ginscore.game import folded
     from ginscore.history import Selection
 
     # the games all of them played in, the newest first; the first with nobody else wins
@@ -81,7 +82,6 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     (and why, when ``last``, the summary of the last game between the players, decided it).
     Returns its state (None after printing JSON)."""
     from ginscore.scoring import show_money
-    from ginscore.tables import get_table
 
     game = book.start(game)
     state = actions.evaluate(game)
