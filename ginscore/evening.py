@@ -50,7 +50,7 @@ def settle(summaries) -> tuple:
     from decimal import Decimal
 
     from ginscore.game import folded
-    from ginscore.settlement import fewest_payments, method
+    from ginscore.fewest_payments import fewest_payments, method
 
     shown: dict = {}
     groups: dict = {}

@@ -49,7 +49,7 @@ INDEX_FILE = ".index.sqlite3"
 STAMP_FILE = ".index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
 SCHEMA = f"ginscore-index 3: {' '.join(STAT_KEYS)}"
-_TABLES = f"""
+_SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id INTEGER PRIMARY KEY, mtime_ns INTEGER, size INTEGER, created TEXT, table_kind TEXT,
@@ -166,12 +166,12 @@ def connect(ledger, rebuild: bool = True):
             ) from None
     connection = sqlite3.connect(path, timeout=10)
     with connection:
-        create_tables(connection)
+        create_schema(connection)
     return connection
 
 
-def create_tables(connection) -> None:
-    connection.executescript(_TABLES + totals.TABLE)
+def create_schema(connection) -> None:
+    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 
@@ -180,7 +180,7 @@ def memory_index():
     import sqlite3
 
     connection = sqlite3.connect(":memory:")
-    create_tables(connection)
+    create_schema(connection)
     return connection
 
 

@@ -15,7 +15,7 @@ import json
 
 from ginscore.statistics import STAT_KEYS, SUMMED, money_by_currency, sql_columns
 
-TABLE = f"""
+SQL_SCHEMA = f"""
 CREATE TABLE totals (
     folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {sql_columns()},
     money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game INTEGER, dirty INTEGER

@@ -123,7 +123,7 @@ def fewest_payments_by_search(balances: dict) -> int:
     """The fewest payments that clear ``balances`` (name -> amount, summing to zero), found by
     trying every way to split the players with a balance into groups: a group whose balances
     sum to zero settles in (size - 1) payments, so the answer is the players minus the most
-    zero-sum groups. Slow (every set partition), and independent of ginscore.settlement."""
+    zero-sum groups. Slow (every set partition), and independent of ginscore.fewest_payments."""
     names = [name for name, amount in balances.items() if amount != 0]
 
     def partitions(items):

@@ -110,7 +110,7 @@ def test_games_without_a_stake_are_listed_apart(run):
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.one_of(st.integers(-6, 6), st.integers(-50, 50)), min_size=1, max_size=9))
 def test_fewest_payments_against_a_search(amounts):
-    from ginscore.settlement import fewest_payments
+    from ginscore.fewest_payments import fewest_payments
 
     balances = {f"P{index}": amount for index, amount in enumerate(amounts)}
     balances["last"] = -sum(amounts)

@@ -36,7 +36,7 @@ LAYERS = {
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
         "ginscore.rules", "ginscore.game", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments",
-        "ginscore.settlement", "ginscore.sheet",
+        "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
     "services": ("ginscore.schema", "ginscore.actions", "ginscore.summary", "ginscore.evening"),

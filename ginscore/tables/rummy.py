@@ -126,7 +126,7 @@ class RummyState(NamedTuple):
         if not self.finished:
             return []
         from ginscore.scoring import money
-        from ginscore.settlement import fewest_payments
+        from ginscore.fewest_payments import fewest_payments
 
         return [
             Payment(debtor, creditor, points, money(points, self.game.stake))
