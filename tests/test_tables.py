@@ -25,28 +25,105 @@ def test_every_registered_table_keeps_the_declared_interface():
     from ginscore import actions
     from ginscore.rules import Rules, Setting
     from ginscore.tables import TABLES, get_table
-    from ginscore.tables.base import GameState, Grid, Sheet, TableKind
+    from ginscore.tables.base import GameResult, Grid, Sheet, Table, TableView
 
     for name in TABLES:
         kind = get_table(name)
-        assert isinstance(kind, TableKind) and kind.name == name
+        assert isinstance(kind, Table) and kind.name == name
         assert kind.flag == ("" if name == "standard" else f"--{name}") and kind.description
         assert kind.player_counts and all(isinstance(count, int) for count in kind.player_counts)
         assert kind.settings and all(isinstance(spec, Setting) for spec in kind.settings.values())
         assert kind.hand_kinds and "kind" in kind.hand_fields
-        for method in ("check_hand", "check_next_hand", "evaluate", "rules_from", "goal", "seats", "check_abandon"):
+        assert isinstance(kind.can_end_early, bool) and (kind.early_end_label or not kind.can_end_early)
+        for method in ("check_hand", "check_next_hand", "evaluate", "rules_from", "goal", "seats"):
             assert callable(getattr(kind, method))
         players = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"][: kind.player_counts[0]]
         game = actions.new_game(1, players, table=name)
         assert isinstance(game.rules, Rules) and set(game.rules.to_dict()) == set(kind.settings)
         state = actions.evaluate(game)
-        assert isinstance(state, GameState)
-        assert state.finished is False and state.payments() == [] and state.rows == []
-        assert isinstance(state.sheet(), Sheet) and isinstance(state.score_table(), Grid)
+        assert isinstance(state, GameResult)
+        assert state.finished is False and state.payments() == [] and state.rows == [] and state.final is None
+        view = actions.view(state)
+        assert isinstance(view, TableView) and type(view) is not TableView
+        assert isinstance(view.sheet(), Sheet) and isinstance(view.score_table(), Grid)
+        status = view.status()
+        assert isinstance(status, Sheet) and status.grids[0] == view.score_table() and status.notes == (view.progress_line(),)
         data = state.to_json()
         assert data["table"] == name and data["format"] == name and data["final"] is None
-        assert isinstance(state.totals_line(), str) and isinstance(state.progress_line(), str)
-        assert isinstance(state.seating_lines(), list)
+        assert isinstance(view.totals_line(), str) and isinstance(view.progress_line(), str)
+        assert isinstance(view.seating_lines(), list)
+        assert isinstance(kind.view_of().pad(tuple(players), game.rules, None, None, 3), Sheet)
+
+
+# What only a view may say: a result is data (rows, totals, payments, statistics, JSON).
+PRESENTATION = (
+    "hand_report", "totals_line", "progress_line", "result_phrase", "result_lines", "seating_lines", "seating_line",
+    "dealer_line", "open_line", "sheet", "score_table", "status", "pad", "records", "final_records", "csv_hands",
+    "csv_final", "words",
+)
+
+
+def finished_results():
+    """A finished game of every table, evaluated (a result with rows and a final block)."""
+    from ginscore import actions
+    from ginscore.tables import TABLES
+
+    hands = {
+        "rummy": [{"kind": "out", "player": "Ann", "losers": {"Ben": 60}}],  # 60 points scored: the target is 50
+        # one round: each side's gin at both tables, 85 + 85 > 125
+        "partnership": [{"kind": "gin", "player": "Ann", "opponent_deadwood": 60}, {"kind": "gin", "player": "Cy", "opponent_deadwood": 60}],
+    }
+    results = {}
+    for name in TABLES:
+        players = {"three-handed": ["Ann", "Ben", "Cy"], "partnership": ["Ann", "Ben", "Cy", "Di"]}.get(name, ["Ann", "Ben"])
+        game = actions.new_game(1, players, table=name, settings={"target": 50} if name == "rummy" else {})
+        if name == "hollywood":
+            game = game._replace(rules=game.rules.with_changes(columns=1))
+        for hand in hands.get(name, [{"kind": "gin", "player": "Ann", "opponent_deadwood": 60}] * 2):
+            game = game.append("hand", hand=hand)
+        results[name] = actions.evaluate(game)
+    return results
+
+
+def test_a_result_is_data_and_its_words_are_the_views():
+    from ginscore import actions
+
+    for name, state in finished_results().items():
+        assert state.finished and state.final is not None, name
+        said = [word for word in PRESENTATION if hasattr(state, word)]
+        said += [f"rows.{word}" for word in PRESENTATION if hasattr(state.rows[-1], word)]
+        assert said == [], name
+        view = actions.view(state)
+        assert view.hand_report(False) and view.result_lines() and view.status().csv_final.rows
+
+
+def test_every_table_replays_its_hands_through_the_one_loop():
+    """The loop (effective hands, check each, refuse a hand after the end, play it, the end)
+    is Table.evaluate: no table writes its own, nor walks the journal itself."""
+    from ginscore.tables import TABLES, get_table
+    from ginscore.tables.base import Table
+
+    for name in TABLES:
+        kind = get_table(name)
+        assert type(kind).evaluate is Table.evaluate, name
+        for step in ("start", "play", "result"):
+            assert getattr(type(kind), step) is not getattr(Table, step), (name, step)
+    for path in (PACKAGE / "tables").glob("*.py"):
+        if path.name != "base.py":
+            assert "effective_hands" not in path.read_text("utf-8"), path.name
+
+
+def test_a_hand_after_the_end_is_refused_by_every_table():
+    import copy
+
+    from ginscore import actions
+    from ginscore.errors import HandError
+
+    for name, state in finished_results().items():
+        game = state.game
+        last = copy.deepcopy(game.journal[-1]["hand"])
+        with pytest.raises(HandError, match="comes after the"):
+            actions.evaluate(game.append("hand", hand=last))
 
 
 TABLE_NAMES = {"standard", "hollywood", "three-handed", "partnership", "rummy"}
