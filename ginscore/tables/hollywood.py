@@ -24,11 +24,17 @@ from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
-    "columns": Setting("columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10)),
+    "columns": Setting(
+        "columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10), words=N_("columns")
+    ),
     # 0 means "the game's target"; a Hollywood game stores the number
-    "column_target": Setting("column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000)),
+    "column_target": Setting(
+        "column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000),
+        words=N_("column target"),
+    ),
     "last_column_double": Setting(
         "last_column_double", False, N_("Hollywood: the last column's settlement counts double."),
+        words=N_("last column counts double"),
     ),
 }
 

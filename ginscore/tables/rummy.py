@@ -27,7 +27,8 @@ from ginscore.text import in_words
 
 SETTINGS = {
     "target": Setting(
-        "target", 0, N_("Points scored that win the game (Rummy: 0, the default, is no target)."), (0, 10_000)
+        "target", 0, N_("Points scored that win the game (Rummy: 0, the default, is no target)."), (0, 10_000),
+        words=N_("target"),
     ),
 }
 HAND_FIELDS = {"kind": str, "player": str, "losers": dict, "rummy": bool, "cards": dict}
