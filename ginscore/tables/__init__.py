@@ -12,6 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ginscore.errors import RulesError
+from ginscore.i18n import _
 
 # name -> "module:Class"; a module is imported on first use, so a command pays only for the
 # table it scores. The name is the flag on 'new' (--hollywood) and what a game file stores.
@@ -37,8 +38,6 @@ def get_table(name: str):
     try:
         target = TABLES[name]
     except KeyError:
-        from ginscore.i18n import _
-
         raise RulesError(
             _("unknown kind of table {name}: this ginscore knows {names}; upgrade ginscore").format(
                 name=repr(name), names=", ".join(TABLES)

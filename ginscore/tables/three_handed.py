@@ -65,7 +65,7 @@ class ThreeHandedFinal(NamedTuple):
     game_bonus: int
     shut_out: tuple  # the players who won no hand
     totals: dict  # points + boxes (+ the game bonus for the winner), before any shutout
-    pairs: tuple  # the winner's Settlement with each other player
+    pairs: tuple  # the winner's FinalScore with each other player
     payments: tuple
 
     net = None  # pairwise payments settle it: no single net or amount (see payments)

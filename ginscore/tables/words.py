@@ -3,8 +3,6 @@ header, the blank pad's grids, money in a cell."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
@@ -64,6 +62,8 @@ def payment_notes(payments, game) -> list:
 
 def amount_cell(points: int, stake):
     """``points`` x the stake as a number cell (a Decimal, so CSV writes it bare: -2.39)."""
+    from decimal import Decimal  # start-up: only where money is shown (see ginscore.scoring)
+
     return Decimal(money(points, stake))
 
 
