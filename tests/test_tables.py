@@ -448,7 +448,7 @@ def test_random_three_handed_games(hands, target):
 @given(hands=st.lists(st.tuples(HANDS, st.integers(0, 3)), max_size=40), target=st.sampled_from([50, 125]))
 def test_random_partnership_games(hands, target):
     from ginscore import actions
-    from ginscore.tables.partnership import tables_of
+    from ginscore.tables.partnership import pairs_of
 
     players = ["Ann", "Ben", "Cy", "Di"]
     side = {"Ann": "Ann & Cy", "Cy": "Ann & Cy", "Ben": "Ben & Di", "Di": "Ben & Di"}
@@ -458,8 +458,8 @@ def test_random_partnership_games(hands, target):
         if state.finished:
             break
         current = state.rounds[-1]
-        pair = state.open_tables[seat % len(state.open_tables)]
-        assert pair in tables_of(players, current.number)
+        pair = state.open_pairs[seat % len(state.open_pairs)]
+        assert pair in pairs_of(players, current.number)
         hand = as_hand(drawn, pair[drawn[1]])
         if hand["kind"] == "draw":
             hand["player"] = pair[drawn[1]]

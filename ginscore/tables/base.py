@@ -241,8 +241,8 @@ class Table:
     it is given. Subclasses set the class attributes and the three steps of ``evaluate``
     (``start``, ``play``, ``result``); their ``view`` says the result in words.
 
-    ``tables`` is given by the registry: a function that returns every registered table, for
-    the messages that tell which table would fit (a table does not import the registry)."""
+    ``every_table`` is given by the registry: a function that returns every registered table,
+    for the messages that tell which table would fit (a table does not import the registry)."""
 
     name = ""
     flag = ""  # the option of 'new' that chooses it, e.g. --hollywood ("" for the default table)
@@ -258,8 +258,8 @@ class Table:
     pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
     view = TableView  # the class that says this table's results in words
 
-    def __init__(self, tables=no_tables):
-        self.tables = tables
+    def __init__(self, every_table=no_tables):
+        self.every_table = every_table
 
     def view_of(self, state=None) -> TableView:
         """The view of ``state`` (of no game: for a blank pad)."""
@@ -274,7 +274,7 @@ class Table:
                 counts = _(" or ").join(map(str, self.player_counts))
             else:
                 counts = _("{low} to {high}").format(low=low, high=high)
-            fitting = [kind for kind in self.tables() if len(players) in kind.player_counts]
+            fitting = [kind for kind in self.every_table() if len(players) in kind.player_counts]
             options = _(" or ").join(kind.flag or _("no table option") for kind in fitting)
             hint = _(": for {count} players use {options}").format(count=len(players), options=options) if fitting else ""
             raise PlayerError(
@@ -295,7 +295,7 @@ class Table:
         base = Rules.of(self.settings, {})
         for name in settings:
             if name not in self.settings and name in given:
-                owners = [kind.words() for kind in self.tables() if name in kind.settings]
+                owners = [kind.words() for kind in self.every_table() if name in kind.settings]
                 raise RulesError(
                     _(
                         "{option} is not a setting of a {table} game (only of {tables} games): leave it out, "

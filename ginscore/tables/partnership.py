@@ -43,8 +43,8 @@ def sides_of(players) -> tuple:
     return (players[0], players[2]), (players[1], players[3])
 
 
-def tables_of(players, round_number: int) -> tuple:
-    """The two tables of a round, each a pair (a player of the first side first)."""
+def pairs_of(players, round_number: int) -> tuple:
+    """The pairs of players at the two tables of a round (a player of the first side first)."""
     first, second, third, fourth = players
     if round_number % 2 == 1:
         return (first, second), (third, fourth)
@@ -53,7 +53,7 @@ def tables_of(players, round_number: int) -> tuple:
 
 class Round(NamedTuple):
     number: int
-    tables: tuple  # the two pairs of this round
+    pairs: tuple  # the two pairs of players this round, one at each of its two tables
     results: dict  # table index -> the HandRow entered for it
     side_points: dict  # side -> points its tables scored (once both are in)
     winner: str | None  # the side that won the round; None while open, or level
@@ -66,7 +66,7 @@ class Round(NamedTuple):
     def to_json(self) -> dict:
         return {
             "number": self.number,
-            "tables": [list(pair) for pair in self.tables],
+            "tables": [list(pair) for pair in self.pairs],
             "hands": [self.results[index].hand.number if index in self.results else None for index in (0, 1)],
             "complete": self.complete,
             "side_points": dict(self.side_points),
@@ -93,12 +93,12 @@ class PartnershipResult(NamedTuple):
         return {side_name(pair): list(pair) for pair in sides_of(self.game.players)}
 
     @property
-    def open_tables(self) -> list:
-        """The tables of the current round whose result is not in yet."""
+    def open_pairs(self) -> list:
+        """The pairs at the tables of the current round whose result is not in yet."""
         if self.finished:
             return []
         current = self.rounds[-1]
-        return [pair for index, pair in enumerate(current.tables) if index not in current.results]
+        return [pair for index, pair in enumerate(current.pairs) if index not in current.results]
 
     @property
     def next_dealer(self) -> None:
@@ -108,7 +108,7 @@ class PartnershipResult(NamedTuple):
     @property
     def dealers(self) -> list:
         """The dealer at each table of the current round whose result is not in yet."""
-        return [table_dealer(pair, self.rounds[-1].number) for pair in self.open_tables]
+        return [table_dealer(pair, self.rounds[-1].number) for pair in self.open_pairs]
 
     def payments(self) -> list:
         """Each player of the losing side pays the player he faced in round 1 the whole net."""
@@ -116,13 +116,13 @@ class PartnershipResult(NamedTuple):
             return []
         losing = self.sides[self.final.loser]
         faced = {}
-        for first, second in tables_of(self.game.players, 1):
+        for first, second in pairs_of(self.game.players, 1):
             faced[first], faced[second] = second, first
         paid = [payment(player, faced[player], self.final.net, self.game.stake) for player in losing]
         return [entry for entry in paid if entry is not None]
 
     def player_stats(self) -> dict:
-        pair_of = {id(row): round_.tables[index] for round_ in self.rounds for index, row in round_.results.items()}
+        pair_of = {id(row): round_.pairs[index] for round_ in self.rounds for index, row in round_.results.items()}
         stats = hand_stats(self, lambda row: pair_of[id(row)])
         winners = self.sides.get(self.winner, [])
         for name in stats:
@@ -140,7 +140,7 @@ class PartnershipResult(NamedTuple):
             "rounds": [round_.to_json() for round_ in self.rounds],
             "scores": dict(self.scores),
             "boxes": dict(self.boxes),
-            "open_tables": [list(pair) for pair in self.open_tables],
+            "open_tables": [list(pair) for pair in self.open_pairs],
             "next_dealer": self.next_dealer,
             "dealers": self.dealers if not self.finished else [],
             "finished": self.finished,
@@ -150,7 +150,7 @@ class PartnershipResult(NamedTuple):
 
 
 def table_index(round_: Round, player: str) -> int:
-    return 0 if player in round_.tables[0] else 1
+    return 0 if player in round_.pairs[0] else 1
 
 
 class PartnershipGin(GinTable):
@@ -192,8 +192,8 @@ class PartnershipGin(GinTable):
         current = state.rounds[-1]
         index = table_index(current, hand["player"])
         if index in current.results:
-            first, second = current.tables[index]
-            waiting = _(" v ").join(current.tables[1 - index])
+            first, second = current.pairs[index]
+            waiting = _(" v ").join(current.pairs[1 - index])
             raise HandError(
                 _(
                     "the table {first} v {second} is already in for round {number}: enter {waiting} "
@@ -212,7 +212,7 @@ class PartnershipGin(GinTable):
             rows=[],
             rounds=[],
             winner=None,
-            current=Round(1, tables_of(players, 1), {}, {}, None, 0),
+            current=Round(1, pairs_of(players, 1), {}, {}, None, 0),
         )
 
     def after_the_end(self, game, effective, tally) -> HandError:
@@ -224,10 +224,10 @@ class PartnershipGin(GinTable):
         if index in current.results:
             raise HandError(
                 _("game {game}: hand {number} enters the table {table} a second time in round {round}").format(
-                    game=game.id, number=effective.number, table=_(" v ").join(current.tables[index]), round=current.number
+                    game=game.id, number=effective.number, table=_(" v ").join(current.pairs[index]), round=current.number
                 )
             )
-        pair = current.tables[index]
+        pair = current.pairs[index]
         opponent = None if hand["kind"] == "draw" else (pair[1] if pair[0] == hand["player"] else pair[0])
         score = score_hand(hand, opponent, game.rules)
         if len(current.results) == 1:  # the other table is in: this hand closes the round
@@ -243,7 +243,7 @@ class PartnershipGin(GinTable):
         if current.complete:
             tally.rounds.append(current)
             number = current.number + 1
-            current = Round(number, tables_of(game.players, number), {}, {}, None, 0)
+            current = Round(number, pairs_of(game.players, number), {}, {}, None, 0)
         tally.current = current
         return tally.winner is not None
 

@@ -24,7 +24,7 @@ from ginscore.tables.words import amount_cell, game_sheet, totals_words
 
 def row_pair(round_, row) -> tuple:
     """The table (pair of players) at which ``row`` of ``round_`` was played."""
-    return next(round_.tables[index] for index, entered in round_.results.items() if entered is row)
+    return next(round_.pairs[index] for index, entered in round_.results.items() if entered is row)
 
 
 class PartnershipView(TableView):
@@ -40,7 +40,7 @@ class PartnershipView(TableView):
     def open_line(self) -> str:
         state = self.state
         current = state.rounds[-1]
-        waiting = _(" and ").join(_(" v ").join(pair) for pair in state.open_tables)
+        waiting = _(" and ").join(_(" v ").join(pair) for pair in state.open_pairs)
         dealers = state.dealers
         if len(dealers) > 1:
             deal = _("{dealers} deal").format(dealers=_(" and ").join(dealers))
@@ -103,7 +103,7 @@ class PartnershipView(TableView):
         headers = [_("round"), _("table"), _("hand"), _("won by"), _("points"), *sides]
         rows, totals = [], {side: 0 for side in sides}
         for round_ in state.rounds:
-            for index, pair in enumerate(round_.tables):
+            for index, pair in enumerate(round_.pairs):
                 row = round_.results.get(index)
                 hand = describe_hand(row.hand.hand, row.score) if row else "(not in yet)"
                 won = (row.score.winner or "") if row else ""
@@ -156,7 +156,7 @@ class PartnershipView(TableView):
         where, closing = {}, {}
         for round_ in state.rounds:
             for index, row in round_.results.items():
-                where[row.hand.number] = (round_.number, " v ".join(round_.tables[index]))
+                where[row.hand.number] = (round_.number, " v ".join(round_.pairs[index]))
             if round_.complete:
                 closing[max(row.hand.number for row in round_.results.values())] = round_
         sides = list(state.scores)
