@@ -5,6 +5,9 @@ his first win goes into column 1, his second into columns 1 and 2, and so on. On
 close, the gate rule takes over: a win goes into every open column that is the first open one
 or in which the player already had an entry in the column before it. Every column is settled
 like a standard game; the match net is the sum of the column nets.
+
+The match's result (``HollywoodResult``) is here, beside the evaluation that makes it; its
+words and layouts are ``hollywood_view``, which imports nothing of this module.
 """
 
 from __future__ import annotations

@@ -10,8 +10,6 @@ shutout rule (by default an extra 100).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from types import SimpleNamespace
 from typing import NamedTuple
 
