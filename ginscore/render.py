@@ -116,8 +116,8 @@ def plain_table(headers, rows) -> str:
 
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular table) or as a whole
-    HTML page."""
+    """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular grid:
+    ``csv_hands``) or as a whole HTML page."""
     if fmt in SPREADSHEET_FORMATS:
         return table(sheet.csv_hands.headers, sheet.csv_hands.rows, fmt)
     if fmt == "html":
@@ -138,16 +138,16 @@ MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written i
 
 
 def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A blank pad: as text (the default format), ruled tables with room to write in; as HTML,
-    one printable page; as JSON, its parts; as CSV, its hands; else the tables in that style,
-    each column named with its group (``Alice score``)."""
+    """A blank pad: as text (the default format), ruled grids with room to write in; as HTML,
+    one printable page; as JSON, its parts (under the key "tables"); as CSV, its hands; else the
+    grids in that style, each column named with its group (``Alice score``)."""
     if fmt == "html":
         from ginscore.render_html import page
 
         return page(sheet, pad=True)
     if fmt == "json":
-        tables = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.grids]
-        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": tables})
+        grids = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.grids]
+        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": grids})
     if fmt in SPREADSHEET_FORMATS:
         return table(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
     from textwrap import wrap
