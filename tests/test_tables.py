@@ -488,3 +488,45 @@ def test_random_partnership_games(hands, target):
             assert {side[paid.payer], side[paid.payee]} == {"Ann & Cy", "Ben & Di"}
         assert sum(net.values()) == 0
         assert all(paid.points == abs(state.final.net) for paid in payments)
+
+
+# ---- what a table may import ----------------------------------------------------------------
+
+FORBIDDEN_TO_TABLES = ("ginscore.tables", "ginscore.render", "ginscore.render_html", "ginscore.ledger", "ginscore.index", "ginscore.cli")
+
+
+def forbidden_imports(source: str) -> list:
+    """The imports in ``source`` (at module level or inside a function) of the registry, the
+    renderer, the ledger, the index or the CLI; another module of tables/ is allowed."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] if node.module != "ginscore" else [f"ginscore.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("ginscore.tables.") and not name.startswith("ginscore.tables.__init__"):
+                continue
+            if any(name == banned or name.startswith(banned + ".") for banned in FORBIDDEN_TO_TABLES):
+                found.append(name)
+    return found
+
+
+def test_no_table_imports_the_registry_the_renderer_the_ledger_the_index_or_the_cli():
+    offenders = {}
+    for path in (PACKAGE / "tables").glob("*.py"):
+        if path.name == "__init__.py":  # the registry itself
+            continue
+        found = forbidden_imports(path.read_text("utf-8"))
+        if found:
+            offenders[path.name] = found
+    assert offenders == {}
+
+
+def test_the_check_for_what_a_table_imports_can_fail():
+    assert forbidden_imports("from ginscore.tables import get_table") == ["ginscore.tables"]
+    assert forbidden_imports("def f():\n    from ginscore import render") == ["ginscore.render"]
+    assert forbidden_imports("import ginscore.cli.show") == ["ginscore.cli.show"]
+    assert forbidden_imports("from ginscore.tables.base import Table\nfrom ginscore.text import in_words") == []
