@@ -84,6 +84,17 @@ class ThreeHandedFinal(NamedTuple):
         }
 
 
+class ThreeHandedRow(NamedTuple):
+    hand: object
+    score: object
+    totals: dict
+    opponent: str | None
+    sitting_out: str  # who sat this hand out
+
+    def to_json(self) -> dict:
+        return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
+
+
 class ThreeHandedResult(NamedTuple):
     game: object
     rows: list
@@ -228,15 +239,7 @@ class ThreeHandedView(TableView):
         return two_sided_pad(_("Three-handed Gin score sheet"), parties, seats, rules, stake, currency, hands)
 
 
-class ThreeHandedRow(NamedTuple):
-    hand: object
-    score: object
-    totals: dict
-    opponent: str | None
-    sitting_out: str  # who sat this hand out
-
-    def to_json(self) -> dict:
-        return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
+# The final block as the view shows it and writes it for CSV.
 
 
 def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
@@ -274,7 +277,6 @@ class ThreeHandedGin(GinTable):
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
-
     view = ThreeHandedView
 
     def first_dealer(self, players, named=None, previous_winner=None):
