@@ -9,13 +9,34 @@ from __future__ import annotations
 
 from ginscore import game as journal
 from ginscore.errors import HandError
-from ginscore.game import check_new_players, folded, now, Game
-from ginscore.i18n import _
-from ginscore.tables import get_table
+from ginscore.game import Game, check_new_players, folded, now
+from ginscore.i18n import _, translate
+from ginscore.tables import all_tables, get_table
+from ginscore.text import in_words
 
 
 def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
+
+
+def view(state):
+    """The words and layouts of ``state``, a game's result, as its table says them."""
+    return get_table(state.game.table).view_of(state)
+
+
+def refuse_ending_early(game: Game) -> None:
+    """Refuse to end a game early when its table has no rule for that; the message names the
+    tables that have one."""
+    kind = get_table(game.table)
+    if kind.can_end_early:
+        return
+    which = in_words(translate(table.early_end_label) for table in all_tables() if table.can_end_early)
+    raise HandError(
+        _(
+            "game {number} is a {table} game, which has no rule for stopping early: it stays in progress "
+            "(only {tables} can be ended early); start another with: {command}"
+        ).format(number=game.id, table=kind.words(), tables=which, command=kind.new_command(game))
+    )
 
 
 def refuse_if_voided(game: Game) -> None:
@@ -119,7 +140,7 @@ def abandon(game: Game):
     kind = get_table(game.table)
     state = kind.evaluate(game)
     kind.refuse_if_finished(game, state)
-    kind.check_abandon(game, state)
+    refuse_ending_early(game)
     updated = game.append("abandon")
     return updated, kind.evaluate(updated)
 

@@ -107,16 +107,16 @@ def plain_table(headers, rows) -> str:
 
 
 def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular table) or as a whole
-    HTML page."""
+    """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular grid:
+    ``csv_hands``) or as a whole HTML page."""
     if fmt in SPREADSHEET_FORMATS:
-        return table(sheet.records.headers, sheet.records.rows, fmt)
+        return table(sheet.csv_hands.headers, sheet.csv_hands.rows, fmt)
     if fmt == "html":
         from ginscore.render_html import page
 
         return page(sheet)
     parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
-    for part in sheet.tables:
+    for part in sheet.grids:
         if part.title:
             parts += [part.title, ""]
         parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
@@ -129,18 +129,18 @@ MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written i
 
 
 def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
-    """A blank pad: as text (the default format), ruled tables with room to write in; as HTML,
-    one printable page; as JSON, its parts; as CSV, its hands; else the tables in that style,
-    each column named with its group (``Alice score``)."""
+    """A blank pad: as text (the default format), ruled grids with room to write in; as HTML,
+    one printable page; as JSON, its parts (under the key "tables"); as CSV, its hands; else the
+    grids in that style, each column named with its group (``Alice score``)."""
     if fmt == "html":
         from ginscore.render_html import page
 
         return page(sheet, pad=True)
     if fmt == "json":
-        tables = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.tables]
-        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": tables})
+        grids = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.grids]
+        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": grids})
     if fmt in SPREADSHEET_FORMATS:
-        return table(flat_headers(sheet.tables[0]), sheet.tables[0].rows, fmt)
+        return table(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
     from textwrap import wrap
 
     blank = "_" * 30
@@ -149,7 +149,7 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     for field in sheet.fields:
         label = f"{field.label + ':':<{size}}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
-    for part in sheet.tables:
+    for part in sheet.grids:
         drawn = ruled_table(part) if fmt == DEFAULT_FORMAT else table(flat_headers(part), part.rows, fmt)
         parts += ["", part.title, *([""] if fmt != DEFAULT_FORMAT else []), drawn]
     return "\n".join(parts)

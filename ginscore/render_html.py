@@ -84,8 +84,8 @@ def page(sheet, pad: bool = False) -> str:
     """The whole page. A pad's empty rows are as tall as one page allows."""
     title = escape(sheet.title)
     body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]
-    tables = list(sheet.tables)
-    main, foot = tables[:1], tables[1:]
+    grids = list(sheet.grids)
+    main, foot = grids[:1], grids[1:]
     main += [grid for grid in foot if grid.detail]
     foot = [grid for grid in foot if not grid.detail]
     body += [table_block(grid, "hands" if index == 0 else "detail") for index, grid in enumerate(main)]
@@ -103,7 +103,7 @@ def page(sheet, pad: bool = False) -> str:
     style = CSS
     kind = "pad" if pad else "sheet"
     if pad:
-        style += f".pad {{ --row: {_pad_row_height(tables[0], foot):.1f}mm; }}\n"
+        style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
     return "\n".join(
         [
             "<!DOCTYPE html>",

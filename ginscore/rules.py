@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import RulesError, shown
-from ginscore.i18n import _
+from ginscore.i18n import N_, _
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
@@ -26,17 +26,26 @@ class Setting(NamedTuple):
     """One rule setting: its stored name, default and help, and what values it accepts:
     whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no. The help
     is a function, ``lambda: _("...")``, called when it is shown (so in the language in use by
-    then), or an English string, looked up in the catalog when it is shown (``cli.options.text``)."""
+    then), or an English string, looked up in the catalog when it is shown (``cli.options.text``).
+    ``words`` is its name as a rules summary says it (English, marked with ``N_``; a yes/no
+    setting's words when it is on); by default the name with spaces."""
 
     name: str
     default: object
     help: object
     limits: tuple | None = None
     choices: tuple = ()
+    words: str = ""
 
     @property
     def option(self) -> str:
         return option_name(self.name)
+
+    def said(self, translate: bool = True) -> str:
+        """The setting's name in words, ``undercut bonus``: in the language in use, or (``translate``
+        False, for JSON) in English."""
+        words = self.words or self.name.replace("_", " ")
+        return _translate(words) if translate else words
 
 
 def _declare(*settings: Setting) -> dict:
@@ -46,33 +55,45 @@ def _declare(*settings: Setting) -> dict:
 # Every two-player gin setting of RULES.md and its default: the ones marked (default) there.
 # The highest values of the limits are generous sanity caps, not rules.
 GIN_SETTINGS = _declare(
-    Setting("target", 100, lambda: _("Points that win the game."), (1, 10_000)),
+    Setting("target", 100, lambda: _("Points that win the game."), (1, 10_000), words=N_("target")),
     Setting(
-        "knock_limit", 10, lambda: _("Highest deadwood a player may knock with (Oklahoma: the upcard sets it)."), (0, 10)
+        "knock_limit",
+        10,
+        lambda: _("Highest deadwood a player may knock with (Oklahoma: the upcard sets it)."),
+        (0, 10),
+        words=N_("knock limit"),
     ),
-    Setting("gin_bonus", 25, lambda: _("Bonus for gin."), (0, 1_000)),
-    Setting("big_gin_bonus", 31, lambda: _("Bonus for big gin (0: big gin is off)."), (0, 1_000)),
-    Setting("undercut_bonus", 25, lambda: _("Bonus for an undercut."), (0, 1_000)),
-    Setting("tie", "undercut", lambda: _("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES),
-    Setting("box_bonus", 25, lambda: _("Points per box (hand won) at the end."), (0, 1_000)),
-    Setting("gin_boxes", 1, lambda: _("Boxes for a hand won by gin."), (0, 10)),
-    Setting("undercut_boxes", 1, lambda: _("Boxes for a hand won by an undercut."), (0, 10)),
-    Setting("game_bonus", 100, lambda: _("Bonus for winning the game."), (0, 10_000)),
+    Setting("gin_bonus", 25, lambda: _("Bonus for gin."), (0, 1_000), words=N_("gin bonus")),
+    Setting("big_gin_bonus", 31, lambda: _("Bonus for big gin (0: big gin is off)."), (0, 1_000), words=N_("big gin bonus")),
+    Setting("undercut_bonus", 25, lambda: _("Bonus for an undercut."), (0, 1_000), words=N_("undercut bonus")),
+    Setting("tie", "undercut", lambda: _("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES, words=N_("tie")),
+    Setting("box_bonus", 25, lambda: _("Points per box (hand won) at the end."), (0, 1_000), words=N_("box bonus")),
+    Setting("gin_boxes", 1, lambda: _("Boxes for a hand won by gin."), (0, 10), words=N_("gin boxes")),
+    Setting("undercut_boxes", 1, lambda: _("Boxes for a hand won by an undercut."), (0, 10), words=N_("undercut boxes")),
+    Setting("game_bonus", 100, lambda: _("Bonus for winning the game."), (0, 10_000), words=N_("game bonus")),
     Setting(
         "shutout",
         "double-total",
         lambda: _("double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none."),
         choices=SHUTOUT_MODES,
+        words=N_("shutout"),
     ),
     # the typed opponent deadwood on gin is then after lay-offs
-    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin.")),
-    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit.")),
-    Setting("ace_upcard", "gin-only", lambda: _("Oklahoma, ace upcard: gin-only or one (knock on 1)."), choices=ACE_UPCARD),
+    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin."), words=N_("lay-offs on gin")),
+    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit."), words=N_("Oklahoma Gin")),
+    Setting(
+        "ace_upcard",
+        "gin-only",
+        lambda: _("Oklahoma, ace upcard: gin-only or one (knock on 1)."),
+        choices=ACE_UPCARD,
+        words=N_("ace upcard"),
+    ),
     Setting(
         "spade_double",
         "score",
         lambda: _("Oklahoma, spade upcard doubles: off, points, score or all (score and boxes)."),
         choices=SPADE_DOUBLE,
+        words=N_("spade double"),
     ),
 )
 SETTINGS = tuple(GIN_SETTINGS)
@@ -354,41 +375,14 @@ def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> 
     return _("{preset} with changes ({settings})").format(preset=preset, settings=listed)
 
 
-def setting_words(name: str, translate: bool = True) -> str:
-    """A setting's name in words, ``undercut bonus``; a yes/no setting's words when it is on
-    (its ``switch``). Every table's settings are here, so that a summary is all in one language."""
-    _ = _translate if translate else str
-    words = {
-        "target": _("target"),
-        "knock_limit": _("knock limit"),
-        "gin_bonus": _("gin bonus"),
-        "big_gin_bonus": _("big gin bonus"),
-        "undercut_bonus": _("undercut bonus"),
-        "tie": _("tie"),
-        "box_bonus": _("box bonus"),
-        "gin_boxes": _("gin boxes"),
-        "undercut_boxes": _("undercut boxes"),
-        "game_bonus": _("game bonus"),
-        "shutout": _("shutout"),
-        "gin_layoffs": _("lay-offs on gin"),
-        "oklahoma": _("Oklahoma Gin"),
-        "ace_upcard": _("ace upcard"),
-        "spade_double": _("spade double"),
-        "columns": _("columns"),
-        "column_target": _("column target"),
-        "last_column_double": _("last column counts double"),
-    }.get(name)
-    return words or name.replace("_", " ")
-
-
 def describe_setting(spec: Setting, value, translate: bool = True) -> str:
     _ = _translate if translate else str
     if spec.name == "big_gin_bonus" and value == 0:
         return _("big gin off")
     if type(value) is bool:
-        words = setting_words(spec.name, translate)
+        words = spec.said(translate)
         return words if value else _("no {setting}").format(setting=words)
-    return _("{setting} {value}").format(setting=setting_words(spec.name, translate), value=value)
+    return _("{setting} {value}").format(setting=spec.said(translate), value=value)
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:

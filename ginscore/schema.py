@@ -313,7 +313,7 @@ def _check_currency(currency, found: list) -> None:
 
 
 def _table_of(table):
-    """The TableKind named ``table``, or None for a name no table has (a problem of its own)."""
+    """The Table named ``table``, or None for a name no table has (a problem of its own)."""
     from ginscore.tables import TABLES, get_table
 
     return get_table(table) if isinstance(table, str) and table in TABLES else None

@@ -178,7 +178,7 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
     return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
 
 
-class Settlement(NamedTuple):
+class FinalScore(NamedTuple):
     """The final block of one game (or one Hollywood column) between a winner and a loser."""
 
     winner: str
@@ -207,7 +207,7 @@ def settle(
     rules: Rules,
     stake: Decimal | None,
     game_bonus_factor: int = 1,
-) -> Settlement:
+) -> FinalScore:
     """Settle a finished game by RULES.md section 3 and the game's shutout mode.
 
     ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
@@ -233,7 +233,7 @@ def settle(
     loser_total = points[loser] + box_points[loser]
     totals = {winner: total * game_bonus_factor, loser: loser_total * game_bonus_factor}
     net = totals[winner] - totals[loser]
-    return Settlement(
+    return FinalScore(
         winner=winner,
         loser=loser,
         shutout=shutout,

@@ -25,28 +25,105 @@ def test_every_registered_table_keeps_the_declared_interface():
     from ginscore import actions
     from ginscore.rules import Rules, Setting
     from ginscore.tables import TABLES, get_table
-    from ginscore.tables.base import GameState, Grid, Sheet, TableKind
+    from ginscore.tables.base import GameResult, Grid, Sheet, Table, TableView
 
     for name in TABLES:
         kind = get_table(name)
-        assert isinstance(kind, TableKind) and kind.name == name
+        assert isinstance(kind, Table) and kind.name == name
         assert kind.flag == ("" if name == "standard" else f"--{name}") and kind.description
         assert kind.player_counts and all(isinstance(count, int) for count in kind.player_counts)
         assert kind.settings and all(isinstance(spec, Setting) for spec in kind.settings.values())
         assert kind.hand_kinds and "kind" in kind.hand_fields
-        for method in ("check_hand", "check_next_hand", "evaluate", "rules_from", "goal", "seats", "check_abandon"):
+        assert isinstance(kind.can_end_early, bool) and (kind.early_end_label or not kind.can_end_early)
+        for method in ("check_hand", "check_next_hand", "evaluate", "rules_from", "goal", "seats"):
             assert callable(getattr(kind, method))
         players = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"][: kind.player_counts[0]]
         game = actions.new_game(1, players, table=name)
         assert isinstance(game.rules, Rules) and set(game.rules.to_dict()) == set(kind.settings)
         state = actions.evaluate(game)
-        assert isinstance(state, GameState)
-        assert state.finished is False and state.payments() == [] and state.rows == []
-        assert isinstance(state.sheet(), Sheet) and isinstance(state.score_table(), Grid)
+        assert isinstance(state, GameResult)
+        assert state.finished is False and state.payments() == [] and state.rows == [] and state.final is None
+        view = actions.view(state)
+        assert isinstance(view, TableView) and type(view) is not TableView
+        assert isinstance(view.sheet(), Sheet) and isinstance(view.score_table(), Grid)
+        status = view.status()
+        assert isinstance(status, Sheet) and status.grids[0] == view.score_table() and status.notes == (view.progress_line(),)
         data = state.to_json()
         assert data["table"] == name and data["format"] == name and data["final"] is None
-        assert isinstance(state.totals_line(), str) and isinstance(state.progress_line(), str)
-        assert isinstance(state.seating_lines(), list)
+        assert isinstance(view.totals_line(), str) and isinstance(view.progress_line(), str)
+        assert isinstance(view.seating_lines(), list)
+        assert isinstance(kind.view_of().pad(tuple(players), game.rules, None, None, 3), Sheet)
+
+
+# What only a view may say: a result is data (rows, totals, payments, statistics, JSON).
+PRESENTATION = (
+    "hand_report", "totals_line", "progress_line", "result_phrase", "result_lines", "seating_lines", "seating_line",
+    "dealer_line", "open_line", "sheet", "score_table", "status", "pad", "records", "final_records", "csv_hands",
+    "csv_final", "words",
+)
+
+
+def finished_results():
+    """A finished game of every table, evaluated (a result with rows and a final block)."""
+    from ginscore import actions
+    from ginscore.tables import TABLES
+
+    hands = {
+        "rummy": [{"kind": "out", "player": "Ann", "losers": {"Ben": 60}}],  # 60 points scored: the target is 50
+        # one round: each side's gin at both tables, 85 + 85 > 125
+        "partnership": [{"kind": "gin", "player": "Ann", "opponent_deadwood": 60}, {"kind": "gin", "player": "Cy", "opponent_deadwood": 60}],
+    }
+    results = {}
+    for name in TABLES:
+        players = {"three-handed": ["Ann", "Ben", "Cy"], "partnership": ["Ann", "Ben", "Cy", "Di"]}.get(name, ["Ann", "Ben"])
+        game = actions.new_game(1, players, table=name, settings={"target": 50} if name == "rummy" else {})
+        if name == "hollywood":
+            game = game._replace(rules=game.rules.with_changes(columns=1))
+        for hand in hands.get(name, [{"kind": "gin", "player": "Ann", "opponent_deadwood": 60}] * 2):
+            game = game.append("hand", hand=hand)
+        results[name] = actions.evaluate(game)
+    return results
+
+
+def test_a_result_is_data_and_its_words_are_the_views():
+    from ginscore import actions
+
+    for name, state in finished_results().items():
+        assert state.finished and state.final is not None, name
+        said = [word for word in PRESENTATION if hasattr(state, word)]
+        said += [f"rows.{word}" for word in PRESENTATION if hasattr(state.rows[-1], word)]
+        assert said == [], name
+        view = actions.view(state)
+        assert view.hand_report(False) and view.result_lines() and view.status().csv_final.rows
+
+
+def test_every_table_replays_its_hands_through_the_one_loop():
+    """The loop (effective hands, check each, refuse a hand after the end, play it, the end)
+    is Table.evaluate: no table writes its own, nor walks the journal itself."""
+    from ginscore.tables import TABLES, get_table
+    from ginscore.tables.base import Table
+
+    for name in TABLES:
+        kind = get_table(name)
+        assert type(kind).evaluate is Table.evaluate, name
+        for step in ("start", "play", "result"):
+            assert getattr(type(kind), step) is not getattr(Table, step), (name, step)
+    for path in (PACKAGE / "tables").glob("*.py"):
+        if path.name != "base.py":
+            assert "effective_hands" not in path.read_text("utf-8"), path.name
+
+
+def test_a_hand_after_the_end_is_refused_by_every_table():
+    import copy
+
+    from ginscore import actions
+    from ginscore.errors import HandError
+
+    for name, state in finished_results().items():
+        game = state.game
+        last = copy.deepcopy(game.journal[-1]["hand"])
+        with pytest.raises(HandError, match="comes after the"):
+            actions.evaluate(game.append("hand", hand=last))
 
 
 TABLE_NAMES = {"standard", "hollywood", "three-handed", "partnership", "rummy"}
@@ -371,7 +448,7 @@ def test_random_three_handed_games(hands, target):
 @given(hands=st.lists(st.tuples(HANDS, st.integers(0, 3)), max_size=40), target=st.sampled_from([50, 125]))
 def test_random_partnership_games(hands, target):
     from ginscore import actions
-    from ginscore.tables.partnership import tables_of
+    from ginscore.tables.partnership import pairs_of
 
     players = ["Ann", "Ben", "Cy", "Di"]
     side = {"Ann": "Ann & Cy", "Cy": "Ann & Cy", "Ben": "Ben & Di", "Di": "Ben & Di"}
@@ -381,8 +458,8 @@ def test_random_partnership_games(hands, target):
         if state.finished:
             break
         current = state.rounds[-1]
-        pair = state.open_tables[seat % len(state.open_tables)]
-        assert pair in tables_of(players, current.number)
+        pair = state.open_pairs[seat % len(state.open_pairs)]
+        assert pair in pairs_of(players, current.number)
         hand = as_hand(drawn, pair[drawn[1]])
         if hand["kind"] == "draw":
             hand["player"] = pair[drawn[1]]
@@ -411,3 +488,45 @@ def test_random_partnership_games(hands, target):
             assert {side[paid.payer], side[paid.payee]} == {"Ann & Cy", "Ben & Di"}
         assert sum(net.values()) == 0
         assert all(paid.points == abs(state.final.net) for paid in payments)
+
+
+# ---- what a table may import ----------------------------------------------------------------
+
+FORBIDDEN_TO_TABLES = ("ginscore.tables", "ginscore.render", "ginscore.render_html", "ginscore.ledger", "ginscore.index", "ginscore.cli")
+
+
+def forbidden_imports(source: str) -> list:
+    """The imports in ``source`` (at module level or inside a function) of the registry, the
+    renderer, the ledger, the index or the CLI; another module of tables/ is allowed."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] if node.module != "ginscore" else [f"ginscore.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("ginscore.tables.") and not name.startswith("ginscore.tables.__init__"):
+                continue
+            if any(name == banned or name.startswith(banned + ".") for banned in FORBIDDEN_TO_TABLES):
+                found.append(name)
+    return found
+
+
+def test_no_table_imports_the_registry_the_renderer_the_ledger_the_index_or_the_cli():
+    offenders = {}
+    for path in (PACKAGE / "tables").glob("*.py"):
+        if path.name == "__init__.py":  # the registry itself
+            continue
+        found = forbidden_imports(path.read_text("utf-8"))
+        if found:
+            offenders[path.name] = found
+    assert offenders == {}
+
+
+def test_the_check_for_what_a_table_imports_can_fail():
+    assert forbidden_imports("from ginscore.tables import get_table") == ["ginscore.tables"]
+    assert forbidden_imports("def f():\n    from ginscore import render") == ["ginscore.render"]
+    assert forbidden_imports("import ginscore.cli.show") == ["ginscore.cli.show"]
+    assert forbidden_imports("from ginscore.tables.base import Table\nfrom ginscore.text import in_words") == []

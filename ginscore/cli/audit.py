@@ -150,8 +150,8 @@ def redo(obj, game_id, as_json):
             number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
         )
     )
-    click.echo(_("Totals: {totals}.").format(totals=state.totals_line()))
-    for line in state.seating_lines():
+    click.echo(_("Totals: {totals}.").format(totals=actions.view(state).totals_line()))
+    for line in actions.view(state).seating_lines():
         click.echo(line)
 
 
@@ -207,11 +207,11 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
     kind = get_table(game.table)
     click.echo(_("  was: {was}\n  now: {now}").format(was=hand_words(before.hand, kind), now=hand_words(now, kind)))
     click.echo(
-        _("Totals were: {was}.\nTotals now:  {now}.").format(was=before_state.totals_line(), now=state.totals_line())
+        _("Totals were: {was}.\nTotals now:  {now}.").format(was=actions.view(before_state).totals_line(), now=actions.view(state).totals_line())
     )
     if state.finished != before_state.finished:
         if state.finished:
-            click.echo(_("The game is now over: {result}.").format(result=state.result_phrase()))
+            click.echo(_("The game is now over: {result}.").format(result=actions.view(state).result_phrase()))
         else:
             click.echo(_("The game is now back in progress."))
 

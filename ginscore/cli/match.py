@@ -31,7 +31,7 @@ def end(obj, game_id, as_json):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo("\n".join(state.result_lines()))
+    click.echo("\n".join(actions.view(state).result_lines()))
 
 
 cli.add_command(end, "abandon")
@@ -73,4 +73,4 @@ Example:
 def unvoid(obj, game_id, as_json):
     set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: _(
         "Game {game} ({players}) is back: {result}."
-    ).format(game=game.id, players=" v ".join(game.players), result=state.result_phrase()))
+    ).format(game=game.id, players=" v ".join(game.players), result=actions.view(state).result_phrase()))

@@ -57,5 +57,5 @@ def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, se
         rules = kind.rules_from(preset, settings, set(settings), preset is not None)
     rate = None if stake is None else parse_stake(stake)
     symbol = None if currency is None else parse_currency(currency)
-    sheet = kind.pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
+    sheet = kind.view_of().pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
     deliver(render.pad(sheet, name), output, open_it, SUFFIXES.get(name, ".txt"))

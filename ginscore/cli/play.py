@@ -32,7 +32,7 @@ def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    click.echo("\n".join(state.hand_report(suit_symbols())))
+    click.echo("\n".join(actions.view(state).hand_report(suit_symbols())))
 
 
 def hand_builder(command: str, params: dict):
@@ -263,19 +263,20 @@ def undo(obj, game_id, as_json):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
+    words = actions.view(state)
     if undone is None:
         click.echo(
             _("Took back the abandonment of game {game}: it is open again. Totals: {totals}.").format(
-                game=game.id, totals=state.totals_line()
+                game=game.id, totals=words.totals_line()
             )
         )
         return
     click.echo(
         _("Undid hand {number} of game {game}. Totals: {totals}.").format(
-            number=undone.number, game=game.id, totals=state.totals_line()
+            number=undone.number, game=game.id, totals=words.totals_line()
         )
     )
-    for line in state.seating_lines():  # who deals (and plays) now that the hand is gone
+    for line in words.seating_lines():  # who deals (and plays) now that the hand is gone
         click.echo(line)
 
 

@@ -8,7 +8,7 @@ from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
 from ginscore.i18n import N_, _, decimal, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore import render
+from ginscore import actions, render
 from ginscore import settlements
 from ginscore.errors import printable
 
@@ -37,29 +37,24 @@ def status(obj, game_id, as_json, fmt):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
-    sheet = state.sheet()
-    scores = state.score_table()
-    parts = [scores, *(part for part in sheet.tables[1:] if not part.detail)]
+    shown = actions.view(state).status()
     if fmt is None:  # the fast path between hands: no tabulate
         draw = render.plain_table
     else:
         fmt = render.check_format(fmt)
         if fmt in render.SPREADSHEET_FORMATS:
-            final = sheet.final_records or scores
-            click.echo(render.table(final.headers, final.rows, fmt))
+            click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
             return
 
         def draw(headers, rows):
             return render.table(headers, rows, fmt)
 
     gap = "" if fmt is None else "\n"  # markup tables (markdown, rst, ...) need a blank line before them
-    click.echo(f"{sheet.title}\n{gap}{draw(scores.headers, scores.rows)}")
-    for part in parts[1:]:
+    scores, *parts = shown.grids
+    click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows)}")
+    for part in parts:
         click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows)}")
-    if state.finished:
-        click.echo("\n" + "\n".join(sheet.notes))
-    else:
-        click.echo("\n" + state.progress_line())
+    click.echo("\n" + "\n".join(shown.notes))
 
 
 SHEET_HELP = N_(
@@ -89,7 +84,7 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
     if as_json:
         text = to_json(state.to_json())
     else:
-        text = render.sheet(state.sheet(), fmt)
+        text = render.sheet(actions.view(state).sheet(), fmt)
     deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
 
 

@@ -97,7 +97,7 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     )
     if game.stake is not None:
         click.echo(_("Stake: {money} per point.").format(money=decimal(show_money(game.stake, game.currency))))
-    for line in state.seating_lines():
+    for line in actions.view(state).seating_lines():
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
         click.echo(_("({dealer} won game {game}, the last between these players.)").format(dealer=game.dealer, game=last["id"]))

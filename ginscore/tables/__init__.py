@@ -1,9 +1,10 @@
-"""Kinds of table: each is a unit that knows its seats, settings, hands, totals and payments.
+"""The tables: each is a unit that knows its seats, settings, hands, totals and payments, and
+whose view says them in words.
 
 "Table" is the word for the kind of game being scored (two-handed, Hollywood, three-handed,
-partnership); "format" is only ever the output format (``--format csv``). Adding a kind of
-table is one module with a ``TableKind`` subclass and one line in ``TABLES``: ``new`` gets its
-flag, the ledger, schema, CLI and renderer ask it everything else.
+partnership, Rummy); "format" is only ever the output format (``--format csv``). Adding a table
+is one module with a ``Table`` subclass (and its view) and one line in ``TABLES``: ``new`` gets
+its flag, the ledger, schema, CLI and renderer ask it everything else.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ginscore.errors import RulesError
+from ginscore.i18n import _
 
 # name -> "module:Class"; a module is imported on first use, so a command pays only for the
 # table it scores. The name is the flag on 'new' (--hollywood) and what a game file stores.
@@ -30,21 +32,20 @@ def names() -> tuple[str, ...]:
 
 
 def get_table(name: str):
-    """The TableKind registered as ``name``."""
+    """The Table registered as ``name``."""
     if name in _loaded:
         return _loaded[name]
     try:
         target = TABLES[name]
     except KeyError:
-        from ginscore.i18n import _
-
         raise RulesError(
             _("unknown kind of table {name}: this ginscore knows {names}; upgrade ginscore").format(
                 name=repr(name), names=", ".join(TABLES)
             )
         ) from None
     module_name, class_name = target.split(":")
-    _loaded[name] = getattr(import_module(module_name), class_name)()
+    # a table does not import this registry: it is given it, to name the tables that would fit
+    _loaded[name] = getattr(import_module(module_name), class_name)(all_tables)
     return _loaded[name]
 
 

@@ -1,16 +1,23 @@
-"""What every kind of table provides (``TableKind``), the shape of the state it evaluates a
-game into (``GameState``), and the plain data it hands to the renderer and the settlement."""
+"""What every table (kind of game) provides: ``Table``, which checks and replays a game's hands
+into a result; the shape of that result (``GameResult``, plain data); the shape of the view
+that says a result in words and layouts (``TableView``); and the plain data both hand to the
+renderer and the settlement (``Grid``, ``Sheet``, ``Payment``, ...)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from ginscore.errors import HandError, PlayerError, RulesError
-from ginscore.i18n import _
+from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
+from ginscore.game import effective_hands, match_player, voided
+from ginscore.i18n import _, translate
+from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
+from ginscore.scoring import money
+from ginscore.shell import command
+from ginscore.text import in_words
 
 
 class Grid(NamedTuple):
-    """One table of cells for the renderer (a sheet's hands, its final block)."""
+    """One grid of cells for the renderer (a sheet's hands, its final block)."""
 
     headers: list
     rows: list
@@ -52,12 +59,12 @@ class Sheet(NamedTuple):
 
     title: str
     lines: tuple = ()  # who, when, rules, stake, as the terminal sheet says them
-    tables: tuple = ()
+    grids: tuple = ()  # Grid: the hands, the cards, the final block, as the sheet shows them
     notes: tuple = ()  # the result in words
     fields: tuple = ()  # Field: the header of the printed page
     charts: tuple = ()  # Chart: the running totals (Hollywood: one per column)
-    records: Grid | None = None  # the hands as one rectangular table of bare numbers, for CSV
-    final_records: Grid | None = None  # the final block, one row per player (or side), for CSV
+    csv_hands: Grid | None = None  # the hands as one rectangular grid of bare numbers, for CSV
+    csv_final: Grid | None = None  # the final block, one row per player (or side), for CSV
 
 
 class Payment(NamedTuple):
@@ -75,8 +82,6 @@ class Payment(NamedTuple):
 def payment(debtor: str, creditor: str, points: int, stake) -> Payment | None:
     """The payment that settles ``points`` owed by ``debtor`` to ``creditor`` (the other way
     when negative); None when nothing is owed."""
-    from ginscore.scoring import money
-
     if points == 0:
         return None
     if points < 0:
@@ -93,24 +98,36 @@ def nets(payments, players) -> dict:
     return totals
 
 
-def payments_grid(payments, game) -> Grid:
-    """Who pays whom: one row a payment, with the money when there is a stake."""
-    from ginscore.scoring import show_amount
+def game_json(game) -> dict:
+    """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
+    old name of ``table``, kept for programs written before there were several tables."""
+    return {
+        "id": game.id,
+        "table": game.table,
+        "format": game.table,
+        "created": game.created,
+        "players": list(game.players),
+        "rules": game.rules.to_dict(),
+        "stake": None if game.stake is None else str(game.stake),
+        "currency": game.currency,
+        "dealer": game.dealer,  # who dealt the first hand, when known
+        "voided": voided(game.journal),  # set aside with 'ginscore void'
+    }
 
-    money = game.stake is not None
-    from ginscore.i18n import decimal
 
-    rows = [
-        [paid.payer, paid.payee, paid.points, *([decimal(show_amount(paid.amount, game.currency))] if money else [])]
-        for paid in payments
-    ]
-    money_header = [_("amount")] if money else []
-    return Grid([_("pays"), _("to"), _("points"), *money_header], rows, title=_("Settlement"), numeric=(2, 3))
+def blank_stats() -> dict:
+    """Every per-player statistic of one game, at zero (the README defines each)."""
+    return {
+        "won": 0, "hands": 0, "hands_won": 0, "gins": 0, "big_gins": 0, "undercuts_given": 0,
+        "undercuts_suffered": 0, "knocks": 0, "points_won": 0, "biggest_hand": 0,
+        "card_knocks": 0, "card_knock_deadwood": 0, "held_back": 0,
+    }
 
 
 @runtime_checkable
-class GameState(Protocol):
-    """What evaluating a game gives, whatever its table; the CLI and renderer use only this."""
+class GameResult(Protocol):
+    """What evaluating a game gives, whatever its table: plain data, no words (its table's
+    ``view`` says it). The services and the CLI use only this."""
 
     game: object
     rows: list  # one per scored hand (or round), in order
@@ -122,6 +139,11 @@ class GameState(Protocol):
     def winner(self) -> str | None: ...
 
     @property
+    def final(self):
+        """What a finished game settles (None while it is in progress): ``net`` and ``amount``
+        (None where many players settle) and ``to_json``."""
+
+    @property
     def next_dealer(self) -> str | None:
         """Who deals the next hand: None when it is not known yet (the players cut for deal),
         once the game is over, and where several deal at once (partnership: ``dealers``)."""
@@ -131,63 +153,120 @@ class GameState(Protocol):
 
     def to_json(self) -> dict: ...
 
+    def player_stats(self) -> dict:
+        """Each player's statistics over this game: name -> the keys of blank_stats, with
+        ``won`` 1 for the game's winner (each player of the winning side)."""
+
+
+class TableView:
+    """Every word and layout of one table's games: made with the table and a result (none for
+    a blank pad). A table's view subclasses this and fills in the parts below."""
+
+    def __init__(self, table, state=None):
+        self.table = table
+        self.state = state
+        self.game = None if state is None else state.game
+
     def hand_report(self, symbols: bool = True) -> list:
         """Lines to print right after a hand was recorded (cards with suit ``symbols`` or not)."""
+        raise NotImplementedError
 
-    def totals_line(self) -> str: ...
+    def totals_line(self) -> str:
+        raise NotImplementedError
 
-    def progress_line(self) -> str: ...
+    def progress_line(self) -> str:
+        raise NotImplementedError
 
-    def result_phrase(self) -> str: ...
+    def result_phrase(self) -> str:
+        raise NotImplementedError
 
     def result_lines(self) -> list:
         """The result in words once the game is over (after an early end too)."""
+        raise NotImplementedError
 
     def seating_lines(self) -> list:
         """Who plays and who deals the next hand (empty once the game is over)."""
+        raise NotImplementedError
 
-    def player_stats(self) -> dict:
-        """Each player's statistics over this game: name -> the keys of gin.blank_stats, with
-        ``won`` 1 for the game's winner (each player of the winning side)."""
+    def score_table(self) -> Grid:
+        """The running totals in one small grid, for ``status``."""
+        raise NotImplementedError
 
-    def score_table(self) -> Grid: ...
-
-    def sheet(self) -> Sheet: ...
-
-
-def dealer_line(dealer: str | None, started: bool) -> str:
-    """Who deals the next hand of a two-player game, in words (RULES.md section 3)."""
-    if dealer is None:
-        return _("The same dealer deals again.") if started else _("Cut for deal: the higher card chooses who deals first.")
-    words = _("{dealer} deals the next hand.") if started else _("{dealer} deals the first hand.")
-    return words.format(dealer=dealer)
-
-
-def next_game_lines(state) -> list:
-    """Once a game is over, who deals first in the next one: its winner (RULES.md section 3)."""
-    if state.winner not in state.game.players:  # no winner, or a partnership side
+    def final_grids(self) -> list:
+        """The grids of the final block the sheet shows after the hands (Hollywood: each
+        closed column's, even while the match goes on)."""
         return []
-    return [_("{winner} deals first in the next game ('ginscore rematch').").format(winner=state.winner)]
+
+    def final_notes(self) -> list:
+        """The result in words under a finished game's sheet."""
+        return self.result_lines()
+
+    def csv_final(self) -> Grid | None:
+        """A finished game's final block as one rectangular grid for CSV; None in progress."""
+        return None
+
+    def sheet(self) -> Sheet:
+        raise NotImplementedError
+
+    def status(self) -> Sheet:
+        """What ``status`` shows: the sheet's title, the running totals and the final block's
+        grids, then the result (or how the game stands); ``csv_final`` is what it writes for
+        a spreadsheet: the final block once there is one, else the running totals."""
+        scores = self.score_table()
+        finished = self.state.finished
+        notes = self.final_notes() if finished else [self.progress_line()]
+        return Sheet(
+            title=self.title(),
+            grids=(scores, *self.final_grids()),
+            notes=tuple(notes),
+            csv_final=self.csv_final() or scores,
+        )
+
+    def title(self) -> str:
+        return _("Game {number}: {players}").format(number=self.game.id, players=self.table.seats(self.game.players))
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        """A blank score sheet for paper play: the header filled from what was given (``players``
+        may be empty; ``rules`` is None when no rule was given), ``hands`` empty rows, and the
+        final block with its rows labelled and its cells empty."""
+        raise GinscoreError(_("ginscore has no blank pad for a {table} game yet").format(table=self.table.words()))
 
 
-class TableKind:
-    """Base of all kinds of table. A table is stateless: everything comes from the Game it is
-    given. Subclasses set the class attributes and implement ``evaluate``."""
+def no_tables() -> list:
+    return []
+
+
+class Table:
+    """Base of all tables (kinds of game). A table is stateless: everything comes from the Game
+    it is given. Subclasses set the class attributes and the three steps of ``evaluate``
+    (``start``, ``play``, ``result``); their ``view`` says the result in words.
+
+    ``every_table`` is given by the registry: a function that returns every registered table,
+    for the messages that tell which table would fit (a table does not import the registry)."""
 
     name = ""
     flag = ""  # the option of 'new' that chooses it, e.g. --hollywood ("" for the default table)
     description = ""  # the help of that flag
     label = ""  # the kind of table in words, for messages (marked with N_, translated when shown)
+    # how one game of this table is named where only some can be ended early ("a Rummy game")
+    early_end_label = ""
+    can_end_early = False  # whether 'ginscore end' may stop a game before it is over
     player_counts: tuple = (2,)
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
     hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation
     pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
+    view = TableView  # the class that says this table's results in words
+
+    def __init__(self, every_table=no_tables):
+        self.every_table = every_table
+
+    def view_of(self, state=None) -> TableView:
+        """The view of ``state`` (of no game: for a blank pad)."""
+        return self.view(self, state)
 
     def check_players(self, players) -> None:
         if len(players) not in self.player_counts:
-            from ginscore.tables import all_tables
-
             low, high = self.player_counts[0], self.player_counts[-1]
             if len(self.player_counts) == 1:
                 counts = str(low)
@@ -195,7 +274,7 @@ class TableKind:
                 counts = _(" or ").join(map(str, self.player_counts))
             else:
                 counts = _("{low} to {high}").format(low=low, high=high)
-            fitting = [kind for kind in all_tables() if len(players) in kind.player_counts]
+            fitting = [kind for kind in self.every_table() if len(players) in kind.player_counts]
             options = _(" or ").join(kind.flag or _("no table option") for kind in fitting)
             hint = _(": for {count} players use {options}").format(count=len(players), options=options) if fitting else ""
             raise PlayerError(
@@ -206,8 +285,6 @@ class TableKind:
 
     def words(self) -> str:
         """The kind of table in the reader's language: ``three-handed``, ``втроём``."""
-        from ginscore.i18n import translate
-
         return translate(self.label)
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
@@ -215,16 +292,10 @@ class TableKind:
         ``settings`` (typed text or values). A setting this table does not use is refused when
         it was typed (in ``given``, or set by a typed preset), else left out, so house rules
         for one table never leak into another's games."""
-        from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name
-
         base = Rules.of(self.settings, {})
         for name in settings:
             if name not in self.settings and name in given:
-                from ginscore.tables import all_tables
-
-                from ginscore.text import in_words
-
-                owners = [kind.words() for kind in all_tables() if name in kind.settings]
+                owners = [kind.words() for kind in self.every_table() if name in kind.settings]
                 raise RulesError(
                     _(
                         "{option} is not a setting of a {table} game (only of {tables} games): leave it out, "
@@ -243,14 +314,6 @@ class TableKind:
             base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})
         kept = {name: value for name, value in settings.items() if name in self.settings}
         return build_rules(None, kept, base)
-
-    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
-        """A blank score sheet for paper play: the header filled from what was given (``players``
-        may be empty; ``rules`` is None when no rule was given), ``hands`` empty rows, and the
-        final block with its rows labelled and its cells empty."""
-        from ginscore.errors import GinscoreError
-
-        raise GinscoreError(_("ginscore has no blank pad for a {table} game yet").format(table=self.words()))
 
     def check_hand(self, game, hand: dict) -> None:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""
@@ -272,18 +335,44 @@ class TableKind:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a
         table already in); by default any hand the rules allow can come next."""
 
-    def evaluate(self, game) -> GameState:
-        """The game's state derived from its effective hands; raises HandError if they cannot
-        all have been played (a hand after the end, a hand the rules refuse)."""
+    # ---- replaying a game: the one loop every table's evaluation runs ----
+
+    def evaluate(self, game) -> GameResult:
+        """The game's result derived from its effective hands, in order: each is checked, a
+        hand after the end is refused, each is played into the running tally, and the tally
+        says when the game is over. Raises HandError if the hands cannot all have been played."""
+        tally = self.start(game)
+        over = False
+        for effective in effective_hands(game.journal):
+            self.check_hand(game, effective.hand)
+            if over:
+                raise self.after_the_end(game, effective, tally)
+            over = self.play(game, tally, effective)
+        return self.result(game, tally)
+
+    def start(self, game):
+        """The running tally before the first hand (a table's own mutable record)."""
         raise NotImplementedError
+
+    def play(self, game, tally, effective) -> bool:
+        """Add one checked hand to ``tally``; True once that hand ended the game."""
+        raise NotImplementedError
+
+    def result(self, game, tally) -> GameResult:
+        """The result of the game once every hand is played into ``tally``."""
+        raise NotImplementedError
+
+    def after_the_end(self, game, effective, tally) -> HandError:
+        """The error for a recorded hand that comes after the game ended."""
+        return hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
+
+    # ---- seats and words of the kind of game ----
 
     def first_dealer(self, players, named: str | None = None, previous_winner: str | None = None) -> str | None:
         """Who deals the first hand, as a new game stores it: the player ``named`` with
         --dealer, else the winner of the previous game between the same players, else None
         (the players cut for deal, and the first hand's winner deals the second)."""
         if named is not None:
-            from ginscore.game import match_player
-
             return match_player(players, named)
         return previous_winner if previous_winner in players else None
 
@@ -297,8 +386,6 @@ class TableKind:
 
     def new_command(self, game) -> str:
         """The command that starts another game like ``game``, ready to paste into a shell."""
-        from ginscore.shell import command
-
         return command(["new"], game.players, [self.flag] if self.flag else [])
 
     def goal(self, rules) -> str:
@@ -307,18 +394,7 @@ class TableKind:
 
     def rules_words(self, rules, preset: str | None = None) -> str:
         """The rules in one line, naming the preset they came from."""
-        from ginscore.rules import summary
-
         return summary(rules, preset)
-
-    def check_abandon(self, game, state) -> None:
-        """Refuse to stop this game early, unless the table has a rule for it."""
-        raise HandError(
-            _(
-                "game {number} is a {table} game, which has no rule for stopping early: it stays in progress "
-                "(only a Hollywood match and a Rummy game can be ended early); start another with: {command}"
-            ).format(number=game.id, table=self.words(), command=self.new_command(game))
-        )
 
     def refuse_if_finished(self, game, state) -> None:
         if state.finished:
@@ -326,5 +402,12 @@ class TableKind:
                 _(
                     "game {number} is over ({result}): pick another with --game ID, play the "
                     "same again with 'ginscore rematch', or start a new one with: {command}"
-                ).format(number=game.id, result=state.result_phrase(), command=self.new_command(game))
+                ).format(number=game.id, result=self.view_of(state).result_phrase(), command=self.new_command(game))
             )
+
+
+def hand_after_the_end(game, effective, ended: str) -> HandError:
+    """The error for a recorded hand that comes after the game ended (``ended``: where)."""
+    return HandError(
+        _("game {game}: hand {number} comes after the game ended {ended}").format(game=game.id, number=effective.number, ended=ended)
+    )

@@ -5,35 +5,41 @@ his first win goes into column 1, his second into columns 1 and 2, and so on. On
 close, the gate rule takes over: a win goes into every open column that is the first open one
 or in which the player already had an entry in the column before it. Every column is settled
 like a standard game; the match net is the sum of the column nets.
+
+The match's result (``HollywoodResult``) is here, beside the evaluation that makes it; its
+words and layouts are ``hollywood_view``, which imports nothing of this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import NamedTuple
 
 from ginscore.errors import HandError
-from ginscore.i18n import N_, _
 from ginscore.game import EffectiveHand, abandoned
+from ginscore.i18n import N_, _
 from ginscore.rules import GIN_SETTINGS, Setting
-from ginscore.scoring import HandScore, Settlement, money, settle
-from ginscore.tables.base import Grid, payment
-from ginscore.tables.gin import HandRow, opponent_of
-from ginscore.tables.standard import TwoPlayerGin
+from ginscore.scoring import FinalScore, HandScore, money, settle
+from ginscore.tables.base import game_json, payment
+from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_stats
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
-    "columns": Setting("columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10)),
+    "columns": Setting(
+        "columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10), words=N_("columns")
+    ),
     # 0 means "the game's target"; a Hollywood game stores the number
-    "column_target": Setting("column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000)),
+    "column_target": Setting(
+        "column_target", 0, N_("Hollywood: points that close a column (default: the target)."), (0, 10_000),
+        words=N_("column target"),
+    ),
     "last_column_double": Setting(
         "last_column_double", False, N_("Hollywood: the last column's settlement counts double."),
+        words=N_("last column counts double"),
     ),
 }
-
-# What the sheet writes in a column that a hand closed, and in a column closed before it.
-CLOSING_MARK = "*"
-CLOSED_CELL = "—"
 
 
 @dataclass
@@ -49,7 +55,7 @@ class Column:
     winner: str | None = None
     closed_at: int | None = None  # the hand that took a player to the target
     abandoned: bool = False  # closed because the players stopped the match
-    final: Settlement | None = None
+    final: FinalScore | None = None
 
     @classmethod
     def empty(cls, number: int, target: int, weight: int, players) -> "Column":
@@ -158,12 +164,76 @@ class MatchFinal:
         }
 
 
+@dataclass
+class HollywoodResult:
+    game: object
+    rows: list
+    columns: list
+    abandoned: bool
+    final: MatchFinal | None  # once every column is closed
+    dealer: str | None = None  # who deals the next hand, when known
+
+    @property
+    def finished(self) -> bool:
+        return all(column.closed for column in self.columns)
+
+    @property
+    def next_dealer(self) -> str | None:
+        return None if self.finished else self.dealer
+
+    def payments(self) -> list:
+        return [] if self.final is None else self.final.payments()
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.final is None else self.final.winner
+
+    @property
+    def scores(self) -> dict:
+        """Each player's total in every column, column 1 first."""
+        return {name: [column.scores[name] for column in self.columns] for name in self.game.players}
+
+    @property
+    def boxes(self) -> dict:
+        return {name: [column.boxes[name] for column in self.columns] for name in self.game.players}
+
+    @property
+    def hands_won(self) -> dict:
+        won = {name: 0 for name in self.game.players}
+        for row in self.rows:
+            if row.score.winner:
+                won[row.score.winner] += 1
+        return won
+
+    def player_stats(self) -> dict:
+        return pair_stats(self)
+
+    def to_json(self) -> dict:
+        return {
+            **game_json(self.game),
+            "hands": [row.to_json() for row in self.rows],
+            "scores": self.scores,
+            "boxes": self.boxes,
+            "hands_won": self.hands_won,
+            "columns": [column.to_json() for column in self.columns],
+            "abandoned": self.abandoned,
+            "finished": self.finished,
+            "winner": self.winner,
+            "next_dealer": self.next_dealer,
+            "final": None if self.final is None else self.final.to_json(),
+        }
+
+
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
     flag = "--hollywood"
     label = N_("hollywood")
     description = N_("A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).")
     settings = {**GIN_SETTINGS, **HOLLYWOOD_SETTINGS}
+    # Any match still open may be ended early: the open columns are settled as they stand.
+    can_end_early = True
+    early_end_label = N_("a Hollywood match")
+    view = HollywoodView
 
     def rules_from(self, preset, settings, given=(), preset_given=False):
         rules = super().rules_from(preset, settings, given, preset_given)
@@ -172,75 +242,48 @@ class HollywoodGin(TwoPlayerGin):
         return rules
 
     def goal(self, rules) -> str:
-        from ginscore.tables.hollywood_sheet import hollywood_terms
-
-
         return _("Hollywood, {terms}").format(terms=hollywood_terms(rules))
 
     def rules_words(self, rules, preset=None) -> str:
-        from ginscore.tables.hollywood_sheet import gin_summary
-
         return gin_summary(rules, preset)
 
-    def pad(self, players, rules, stake, currency, hands: int):
-        """The Hollywood pad: a pair of columns (one per player) for each game, beside the
-        hand's score; the final block per column, then the match."""
-        from ginscore.tables.base import Sheet
-        from ginscore.i18n import _
-        from ginscore.tables.gin import PAD_FINAL_ROWS, pad_fields, pad_final_grid
-
-        parties = list(players) or [_("we"), _("they")]
-        count = rules.columns if rules is not None else self.settings["columns"].default
-        numbered = [_("column {number}").format(number=number) for number in range(1, count + 1)]
-        groups = (("", 1), (_("hand"), 2), *((label, 2) for label in numbered))
-        headers = ["#", *parties * (count + 1)]
-        rows = [[number, *("" for _cell in headers[1:])] for number in range(1, hands + 1)]
-        hands_grid = Grid(headers, rows, title=_("Hands"), groups=groups)
-        final = pad_final_grid(parties * count, rules, PAD_FINAL_ROWS[:-1], groups=(("", 1), *((label, 2) for label in numbered)))
-        match = pad_final_grid(parties, rules, ("net", "owed"), title=_("Match"))
-        words = f"{self.goal(rules)}; {self.rules_words(rules)}" if rules is not None else ""
-        seats = self.seats(players) if players else ""
-        return Sheet(_("Hollywood Gin score sheet"), fields=tuple(pad_fields(seats, words, stake, currency)),
-                     tables=(hands_grid, final, match))
-
-    def check_abandon(self, game, state) -> None:
-        """Any match still open may be abandoned; the open columns are settled as they stand."""
-
-    def evaluate(self, game):
-        from ginscore.tables.hollywood_sheet import HollywoodState
-
+    def start(self, game):
         rules, players = game.rules, game.players
         count = rules.columns
         columns = [
             Column.empty(number, rules.column_target, 2 if rules.last_column_double and number == count else 1, players)
             for number in range(1, count + 1)
         ]
-        rows, dealer = [], game.dealer
-        for effective, score, _opponent in self.scored_hands(game):
-            if all(column.closed for column in columns):
-                raise HandError(
-                    _("match {game}: hand {number} comes after the match ended at hand {last}").format(
-                        game=game.id, number=effective.number, last=effective.number - 1
-                    )
-                )
-            entered, closed_now = [], []
-            if score.winner:
-                entered = entry_columns(columns, score.winner)
-                for column in entered:
-                    column.scores[score.winner] += score.points
-                    column.boxes[score.winner] += score.boxes
-                    column.entries[score.winner] += 1
-                    if column.scores[score.winner] >= column.target:
-                        column.winner, column.closed_at = score.winner, effective.number
-                        closed_now.append(column.number)
-            totals = {name: tuple(column.scores[name] for column in columns) for name in players}
-            states = tuple(cell_state(column, column.number in closed_now) for column in columns)
-            rows.append(
-                HollywoodRow(
-                    effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states
-                )
+        return SimpleNamespace(columns=columns, rows=[], dealer=game.dealer)
+
+    def after_the_end(self, game, effective, tally) -> HandError:
+        return HandError(
+            _("match {game}: hand {number} comes after the match ended at hand {last}").format(
+                game=game.id, number=effective.number, last=effective.number - 1
             )
-            dealer = score.winner or dealer  # the winner deals next; after a draw the same dealer again
+        )
+
+    def play(self, game, tally, effective) -> bool:
+        score, _opponent = self.score(game, effective)
+        columns = tally.columns
+        entered, closed_now = [], []
+        if score.winner:
+            entered = entry_columns(columns, score.winner)
+            for column in entered:
+                column.scores[score.winner] += score.points
+                column.boxes[score.winner] += score.boxes
+                column.entries[score.winner] += 1
+                if column.scores[score.winner] >= column.target:
+                    column.winner, column.closed_at = score.winner, effective.number
+                    closed_now.append(column.number)
+        totals = {name: tuple(column.scores[name] for column in columns) for name in game.players}
+        states = tuple(cell_state(column, column.number in closed_now) for column in columns)
+        tally.rows.append(HollywoodRow(effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states))
+        tally.dealer = score.winner or tally.dealer  # the winner deals next; after a draw the same dealer again
+        return all(column.closed for column in columns)
+
+    def result(self, game, tally) -> HollywoodResult:
+        columns = tally.columns
         stopped = abandoned(game.journal) and not all(column.closed for column in columns)
         for column in columns:
             if column.closed:
@@ -252,9 +295,9 @@ class HollywoodGin(TwoPlayerGin):
         final = None
         if all(column.closed for column in columns):
             final = self.settle_match(game, columns, stopped)
-        return HollywoodState(game, rows, columns, stopped, final, dealer)
+        return HollywoodResult(game, tally.rows, columns, stopped, final, tally.dealer)
 
-    def settle_column(self, game, column: Column) -> Settlement:
+    def settle_column(self, game, column: Column) -> FinalScore:
         loser = opponent_of(game.players, column.winner)
         return settle(
             column.winner,
@@ -267,7 +310,7 @@ class HollywoodGin(TwoPlayerGin):
             game_bonus_factor=column.weight,
         )
 
-    def settle_as_it_stands(self, game, column: Column) -> Settlement | None:
+    def settle_as_it_stands(self, game, column: Column) -> FinalScore | None:
         """The abandonment rule (README, "Abandoning a match"): nobody reached the target, so
         there is no game bonus and no shutout; the player whose points and boxes are worth more
         collects the difference. Equal columns settle nothing."""

@@ -10,29 +10,25 @@ game with 'ginscore end'. At the end the balances are settled with the fewest pa
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.errors import HandError
-from ginscore.game import abandoned, effective_hands
-from ginscore.i18n import N_, _, decimal
-from ginscore.text import in_words
+from ginscore.cards import rank_value
+from ginscore.errors import CardError, HandError
+from ginscore.game import abandoned
+from ginscore.i18n import N_, _
 from ginscore.rules import Setting
-from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
-from ginscore.tables.standard import hands_words
-from ginscore.tables.gin import (
-    amount_cell,
-    game_json,
-    game_sheet,
-    hand_after_the_end,
-    pad_fields,
-    pad_final_grid,
-    pad_hands_grid,
-    payment_notes,
-)
+from ginscore.scoring import money
+from ginscore.fewest_payments import fewest_payments
+from ginscore.shell import command
+from ginscore.tables.base import Payment, Table, blank_stats, game_json
+from ginscore.tables.rummy_view import RummyView, rummy_goal
+from ginscore.text import in_words
 
 SETTINGS = {
     "target": Setting(
-        "target", 0, N_("Points scored that win the game (Rummy: 0, the default, is no target)."), (0, 10_000)
+        "target", 0, N_("Points scored that win the game (Rummy: 0, the default, is no target)."), (0, 10_000),
+        words=N_("target"),
     ),
 }
 HAND_FIELDS = {"kind": str, "player": str, "losers": dict, "rummy": bool, "cards": dict}
@@ -88,16 +84,8 @@ class RummyRow(NamedTuple):
             row["cards"] = dict(hand["cards"])
         return row
 
-    def words(self) -> str:
-        """``Bob pays Alice 20, Carol pays Alice 11; doubled for rummy``."""
-        paid = ", ".join(
-            _("{payer} pays {payee} {amount}").format(payer=loser, payee=self.winner, amount=points)
-            for loser, points in self.payments
-        )
-        return paid + (_("; doubled for rummy") if self.multiplier == 2 else "")
 
-
-class RummyState(NamedTuple):
+class RummyResult(NamedTuple):
     game: object
     rows: list
     balances: dict
@@ -117,6 +105,10 @@ class RummyState(NamedTuple):
         return None if self.finished else self.dealer
 
     @property
+    def cards_dealt(self) -> int:
+        return cards_dealt(len(self.game.players))
+
+    @property
     def final(self):
         """What a finished game settles: the payments and each player's net (a settlement of
         many players has no single net or amount, so those are None)."""
@@ -125,17 +117,12 @@ class RummyState(NamedTuple):
     def payments(self) -> list:
         if not self.finished:
             return []
-        from ginscore.scoring import money
-        from ginscore.fewest_payments import fewest_payments
-
         return [
             Payment(debtor, creditor, points, money(points, self.game.stake))
             for debtor, creditor, points in fewest_payments(self.balances)
         ]
 
     def player_stats(self) -> dict:
-        from ginscore.tables.gin import blank_stats
-
         stats = {name: blank_stats() for name in self.game.players}
         for row in self.rows:
             for name in self.game.players:
@@ -148,61 +135,11 @@ class RummyState(NamedTuple):
             stats[name]["won"] = int(self.winner == name)
         return stats
 
-    def seating_lines(self) -> list:
-        if self.finished:
-            return []
-        if self.rows:
-            words = _("{dealer} deals the next hand ({count} cards each).")
-        else:
-            words = _("{dealer} deals the first hand ({count} cards each).")
-        return [words.format(dealer=self.dealer, count=cards_dealt(len(self.game.players)))]
-
-    def result_phrase(self) -> str:
-        if self.winner is not None:
-            return _("{winner} reached {target} at hand {number}").format(
-                winner=self.winner, target=self.game.rules.target, number=len(self.rows)
-            )
-        if self.ended:
-            return _("ended after {hands}").format(hands=hands_words(len(self.rows)))
-        return _("in progress")
-
-    def totals_line(self) -> str:
-        return ", ".join(f"{name} {self.balances[name]:+d}" for name in self.game.players)
-
-    def progress_line(self) -> str:
-        target = self.game.rules.target
-        goal = _("first to {target} points scored").format(target=target) if target else _("no target: 'ginscore end' ends it")
-        return _("In progress after {hands}, {goal}. {dealer}").format(
-            hands=hands_words(len(self.rows)), goal=goal, dealer=self.seating_lines()[0]
-        )
-
-    def score_table(self) -> Grid:
-        rows = [
-            [name, f"{self.balances[name]:+d}", self.points[name], self.hands_won[name], self.rummies[name]]
-            for name in self.game.players
-        ]
-        return Grid([_("player"), _("balance"), _("points scored"), _("hands won"), _("rummies")], rows)
-
-    def final_grid(self) -> Grid:
-        """Each player's hands won, rummies, points scored and balance, and his net in money."""
-        from ginscore.scoring import money, show_amount
-
-        game = self.game
-        rows = []
-        for name in game.players:
-            row = [name, self.hands_won[name], self.rummies[name], self.points[name], self.balances[name]]
-            if game.stake is not None:
-                row.append(decimal(show_amount(money(self.balances[name], game.stake), game.currency)))
-            rows.append(row)
-        money_column = [_("money")] if game.stake is not None else []
-        headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("balance"), *money_column]
-        return Grid(headers, rows, title=_("Final"), numeric=tuple(range(1, len(headers))))
-
     def to_json(self) -> dict:
         final = self.final
         return {
             **game_json(self.game),
-            "cards_dealt": cards_dealt(len(self.game.players)),
+            "cards_dealt": self.cards_dealt,
             "hands": [row.to_json() for row in self.rows],
             "balances": dict(self.balances),
             "points": dict(self.points),
@@ -215,97 +152,9 @@ class RummyState(NamedTuple):
             "final": None if final is None else final.to_json(),
         }
 
-    def result_lines(self) -> list:
-        if self.winner is not None:
-            lines = [
-                _("Game over: {winner} reaches {target} points scored.").format(winner=self.winner, target=self.game.rules.target)
-            ]
-        else:
-            lines = [_("Game ended after {hands}.").format(hands=hands_words(len(self.rows)))]
-        lines.append(_("Balances: {balances}.").format(balances=self.totals_line()))
-        payments = self.payments()
-        if payments:
-            owed = in_words(
-                _("{payer} pays {payee} {amount}").format(payer=p.payer, payee=p.payee, amount=p.points) for p in payments
-            )
-            lines.append(_("Settlement: {payments}.").format(payments=owed))
-        else:
-            lines.append(_("Settlement: everybody is level, nobody pays."))
-        return lines + payment_notes(payments, self.game)
-
-    def hand_report(self, symbols: bool = True) -> list:
-        row = self.rows[-1]
-        words = _("{winner} goes out (rummy)") if row.multiplier == 2 else _("{winner} goes out")
-        line = _("Hand {number}: {words}").format(number=row.hand.number, words=words.format(winner=row.winner))
-        line += f" -> {row.words()}."
-        if self.finished:  # the result says the balances
-            return [line, *self.result_lines(), *next_game_lines(self)]
-        return [line, _("Balances: {balances}.").format(balances=self.totals_line()), *self.seating_lines()]
-
-    def sheet(self) -> Sheet:
-        game = self.game
-        players = list(game.players)
-        rows = [
-            [row.hand.number, row.dealer, row.winner, row.words(), *(row.balances[name] for name in players)]
-            for row in self.rows
-        ]
-        headers = ["#", _("dealt"), _("out"), _("payments"), *players]
-        tables = [Grid(headers, rows, title=_("Hands (running balances)"))]
-        if self.finished:
-            tables += [self.final_grid(), payments_grid(self.payments(), game)]
-            notes = self.result_lines()
-        else:
-            notes = [self.progress_line()]
-        rules = rummy_goal(game.rules)
-        # the chart follows the balances, which the target (on points scored) does not measure
-        series = tuple(
-            Series(name, tuple(row.balances[name] for row in self.rows), tuple(i for i, row in enumerate(self.rows) if row.winner == name))
-            for name in players
-        )
-        return game_sheet(
-            game,
-            rules,
-            tables=tables,
-            notes=notes,
-            charts=(Chart(_("Running balances"), series, None),),
-            records=self.records(),
-            final_records=self.final_records() if self.finished else None,
-        )
-
-    def records(self) -> Grid:
-        """The hands for CSV: who dealt and went out, rummy (1 or 0), what each player paid
-        (- ) or received (+) in the hand, and every balance after it."""
-        players = list(self.game.players)
-        rows = []
-        for row in self.rows:
-            paid = dict(row.payments)
-            change = [row.received if name == row.winner else -paid[name] for name in players]
-            rows.append([row.hand.number, row.dealer, row.winner, int(row.multiplier == 2), row.received, *change,
-                         *(row.balances[name] for name in players)])
-        headers = [_("hand"), _("dealer"), _("winner"), _("rummy"), _("points")]
-        changes = [_("{name} change").format(name=name) for name in players]
-        return Grid(headers + changes + [_("{name} balance").format(name=name) for name in players], rows)
-
-    def final_records(self) -> Grid:
-        """The final block for CSV, a row per player: his balance is his net."""
-        stake = self.game.stake
-        rows = [
-            [name, self.hands_won[name], self.rummies[name], self.points[name], self.balances[name],
-             *([amount_cell(self.balances[name], stake)] if stake is not None else [])]
-            for name in self.game.players
-        ]
-        headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("net")]
-        return Grid([*headers, *([_("amount")] if stake is not None else [])], rows)
-
-
-def rummy_goal(rules) -> str:
-    if rules.target:
-        return _("Rummy, first to {target} points scored").format(target=rules.target)
-    return _("Rummy, no target")
-
 
 class RummyFinal(NamedTuple):
-    state: RummyState
+    state: RummyResult
 
     net = None  # many players settle: see payments
     amount = None
@@ -321,7 +170,7 @@ class RummyFinal(NamedTuple):
         }
 
 
-class RummyTable(TableKind):
+class RummyTable(Table):
     name = "rummy"
     flag = "--rummy"
     label = N_("rummy")
@@ -339,18 +188,7 @@ class RummyTable(TableKind):
         return rummy_goal(rules)
 
     pad_seats = 4  # blank columns on a pad given no names
-
-    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
-        """Per player what the hand cost or paid him (+/-) and his running balance; the final
-        block counts hands won, rummies, points scored, the balance and what is owed."""
-        parties = list(players) or [""] * self.pad_seats
-        words = f"{self.goal(rules)}; {self.rules_words(rules)}" if rules is not None else ""
-        final = pad_final_grid(parties, rules, ("hands won", "rummies", "points scored", "balance", "owed"))
-        return Sheet(
-            _("Rummy score sheet"),
-            fields=tuple(pad_fields(self.seats(players) if players else "", words, stake, currency)),
-            tables=(pad_hands_grid(parties, hands, columns=("+/-", _("sum"))), final),
-        )
+    view = RummyView
 
     def rules_words(self, rules, preset=None) -> str:
         return _("losers pay what they hold, a rummy pays double")
@@ -360,9 +198,6 @@ class RummyTable(TableKind):
 
     def card_problems(self, cards: dict) -> list:
         """Each loser's cards as typed: ranks (suits optional), which count to his points."""
-        from ginscore.cards import rank_value
-        from ginscore.errors import CardError
-
         found = []
         for name, text in cards.items():
             if not isinstance(text, str) or not text.split():
@@ -375,8 +210,9 @@ class RummyTable(TableKind):
                 found.append((f".{name}", str(error)))
         return found
 
-    def check_abandon(self, game, state) -> None:
-        """Rummy is settled hand by hand, so the players may end it whenever they stop."""
+    # Rummy is settled hand by hand, so the players may end it whenever they stop.
+    can_end_early = True
+    early_end_label = N_("a Rummy game")
 
     def check_hand(self, game, hand: dict) -> None:
         kind = hand.get("kind")
@@ -393,8 +229,6 @@ class RummyTable(TableKind):
         if not isinstance(losers, dict):
             raise HandError(_("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'"))
         others = [name for name in game.players if name != winner]
-        from ginscore.shell import command
-
         if winner in losers:
             raise HandError(_("{winner} went out, so {winner} holds nothing: name only the other players").format(winner=winner))
         missing = [name for name in others if name not in losers]
@@ -420,29 +254,34 @@ class RummyTable(TableKind):
         if type(hand.get("rummy", False)) is not bool:
             raise HandError(_("a hand's rummy mark must be true or false"))
 
-    def evaluate(self, game) -> RummyState:
-        players = game.players
-        balances = {name: 0 for name in players}
-        points, hands_won, rummies = dict(balances), dict(balances), dict(balances)
-        dealer, winner, rows = game.dealer or players[0], None, []  # files from before 'dealer' was stored: the first named
+    def start(self, game):
+        balances = {name: 0 for name in game.players}
+        # files from before 'dealer' was stored: the first named deals
+        return SimpleNamespace(
+            balances=balances, points=dict(balances), hands_won=dict(balances), rummies=dict(balances),
+            dealer=game.dealer or game.players[0], winner=None, rows=[],
+        )
+
+    def play(self, game, tally, effective) -> bool:
+        hand, players = effective.hand, game.players
+        out = hand["player"]
+        multiplier = 2 if hand.get("rummy") else 1
+        paid = tuple((name, hand["losers"][name] * multiplier) for name in players if name != out)
+        for name, amount in paid:
+            tally.balances[name] -= amount
+            tally.balances[out] += amount
+            tally.points[out] += amount
+        tally.hands_won[out] += 1
+        tally.rummies[out] += multiplier == 2
+        tally.rows.append(RummyRow(effective, paid, multiplier, dict(tally.balances), tally.dealer))
+        tally.dealer = next_dealer(players, tally.dealer, out)
         target = game.rules.target
-        for effective in effective_hands(game.journal):
-            hand = effective.hand
-            self.check_hand(game, hand)
-            if winner is not None:
-                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
-            out = hand["player"]
-            multiplier = 2 if hand.get("rummy") else 1
-            paid = tuple((name, hand["losers"][name] * multiplier) for name in players if name != out)
-            for name, amount in paid:
-                balances[name] -= amount
-                balances[out] += amount
-                points[out] += amount
-            hands_won[out] += 1
-            rummies[out] += multiplier == 2
-            rows.append(RummyRow(effective, paid, multiplier, dict(balances), dealer))
-            dealer = next_dealer(players, dealer, out)
-            if target and points[out] >= target:
-                winner = out
-        ended = winner is None and abandoned(game.journal)
-        return RummyState(game, rows, balances, points, hands_won, rummies, dealer, winner, ended)
+        if target and tally.points[out] >= target:
+            tally.winner = out
+        return tally.winner is not None
+
+    def result(self, game, tally) -> RummyResult:
+        ended = tally.winner is None and abandoned(game.journal)
+        return RummyResult(
+            game, tally.rows, tally.balances, tally.points, tally.hands_won, tally.rummies, tally.dealer, tally.winner, ended
+        )

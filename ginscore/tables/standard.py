@@ -2,63 +2,38 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.game import effective_hands
-from ginscore.i18n import N_, _, ngettext
-from ginscore.scoring import Settlement, score_hand, settle
-from ginscore.tables.base import Grid, Sheet, dealer_line, next_game_lines, payment
-from ginscore.tables.gin import (
-    GinTable,
-    HandRow,
+from ginscore.i18n import N_, _
+from ginscore.scoring import FinalScore, settle
+from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_stats
+from ginscore.tables.two_handed_words import (
     card_lines,
-    cards_tables,
+    cards_grids,
+    csv_final,
+    csv_hand,
+    csv_hand_headers,
+    final_grid,
     final_notes,
-    final_records,
-    final_table,
-    game_json,
-    game_sheet,
-    hand_after_the_end,
     hand_cells,
     hand_line,
-    hand_record,
-    opponent_of,
-    pair_stats,
-    record_headers,
     running_chart,
-    totals_words,
     two_sided_pad,
     won_at_hand,
 )
+from ginscore.tables.words import dealer_line, game_sheet, hands_words, next_game_lines, totals_words
 
 
-def hands_words(count: int) -> str:
-    """``1 hand``, ``5 hands`` (in Russian and Ukrainian: 1 раздача, 2 раздачи, 5 раздач)."""
-    return ngettext("{count} hand", "{count} hands", count).format(count=count)
-
-
-class TwoPlayerGin(GinTable):
-    """What every two-handed gin table shares: one pair, who face each other every hand."""
-
-    player_counts = (2,)
-
-    def scored_hands(self, game):
-        """Yield (effective hand, its score, the opponent) for every hand that counts."""
-        for effective in effective_hands(game.journal):
-            self.check_hand(game, effective.hand)
-            hand = effective.hand
-            defender = None if hand["kind"] == "draw" else opponent_of(game.players, hand["player"])
-            yield effective, score_hand(hand, defender, game.rules), defender
-
-
-class StandardState(NamedTuple):
+class StandardResult(NamedTuple):
     game: object
     rows: list
     scores: dict
     boxes: dict
     hands_won: dict
     winner: str | None
-    final: Settlement | None
+    final: FinalScore | None
     dealer: str | None = None  # who deals the next hand, when known
 
     @property
@@ -69,9 +44,6 @@ class StandardState(NamedTuple):
     def next_dealer(self) -> str | None:
         return None if self.finished else self.dealer
 
-    def dealer_line(self) -> str:
-        return dealer_line(self.dealer, bool(self.rows))
-
     def payments(self) -> list:
         if self.final is None:
             return []
@@ -80,25 +52,6 @@ class StandardState(NamedTuple):
 
     def player_stats(self) -> dict:
         return pair_stats(self)
-
-    def seating_lines(self) -> list:
-        return [] if self.finished else [self.dealer_line()]
-
-    def result_phrase(self) -> str:
-        return won_at_hand(self)
-
-    def totals_line(self) -> str:
-        return totals_words(self.game.players, self.scores)
-
-    def score_table(self) -> Grid:
-        """The running totals in one small table, for ``status``."""
-        rows = [[name, self.scores[name], self.boxes[name]] for name in self.game.players]
-        return Grid([_("player"), _("points"), _("boxes")], rows)
-
-    def progress_line(self) -> str:
-        return _("In progress after {hands}, first to {target}. {dealer}").format(
-            hands=hands_words(len(self.rows)), target=self.game.rules.target, dealer=self.dealer_line()
-        )
 
     def to_json(self) -> dict:
         final = None
@@ -116,34 +69,65 @@ class StandardState(NamedTuple):
             "final": final,
         }
 
+
+class StandardView(TableView):
+    def dealer_line(self) -> str:
+        return dealer_line(self.state.dealer, bool(self.state.rows))
+
+    def seating_lines(self) -> list:
+        return [] if self.state.finished else [self.dealer_line()]
+
+    def result_phrase(self) -> str:
+        return won_at_hand(self.state)
+
+    def totals_line(self) -> str:
+        return totals_words(self.game.players, self.state.scores)
+
+    def score_table(self) -> Grid:
+        state = self.state
+        rows = [[name, state.scores[name], state.boxes[name]] for name in self.game.players]
+        return Grid([_("player"), _("points"), _("boxes")], rows)
+
+    def progress_line(self) -> str:
+        return _("In progress after {hands}, first to {target}. {dealer}").format(
+            hands=hands_words(len(self.state.rows)), target=self.game.rules.target, dealer=self.dealer_line()
+        )
+
     def result_lines(self) -> list:
-        over = _("Game over: {winner} reaches {target}.").format(winner=self.winner, target=self.game.rules.target)
-        return [over, *final_notes(self.final, self.game)]
+        over = _("Game over: {winner} reaches {target}.").format(winner=self.state.winner, target=self.game.rules.target)
+        return [over, *self.final_notes()]
 
     def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
-        row = self.rows[-1]
+        row = self.state.rows[-1]
         lines = [*card_lines(row, symbols), hand_line(row) + ".", _("Totals: {totals}.").format(totals=self.totals_line())]
-        if self.finished:
-            return lines + self.result_lines() + next_game_lines(self)
+        if self.state.finished:
+            return lines + self.result_lines() + next_game_lines(self.state)
         return lines + self.seating_lines()
 
+    def final_grids(self) -> list:
+        final = self.state.final
+        return [] if final is None else [final_grid(final, list(self.game.players), self.game.rules)]
+
+    def final_notes(self) -> list:
+        return final_notes(self.state.final, self.game)
+
+    def csv_final(self) -> Grid | None:
+        final = self.state.final
+        return None if final is None else csv_final(final, list(self.game.players), self.game)
+
     def sheet(self) -> Sheet:
-        game = self.game
+        state, game = self.state, self.game
         players = list(game.players)
         oklahoma = game.rules.oklahoma
         headers = ["#", *([_("upcard")] if oklahoma else []), _("hand"), _("won by"), _("points"), *players]
-        rows, records = [], []
-        for row in self.rows:
+        rows, hands_csv = [], []
+        for row in state.rows:
             totals = [row.totals[name] for name in players]
             rows.append(hand_cells(row, oklahoma) + totals)
-            records.append(hand_record(row, oklahoma) + totals)
-        tables = [Grid(headers, rows, title=_("Hands")), *cards_tables(self.rows)]
-        notes, final_rows = [], None
-        if self.final is not None:
-            tables.append(final_table(self.final, players, game.rules))
-            notes = final_notes(self.final, game)
-            final_rows = final_records(self.final, players, game)
+            hands_csv.append(csv_hand(row, oklahoma) + totals)
+        if state.finished:
+            notes = self.final_notes()
         else:
             notes = [
                 _("In progress, first to {target}: {totals}. {dealer}").format(
@@ -151,42 +135,45 @@ class StandardState(NamedTuple):
                 )
             ]
         return game_sheet(
-            game,
-            tables=tables,
+            self,
+            grids=[Grid(headers, rows, title=_("Hands")), *cards_grids(state.rows), *self.final_grids()],
             notes=notes,
-            charts=(running_chart(self.rows, players, game.rules.target),),
-            records=Grid(record_headers(oklahoma) + [_("{name} total").format(name=name) for name in players], records),
-            final_records=final_rows,
+            charts=(running_chart(state.rows, players, game.rules.target),),
+            csv_hands=Grid(csv_hand_headers(oklahoma) + [_("{name} total").format(name=name) for name in players], hands_csv),
+            csv_final=self.csv_final(),
         )
+
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        seats = self.table.seats(players) if players else ""
+        return two_sided_pad(_("Gin Rummy score sheet"), list(players) or ["", ""], seats, rules, stake, currency, hands)
 
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
     label = N_("standard")
     description = N_("Two players, one game to the target (the default).")
+    view = StandardView
 
-    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
-        seats = self.seats(players) if players else ""
-        return two_sided_pad(_("Gin Rummy score sheet"), list(players) or ["", ""], seats, rules, stake, currency, hands)
-
-    def evaluate(self, game) -> StandardState:
+    def start(self, game):
         scores = {name: 0 for name in game.players}
-        boxes = dict(scores)
-        hands_won = dict(scores)
-        rows, winner, dealer = [], None, game.dealer
-        for effective, score, opponent in self.scored_hands(game):
-            if winner is not None:
-                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
-            if score.winner:
-                scores[score.winner] += score.points
-                boxes[score.winner] += score.boxes
-                hands_won[score.winner] += 1
-                if scores[score.winner] >= game.rules.target:
-                    winner = score.winner
-            rows.append(HandRow(effective, score, dict(scores), opponent))
-            dealer = score.winner or dealer  # the winner deals next; after a draw the same dealer again
-        final = None
+        return SimpleNamespace(scores=scores, boxes=dict(scores), hands_won=dict(scores), rows=[], winner=None, dealer=game.dealer)
+
+    def play(self, game, tally, effective) -> bool:
+        score, opponent = self.score(game, effective)
+        if score.winner:
+            tally.scores[score.winner] += score.points
+            tally.boxes[score.winner] += score.boxes
+            tally.hands_won[score.winner] += 1
+            if tally.scores[score.winner] >= game.rules.target:
+                tally.winner = score.winner
+        tally.rows.append(HandRow(effective, score, dict(tally.scores), opponent))
+        tally.dealer = score.winner or tally.dealer  # the winner deals next; after a draw the same dealer again
+        return tally.winner is not None
+
+    def result(self, game, tally) -> StandardResult:
+        final, winner = None, tally.winner
         if winner is not None:
             loser = opponent_of(game.players, winner)
-            final = settle(winner, loser, scores, boxes, hands_won[loser] > 0, game.rules, game.stake)
-        return StandardState(game, rows, scores, boxes, hands_won, winner, final, dealer)
+            final = settle(winner, loser, tally.scores, tally.boxes, tally.hands_won[loser] > 0, game.rules, game.stake)
+        return StandardResult(game, tally.rows, tally.scores, tally.boxes, tally.hands_won, winner, final, tally.dealer)
+

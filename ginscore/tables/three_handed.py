@@ -10,38 +10,36 @@ shutout rule (by default an extra 100).
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.errors import HandError
-from ginscore.game import effective_hands
+from ginscore.errors import HandError, RulesError
+from ginscore.game import match_player
 from ginscore.i18n import N_, _
-from ginscore.text import in_words
-from ginscore.tables.standard import hands_words
 from ginscore.scoring import score_hand, settle
-from ginscore.errors import RulesError
-from ginscore.tables.base import Grid, Sheet, next_game_lines, nets, payment, payments_grid
-from ginscore.tables.gin import (
-    PLAIN_GIN_SETTINGS,
-    GinTable,
-    HandRow,
-    amount_cell,
+from ginscore.tables.base import Grid, Sheet, TableView, game_json, nets, payment
+from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, with_defaults
+from ginscore.tables.two_handed_words import (
     card_lines,
-    cards_tables,
-    game_json,
-    game_sheet,
-    hand_after_the_end,
+    cards_grids,
+    csv_hand,
+    csv_hand_headers,
     hand_cells,
     hand_line,
-    hand_record,
-    hand_stats,
-    payment_notes,
-    record_headers,
     running_chart,
-    totals_words,
     two_sided_pad,
-    with_defaults,
     won_at_hand,
 )
+from ginscore.tables.words import (
+    amount_cell,
+    game_sheet,
+    hands_words,
+    next_game_lines,
+    payment_notes,
+    payments_grid,
+    totals_words,
+)
+from ginscore.text import in_words
 
 
 class Seating(NamedTuple):
@@ -65,8 +63,11 @@ class ThreeHandedFinal(NamedTuple):
     game_bonus: int
     shut_out: tuple  # the players who won no hand
     totals: dict  # points + boxes (+ the game bonus for the winner), before any shutout
-    pairs: tuple  # the winner's Settlement with each other player
+    pairs: tuple  # the winner's FinalScore with each other player
     payments: tuple
+
+    net = None  # pairwise payments settle it: no single net or amount (see payments)
+    amount = None
 
     def to_json(self) -> dict:
         return {
@@ -83,7 +84,18 @@ class ThreeHandedFinal(NamedTuple):
         }
 
 
-class ThreeHandedState(NamedTuple):
+class ThreeHandedRow(NamedTuple):
+    hand: object
+    score: object
+    totals: dict
+    opponent: str | None
+    sitting_out: str  # who sat this hand out
+
+    def to_json(self) -> dict:
+        return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
+
+
+class ThreeHandedResult(NamedTuple):
     game: object
     rows: list
     scores: dict
@@ -105,39 +117,12 @@ class ThreeHandedState(NamedTuple):
     def payments(self) -> list:
         return [] if self.final is None else list(self.final.payments)
 
-    def result_phrase(self) -> str:
-        return won_at_hand(self)
-
-    def totals_line(self) -> str:
-        return totals_words(self.game.players, self.scores)
-
-    def seating_line(self) -> str:
-        first, second = self.seating.playing
-        return _("Next hand: {first} v {second}; {out} sits out and deals.").format(
-            first=first, second=second, out=self.seating.sitting_out
-        )
-
     def player_stats(self) -> dict:
         players = self.game.players
         stats = hand_stats(self, lambda row: [name for name in players if name != row.sitting_out])
         for name in stats:
             stats[name]["won"] = int(self.winner == name)
         return stats
-
-    def seating_lines(self) -> list:
-        return [] if self.finished else [self.seating_line()]
-
-    def score_table(self) -> Grid:
-        rows = [
-            [name, self.scores[name], self.boxes[name], _("sits out") if name == self.seating.sitting_out else _("plays")]
-            for name in self.game.players
-        ]
-        return Grid([_("player"), _("points"), _("boxes"), _("next hand")], rows)
-
-    def progress_line(self) -> str:
-        return _("In progress after {hands}, first to {target}. {dealer}").format(
-            hands=hands_words(len(self.rows)), target=self.game.rules.target, dealer=self.seating_line()
-        )
 
     def to_json(self) -> dict:
         return {
@@ -154,9 +139,40 @@ class ThreeHandedState(NamedTuple):
             "final": None if self.final is None else self.final.to_json(),
         }
 
+
+class ThreeHandedView(TableView):
+    def result_phrase(self) -> str:
+        return won_at_hand(self.state)
+
+    def totals_line(self) -> str:
+        return totals_words(self.game.players, self.state.scores)
+
+    def seating_line(self) -> str:
+        seating = self.state.seating
+        first, second = seating.playing
+        return _("Next hand: {first} v {second}; {out} sits out and deals.").format(
+            first=first, second=second, out=seating.sitting_out
+        )
+
+    def seating_lines(self) -> list:
+        return [] if self.state.finished else [self.seating_line()]
+
+    def score_table(self) -> Grid:
+        state = self.state
+        rows = [
+            [name, state.scores[name], state.boxes[name], _("sits out") if name == state.seating.sitting_out else _("plays")]
+            for name in self.game.players
+        ]
+        return Grid([_("player"), _("points"), _("boxes"), _("next hand")], rows)
+
+    def progress_line(self) -> str:
+        return _("In progress after {hands}, first to {target}. {dealer}").format(
+            hands=hands_words(len(self.state.rows)), target=self.game.rules.target, dealer=self.seating_line()
+        )
+
     def result_lines(self) -> list:
-        final = self.final
-        lines = [_("Game over: {winner} reaches {target}.").format(winner=self.winner, target=self.game.rules.target)]
+        final = self.state.final
+        lines = [_("Game over: {winner} reaches {target}.").format(winner=self.state.winner, target=self.game.rules.target)]
         if final.shut_out:
             lines.append(_("{players} won no hand: shut out.").format(players=in_words(final.shut_out)))
         owed = [
@@ -171,52 +187,59 @@ class ThreeHandedState(NamedTuple):
         return lines + payment_notes(final.payments, self.game)
 
     def hand_report(self, symbols: bool = True) -> list:
-        row = self.rows[-1]
+        row = self.state.rows[-1]
         lines = [*card_lines(row, symbols), hand_line(row) + ".", _("Totals: {totals}.").format(totals=self.totals_line())]
-        if self.finished:
-            return lines + self.result_lines() + next_game_lines(self)
+        if self.state.finished:
+            return lines + self.result_lines() + next_game_lines(self.state)
         return lines + [self.seating_line()]
 
+    def final_grids(self) -> list:
+        final = self.state.final
+        if final is None:
+            return []
+        return [final_grid(final, list(self.game.players), self.game.rules), payments_grid(final.payments, self.game)]
+
+    def final_notes(self) -> list:
+        return self.result_lines()[1:]
+
+    def csv_final(self) -> Grid | None:
+        final = self.state.final
+        return None if final is None else csv_final(final, list(self.game.players), self.game)
+
     def sheet(self) -> Sheet:
-        game = self.game
+        state, game = self.state, self.game
         players = list(game.players)
         headers = ["#", _("hand"), _("won by"), _("points"), _("sat out"), *players]
-        rows, records = [], []
-        for row in self.rows:
+        rows, hands_csv = [], []
+        for row in state.rows:
             totals = [row.totals[name] for name in players]
             rows.append(hand_cells(row, False) + [row.sitting_out, *totals])
-            records.append(hand_record(row, False) + [row.sitting_out, *totals])
-        tables = [Grid(headers, rows, title=_("Hands")), *cards_tables(self.rows)]
-        final_rows = None
-        if self.final is None:
+            hands_csv.append(csv_hand(row, False) + [row.sitting_out, *totals])
+        if state.finished:
+            notes = self.final_notes()
+        else:
             notes = [
                 _("In progress, first to {target}: {totals}. {dealer}").format(
                     target=game.rules.target, totals=self.totals_line(), dealer=self.seating_line()
                 )
             ]
-        else:
-            tables += [final_grid(self.final, players, game.rules), payments_grid(self.final.payments, game)]
-            notes = self.result_lines()[1:]
-            final_rows = final_records(self.final, players, game)
+        csv_headers = csv_hand_headers(False) + [_("sat out"), *(_("{name} total").format(name=name) for name in players)]
         return game_sheet(
-            game,
-            tables=tables,
+            self,
+            grids=[Grid(headers, rows, title=_("Hands")), *cards_grids(state.rows), *self.final_grids()],
             notes=notes,
-            charts=(running_chart(self.rows, players, game.rules.target),),
-            records=Grid(record_headers(False) + [_("sat out"), *(_("{name} total").format(name=name) for name in players)], records),
-            final_records=final_rows,
+            charts=(running_chart(state.rows, players, game.rules.target),),
+            csv_hands=Grid(csv_headers, hands_csv),
+            csv_final=self.csv_final(),
         )
 
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        seats = self.table.seats(players) if players else ""
+        parties = list(players) or ["", "", ""]
+        return two_sided_pad(_("Three-handed Gin score sheet"), parties, seats, rules, stake, currency, hands)
 
-class ThreeHandedRow(NamedTuple):
-    hand: object
-    score: object
-    totals: dict
-    opponent: str | None
-    sitting_out: str  # who sat this hand out
 
-    def to_json(self) -> dict:
-        return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
+# The final block as the view shows it and writes it for CSV.
 
 
 def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
@@ -230,7 +253,7 @@ def final_grid(final: ThreeHandedFinal, players, rules) -> Grid:
     return Grid(["", *players], rows, title=_("Final"), numeric=tuple(range(1, len(players) + 1)))
 
 
-def final_records(final: ThreeHandedFinal, players, game) -> Grid:
+def csv_final(final: ThreeHandedFinal, players, game) -> Grid:
     """The final block for CSV, a row per player: the totals before any shutout, whether the
     winner shut him out (1 or 0), and his net over every payment (+ collects, - pays)."""
     net = nets(final.payments, players)
@@ -254,17 +277,11 @@ class ThreeHandedGin(GinTable):
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
-
-    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
-        seats = self.seats(players) if players else ""
-        parties = list(players) or ["", "", ""]
-        return two_sided_pad(_("Three-handed Gin score sheet"), parties, seats, rules, stake, currency, hands)
+    view = ThreeHandedView
 
     def first_dealer(self, players, named=None, previous_winner=None):
         """The seats decide: the third named sits out the first hand and deals it."""
         if named is not None:
-            from ginscore.game import match_player
-
             if match_player(players, named) != players[2]:
                 raise RulesError(
                     _(
@@ -291,36 +308,37 @@ class ThreeHandedGin(GinTable):
                 ).format(player=hand["player"], first=first, second=second)
             )
 
-    def evaluate(self, game) -> ThreeHandedState:
+    def start(self, game):
         scores = {name: 0 for name in game.players}
-        boxes, hands_won = dict(scores), dict(scores)
         seating = Seating(tuple(game.players[:2]), game.players[2])
-        rows, winner = [], None
-        for effective in effective_hands(game.journal):
-            hand = effective.hand
-            self.check_hand(game, hand)
-            if winner is not None:
-                raise hand_after_the_end(game, effective, _("at hand {number}").format(number=effective.number - 1))
-            opponent = None
-            if hand["kind"] != "draw":
-                if hand["player"] not in seating.playing:
-                    raise HandError(
-                        _("game {game}: hand {number} names {player}, who sat that hand out ({players} played it)").format(
-                            game=game.id, number=effective.number, player=hand["player"], players=in_words(seating.playing)
-                        )
+        return SimpleNamespace(scores=scores, boxes=dict(scores), hands_won=dict(scores), seating=seating, rows=[], winner=None)
+
+    def play(self, game, tally, effective) -> bool:
+        hand, seating = effective.hand, tally.seating
+        opponent = None
+        if hand["kind"] != "draw":
+            if hand["player"] not in seating.playing:
+                raise HandError(
+                    _("game {game}: hand {number} names {player}, who sat that hand out ({players} played it)").format(
+                        game=game.id, number=effective.number, player=hand["player"], players=in_words(seating.playing)
                     )
-                opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
-            score = score_hand(hand, opponent, game.rules)
-            if score.winner:
-                scores[score.winner] += score.points
-                boxes[score.winner] += score.boxes
-                hands_won[score.winner] += 1
-                if scores[score.winner] >= game.rules.target:
-                    winner = score.winner
-            rows.append(ThreeHandedRow(effective, score, dict(scores), opponent, seating.sitting_out))
-            seating = next_seating(seating, score.winner)
-        final = None if winner is None else self.settle(game, winner, scores, boxes, hands_won)
-        return ThreeHandedState(game, rows, scores, boxes, hands_won, seating, winner, final)
+                )
+            opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
+        score = score_hand(hand, opponent, game.rules)
+        if score.winner:
+            tally.scores[score.winner] += score.points
+            tally.boxes[score.winner] += score.boxes
+            tally.hands_won[score.winner] += 1
+            if tally.scores[score.winner] >= game.rules.target:
+                tally.winner = score.winner
+        tally.rows.append(ThreeHandedRow(effective, score, dict(tally.scores), opponent, seating.sitting_out))
+        tally.seating = next_seating(seating, score.winner)
+        return tally.winner is not None
+
+    def result(self, game, tally) -> ThreeHandedResult:
+        winner = tally.winner
+        final = None if winner is None else self.settle(game, winner, tally.scores, tally.boxes, tally.hands_won)
+        return ThreeHandedResult(game, tally.rows, tally.scores, tally.boxes, tally.hands_won, tally.seating, winner, final)
 
     def settle(self, game, winner, scores, boxes, hands_won) -> ThreeHandedFinal:
         rules, players = game.rules, game.players

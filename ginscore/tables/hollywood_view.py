@@ -1,31 +1,40 @@
-"""A Hollywood match's state as the players see it: JSON, the paper-style sheet and reports."""
+"""A Hollywood match in words and layouts: the report after a hand, the columns' state, the
+paper-style sheet and the pad (RULES.md section 4). Reads a ``HollywoodResult`` and imports
+nothing of ``hollywood``, which gives its table this view."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ginscore.tables.base import Chart, Grid, Series, Sheet, dealer_line, next_game_lines
-from ginscore.tables.hollywood import CLOSED_CELL, CLOSING_MARK
 from ginscore.i18n import _, ngettext
-from ginscore.tables.gin import (
-    amount_cell,
+from ginscore.rules import GIN_SETTINGS, Rules
+from ginscore.rules import summary as rules_summary
+from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView
+from ginscore.tables.two_handed_words import (
     card_lines,
-    cards_tables,
+    cards_grids,
+    csv_final_cells,
+    csv_final_headers,
+    csv_hand,
+    csv_hand_headers,
+    final_grid,
     final_notes,
-    final_record_headers,
-    final_table,
-    game_json,
-    game_sheet,
     hand_cells,
     hand_line,
-    hand_record,
-    pair_stats,
-    record_headers,
-    settlement_records,
+)
+from ginscore.tables.words import (
+    PAD_FINAL_ROWS,
+    amount_cell,
+    dealer_line,
+    game_sheet,
+    hands_words,
+    next_game_lines,
+    pad_fields,
+    pad_final_grid,
 )
 from ginscore.text import in_words
-from ginscore.tables.standard import hands_words
-from ginscore.rules import summary as rules_summary
+
+# What the sheet writes in a column that a hand closed, and in a column closed before it.
+CLOSING_MARK = "*"
+CLOSED_CELL = "—"
 
 
 def hollywood_terms(rules) -> str:
@@ -37,49 +46,9 @@ def hollywood_terms(rules) -> str:
     return text
 
 
-@dataclass
-class HollywoodState:
-    game: object
-    rows: list
-    columns: list
-    abandoned: bool
-    final: object  # MatchFinal once every column is closed, else None
-    dealer: str | None = None  # who deals the next hand, when known
-
-    @property
-    def finished(self) -> bool:
-        return all(column.closed for column in self.columns)
-
-    @property
-    def next_dealer(self) -> str | None:
-        return None if self.finished else self.dealer
-
+class HollywoodView(TableView):
     def dealer_line(self) -> str:
-        return dealer_line(self.dealer, bool(self.rows))
-
-    def payments(self) -> list:
-        return [] if self.final is None else self.final.payments()
-
-    @property
-    def winner(self) -> str | None:
-        return None if self.final is None else self.final.winner
-
-    @property
-    def scores(self) -> dict:
-        """Each player's total in every column, column 1 first."""
-        return {name: [column.scores[name] for column in self.columns] for name in self.game.players}
-
-    @property
-    def boxes(self) -> dict:
-        return {name: [column.boxes[name] for column in self.columns] for name in self.game.players}
-
-    @property
-    def hands_won(self) -> dict:
-        won = {name: 0 for name in self.game.players}
-        for row in self.rows:
-            if row.score.winner:
-                won[row.score.winner] += 1
-        return won
+        return dealer_line(self.state.dealer, bool(self.state.rows))
 
     def column_phrase(self, column) -> str:
         if column.abandoned:
@@ -88,26 +57,23 @@ class HollywoodState:
             return _("{winner} won at hand {number}").format(winner=column.winner, number=column.closed_at)
         return _("open") if column.started else _("not started")
 
-    def player_stats(self) -> dict:
-        return pair_stats(self)
-
     def seating_lines(self) -> list:
-        return [] if self.finished else [self.dealer_line()]
+        return [] if self.state.finished else [self.dealer_line()]
 
     def result_phrase(self) -> str:
-        if not self.finished:
+        if not self.state.finished:
             return _("in progress")
-        if self.abandoned:
-            end = _("abandoned after hand {number}").format(number=len(self.rows))
+        if self.state.abandoned:
+            end = _("abandoned after hand {number}").format(number=len(self.state.rows))
         else:
             end = _("all columns closed")
-        if self.winner is None:
+        if self.state.winner is None:
             return _("{end}, level").format(end=end)
-        return _("{end}, {winner} up {net}").format(end=end, winner=self.winner, net=self.final.net)
+        return _("{end}, {winner} up {net}").format(end=end, winner=self.state.winner, net=self.state.final.net)
 
     def totals_line(self) -> str:
         parts = []
-        for column in self.columns:
+        for column in self.state.columns:
             if not column.started:
                 parts.append(_("column {number} not started").format(number=column.number))
                 continue
@@ -116,24 +82,9 @@ class HollywoodState:
             parts.append(words.format(number=column.number, scores=scores))
         return "; ".join(parts)
 
-    def to_json(self) -> dict:
-        return {
-            **game_json(self.game),
-            "hands": [row.to_json() for row in self.rows],
-            "scores": self.scores,
-            "boxes": self.boxes,
-            "hands_won": self.hands_won,
-            "columns": [column.to_json() for column in self.columns],
-            "abandoned": self.abandoned,
-            "finished": self.finished,
-            "winner": self.winner,
-            "next_dealer": self.next_dealer,
-            "final": None if self.final is None else self.final.to_json(),
-        }
-
     def closing_lines(self, numbers) -> list:
         lines = []
-        for column in self.columns:
+        for column in self.state.columns:
             if column.number in numbers:
                 scores = ", ".join(f"{name} {column.scores[name]}" for name in self.game.players)
                 lines.append(
@@ -145,7 +96,7 @@ class HollywoodState:
 
     def hand_report(self, symbols: bool = True) -> list:
         """What to print right after a hand was recorded."""
-        row = self.rows[-1]
+        row = self.state.rows[-1]
         text = hand_line(row)
         if row.score.winner:
             if len(row.entered) == 1:
@@ -154,83 +105,82 @@ class HollywoodState:
                 text += _(" in columns {numbers}").format(numbers=in_words(row.entered))
         totals = _("Totals: {totals}.").format(totals=self.totals_line())
         lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), totals]
-        if self.finished:
-            return lines + self.result_lines() + next_game_lines(self)
+        if self.state.finished:
+            return lines + self.result_lines() + next_game_lines(self.state)
         return lines + self.seating_lines()
 
     def result_lines(self) -> list:
         """The match result: each column's net, then the match net and the money."""
-        if self.abandoned:
+        if self.state.abandoned:
             lines = [_("Match over (abandoned: open columns settled as they stand).")]
         else:
             lines = [_("Match over (every column is closed).")]
-        for column in self.columns:
+        for column in self.state.columns:
             weight = _(" (counts double)") if column.weight == 2 else ""
             words = _("column {number}: {result}").format(number=column.number, result=column_result(column.final))
             lines.append(f"  {words}{weight}")
         return lines + self.match_notes()
 
     def match_notes(self) -> list:
-        if self.winner is None:
+        if self.state.winner is None:
             return [_("Match: level, nobody pays.")]
-        return final_notes(self.final, self.game, label=_("Match"), payments=self.payments())
+        return final_notes(self.state.final, self.game, label=_("Match"), payments=self.state.payments())
 
     def score_table(self) -> Grid:
-        """The running state in one small table, for ``status``."""
+        """The running state in one small grid, for ``status``."""
         players = list(self.game.players)
         headers = [_("column"), *players, *(_("{name} boxes").format(name=name) for name in players), _("state")]
         rows = [
             [column.number, *(column.scores[n] for n in players), *(column.boxes[n] for n in players),
              self.column_phrase(column)]
-            for column in self.columns
+            for column in self.state.columns
         ]
         return Grid(headers, rows)
 
     def progress_line(self) -> str:
-        open_count = sum(not column.closed for column in self.columns)
+        open_count = sum(not column.closed for column in self.state.columns)
         columns = ngettext("{count} column of {total} open", "{count} columns of {total} open", open_count)
         return _("In progress after {hands}: {columns}, each to {target}. {dealer}").format(
-            hands=hands_words(len(self.rows)),
-            columns=columns.format(count=open_count, total=len(self.columns)),
+            hands=hands_words(len(self.state.rows)),
+            columns=columns.format(count=open_count, total=len(self.state.columns)),
             target=self.game.rules.column_target,
             dealer=self.dealer_line(),
         )
 
+    def final_grids(self) -> list:
+        """Each closed column's final block (while the match goes on too), then the match's."""
+        grids = [column_grid(column, list(self.game.players), self.game.rules) for column in self.state.columns if column.final]
+        return grids + ([self.match_grid()] if self.state.final is not None else [])
+
+    def final_notes(self) -> list:
+        return self.match_notes()
+
     def sheet(self) -> Sheet:
-        game = self.game
+        state, game = self.state, self.game
         players = list(game.players)
         oklahoma = game.rules.oklahoma
         headers = ["#", *([_("upcard")] if oklahoma else []), _("hand"), _("won by"), _("points")]
-        headers += [f"{name} {column.number}" for name in players for column in self.columns]
+        headers += [f"{name} {column.number}" for name in players for column in state.columns]
         rows = []
-        for row in self.rows:
+        for row in state.rows:
             cells = hand_cells(row, oklahoma)
             for name in players:
-                cells += [sheet_cell(row, index, name) for index in range(len(self.columns))]
+                cells += [sheet_cell(row, index, name) for index in range(len(state.columns))]
             rows.append(cells)
         legend = _("Hands ({closing}: the total that closed the column; {closed}: closed)").format(
             closing=CLOSING_MARK, closed=CLOSED_CELL
         )
         # every total column right-aligned, its closed cells and marked totals included
-        numbers = (0, *range(len(headers) - len(players) * len(self.columns) - 1, len(headers)))
-        tables = [Grid(headers, rows, title=legend, numeric=numbers), *cards_tables(self.rows)]
-        for column in self.columns:
-            if column.final is not None:
-                tables.append(column_table(column, players, game.rules))
-        if self.final is not None:
-            tables.append(self.match_table())
-            notes = self.match_notes()
-        else:
-            notes = [self.progress_line()]
+        numbers = (0, *range(len(headers) - len(players) * len(state.columns) - 1, len(headers)))
         words = _("Hollywood, {terms}; {rules}").format(terms=hollywood_terms(game.rules), rules=gin_summary(game.rules))
         return game_sheet(
-            game,
+            self,
             words,
-            tables=tables,
-            notes=notes,
-            charts=tuple(self.column_chart(column) for column in self.columns),
-            records=self.records(),
-            final_records=None if self.final is None else self.final_records(),
+            grids=[Grid(headers, rows, title=legend, numeric=numbers), *cards_grids(state.rows), *self.final_grids()],
+            notes=self.match_notes() if state.final is not None else [self.progress_line()],
+            charts=tuple(self.column_chart(column) for column in state.columns),
+            csv_hands=self.csv_hands(),
+            csv_final=self.csv_final(),
         )
 
     def column_chart(self, column) -> Chart:
@@ -238,36 +188,38 @@ class HollywoodState:
         index = column.number - 1
         series = []
         for name in self.game.players:
-            totals = tuple(None if row.states[index] == "closed" else row.totals[name][index] for row in self.rows)
+            totals = tuple(None if row.states[index] == "closed" else row.totals[name][index] for row in self.state.rows)
             boxes = tuple(
-                number for number, row in enumerate(self.rows) if row.score.winner == name and column.number in row.entered
+                number for number, row in enumerate(self.state.rows) if row.score.winner == name and column.number in row.entered
             )
             series.append(Series(name, totals, boxes))
         return Chart(_("Column {number}").format(number=column.number), tuple(series), column.target)
 
-    def records(self) -> Grid:
+    def csv_hands(self) -> Grid:
         """The hands for CSV: a total per player and column after every hand (a closed column
         keeps the total it closed at, an unstarted one is 0), the columns entered and closed."""
         game, players = self.game, list(self.game.players)
         oklahoma = game.rules.oklahoma
-        headers = record_headers(oklahoma) + [_("columns"), _("closes")]
+        headers = csv_hand_headers(oklahoma) + [_("columns"), _("closes")]
         headers += [
-            _("{name} column {number}").format(name=name, number=column.number) for name in players for column in self.columns
+            _("{name} column {number}").format(name=name, number=column.number) for name in players for column in self.state.columns
         ]
         rows = []
-        for row in self.rows:
+        for row in self.state.rows:
             totals = [total for name in players for total in row.totals[name]]
-            rows.append(hand_record(row, oklahoma) + [" ".join(map(str, row.entered)), " ".join(map(str, row.closed))] + totals)
+            rows.append(csv_hand(row, oklahoma) + [" ".join(map(str, row.entered)), " ".join(map(str, row.closed))] + totals)
         return Grid(headers, rows)
 
-    def final_records(self) -> Grid:
-        """The settlement for CSV: one row per player and column (an abandoned column left
-        level settles at 0)."""
+    def csv_final(self) -> Grid | None:
+        """The final block for CSV once the match is over: one row per player and column (an
+        abandoned column left level settles at 0)."""
+        if self.state.final is None:
+            return None
         players, stake = list(self.game.players), self.game.stake
         rows = []
-        for column in self.columns:
+        for column in self.state.columns:
             if column.final is not None:
-                cells = settlement_records(column.final, players, stake)
+                cells = csv_final_cells(column.final, players, stake)
             else:
                 box = self.game.rules.box_bonus
                 cells = [
@@ -277,25 +229,42 @@ class HollywoodState:
                 ]
             rows += [[column.number, name, *line] for name, line in zip(players, cells)]
         money_column = [_("amount")] if stake is not None else []
-        return Grid([_("column"), _("player"), *final_record_headers(), *money_column], rows)
+        return Grid([_("column"), _("player"), *csv_final_headers(), *money_column], rows)
 
-    def match_table(self) -> Grid:
+    def match_grid(self) -> Grid:
         players = list(self.game.players)
         rows = []
-        for column in self.columns:
+        for column in self.state.columns:
             final = column.final
             totals = [final.totals[name] if final else 0 for name in players]
             label = _("column {number}").format(number=column.number)
             rows.append([label, column.winner or _("level"), *totals, final.net if final else 0])
-        final = self.final
+        final = self.state.final
         rows.append([_("match"), final.winner or _("level"), *(final.totals[name] for name in players), final.net])
         return Grid(["", _("won by"), *players, _("net")], rows, title=_("Match"))
 
 
+    def pad(self, players, rules, stake, currency, hands: int) -> Sheet:
+        """The Hollywood pad: a pair of columns (one per player) for each game, beside the
+        hand's score; the final block per column, then the match."""
+        table = self.table
+        parties = list(players) or [_("we"), _("they")]
+        count = rules.columns if rules is not None else table.settings["columns"].default
+        numbered = [_("column {number}").format(number=number) for number in range(1, count + 1)]
+        groups = (("", 1), (_("hand"), 2), *((label, 2) for label in numbered))
+        headers = ["#", *parties * (count + 1)]
+        rows = [[number, *("" for _cell in headers[1:])] for number in range(1, hands + 1)]
+        hands_grid = Grid(headers, rows, title=_("Hands"), groups=groups)
+        final = pad_final_grid(parties * count, rules, PAD_FINAL_ROWS[:-1], groups=(("", 1), *((label, 2) for label in numbered)))
+        match = pad_final_grid(parties, rules, ("net", "owed"), title=_("Match"))
+        words = f"{table.goal(rules)}; {table.rules_words(rules)}" if rules is not None else ""
+        seats = table.seats(players) if players else ""
+        return Sheet(_("Hollywood Gin score sheet"), fields=tuple(pad_fields(seats, words, stake, currency)),
+                     grids=(hands_grid, final, match))
+
+
 def gin_summary(rules, preset=None) -> str:
     """The summary of the scoring settings alone: Hollywood's own are told by hollywood_terms."""
-    from ginscore.rules import GIN_SETTINGS, Rules
-
     return rules_summary(Rules.of(GIN_SETTINGS, {name: getattr(rules, name) for name in GIN_SETTINGS}), preset)
 
 
@@ -322,13 +291,13 @@ def sheet_cell(row, index: int, name: str):
     return total
 
 
-def column_table(column, players, rules) -> Grid:
-    table = final_table(column.final, players, rules)
+def column_grid(column, players, rules) -> Grid:
+    grid = final_grid(column.final, players, rules)
     if column.weight == 2:
-        table.rows.insert(-1, [_("last column x 2"), *("x 2" for _player in players)])
+        grid.rows.insert(-1, [_("last column x 2"), *("x 2" for _player in players)])
     if column.abandoned:
-        return table._replace(title=_("Column {number}: abandoned, settled as it stands").format(number=column.number))
-    return table._replace(
+        return grid._replace(title=_("Column {number}: abandoned, settled as it stands").format(number=column.number))
+    return grid._replace(
         title=_("Column {number}: {winner} (closed at hand {hand})").format(
             number=column.number, winner=column.winner, hand=column.closed_at
         )

@@ -1,0 +1,181 @@
+"""What every table of two-handed gin hands shares as data: the hand kinds and their checks,
+a scored hand's row, who faced whom, and the players' statistics (RULES.md 2 and 3).
+
+Standard, Hollywood, three-handed and partnership games are all played as two-handed hands;
+they differ in who faces whom and in how the hands add up. Their words are in
+``two_handed_words``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.errors import HandError
+from ginscore.game import EffectiveHand
+from ginscore.i18n import _
+from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
+from ginscore.scoring import HandScore, check_hand, score_hand
+from ginscore.tables.base import Table, blank_stats
+
+HAND_FIELDS = {
+    "kind": str,
+    "player": str,
+    "deadwood": int,
+    "opponent_deadwood": int,
+    "big": bool,
+    "upcard": str,
+    "cards": dict,
+}
+# The gin settings of tables that are not Oklahoma (three-handed, partnership).
+PLAIN_GIN_SETTINGS = {name: spec for name, spec in GIN_SETTINGS.items() if name not in OKLAHOMA_SETTINGS}
+
+
+def with_defaults(settings: dict, **defaults) -> dict:
+    """``settings`` with some defaults changed: a table's own defaults (partnership: 125)."""
+    return {name: spec._replace(default=defaults[name]) if name in defaults else spec for name, spec in settings.items()}
+
+
+# Records are NamedTuples, not dataclasses: this module is on the start-up path of every
+# command typed between hands (see ginscore.game).
+
+
+class HandRow(NamedTuple):
+    hand: EffectiveHand
+    score: HandScore
+    totals: dict  # every player's (or side's) running total after this hand
+    opponent: str | None = None  # who the player who went out faced; None for a draw
+
+    def to_json(self) -> dict:
+        hand = self.hand.hand
+        row = {
+            "number": self.hand.number,
+            "result": self.score.result,
+            "winner": self.score.winner,
+            "points": self.score.points,
+            "boxes": self.score.boxes,
+            "kind": hand["kind"],
+            "player": hand.get("player"),
+            "opponent": self.opponent,
+            "deadwood": hand.get("deadwood"),
+            "opponent_deadwood": hand.get("opponent_deadwood"),
+            "totals": dict(self.totals),
+            "edited": self.hand.edited,
+        }
+        for optional in ("upcard", "cards"):
+            if optional in hand:
+                row[optional] = hand[optional]
+        if self.score.multiplier != 1:
+            row["multiplier"] = self.score.multiplier
+        return row
+
+
+def opponent_of(players, player: str) -> str:
+    """The other player of a pair; refuses anything but a pair, where "the other" has no meaning."""
+    if len(players) != 2 or player not in players:
+        raise ValueError(f"opponent_of needs a pair holding {player!r}, got {players!r}")
+    return players[1] if players[0] == player else players[0]
+
+
+class GinTable(Table):
+    """A table whose hands are two-handed gin hands: knock, gin, big gin, draw."""
+
+    settings = GIN_SETTINGS
+    hand_kinds = ("knock", "gin", "draw")
+    hand_fields = HAND_FIELDS
+    draw_names_a_player = False  # partnership: a draw says which table it was
+
+    def cards_words(self, hand: dict) -> str:
+        from ginscore.card_hands import cards_words  # the card solver, only for hands typed as cards
+
+        return cards_words(hand)
+
+    def card_problems(self, cards: dict) -> list:
+        from ginscore.card_hands import card_problems
+
+        return card_problems(cards)
+
+    def check_entry(self, game, hand: dict) -> None:
+        # A hand entered as cards says big gin by its 11 cards, and with big gin off they
+        # score as gin (README: Typing the cards); only the typed flag claims what cannot be.
+        if hand.get("big") and "cards" not in hand and not game.rules.big_gin_bonus:
+            raise HandError(
+                _(
+                    "--big: game {number} is played without big gin (big gin bonus 0), so all 11 cards melded "
+                    "score as gin: leave out --big"
+                ).format(number=game.id)
+            )
+
+    def check_hand(self, game, hand: dict) -> None:
+        check_hand(hand, game.rules)
+        if hand["kind"] == "draw":
+            if self.draw_names_a_player and hand.get("player") not in game.players:
+                raise HandError(
+                    _("in a {table} game a draw names a player at the drawn table: 'ginscore draw PLAYER'").format(
+                        table=self.words()
+                    )
+                )
+            if not self.draw_names_a_player and "player" in hand:
+                raise HandError(_("a draw in a {table} game names nobody: 'ginscore draw'").format(table=self.words()))
+            return
+        if hand.get("player") not in game.players:
+            raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))
+
+
+class TwoPlayerGin(GinTable):
+    """What every two-handed gin table of one pair shares: they face each other every hand."""
+
+    player_counts = (2,)
+
+    def score(self, game, effective):
+        """The hand's score and who the player who went out faced (None for a draw)."""
+        hand = effective.hand
+        defender = None if hand["kind"] == "draw" else opponent_of(game.players, hand["player"])
+        return score_hand(hand, defender, game.rules), defender
+
+
+def hand_stats(state, hand_players) -> dict:
+    """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
+    each hand (a draw has no winner to tell it)."""
+    stats = {name: blank_stats() for name in state.game.players}
+    for row in state.rows:
+        for name in hand_players(row):
+            stats[name]["hands"] += 1
+        hand, score = row.hand.hand, row.score
+        if hand["kind"] == "knock":
+            knocker = stats[hand["player"]]
+            knocker["knocks"] += 1
+            if score.result == "undercut":
+                knocker["undercuts_suffered"] += 1
+                stats[score.winner]["undercuts_given"] += 1
+            if "cards" in hand:
+                knocker["card_knocks"] += 1
+                knocker["card_knock_deadwood"] += hand["deadwood"]
+                knocker["held_back"] += held_back_melds(hand)
+        if score.winner:
+            winner = stats[score.winner]
+            winner["hands_won"] += 1
+            winner["points_won"] += score.points
+            winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
+            winner["gins"] += score.result == "gin"
+            winner["big_gins"] += score.result == "big_gin"
+    return stats
+
+
+def pair_stats(state) -> dict:
+    """Each player's statistics over a game of one pair, who both play every hand."""
+    players = state.game.players
+    stats = hand_stats(state, lambda row: players)
+    for name in stats:
+        stats[name]["won"] = int(state.winner == name)
+    return stats
+
+
+def held_back_melds(hand: dict) -> bool:
+    """Whether a knocker typed as cards kept melds back: laid them so as to hold more deadwood
+    than his best arrangement (to spoil the defender's lay-offs)."""
+    if not hand["cards"].get("melds_stated"):
+        return False
+    from ginscore.cards import parse_cards  # the card solver, only for hands typed as cards
+    from ginscore.melds import deadwood
+
+    return hand["deadwood"] > deadwood(parse_cards(hand["cards"]["knocker"]))
