@@ -115,15 +115,6 @@ def game_json(game) -> dict:
     }
 
 
-def blank_stats() -> dict:
-    """Every per-player statistic of one game, at zero (the README defines each)."""
-    return {
-        "won": 0, "hands": 0, "hands_won": 0, "gins": 0, "big_gins": 0, "undercuts_given": 0,
-        "undercuts_suffered": 0, "knocks": 0, "points_won": 0, "biggest_hand": 0,
-        "card_knocks": 0, "card_knock_deadwood": 0, "held_back": 0,
-    }
-
-
 @runtime_checkable
 class GameResult(Protocol):
     """What evaluating a game gives, whatever its table: plain data, no words (its table's
@@ -154,7 +145,7 @@ class GameResult(Protocol):
     def to_json(self) -> dict: ...
 
     def player_stats(self) -> dict:
-        """Each player's statistics over this game: name -> the keys of blank_stats, with
+        """Each player's statistics over this game: name -> the keys of ``statistics.PER_GAME``, with
         ``won`` 1 for the game's winner (each player of the winning side)."""
 
 

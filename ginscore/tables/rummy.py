@@ -21,7 +21,8 @@ from ginscore.rules import Setting
 from ginscore.scoring import money
 from ginscore.fewest_payments import fewest_payments
 from ginscore.shell import command
-from ginscore.tables.base import Payment, Table, blank_stats, game_json
+from ginscore.statistics import blank as blank_stats
+from ginscore.tables.base import Payment, Table, game_json
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.text import in_words
 

@@ -15,7 +15,8 @@ from ginscore.game import EffectiveHand
 from ginscore.i18n import _
 from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
 from ginscore.scoring import HandScore, check_hand, score_hand
-from ginscore.tables.base import Table, blank_stats
+from ginscore.statistics import blank as blank_stats
+from ginscore.tables.base import Table
 
 HAND_FIELDS = {
     "kind": str,
