@@ -51,25 +51,3 @@ def printable(text: str) -> str:
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
-
-def english():
-    """A context in which every message is English, whatever the language in use: what JSON
-    output holds (a problem 'check --json' lists, the text of a 'log --json' entry) stays
-    English in every language, as the keys do."""
-    from contextlib import contextmanager
-
-    from ginscore import i18n
-
-    if hasattr(i18n, "english"):  # the language module's own, where it has one
-        return i18n.english()
-
-    @contextmanager
-    def context():
-        saved = i18n._catalog
-        i18n._catalog = False  # what i18n holds for English: no catalog
-        try:
-            yield
-        finally:
-            i18n._catalog = saved
-
-    return context()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ginscore.errors import HandError
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.game import EffectiveHand, abandoned
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import HandScore, Settlement, money, settle
@@ -161,7 +161,7 @@ class MatchFinal:
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
     flag = "--hollywood"
-    label = N_("hollywood")
+    label = pN_("table name", "hollywood")
     description = N_("A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).")
     settings = {**GIN_SETTINGS, **HOLLYWOOD_SETTINGS}
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.game import effective_hands
-from ginscore.i18n import N_, _, ngettext
+from ginscore.i18n import N_, _, ngettext, pN_, pgettext
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Chart, Grid, Series, Sheet, nets, payment
 from ginscore.tables.gin import (
@@ -229,7 +229,7 @@ class PartnershipState(NamedTuple):
     def sheet(self) -> Sheet:
         game = self.game
         sides = list(self.scores)
-        headers = [_("round"), _("table"), _("hand"), _("won by"), _("points"), *sides]
+        headers = [_("round"), pgettext("partnership", "table"), _("hand"), _("won by"), _("points"), *sides]
         rows, totals = [], {side: 0 for side in sides}
         for round_ in self.rounds:
             for index, pair in enumerate(round_.tables):
@@ -291,7 +291,7 @@ class PartnershipState(NamedTuple):
             if round_.complete:
                 closing[max(row.hand.number for row in round_.results.values())] = round_
         sides = list(self.scores)
-        headers = [_("round"), _("table"), *record_headers(False)[:-1], _("round winner"), _("round points")]
+        headers = [_("round"), pgettext("partnership", "table"), *record_headers(False)[:-1], _("round winner"), _("round points")]
         rows = []
         for row in self.rows:
             round_ = closing.get(row.hand.number)
@@ -322,7 +322,7 @@ def table_index(round_: Round, player: str) -> int:
 class PartnershipGin(GinTable):
     name = "partnership"
     flag = "--partnership"
-    label = N_("partnership")
+    label = pN_("table name", "partnership")
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
     settings = SETTINGS

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import abandoned, effective_hands
-from ginscore.i18n import N_, _, decimal
+from ginscore.i18n import N_, _, decimal, pN_, pgettext
 from ginscore.text import in_words
 from ginscore.rules import Setting
 from ginscore.tables.base import Chart, Grid, Payment, Series, Sheet, TableKind, next_game_lines, payments_grid
@@ -282,7 +282,7 @@ class RummyState(NamedTuple):
             change = [row.received if name == row.winner else -paid[name] for name in players]
             rows.append([row.hand.number, row.dealer, row.winner, int(row.multiplier == 2), row.received, *change,
                          *(row.balances[name] for name in players)])
-        headers = [_("hand"), _("dealer"), _("winner"), _("rummy"), _("points")]
+        headers = [_("hand"), _("dealer"), _("winner"), pgettext("sheet column", "rummy"), _("points")]
         changes = [_("{name} change").format(name=name) for name in players]
         return Grid(headers + changes + [_("{name} balance").format(name=name) for name in players], rows)
 
@@ -324,7 +324,7 @@ class RummyFinal(NamedTuple):
 class RummyTable(TableKind):
     name = "rummy"
     flag = "--rummy"
-    label = N_("rummy")
+    label = pN_("table name", "rummy")
     description = N_("Rummy for 2 to 6 players: losers pay the winner what they hold (see 'ginscore out').")
     player_counts = (2, 3, 4, 5, 6)
     settings = SETTINGS

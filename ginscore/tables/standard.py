@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.game import effective_hands
-from ginscore.i18n import N_, _, ngettext
+from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.scoring import Settlement, score_hand, settle
 from ginscore.tables.base import Grid, Sheet, dealer_line, next_game_lines, payment
 from ginscore.tables.gin import (
@@ -162,7 +162,7 @@ class StandardState(NamedTuple):
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
-    label = N_("standard")
+    label = pN_("table name", "standard")
     description = N_("Two players, one game to the target (the default).")
 
     def pad(self, players, rules, stake, currency, hands: int) -> Sheet:

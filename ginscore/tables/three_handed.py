@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import effective_hands
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.text import in_words
 from ginscore.tables.standard import hands_words
 from ginscore.scoring import score_hand, settle
@@ -250,7 +250,7 @@ def final_records(final: ThreeHandedFinal, players, game) -> Grid:
 class ThreeHandedGin(GinTable):
     name = "three-handed"
     flag = "--three-handed"
-    label = N_("three-handed")
+    label = pN_("table name", "three-handed")
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
