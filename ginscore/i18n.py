@@ -215,7 +215,7 @@ class LazyText(str):
         return LazyText(self.message, self.context, {**(self.fields or {}), **fields})
 
     def translated(self) -> str:
-        text = pgettext(self.context, self.message) if self.context else _(self.message)
+        text = _looked_up(self.context, self.message)
         return text.format(**{key: _shown(value, True) for key, value in self.fields.items()}) if self.fields else text
 
 
@@ -248,7 +248,16 @@ def translate(message: str | None) -> str | None:
         return message
     if isinstance(message, LazyText):
         return message.translated()
-    return _(message)
+    return _looked_up(None, message)
+
+
+def _looked_up(context: str | None, message: str) -> str:
+    """``message`` (of ``context``) in the catalog of the language in use, for a text that is
+    not a literal of the code (a marked text, shown later)."""
+    catalog = _translations()
+    if not catalog:
+        return message
+    return catalog.pgettext(context, message) if context else catalog.gettext(message)
 
 
 def decimal(text: str) -> str:

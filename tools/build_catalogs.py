@@ -147,8 +147,9 @@ def extract(package: Path = ROOT / "ginscore") -> dict:
 
 
 def messages() -> dict:
-    """Every message: key -> msgid_plural (None for a plain message)."""
-    return {name: plural for name, (plural, _locations) in extract().items()}
+    """Every message of ginscore's code (click's left out): key -> msgid_plural (None for a
+    plain message)."""
+    return {name: plural for name, (plural, locations) in extract().items() if locations != [CLICK]}
 
 
 def quoted(text: str) -> str:
