@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import RulesError, shown
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, english
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
@@ -274,10 +274,8 @@ PRESETS: dict[str, dict] = {
 PRESET_ALIASES = {"seed-000": "classic", "seed-000-variant": "classic-variant", "seed-004": "twenties"}
 
 
-def preset_sources(translate: bool = True) -> dict:
-    """What each preset follows: in the language in use, or (``translate`` False, for JSON) in
-    English."""
-    _ = _translate if translate else str
+def preset_sources() -> dict:
+    """What each preset follows, in the language in use (English within ``i18n.english()``)."""
     return {
         "standard": _("the usual rules; what most books print"),
         "classic": _("the classic Russian text: a shutout doubles points and game bonus, then boxes are added"),
@@ -288,8 +286,8 @@ def preset_sources(translate: bool = True) -> dict:
     }
 
 
-_translate = _
-PRESET_SOURCES = preset_sources(translate=False)  # English, as JSON gives it
+with english():
+    PRESET_SOURCES = preset_sources()  # English, as JSON gives it
 
 
 def preset_name(name: str) -> str:
@@ -335,14 +333,13 @@ def matching_preset(rules: Rules) -> str | None:
     return None
 
 
-def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> str:
+def summary(rules: Rules, preset: str | None = None) -> str:
     """One line naming the settings that differ from the table's defaults, and the preset they
     came from: ``twenties (undercut bonus 20, box bonus 20)``; ``standard rules`` when none differ.
-    In the language in use, or (``translate`` False, for JSON) in English."""
-    _ = _translate if translate else str
+    In the language in use (for JSON: within ``i18n.english()``)."""
     changed = differences(rules)
     preset = PRESET_ALIASES.get(preset.strip().lower(), preset.strip().lower()) if preset else matching_preset(rules)
-    listed = ", ".join(describe_setting(rules.specs[name], value, translate) for name, value in changed.items())
+    listed = ", ".join(describe_setting(rules.specs[name], value) for name, value in changed.items())
     if preset in (None, "standard"):
         return listed or _("standard rules")
     if not changed:
@@ -353,10 +350,9 @@ def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> 
     return _("{preset} with changes ({settings})").format(preset=preset, settings=listed)
 
 
-def setting_words(name: str, translate: bool = True) -> str:
+def setting_words(name: str) -> str:
     """A setting's name in words, ``undercut bonus``; a yes/no setting's words when it is on
     (its ``switch``). Every table's settings are here, so that a summary is all in one language."""
-    _ = _translate if translate else str
     words = {
         "target": _("target"),
         "knock_limit": _("knock limit"),
@@ -380,14 +376,13 @@ def setting_words(name: str, translate: bool = True) -> str:
     return words or name.replace("_", " ")
 
 
-def describe_setting(spec: Setting, value, translate: bool = True) -> str:
-    _ = _translate if translate else str
+def describe_setting(spec: Setting, value) -> str:
     if spec.name == "big_gin_bonus" and value == 0:
         return _("big gin off")
     if type(value) is bool:
-        words = setting_words(spec.name, translate)
+        words = setting_words(spec.name)
         return words if value else _("no {setting}").format(setting=words)
-    return _("{setting} {value}").format(setting=setting_words(spec.name, translate), value=value)
+    return _("{setting} {value}").format(setting=setting_words(spec.name), value=value)
 
 
 def build_rules(preset: str | None = None, overrides: dict | None = None, base: Rules = STANDARD) -> Rules:

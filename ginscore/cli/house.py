@@ -8,7 +8,7 @@ import click
 from ginscore import config as house_file
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
-from ginscore.i18n import N_, _, pgettext
+from ginscore.i18n import N_, _, english, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
@@ -62,7 +62,8 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         )
     report["table"] = kind.name
     if as_json:
-        report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules, translate=False))
+        with english():  # JSON is English in every language
+            report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
         click.echo(to_json(report))
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
