@@ -6,7 +6,7 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, Command, deliver, file_options, option, rule_options, table_options
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
 
