@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from click.decorators import help_option
 
 from ginscore.errors import HandError, shown
 from ginscore.i18n import N_, _, translate
@@ -56,17 +57,16 @@ class Command(click.Command):
     def get_help_option(self, ctx):
         """click's --help, as an ``Option`` whose help is translated when shown: click words it
         once, in the language of the moment it is first asked for (a process may change
-        language: the tests do)."""
-        if self._help_option is None and self.add_help_option:
+        language: the tests do). Made once, as click >= 8.1.8 makes its own."""
+        if getattr(self, "_help_option", None) is None:
             names = self.get_help_option_names(ctx)
-            if names:
-                from click.decorators import help_option
-
-                # click >= 8.5 stores its value under a reserved name, clear of a parameter "help"
-                storage = getattr(click.core, "_HELP_OPTION_STORAGE_NAME", None)
-                help_option(*names, *([storage] if storage else []), cls=Option, help=HELP_OPTION_HELP)(self)
-                self._help_option = self.params.pop()
-        return super().get_help_option(ctx)
+            if not names or not self.add_help_option:
+                return None
+            # click >= 8.5 stores its value under a reserved name, clear of a parameter "help"
+            storage = getattr(click.core, "_HELP_OPTION_STORAGE_NAME", None)
+            help_option(*names, *([storage] if storage else []), cls=Option, help=HELP_OPTION_HELP)(self)
+            self._help_option = self.params.pop()
+        return self._help_option
 
 
 class Group(Command, click.Group):
