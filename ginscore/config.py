@@ -173,7 +173,7 @@ def check_value(key: str, value, label: str | None = None):
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "lang":
         if not isinstance(value, str):
-            raise RulesError(_("{label} must be a language in quotes: en, ru or uk; got {value}").format(label=label, value=shown(value)))
+            raise RulesError(_("{label} must be a language in quotes: {languages}; got {value}").format(label=label, languages=i18n.language_list(), value=shown(value)))
         try:
             return i18n.checked(value, label)
         except i18n.UnknownLanguage as error:

@@ -3,6 +3,8 @@
 Each message says what is wrong and how to do it right, so the CLI never has to add to it.
 """
 
+from ginscore.i18n import _
+
 
 class GinscoreError(Exception):
     """Base of every error a user can cause; never shown with a traceback."""
@@ -36,8 +38,6 @@ def shown(value, limit: int = 40) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages: a value typed or read from a
     file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
     if type(value) is int and abs(value) >= 10**30:
-        from ginscore.i18n import _
-
         return _("a number of more than 30 digits")
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 4] + "...'"
@@ -52,33 +52,8 @@ def printable(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
-def english():
-    """A context in which every message is English, whatever the language in use: what JSON
-    output holds (a problem 'check --json' lists, the text of a 'log --json' entry) stays
-    English in every language, as the keys do."""
-    from contextlib import contextmanager
-
-    from ginscore import i18n
-
-    if hasattr(i18n, "english"):  # the language module's own, where it has one
-        return i18n.english()
-
-    @contextmanager
-    def context():
-        saved = i18n._catalog
-        i18n._catalog = False  # what i18n holds for English: no catalog
-        try:
-            yield
-        finally:
-            i18n._catalog = saved
-
-    return context()
-
-
 def unexpected(error: BaseException) -> str:
     """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
-    from ginscore.i18n import _
-
     text = " ".join(str(error).split())
     text = text if len(text) <= 200 else text[:197] + "..."
     return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(

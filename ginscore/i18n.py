@@ -8,28 +8,38 @@ Messages are written in English in the code, with ``{named}`` placeholders fille
     _("Hand {number}: {words}").format(number=..., words=...)
     ngettext("{count} hand", "{count} hands", count).format(count=count)
 
-JSON keys and values and the ledger never go through here: they stay English.
+A short word that means two things gets a context, so that each sense has its own entry in
+the catalogs (``msgctxt``): ``pgettext("sheet column", "rummy")`` (a hand went out all at
+once) is not ``pN_("table name", "rummy")`` (the kind of table). A text written when a module
+is imported (a command's or an option's help) is a ``LazyText``, made with ``N_`` (or ``pN_``),
+and translated when it is shown.
+
+JSON keys and values and the ledger never go through here: they stay English, ``english()``
+where JSON is built from translatable words.
 
 The language is chosen, first found first: ``--lang`` (``set_language``), ``$GINSCORE_LANG``,
-``lang`` in the house-rules file, then the locale variables the way gettext reads them
-(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, whether or not that locale is installed),
-and English. An unknown language given on purpose (the first three) is an error; a locale
-ginscore has no catalog for is English.
+``lang`` in the house-rules file (read by the function given to ``read_house_language_with``:
+this module imports no other ginscore module), then the locale variables the way gettext reads
+them (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, whether or not that locale is
+installed), and English. An unknown language given on purpose (the first three) is an error;
+a locale ginscore has no catalog for is English.
 
 English costs nothing at start-up: no catalog is read. Another language reads one compiled
-catalog (``ginscore/locale/LANG/LC_MESSAGES/ginscore.mo``) on first use.
+catalog (``ginscore/locale/LANG/LC_MESSAGES/ginscore.mo``) on first use. Adding a language is
+its catalogs (``po/LANG/``) and its code in ``LANGUAGES``.
 """
 
 from __future__ import annotations
 
 import os
 
+# Every language ginscore speaks, English first: the one list (tools/build_catalogs.py reads it).
 LANGUAGES = ("en", "ru", "uk")
 ENV_LANG = "GINSCORE_LANG"
-ENV_CONFIG = "GINSCORE_CONFIG"  # as ginscore.config names it (not imported: it is heavy)
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _chosen: str | None = None  # set by --lang
 _catalog = None  # the gettext catalog of the language in use, once loaded; False for English
+_house_language = None  # a function giving the house-rules file's lang (or None), told by the CLI
 # click's modules that translate their own words (Usage, Options, Error, ...) with gettext.
 CLICK_MODULES = (
     "core", "decorators", "exceptions", "formatting", "parser", "types", "termui", "utils", "shell_completion",
@@ -41,13 +51,23 @@ class UnknownLanguage(Exception):
     ginscore has no catalog for; ``str()`` is the one line to print."""
 
 
-def set_language(code: str | None) -> None:
-    """Use language ``code`` (from --lang), or None to choose again from the environment."""
+def set_language(code: str | None, where: str = "--lang") -> None:
+    """Use language ``code`` (given by ``where``, which an error names), or None to choose
+    again from the environment."""
     global _chosen, _catalog
     _chosen = None
     _catalog = None
     if code is not None:
-        _chosen = checked(code, "--lang")
+        _chosen = checked(code, where)
+
+
+def read_house_language_with(reader) -> None:
+    """Tell where the house-rules file's ``lang`` comes from: ``reader()`` gives it (a string,
+    or None when the file has none). Called only when neither --lang nor $GINSCORE_LANG chose,
+    the first time a message is translated; None forgets the file."""
+    global _house_language, _catalog
+    _house_language = reader
+    _catalog = None
 
 
 def checked(code: str, where: str) -> str:
@@ -56,9 +76,16 @@ def checked(code: str, where: str) -> str:
         global _catalog
         _catalog = _load(locale_language())  # the error speaks the locale's language
         raise UnknownLanguage(
-            _("{where}: unknown language {code}: use en, ru or uk").format(where=where, code=repr(str(code)))
+            _("{where}: unknown language {code}: use {languages}").format(
+                where=where, code=repr(str(code)), languages=language_list()
+            )
         )
     return word
+
+
+def language_list() -> str:
+    """``en, ru or uk``: the languages, for a message."""
+    return ", ".join(LANGUAGES[:-1]) + _(" or ") + LANGUAGES[-1]
 
 
 def language() -> str:
@@ -68,7 +95,7 @@ def language() -> str:
     configured = os.environ.get(ENV_LANG)
     if configured:
         return checked(configured, ENV_LANG)
-    from_file = house_language()
+    from_file = _house_language() if _house_language is not None else None
     if from_file:
         return checked(from_file, _("lang in the house-rules file"))
     return locale_language()
@@ -90,38 +117,6 @@ def locale_language() -> str:
             if variable != "LANGUAGE":
                 return "en"
     return "en"
-
-
-def default_config_path() -> str:
-    """The house-rules file's default path, as ``platformdirs.user_config_path("ginscore",
-    appauthor=False) / "config.toml"`` gives it, without importing platformdirs (~9 ms)."""
-    import sys
-
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.path.expanduser("~\\AppData\\Local")
-    elif sys.platform == "darwin":
-        base = os.path.expanduser("~/Library/Application Support")
-    else:
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
-    return os.path.join(base, "ginscore", "config.toml")
-
-
-def house_language() -> str | None:
-    """The ``lang`` of the house-rules file, read without parsing the whole TOML file (every
-    command asks, and most never need the rest of it)."""
-    path = os.environ.get(ENV_CONFIG) or default_config_path()
-    try:
-        from ginscore.safefile import read_regular
-
-        text = read_regular(os.path.expanduser(path), 64 * 1024, follow=True).decode("utf-8", "replace")
-    except OSError:
-        return None
-    if "lang" not in text:
-        return None
-    import re
-
-    found = re.search(r'^\s*lang\s*=\s*["\']([^"\'\n]*)["\']', text, re.M)
-    return found.group(1) if found else None
 
 
 def _load(code: str):
@@ -146,10 +141,14 @@ def _translations():
 
 
 def install_click() -> None:
-    """Make click's own words (Usage:, Options:, Error:, ...) speak the language in use: click
-    looks them up with the standard library's ``gettext``/``ngettext``, bound in each of its
-    modules, so those names are pointed at ginscore's catalog (its ``click.po`` entries).
-    Nothing is done for English, beyond undoing an earlier language of the same process."""
+    """Make click's own words (Usage:, Options:, Error:, ...) speak the language in use.
+
+    click offers no hook for its language: it looks its words up with the standard library's
+    ``gettext``/``ngettext``, bound as ``_`` and ``ngettext`` in each of its modules when click
+    is imported. So this one function points those names at ginscore's catalog (its
+    ``click.po`` entries, whose msgids are click's), and puts the standard library's back for
+    English (undoing an earlier language of the same process, as tests run many). Nothing
+    else in ginscore touches click's modules."""
     import sys
 
     catalog = _translations()
@@ -175,26 +174,90 @@ def _(message: str) -> str:
     return catalog.gettext(message) if catalog else message
 
 
-def N_(message: str) -> str:
-    """Mark a message for the catalog where it cannot be translated yet (a help text written
-    when the module is imported); ``translate`` looks it up when it is shown."""
-    return message
-
-
-def translate(message: str | None) -> str | None:
-    """The translation of a message marked with ``N_`` (or of any text, which stays as it is
-    when the catalog does not hold it)."""
-    if not message:
-        return message
-    catalog = _translations()
-    return catalog.gettext(message) if catalog else message
-
-
 def ngettext(singular: str, plural: str, count: int) -> str:
     catalog = _translations()
     if catalog:
         return catalog.ngettext(singular, plural, count)
     return singular if count == 1 else plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """``_`` for a word of several senses: ``context`` says which (the catalog's msgctxt)."""
+    catalog = _translations()
+    return catalog.pgettext(context, message) if catalog else message
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    catalog = _translations()
+    if catalog:
+        return catalog.npgettext(context, singular, plural, count)
+    return singular if count == 1 else plural
+
+
+class LazyText(str):
+    """A message translated when it is shown, for a text written when a module is imported
+    (before --lang is read), such as a command's or an option's help. As a ``str`` it is the
+    English text, so it can be passed and compared as one; ``translated()`` (or ``translate``)
+    gives it in the language in use. ``cli.options`` shows every help text this way.
+
+    ``format(**fields)`` gives a LazyText filled after translation; a field given as a
+    function is called when the text is shown (a list worded in the language of that moment)."""
+
+    def __new__(cls, message: str, context: str | None = None, fields: dict | None = None):
+        english = message.format(**{key: _shown(value, False) for key, value in fields.items()}) if fields else message
+        text = super().__new__(cls, english)
+        text.message, text.context, text.fields = message, context, fields
+        return text
+
+    def format(self, *args, **fields):  # noqa: A003 - str.format, lazily
+        if args:
+            raise TypeError("a LazyText is filled with named fields only")
+        return LazyText(self.message, self.context, {**(self.fields or {}), **fields})
+
+    def translated(self) -> str:
+        text = _looked_up(self.context, self.message)
+        return text.format(**{key: _shown(value, True) for key, value in self.fields.items()}) if self.fields else text
+
+
+def _shown(value, translating: bool):
+    if callable(value):
+        if translating:
+            return value()
+        with english():
+            return value()
+    if isinstance(value, LazyText):
+        return value.translated() if translating else str.__str__(value)
+    return value
+
+
+def N_(message: str) -> LazyText:
+    """Mark a message for the catalog where it cannot be translated yet (a help text written
+    when the module is imported): it is translated when shown."""
+    return LazyText(message)
+
+
+def pN_(context: str, message: str) -> LazyText:
+    """``N_`` for a word of several senses (see ``pgettext``)."""
+    return LazyText(message, context)
+
+
+def translate(message: str | None) -> str | None:
+    """The text of a ``LazyText`` in the language in use; any other text is looked up in the
+    catalog as it is (and stays as it is when the catalog does not hold it)."""
+    if not message:
+        return message
+    if isinstance(message, LazyText):
+        return message.translated()
+    return _looked_up(None, message)
+
+
+def _looked_up(context: str | None, message: str) -> str:
+    """``message`` (of ``context``) in the catalog of the language in use, for a text that is
+    not a literal of the code (a marked text, shown later)."""
+    catalog = _translations()
+    if not catalog:
+        return message
+    return catalog.pgettext(context, message) if context else catalog.gettext(message)
 
 
 def decimal(text: str) -> str:
@@ -210,7 +273,8 @@ def decimal(text: str) -> str:
 class english:
     """``with english(): ...``: English for the time of the block, whatever the language in
     use: for texts that must not change with the language (JSON built from translatable data,
-    such as the fields of 'pad --json')."""
+    such as the fields of 'pad --json', a problem 'check --json' lists, the text of a
+    'log --json' entry). The one way ginscore forces English."""
 
     def __enter__(self):
         global _catalog

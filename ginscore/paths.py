@@ -12,7 +12,7 @@ import os
 APP = "ginscore"
 ENV_LEDGER = "GINSCORE_LEDGER"  # the ledger folder
 ENV_CONFIG = "GINSCORE_CONFIG"  # the house-rules file
-ENV_LANG = "GINSCORE_LANG"  # the language, before the house-rules file and the locale
+ENV_LANG = "GINSCORE_LANG"  # the language; i18n, which imports nothing of ginscore, spells it too (a test holds them equal)
 ENV_LOCK_TIMEOUT = "GINSCORE_LOCK_TIMEOUT"  # seconds to wait for the ledger's lock
 ENV_DEBUG = "GINSCORE_DEBUG"  # show the traceback of an unexpected error
 CONFIG_NAME = "config.toml"

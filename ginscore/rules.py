@@ -25,7 +25,7 @@ MAX_FLAT_SHUTOUT = 10_000
 class Setting(NamedTuple):
     """One rule setting: its stored name, default and help, and what values it accepts:
     whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no. The help
-    is a function, ``lambda: _("...")``, called when it is shown (so in the language in use by
+    is a function, ``N_("...")``, called when it is shown (so in the language in use by
     then), or an English string, looked up in the catalog when it is shown (``cli.options.text``).
     ``words`` is its name as a rules summary says it (English, marked with ``N_``; a yes/no
     setting's words when it is on); by default the name with spaces."""
@@ -55,43 +55,43 @@ def _declare(*settings: Setting) -> dict:
 # Every two-player gin setting of RULES.md and its default: the ones marked (default) there.
 # The highest values of the limits are generous sanity caps, not rules.
 GIN_SETTINGS = _declare(
-    Setting("target", 100, lambda: _("Points that win the game."), (1, 10_000), words=N_("target")),
+    Setting("target", 100, N_("Points that win the game."), (1, 10_000), words=N_("target")),
     Setting(
         "knock_limit",
         10,
-        lambda: _("Highest deadwood a player may knock with (Oklahoma: the upcard sets it)."),
+        N_("Highest deadwood a player may knock with (Oklahoma: the upcard sets it)."),
         (0, 10),
         words=N_("knock limit"),
     ),
-    Setting("gin_bonus", 25, lambda: _("Bonus for gin."), (0, 1_000), words=N_("gin bonus")),
-    Setting("big_gin_bonus", 31, lambda: _("Bonus for big gin (0: big gin is off)."), (0, 1_000), words=N_("big gin bonus")),
-    Setting("undercut_bonus", 25, lambda: _("Bonus for an undercut."), (0, 1_000), words=N_("undercut bonus")),
-    Setting("tie", "undercut", lambda: _("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES, words=N_("tie")),
-    Setting("box_bonus", 25, lambda: _("Points per box (hand won) at the end."), (0, 1_000), words=N_("box bonus")),
-    Setting("gin_boxes", 1, lambda: _("Boxes for a hand won by gin."), (0, 10), words=N_("gin boxes")),
-    Setting("undercut_boxes", 1, lambda: _("Boxes for a hand won by an undercut."), (0, 10), words=N_("undercut boxes")),
-    Setting("game_bonus", 100, lambda: _("Bonus for winning the game."), (0, 10_000), words=N_("game bonus")),
+    Setting("gin_bonus", 25, N_("Bonus for gin."), (0, 1_000), words=N_("gin bonus")),
+    Setting("big_gin_bonus", 31, N_("Bonus for big gin (0: big gin is off)."), (0, 1_000), words=N_("big gin bonus")),
+    Setting("undercut_bonus", 25, N_("Bonus for an undercut."), (0, 1_000), words=N_("undercut bonus")),
+    Setting("tie", "undercut", N_("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES, words=N_("tie")),
+    Setting("box_bonus", 25, N_("Points per box (hand won) at the end."), (0, 1_000), words=N_("box bonus")),
+    Setting("gin_boxes", 1, N_("Boxes for a hand won by gin."), (0, 10), words=N_("gin boxes")),
+    Setting("undercut_boxes", 1, N_("Boxes for a hand won by an undercut."), (0, 10), words=N_("undercut boxes")),
+    Setting("game_bonus", 100, N_("Bonus for winning the game."), (0, 10_000), words=N_("game bonus")),
     Setting(
         "shutout",
         "double-total",
-        lambda: _("double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none."),
+        N_("double-total, double-before-boxes, double-game-bonus, double-hands, flat:N or none."),
         choices=SHUTOUT_MODES,
         words=N_("shutout"),
     ),
     # the typed opponent deadwood on gin is then after lay-offs
-    Setting("gin_layoffs", False, lambda: _("Allow lay-offs on gin."), words=N_("lay-offs on gin")),
-    Setting("oklahoma", False, lambda: _("Oklahoma Gin: the upcard sets each hand's knock limit."), words=N_("Oklahoma Gin")),
+    Setting("gin_layoffs", False, N_("Allow lay-offs on gin."), words=N_("lay-offs on gin")),
+    Setting("oklahoma", False, N_("Oklahoma Gin: the upcard sets each hand's knock limit."), words=N_("Oklahoma Gin")),
     Setting(
         "ace_upcard",
         "gin-only",
-        lambda: _("Oklahoma, ace upcard: gin-only or one (knock on 1)."),
+        N_("Oklahoma, ace upcard: gin-only or one (knock on 1)."),
         choices=ACE_UPCARD,
         words=N_("ace upcard"),
     ),
     Setting(
         "spade_double",
         "score",
-        lambda: _("Oklahoma, spade upcard doubles: off, points, score or all (score and boxes)."),
+        N_("Oklahoma, spade upcard doubles: off, points, score or all (score and boxes)."),
         choices=SPADE_DOUBLE,
         words=N_("spade double"),
     ),

@@ -8,6 +8,7 @@ import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -76,10 +77,12 @@ def test_the_code_passes_only_literals_to_the_message_functions():
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             literal = [isinstance(arg, ast.Constant) and isinstance(arg.value, str) for arg in node.args]
-            if node.func.id in ("_", "N_") and (len(node.args) != 1 or not literal[0]):
-                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-            if node.func.id == "ngettext" and (len(node.args) != 3 or not all(literal[:2])):
-                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            # name -> (how many arguments, how many of them first are the literals)
+            expected = {"_": (1, 1), "N_": (1, 1), "pgettext": (2, 2), "pN_": (2, 2), "ngettext": (3, 2), "npgettext": (4, 3)}
+            if node.func.id in expected:
+                count, literals = expected[node.func.id]
+                if len(node.args) != count or not all(literal[:literals]):
+                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not wrong
 
 
@@ -90,8 +93,8 @@ def test_the_compiled_catalogs_are_what_the_sources_give():
 
 
 def test_the_build_is_reproducible():
-    first = build_catalogs.compile_mo(build_catalogs.merged("ru"), build_catalogs.messages())
-    assert first == build_catalogs.compile_mo(build_catalogs.merged("ru"), build_catalogs.messages())
+    assert build_catalogs.catalog("ru") == build_catalogs.catalog("ru")
+    assert build_catalogs.template() == build_catalogs.template()
 
 
 # --- plural forms ---------------------------------------------------------------------------
@@ -149,6 +152,7 @@ def test_the_settle_command_counts_games_and_payments_in_words(run, monkeypatch,
 
 def choose(monkeypatch, tmp_path, flag=None, env=None, house=None, **locale):
     from ginscore import i18n
+    from ginscore.house_lang import house_language
 
     for variable in ("GINSCORE_LANG", *i18n.LOCALE_VARIABLES):
         monkeypatch.delenv(variable, raising=False)
@@ -159,6 +163,7 @@ def choose(monkeypatch, tmp_path, flag=None, env=None, house=None, **locale):
         monkeypatch.setenv("GINSCORE_LANG", env)
     for variable, value in locale.items():
         monkeypatch.setenv(variable, value)
+    i18n.read_house_language_with(house_language)  # as the CLI tells it
     i18n.set_language(flag)
     return i18n.language()
 
@@ -220,7 +225,7 @@ def test_config_set_lang_is_checked_and_then_spoken(run, monkeypatch):
 
 
 def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_path):
-    from ginscore import i18n
+    from ginscore import house_lang, i18n, paths
 
     monkeypatch.delenv("GINSCORE_CONFIG")
     monkeypatch.delenv("GINSCORE_LANG")
@@ -229,9 +234,10 @@ def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "local"))
-    path = Path(i18n.default_config_path())
+    path = Path(paths.default_config_path())
     path.parent.mkdir(parents=True)
     path.write_text('preset = "classic"\nlang = "uk"\n', "utf-8")
+    i18n.read_house_language_with(house_lang.house_language)
     i18n.set_language(None)
     assert i18n.language() == "uk"
 
@@ -240,7 +246,7 @@ def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_
 def test_the_default_config_path_is_platformdirs_own(monkeypatch, tmp_path, xdg):
     import platformdirs
 
-    from ginscore import i18n
+    from ginscore import paths
 
     monkeypatch.setenv("HOME", str(tmp_path))
     if xdg is None:
@@ -248,7 +254,7 @@ def test_the_default_config_path_is_platformdirs_own(monkeypatch, tmp_path, xdg)
     else:
         monkeypatch.setenv("XDG_CONFIG_HOME", xdg.format(tmp=tmp_path))
     expected = platformdirs.user_config_path("ginscore", appauthor=False) / "config.toml"
-    assert Path(i18n.default_config_path()) == expected
+    assert Path(paths.default_config_path()) == expected
 
 
 # --- click's own words ------------------------------------------------------------------------
@@ -416,3 +422,100 @@ def test_the_catalogs_are_package_data():
     pattern = re.search(r'\[tool\.setuptools\.package-data\][^\[]*ginscore = \["([^"]+)"\]', text).group(1)
     found = [path.relative_to(ROOT / "ginscore").as_posix() for path in (ROOT / "ginscore" / "locale").rglob("*.mo")]
     assert sorted(found) == sorted(name for name in found if fnmatch.fnmatch(name, pattern)) and len(found) == 2
+
+
+# --- the catalogs as GNU gettext reads them (issue #18) -----------------------------------------
+
+GETTEXT = shutil.which("msgfmt") and shutil.which("msgmerge") and shutil.which("msgcat")
+needs_gettext = pytest.mark.skipif(not GETTEXT, reason="GNU gettext (msgfmt, msgmerge) is not installed")
+PO_FILES = sorted((ROOT / "po").glob("*/*.po"))
+# Short words of two senses, each sense with its context (msgctxt): the code uses no other.
+SENSES = {
+    "rummy": ("table name", "sheet column"),
+    "standard": ("table name", "rules"),
+    "table": ("kind of table", "partnership"),
+    "file": ("value from",),  # click's own "file" (a kind of path) is the one without a context
+}
+
+
+@needs_gettext
+@pytest.mark.parametrize("path", PO_FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_msgfmt_accepts_every_catalog(path):
+    done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if "'\\b' escape sequence" not in line] == []
+
+
+def test_the_template_is_what_the_extractor_writes():
+    assert (ROOT / "po" / "ginscore.pot").read_text("utf-8") == build_catalogs.template(), "run python tools/build_catalogs.py"
+
+
+def test_the_template_holds_every_message_of_every_catalog():
+    template = set(build_catalogs.extract())
+    for path in PO_FILES:
+        assert set(build_catalogs.read_po(path)) <= template, path
+
+
+def test_no_catalog_has_a_fuzzy_or_obsolete_entry():
+    for path in PO_FILES:
+        text = path.read_text("utf-8")
+        assert "#, fuzzy" not in text and "\n#~" not in text, path
+
+
+@needs_gettext
+def test_msgmerge_of_the_template_changes_no_catalog(tmp_path):
+    """``tools/build_catalogs.py --merge`` (msgmerge) on a copy of po/: every file as it is,
+    so nothing is new, fuzzy or obsolete for a translator."""
+    shutil.copytree(ROOT / "po", tmp_path / "po")
+    build_catalogs.merge(tmp_path / "po")
+    for path in PO_FILES:
+        assert (tmp_path / "po" / path.parent.name / path.name).read_text("utf-8") == path.read_text("utf-8"), path
+
+
+def test_a_word_of_two_senses_has_a_context_for_each():
+    found = build_catalogs.extract()
+    for word, contexts in SENSES.items():
+        for context in contexts:
+            name = build_catalogs.key(context, word)
+            assert name in found, name
+            for language in LANGUAGES:
+                assert name in build_catalogs.merged(language), (language, name)
+        locations = found.get(word, (None, []))[1]
+        assert all(location == build_catalogs.CLICK for location in locations), (word, locations)
+
+
+def test_the_plural_rule_is_read_from_the_catalog_header(tmp_path, monkeypatch):
+    """A new language is its catalogs (and its code in i18n.LANGUAGES): its plural rule is its own."""
+    import gettext
+
+    assert build_catalogs.plural_forms("ru").startswith("nplurals=3;")
+    folder = tmp_path / "po" / "de"
+    folder.mkdir(parents=True)
+    (folder / "core.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "{count} hand"\nmsgid_plural "{count} hands"\nmsgstr[0] "{count} Spiel"\nmsgstr[1] "{count} Spiele"\n',
+        "utf-8",
+    )
+    monkeypatch.setattr(build_catalogs, "SOURCES", tmp_path / "po")
+    assert build_catalogs.plural_forms("de") == "nplurals=2; plural=(n != 1);"
+    mo = tmp_path / "de.mo"
+    mo.write_bytes(build_catalogs.catalog("de"))
+    with open(mo, "rb") as handle:
+        catalog = gettext.GNUTranslations(handle)
+    assert [catalog.ngettext("{count} hand", "{count} hands", n) for n in (1, 2, 5)] == ["{count} Spiel", *["{count} Spiele"] * 2]
+
+
+def test_the_languages_are_listed_once():
+    from ginscore import i18n
+
+    assert build_catalogs.LANGUAGES == tuple(code for code in i18n.LANGUAGES if code != "en") == LANGUAGES
+    assert sorted(path.name for path in (ROOT / "po").iterdir() if path.is_dir()) == sorted(LANGUAGES)
+
+
+def test_i18n_imports_no_ginscore_module():
+    """i18n is told its language (and where the house-rules file's lang comes from): it reads nothing of ginscore."""
+    tree = ast.parse((ROOT / "ginscore" / "i18n.py").read_text("utf-8"))
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    imported += [node.module or "." for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and (node.level or node.module)]
+    assert not [name for name in imported if name.startswith(("ginscore", "."))], imported

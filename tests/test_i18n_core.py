@@ -152,28 +152,33 @@ def test_english_is_unchanged(run, lang):
     assert "no games in" in run("knock alice 4 15").output
 
 
-def test_help_translated_in_place_stays_lazy(lang):
-    """A help given as a function survives code that sets each help text to its translation
-    for the time of a help page and back (as a command class that translates in place does)."""
+def test_a_help_text_is_translated_each_time_it_is_shown(lang):
+    """One lazy text for every help (``N_`` gives an ``i18n.LazyText``): an option keeps it as
+    given and shows it in the language in use, whichever that is by then."""
     from ginscore.cli.options import Option
 
-    option = Option(["--game"], help=lambda: i18n._("Print JSON (see README: JSON output)."))
+    option = Option(["--game"], help=i18n.N_("Print JSON (see README: JSON output)."))
     lang("ru")
-    shown = option.help
-    option.help = shown  # in place, for the page
-    option.help = shown  # and back
+    assert option.help == "Вывести JSON (см. README: JSON output)."
     lang("uk")
     assert option.help == "Вивести JSON (див. README: JSON output)."
     lang("en")
     assert option.help == "Print JSON (see README: JSON output)."
 
 
-def test_a_setting_help_given_as_a_string_is_looked_up_when_shown(lang):
-    from ginscore.cli.options import Option
-
-    option = Option(["--tie"], help="When deadwoods are equal: undercut, knocker or no-score.")
+def test_a_lazy_text_is_english_as_a_string_and_fills_its_fields_after_translation(lang):
+    text = i18n.N_("Language: {languages} (default: $GINSCORE_LANG, the house-rules file, the locale).").format(
+        languages=i18n.language_list
+    )
+    assert text == "Language: en, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."
     lang("ru")
-    assert option.help.startswith("При равных непарных картах")
-    option.help = option.help  # translated in place for a page, and back: still looked up
-    lang("en")
-    assert option.help == "When deadwoods are equal: undercut, knocker or no-score."
+    assert i18n.translate(text) == "Язык: en, ru или uk (по умолчанию: $GINSCORE_LANG, файл домашних правил, локаль)."
+    assert str(text).startswith("Language: en, ru or uk")  # as a str it stays English
+
+
+def test_a_word_of_two_senses_has_one_entry_per_sense(lang):
+    """"rummy" is the kind of table and a sheet column (went out all at once): two entries."""
+    lang("ru")
+    assert i18n.pgettext("sheet column", "rummy") == "рамми"
+    assert i18n.translate(i18n.pN_("table name", "rummy")) == "рамми"
+    assert i18n.pgettext("no such context", "rummy") == "rummy"

@@ -8,7 +8,7 @@ The layers, lowest first (each may import only from its own layer and those belo
     domain        cards and the solver, rules, the game journal, scoring, statistics, payments
     tables        ginscore/tables/: one module per kind of table, and the registry
     services      the file format (schema), actions, summary, the evening's money
-    storage       ledger, index, totals, history, config, backup, settlements, checks, book
+    storage       ledger, index, totals, history, config, house_lang, backup, settlements, checks, book
     presentation  render, render_html
     cli           ginscore/cli/ and ``python -m ginscore``
 
@@ -42,7 +42,7 @@ LAYERS = {
     "services": ("ginscore.schema", "ginscore.actions", "ginscore.summary", "ginscore.evening"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
-        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book",
+        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),
     "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__"),

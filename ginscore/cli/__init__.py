@@ -15,10 +15,12 @@ from importlib import import_module
 import click
 
 from ginscore import __version__, i18n
-from ginscore.errors import GinscoreError, printable
+from ginscore.paths import ENV_DEBUG
+from ginscore.cli.options import Group, Option, option
+from ginscore.errors import printable, shown, unexpected, GinscoreError
+from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _
 
-ENV_DEBUG = "GINSCORE_DEBUG"
 # The commands that record a hand: after one, a failure to print says the hand was recorded.
 HAND_COMMANDS = ("knock", "gin", "draw", "out")
 
@@ -55,55 +57,6 @@ COMMANDS = {
 }
 
 
-class Translated:
-    """A command whose help texts (its own, its options') are looked up in the catalog when
-    shown: they are written in English when the module is imported, before --lang is read.
-    Mark them with ``N_`` so that the catalog holds them."""
-
-    def format_help(self, ctx, formatter):
-        with translated_help(self, ctx):
-            super().format_help(ctx, formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        with translated_help(self, None):
-            return super().get_short_help_str(limit)
-
-
-class TranslatedCommand(Translated, click.Command):
-    pass
-
-
-class TranslatedGroup(Translated, click.Group):
-    command_class = TranslatedCommand
-
-
-class translated_help:
-    """For the time of a ``with``: ``command``'s help, short help, epilog and its options' help
-    in the language in use (put back afterwards: the command objects live as long as the process)."""
-
-    def __init__(self, command, ctx):
-        self.saved = []
-        params = command.get_params(ctx) if ctx is not None else []
-        # click makes the --help option once, in the language of that moment: start from its English
-        help_option = command.get_help_option(ctx) if ctx is not None else None
-        for holder, names in ((command, ("help", "short_help", "epilog")), *((p, ("help",)) for p in params)):
-            for name in names:
-                text = getattr(holder, name, None)
-                if isinstance(text, str) and text:
-                    source = "Show this message and exit." if holder is help_option else text
-                    self.saved.append((holder, name, text, source))
-
-    def __enter__(self):
-        for holder, name, _text, source in self.saved:
-            setattr(holder, name, i18n.translate(source))
-        return self
-
-    def __exit__(self, *exc):
-        for holder, name, text, _source in self.saved:
-            setattr(holder, name, text)
-        return False
-
-
 def language_from(args) -> str | None:
     """The value of the group's ``--lang`` in ``args``, read before click parses them, so that
     click's own words (a usage error among them) are already in that language."""
@@ -120,9 +73,9 @@ def language_from(args) -> str | None:
     return None
 
 
-class GinscoreGroup(Translated, click.Group):
-    command_class = TranslatedCommand
-    group_class = TranslatedGroup
+class GinscoreGroup(Group):
+    """The ginscore command: its commands' help texts are translated when shown (``Group``),
+    and it chooses the language before click reads a word."""
 
     def list_commands(self, ctx):
         for module in sorted(set(COMMANDS.values())):
@@ -137,8 +90,6 @@ class GinscoreGroup(Translated, click.Group):
     def resolve_command(self, ctx, args):
         name = args[0]
         if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
-            from ginscore.errors import shown
-
             raise click.UsageError(
                 _("No such command {name}{suggestion}").format(name=shown(name), suggestion=did_you_mean(name, COMMANDS)),
                 ctx,
@@ -156,6 +107,7 @@ class GinscoreGroup(Translated, click.Group):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         command_context = Context()  # what this command saves, for a failure afterwards to say
         try:
+            i18n.read_house_language_with(house_language)
             i18n.set_language(language_from(sys.argv[1:] if args is None else args))
             i18n.install_click()
         except i18n.UnknownLanguage as error:  # --lang, $GINSCORE_LANG or the file's lang
@@ -209,8 +161,6 @@ class GinscoreGroup(Translated, click.Group):
                 where=where, reason=error.strerror or error, change=change
             )
         else:
-            from ginscore.errors import unexpected
-
             hint = "" if os.environ.get(ENV_DEBUG) else _(" (set {variable}=1 to see the traceback)").format(variable=ENV_DEBUG)
             message = _("{where} failed: {error}{hint}{change}").format(
                 where=where, error=unexpected(error), hint=hint, change=change
@@ -297,20 +247,22 @@ class Context:
     invoke_without_command=True,
     subcommand_metavar="COMMAND [ARGS]...",
 )
-@click.version_option(__version__, prog_name="ginscore")
-@click.option(
+@click.version_option(__version__, prog_name="ginscore", cls=Option, help=N_("Show the version and exit."))
+@option(
     "--ledger",
     "ledger_path",
     metavar="PATH",
     help=N_("Ledger folder (default: $GINSCORE_LEDGER, else the user data folder)."),
 )
-@click.option(
+@option(
     "--lang",
     metavar="LANG",
     expose_value=False,
     is_eager=True,
     callback=lambda ctx, param, value: _choose_language(value),
-    help=N_("Language: en, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."),
+    help=N_("Language: {languages} (default: $GINSCORE_LANG, the house-rules file, the locale).").format(
+        languages=i18n.language_list
+    ),
 )
 @click.pass_context
 def cli(ctx, ledger_path):

@@ -9,8 +9,8 @@ import click
 from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
-from ginscore.errors import HandError, english, printable
-from ginscore.i18n import _, ngettext
+from ginscore.errors import HandError, printable
+from ginscore.i18n import N_, _, english, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
 from ginscore.game import history
@@ -75,7 +75,7 @@ def standing(line, edited: set) -> str:
     return _("hand {number}").format(number=line.number)
 
 
-@cli.command(cls=Command, help=lambda: _("""Show every action recorded in a game, oldest first, with its time (UTC): hands as they
+@cli.command(cls=Command, help=N_("""Show every action recorded in a game, oldest first, with its time (UTC): hands as they
 were first recorded, undos, redos and edits. Voided hands are listed too; '#' is the entry
 number, and 'counts as' says what each recorded hand is now.
 
@@ -128,7 +128,7 @@ def log(obj, game_id, as_json, fmt):
     click.echo(f"{title}, {entries}\n\n{table}")
 
 
-@cli.command(cls=Command, help=lambda: _("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
+@cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
 Only hands undone since the last recorded hand can be redone.
 
 \b
@@ -155,7 +155,7 @@ def redo(obj, game_id, as_json):
         click.echo(line)
 
 
-@cli.command(context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Correct hand NUMBER (as numbered on the sheet): give the hand again the way 'knock',
+@cli.command(context_settings=NUMBERS_OK, cls=Command, help=N_("""Correct hand NUMBER (as numbered on the sheet): give the hand again the way 'knock',
 'gin' or 'draw' takes it. The original stays in the ledger; 'ginscore log' shows both.
 
 \b
@@ -216,7 +216,7 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
             click.echo(_("The game is now back in progress."))
 
 
-@cli.command(cls=Command, help=lambda: _("""Check the whole ledger and list every problem found, file by file; exit status 1 if
+@cli.command(cls=Command, help=N_("""Check the whole ledger and list every problem found, file by file; exit status 1 if
 there is any. Nothing is changed.
 
 \b
@@ -258,7 +258,7 @@ def check(obj, as_json):
         click.get_current_context().exit(1)
 
 
-@cli.command(cls=Command, help=lambda: _("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.
+@cli.command(cls=Command, help=N_("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.
 
 PATH is a new folder (itself a ledger: 'ginscore --ledger PATH status' reads it), or a zip
 archive if it ends in .zip. Without PATH: a timestamped folder next to the ledger, such as

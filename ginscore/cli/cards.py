@@ -6,12 +6,12 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import Command, json_option, option, suit_symbols, whole_number
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import N_, _, ngettext
 from ginscore.render import to_json
 from ginscore.errors import CardError
 
 
-@cli.command(cls=Command, help=lambda: _("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
+@cli.command(cls=Command, help=N_("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
 
 Cards are rank then suit, case-insensitive, separated by spaces or commas: As 10h Th K♠ qc.
 Give them as one quoted argument or as several. Every arrangement that reaches the least
@@ -25,7 +25,7 @@ Example:
 """))
 @click.argument("cards", nargs=-1, required=True)
 @option("--knock-limit", "knock_limit", metavar="N", default="10", show_default=True,
-              help=lambda: _("Highest deadwood that may knock."))
+              help=N_("Highest deadwood that may knock."))
 @json_option
 def analyze(cards, knock_limit, as_json):
     from ginscore.cards import parse_cards

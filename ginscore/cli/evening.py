@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, output_options, selection_options
+from ginscore.cli.options import GAME_ID, option, output_options, selection_options
 from ginscore.errors import GinscoreError
 from ginscore.i18n import _, decimal, ngettext, translate, N_
 from ginscore.render import DEFAULT_FORMAT, to_json
@@ -30,10 +30,10 @@ Example:
 
 @cli.command(help=SETTLE_HELP)
 @selection_options
-@click.option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
-@click.option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
-@click.option("--currency", metavar="SYMBOL", help=N_("Settle the games played for this currency (when games used several)."))
-@click.option("--record", is_flag=True, help=N_("Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back)."))
+@option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
+@option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
+@option("--currency", metavar="SYMBOL", help=N_("Settle the games played for this currency (when games used several)."))
+@option("--record", is_flag=True, help=N_("Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back)."))
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
@@ -149,8 +149,8 @@ Example:
 
 @cli.command(help=STATS_HELP)
 @selection_options
-@click.option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
-@click.option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
+@option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
+@option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
 @output_options
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):

@@ -8,14 +8,14 @@ import click
 from ginscore import config as house_file, render
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
-from ginscore.i18n import _
+from ginscore.i18n import N_, _, english, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
 from ginscore.errors import RulesError
 
 
-@cli.command("rules", cls=Command, help=lambda: _("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
+@cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
 for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
 shows that table's settings. What each setting means, with worked examples, is in the
 rules reference that comes with ginscore: docs/rules.md.
@@ -28,9 +28,9 @@ Example:
     ginscore rules --list
 """))
 @click.argument("preset", required=False, shell_complete=completes("presets"))
-@option("--list", "list_presets", is_flag=True, help=lambda: _("List the presets and the source each follows."))
+@option("--list", "list_presets", is_flag=True, help=N_("List the presets and the source each follows."))
 @option(
-    "--game", "game_id", type=GAME_ID, metavar="ID", help=lambda: _("Show the rules game ID is played under."),
+    "--game", "game_id", type=GAME_ID, metavar="ID", help=N_("Show the rules game ID is played under."),
     shell_complete=completes("game_ids"),
 )
 @table_options
@@ -63,7 +63,8 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         )
     report["table"] = kind.name
     if as_json:
-        report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules, translate=False))
+        with english():  # JSON is English in every language
+            report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
         click.echo(to_json(report))
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
@@ -125,7 +126,7 @@ def file_note(house) -> str:
     return _("no house-rules file at {path}").format(path=house.path)
 
 
-@cli.group("config", invoke_without_command=True, cls=Group, help=lambda: _("""Show the house-rules file: its path and the defaults it gives new games.
+@cli.group("config", invoke_without_command=True, cls=Group, help=N_("""Show the house-rules file: its path and the defaults it gives new games.
 
 Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
 stake and currency. A game keeps the settings it started with; changing this file never
@@ -154,13 +155,13 @@ def config_command(ctx, as_json, fmt):
         }
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
-    rows = [["preset", house.preset or _("none"), _("file") if house.preset else ""]]
+    rows = [["preset", house.preset or _("none"), pgettext("value from", "file") if house.preset else ""]]
     specs = all_settings()
     rows += [
         [name, show_value(house_value(house, rules, name, specs[name].default), name, rules.target), value_source(house, name)]
         for name in specs
     ]
-    rows += [[key, house.values.get(key, _("none")), _("file") if key in house.values else ""] for key in ("stake", "currency")]
+    rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency")]
     where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
     print_table(
         _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt
@@ -175,13 +176,13 @@ def house_value(house, rules, name: str, default):
 
 def value_source(house, name: str) -> str:
     if name in house.values:
-        return _("file")
+        return pgettext("value from", "file")
     if house.preset and name in PRESETS[house.preset]:
         return _("preset {name}").format(name=house.preset)
-    return _("standard")
+    return pgettext("rules", "standard")
 
 
-@config_command.command("set", context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Set KEY to VALUE in the house-rules file (for games started from now on).
+@config_command.command("set", context_settings=NUMBERS_OK, cls=Command, help=N_("""Set KEY to VALUE in the house-rules file (for games started from now on).
 
 \b
 Example:
@@ -213,7 +214,7 @@ def report_new_games(path, values: dict, warning: str | None) -> None:
         click.echo(_("The file still needs fixing before new games can start: {error}").format(error=error))
 
 
-@config_command.command("unset", context_settings=NUMBERS_OK, cls=Command, help=lambda: _("""Remove KEY from the house-rules file, so new games take its standard value.
+@config_command.command("unset", context_settings=NUMBERS_OK, cls=Command, help=N_("""Remove KEY from the house-rules file, so new games take its standard value.
 
 \b
 Example:

@@ -7,11 +7,11 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import Command, game_argument, game_option, json_option
-from ginscore.i18n import _
+from ginscore.i18n import N_, _
 from ginscore.render import to_json
 
 
-@cli.command("end", cls=Command, help=lambda: _("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).
+@cli.command("end", cls=Command, help=N_("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).
 
 In a Hollywood match, columns already closed keep their settlement. Each open column is settled as it stands:
 no game bonus and no shutout, since nobody reached the target; the player whose points
@@ -43,7 +43,7 @@ def set_aside(obj, game_id, change, as_json, words) -> None:
     click.echo(to_json(state.to_json()) if as_json else words(game, state))
 
 
-@cli.command(cls=Command, help=lambda: _("""Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
+@cli.command(cls=Command, help=N_("""Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
 counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
 GAME' brings it back.
 
@@ -61,7 +61,7 @@ def void(obj, game_id, as_json):
     ).format(game=game.id, players=" v ".join(game.players)))
 
 
-@cli.command(cls=Command, help=lambda: _("""Bring back game GAME, set aside with 'ginscore void'.
+@cli.command(cls=Command, help=N_("""Bring back game GAME, set aside with 'ginscore void'.
 
 \b
 Example:

@@ -3,39 +3,20 @@
 from __future__ import annotations
 
 import click
+from click.decorators import help_option
 
 from ginscore.errors import HandError, shown
-from ginscore.i18n import _
+from ginscore.i18n import N_, _, translate
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
 MAX_DIGITS = 9
 
 
-def text(value) -> str | None:
-    """A help text in the language in use: given as a function (``lambda: _("...")``), called
-    now; given as a string (an English message, such as a table's setting help marked for the
-    catalog), looked up in the catalog now (a text the catalog lacks stays as it is)."""
-    if callable(value):
-        return value()
-    from ginscore import i18n
-
-    return i18n._(value) if value else value  # a text marked for the catalog elsewhere (N_), looked up now
-
-
-def _keep_lazy(holder, value) -> None:
-    """Set ``holder._help``, except that the text the help shows now leaves it as it is: code
-    that translates help texts in place for the time of a help page (reading ``help``, setting
-    it, setting it back) must not fix them in one language."""
-    current = getattr(holder, "_help", None)
-    if current is not None and isinstance(value, str) and value == text(current):
-        return
-    holder._help = value
-
-
 class Option(click.Option):
     """An option whose help is translated when it is shown: click reads help texts when a
-    module is imported, before ``--lang`` is parsed. Give it as ``help=lambda: _("...")`` (the
-    function is called when the help is shown) or as an English string the catalog holds."""
+    module is imported, before ``--lang`` is parsed. Give it as ``help=N_("...")`` (a
+    ``i18n.LazyText``); click's own ``__init__`` would make a plain string of it, so it is
+    kept here as given."""
 
     def __init__(self, *args, help=None, **attrs):
         super().__init__(*args, **attrs)
@@ -43,37 +24,59 @@ class Option(click.Option):
 
     @property
     def help(self):
-        return text(self._help)
+        return translate(self._help)
 
     @help.setter
     def help(self, value):
-        _keep_lazy(self, value)
+        self._help = value
 
 
 def option(*names, **attrs):
-    """``click.option`` whose help may be a function (``Option``)."""
+    """``click.option`` whose help is translated when shown (``Option``)."""
     attrs.setdefault("cls", Option)
     return click.option(*names, **attrs)
 
 
+# What click's --help option says, in click's catalog (po/LANG/click.po).
+HELP_OPTION_HELP = N_("Show this message and exit.")
+
+
 class Command(click.Command):
-    """A command whose help may be a function, ``help=lambda: _("...")``, called
-    when the help is shown (see ``Option``); ``ginscore --help`` lists the short help the same
+    """A command whose help (``help=N_("...")``) is translated when shown, as are its options'
+    (``Option``) and its --help option's: ``ginscore --help`` lists the short help the same
     way."""
 
     @property
     def help(self):
-        return text(self._help)
+        return translate(self._help)
 
     @help.setter
     def help(self, value):
-        _keep_lazy(self, value)
+        self._help = value
+
+    def get_help_option(self, ctx):
+        """click's --help, as an ``Option`` whose help is translated when shown: click words it
+        once, in the language of the moment it is first asked for (a process may change
+        language: the tests do). Made once, as click >= 8.1.8 makes its own."""
+        if getattr(self, "_help_option", None) is None:
+            names = self.get_help_option_names(ctx)
+            if not names or not self.add_help_option:
+                return None
+            # click >= 8.5 stores its value under a reserved name, clear of a parameter "help"
+            storage = getattr(click.core, "_HELP_OPTION_STORAGE_NAME", None)
+            help_option(*names, *([storage] if storage else []), cls=Option, help=HELP_OPTION_HELP)(self)
+            self._help_option = self.params.pop()
+        return self._help_option
 
 
-class Group(click.Group):
-    """A group of commands whose help may be a function (see ``Command``)."""
+class Group(Command, click.Group):
+    """A group of commands whose help is translated when shown (see ``Command``); its
+    commands are ``Command``s, its groups ``Group``s."""
 
-    help = Command.help
+    command_class = Command
+
+
+Group.group_class = Group
 
 
 class GameId(click.ParamType):
@@ -154,7 +157,7 @@ def game_option(function):
         "game_id",
         type=GAME_ID,
         metavar="ID",
-        help=lambda: _("Game to act on (default: the most recently started game)."),
+        help=N_("Game to act on (default: the most recently started game)."),
         shell_complete=completes("game_ids"),
     )(function)
 
@@ -165,7 +168,7 @@ def game_argument(function):
 
 
 def json_option(function):
-    return option("--json", "as_json", is_flag=True, help=lambda: _("Print JSON (see README: JSON output)."))(function)
+    return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see README: JSON output)."))(function)
 
 
 def output_options(function):
@@ -190,7 +193,7 @@ def output_options(function):
         "fmt",
         metavar="FORMAT",
         default=None,
-        help=lambda: _(
+        help=N_(
             "Output format: text (the default), markdown (md), csv, html, json, or a tabulate table style (plain, grid, rst, ...)."
         ),
         shell_complete=completes("formats"),
@@ -204,9 +207,9 @@ SUFFIXES = {"html": ".html", "csv": ".csv", "tsv": ".tsv", "github": ".md", "jso
 
 def file_options(function):
     """--output FILE and --open, for commands that write a page (sheet, pad)."""
-    function = option("--open", "open_it", is_flag=True, help=lambda: _("Open the result in the default browser (or viewer)."))(function)
+    function = option("--open", "open_it", is_flag=True, help=N_("Open the result in the default browser (or viewer)."))(function)
     return option(
-        "--output", "-o", "output", metavar="FILE", help=lambda: _("Write to FILE (replaced all at once) instead of printing.")
+        "--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing.")
     )(function)
 
 
@@ -246,7 +249,7 @@ def upcard_option(function):
         "--upcard",
         metavar="CARD",
         callback=parse,
-        help=lambda: _("Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles)."),
+        help=N_("Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles)."),
     )(function)
 
 
@@ -294,7 +297,7 @@ def rule_options(function):
         "--rules",
         "preset",
         metavar="PRESET",
-        help=lambda: _("Start from a named preset (list them with 'ginscore rules --list')."),
+        help=N_("Start from a named preset (list them with 'ginscore rules --list')."),
         shell_complete=completes("presets"),
     )(wrapper)
 
@@ -356,11 +359,11 @@ def selection_options(function):
 
     wrapper = option(
         "--player", "player_names", multiple=True, metavar="NAME",
-        help=lambda: _("Only games in which NAME played (repeat it: games in which all of them played)."),
+        help=N_("Only games in which NAME played (repeat it: games in which all of them played)."),
     )(wrapper)
     wrapper = option(
-        "--until", metavar="DATE", help=lambda: _("Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")
+        "--until", metavar="DATE", help=N_("Only games started on or before DATE (YYYY-MM-DD, today, yesterday).")
     )(wrapper)
     return option(
-        "--since", metavar="DATE", help=lambda: _("Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")
+        "--since", metavar="DATE", help=N_("Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")
     )(wrapper)

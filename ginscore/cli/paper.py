@@ -6,12 +6,12 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, Command, deliver, file_options, option, rule_options, table_options
-from ginscore.i18n import _
+from ginscore.i18n import N_
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
 
 
-@cli.command(cls=Command, help=lambda: _("""Print a blank score sheet to keep score on paper.
+@cli.command(cls=Command, help=N_("""Print a blank score sheet to keep score on paper.
 
 The kind of table is chosen as with 'new' (--hollywood, --three-handed, --partnership,
 --rummy);
@@ -27,15 +27,15 @@ Example:
     ginscore pad --partnership --hands 12
 """))
 @click.argument("players", nargs=-1)
-@option("--stake", metavar="RATE", help=lambda: _("Money per point written on the pad: 0.01, or 1/10."))
-@option("--currency", metavar="SYMBOL", help=lambda: _("Currency symbol shown with the stake, e.g. € or CHF."))
+@option("--stake", metavar="RATE", help=N_("Money per point written on the pad: 0.01, or 1/10."))
+@option("--currency", metavar="SYMBOL", help=N_("Currency symbol shown with the stake, e.g. € or CHF."))
 @option(
     "--hands", type=click.IntRange(1, MAX_PAD_HANDS), metavar="N", default=None,
-    help=lambda: _("Rows for hands (rounds in a partnership), 1 to {most} (default: the table's).").format(most=MAX_PAD_HANDS),
+    help=N_("Rows for hands (rounds in a partnership), 1 to {most} (default: the table's).").format(most=MAX_PAD_HANDS),
 )
 @option(
     "--format", "fmt", metavar="FORMAT", default="text",
-    help=lambda: _("text (the default, 80 columns), html (one printable page), markdown, csv, json, ..."),
+    help=N_("text (the default, 80 columns), html (one printable page), markdown, csv, json, ..."),
 )
 @file_options
 @table_options

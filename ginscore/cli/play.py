@@ -19,7 +19,7 @@ from ginscore.cli.options import (
 )
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
-from ginscore.i18n import _
+from ginscore.i18n import N_, _
 from ginscore.render import to_json
 
 
@@ -88,16 +88,16 @@ def card_options(function):
     function = option(
         "--opponent-cards",
         metavar="CARDS",
-        help=lambda: _("The opponent's 10 cards (with --cards, instead of numbers)."),
+        help=N_("The opponent's 10 cards (with --cards, instead of numbers)."),
     )(function)
     return option(
         "--cards",
         metavar="CARDS",
-        help=lambda: _("The cards of the player who went out, e.g. '5s 6s 7s 9c Tc Jc Ks Kc Kd Jd' (11 for big gin)."),
+        help=N_("The cards of the player who went out, e.g. '5s 6s 7s 9c Tc Jc Ks Kc Kd Jd' (11 for big gin)."),
     )(function)
 
 
-@cli.command(cls=NumbersCommand, help=lambda: _("""PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
+@cli.command(cls=NumbersCommand, help=N_("""PLAYER knocked with KNOCKER_DEADWOOD; the opponent held OPPONENT_DEADWOOD after lay-offs.
 
 Records a knock, or an undercut when the opponent's deadwood is not higher. Instead of the
 numbers, give both hands with --cards and --opponent-cards: ginscore finds the melds, the
@@ -117,7 +117,7 @@ Example:
 @option(
     "--melds",
     metavar="MELDS",
-    help=lambda: _("With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him)."),
+    help=N_("With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him)."),
 )
 @upcard_option
 @game_option
@@ -157,7 +157,7 @@ def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_card
     return build
 
 
-@cli.command(cls=NumbersCommand, help=lambda: _("""PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
+@cli.command(cls=NumbersCommand, help=N_("""PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
 
 Instead of the number, give both hands with --cards and --opponent-cards: ginscore checks
 that it is gin (big gin with 11 cards) and counts the opponent's deadwood after he melds
@@ -172,7 +172,7 @@ Example:
 """))
 @click.argument("player", shell_complete=completes("players"))
 @click.argument("opponent_deadwood", required=False)
-@option("--big", is_flag=True, help=lambda: _("Big gin: all 11 cards melded (with --cards: 11 cards say it)."))
+@option("--big", is_flag=True, help=N_("Big gin: all 11 cards melded (with --cards: 11 cards say it)."))
 @card_options
 @upcard_option
 @game_option
@@ -203,7 +203,7 @@ def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
     return build
 
 
-@cli.command(cls=Command, help=lambda: _("""Record a dead hand: the stock ran down to two cards and nobody knocked.
+@cli.command(cls=Command, help=N_("""Record a dead hand: the stock ran down to two cards and nobody knocked.
 
 In a partnership game name a PLAYER at the table that drew.
 
@@ -233,7 +233,7 @@ def draw_hand(player, upcard):
     return build
 
 
-@cli.command(cls=Command, help=lambda: _("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
+@cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
 
 In a game ended early, undo takes back the ending instead; right after 'settle --record'
 (without --game), it takes back that settlement: undo takes back the last thing recorded.
@@ -280,7 +280,7 @@ def undo(obj, game_id, as_json):
         click.echo(line)
 
 
-@cli.command(cls=NumbersCommand, help=lambda: _("""Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.
+@cli.command(cls=NumbersCommand, help=N_("""Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.
 
 Give each other player once, with the points he held, or with his cards (ranks, suits
 optional, separated by commas: bob=K,7,3) and ginscore counts them (ace 1, faces 10).
@@ -293,7 +293,7 @@ Example:
 """))
 @click.argument("player", shell_complete=completes("players"))
 @click.argument("held", nargs=-1, metavar="NAME=POINTS...", shell_complete=completes("held"))
-@option("--rummy", "rummy", is_flag=True, help=lambda: _("PLAYER went out all at once ('rummy'): every payment doubles."))
+@option("--rummy", "rummy", is_flag=True, help=N_("PLAYER went out all at once ('rummy'): every payment doubles."))
 @game_option
 @json_option
 @click.pass_obj

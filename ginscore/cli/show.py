@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
-from ginscore.i18n import N_, _, decimal, ngettext
+from ginscore.cli.options import SUFFIXES, deliver, option, file_options, game_option, output_options, selection_options
+from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore import actions, render
 from ginscore import settlements
@@ -107,9 +107,9 @@ Example:
 
 @cli.command(help=GAMES_HELP)
 @selection_options
-@click.option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help=N_("Only the last N games."))
-@click.option("--unsettled", is_flag=True, help=N_("Only finished games not yet settled with 'settle --record'."))
-@click.option("--all", "show_all", is_flag=True, help=N_("Also the games set aside with 'ginscore void'."))
+@option("--last", "last", type=click.IntRange(1, 1_000_000), metavar="N", help=N_("Only the last N games."))
+@option("--unsettled", is_flag=True, help=N_("Only finished games not yet settled with 'settle --record'."))
+@option("--all", "show_all", is_flag=True, help=N_("Also the games set aside with 'ginscore void'."))
 @output_options
 @click.pass_obj
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
@@ -136,7 +136,7 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    headers = [_("id"), _("date"), _("players"), _("table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
+    headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
     if fmt not in ("csv", "tsv"):

@@ -7,13 +7,13 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
-from ginscore.i18n import _, decimal
+from ginscore.i18n import N_, _, decimal
 from ginscore.render import to_json
 from ginscore.game import folded
 from ginscore.tables import get_table
 
 
-@cli.command(cls=Command, help=lambda: _("""Start a game between PLAYERS and print its id.
+@cli.command(cls=Command, help=N_("""Start a game between PLAYERS and print its id.
 
 Two players play the standard game; --hollywood, --three-handed (3 players) and
 --partnership (4) choose another kind of table. Rules, stake and currency default to the
@@ -31,12 +31,12 @@ Example:
     ginscore new -- -x 'Mary Ann'            (a name that starts with -)
 """))
 @click.argument("players", nargs=-1, required=True)
-@option("--stake", metavar="RATE", help=lambda: _("Money per point: 0.01, or 1/10 for one unit per 10 points."))
-@option("--currency", metavar="SYMBOL", help=lambda: _("Currency symbol shown with amounts, e.g. € or CHF."))
+@option("--stake", metavar="RATE", help=N_("Money per point: 0.01, or 1/10 for one unit per 10 points."))
+@option("--currency", metavar="SYMBOL", help=N_("Currency symbol shown with amounts, e.g. € or CHF."))
 @option(
     "--dealer",
     metavar="NAME",
-    help=lambda: _("Who deals the first hand (default: the winner of the last game between these players, else cut for deal)."),
+    help=N_("Who deals the first hand (default: the winner of the last game between these players, else cut for deal)."),
     shell_complete=completes("new_players"),
 )
 @table_options
@@ -104,7 +104,7 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     return state
 
 
-@cli.command(cls=Command, help=lambda: _("""Start another game like the current one (or game ID): the same players, table, rules,
+@cli.command(cls=Command, help=N_("""Start another game like the current one (or game ID): the same players, table, rules,
 stake and currency. The winner of that game deals first (in a three-handed game the seats
 turn so that he sits out the first hand and deals).
 

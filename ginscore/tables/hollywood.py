@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError
 from ginscore.game import EffectiveHand, abandoned
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import FinalScore, HandScore, money, settle
 from ginscore.tables.base import game_json, payment
@@ -227,7 +227,7 @@ class HollywoodResult:
 class HollywoodGin(TwoPlayerGin):
     name = "hollywood"
     flag = "--hollywood"
-    label = N_("hollywood")
+    label = pN_("table name", "hollywood")
     description = N_("A Hollywood match: several games at once on one sheet (see --columns, --column-target, --last-column-double).")
     settings = {**GIN_SETTINGS, **HOLLYWOOD_SETTINGS}
     # Any match still open may be ended early: the open columns are settled as they stand.

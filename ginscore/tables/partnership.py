@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.game import match_player
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, payment
 from ginscore.tables.partnership_view import PartnershipView
@@ -156,7 +156,7 @@ def table_index(round_: Round, player: str) -> int:
 class PartnershipGin(GinTable):
     name = "partnership"
     flag = "--partnership"
-    label = N_("partnership")
+    label = pN_("table name", "partnership")
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
     settings = SETTINGS

@@ -4,7 +4,7 @@ imports nothing of ``partnership``, which gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import _, ngettext, pgettext
 from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView, nets
 from ginscore.tables.two_handed_words import (
     card_lines,
@@ -100,7 +100,7 @@ class PartnershipView(TableView):
     def sheet(self) -> Sheet:
         state, game = self.state, self.game
         sides = list(state.scores)
-        headers = [_("round"), _("table"), _("hand"), _("won by"), _("points"), *sides]
+        headers = [_("round"), pgettext("partnership", "table"), _("hand"), _("won by"), _("points"), *sides]
         rows, totals = [], {side: 0 for side in sides}
         for round_ in state.rounds:
             for index, pair in enumerate(round_.pairs):
@@ -160,7 +160,7 @@ class PartnershipView(TableView):
             if round_.complete:
                 closing[max(row.hand.number for row in round_.results.values())] = round_
         sides = list(state.scores)
-        headers = [_("round"), _("table"), *csv_hand_headers(False)[:-1], _("round winner"), _("round points")]
+        headers = [_("round"), pgettext("partnership", "table"), *csv_hand_headers(False)[:-1], _("round winner"), _("round points")]
         rows = []
         for row in state.rows:
             round_ = closing.get(row.hand.number)

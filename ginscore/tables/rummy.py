@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ginscore.cards import rank_value
 from ginscore.errors import CardError, HandError
 from ginscore.game import abandoned
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.rules import Setting
 from ginscore.scoring import money
 from ginscore.fewest_payments import fewest_payments
@@ -174,7 +174,7 @@ class RummyFinal(NamedTuple):
 class RummyTable(Table):
     name = "rummy"
     flag = "--rummy"
-    label = N_("rummy")
+    label = pN_("table name", "rummy")
     description = N_("Rummy for 2 to 6 players: losers pay the winner what they hold (see 'ginscore out').")
     player_counts = (2, 3, 4, 5, 6)
     settings = SETTINGS

@@ -4,7 +4,7 @@ gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, decimal
+from ginscore.i18n import _, decimal, pgettext
 from ginscore.scoring import money, show_amount
 from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView
 from ginscore.tables.words import (
@@ -155,7 +155,7 @@ class RummyView(TableView):
             change = [row.received if name == row.winner else -paid[name] for name in players]
             rows.append([row.hand.number, row.dealer, row.winner, int(row.multiplier == 2), row.received, *change,
                          *(row.balances[name] for name in players)])
-        headers = [_("hand"), _("dealer"), _("winner"), _("rummy"), _("points")]
+        headers = [_("hand"), _("dealer"), _("winner"), pgettext("sheet column", "rummy"), _("points")]
         changes = [_("{name} change").format(name=name) for name in players]
         return Grid(headers + changes + [_("{name} balance").format(name=name) for name in players], rows)
 

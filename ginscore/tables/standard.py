@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, settle
 from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_stats
@@ -150,7 +150,7 @@ class StandardView(TableView):
 
 class StandardGin(TwoPlayerGin):
     name = "standard"
-    label = N_("standard")
+    label = pN_("table name", "standard")
     description = N_("Two players, one game to the target (the default).")
     view = StandardView
 

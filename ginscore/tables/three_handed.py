@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
 from ginscore.game import match_player
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import score_hand, settle
 from ginscore.tables.base import Grid, Sheet, TableView, game_json, nets, payment
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, with_defaults
@@ -273,7 +273,7 @@ def csv_final(final: ThreeHandedFinal, players, game) -> Grid:
 class ThreeHandedGin(GinTable):
     name = "three-handed"
     flag = "--three-handed"
-    label = N_("three-handed")
+    label = pN_("table name", "three-handed")
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")

@@ -1,0 +1,26 @@
+"""The ``lang`` of the house-rules file, for ``i18n`` (which is told it and imports nothing of
+ginscore): read without parsing the TOML file or importing ``ginscore.config`` (every command
+asks, and most never need the rest of the file or the table registry config imports)."""
+
+from __future__ import annotations
+
+import re
+
+from ginscore.paths import config_path
+from ginscore.safefile import read_regular
+
+MOST_BYTES = 64 * 1024  # a house-rules file is a few lines; more is not read
+_LANG_LINE = re.compile(r'^\s*lang\s*=\s*["\']([^"\'\n]*)["\']', re.M)
+
+
+def house_language() -> str | None:
+    """The ``lang`` of the house-rules file ($GINSCORE_CONFIG, else its default path), or
+    None when there is no file, or no ``lang`` in it."""
+    try:
+        text = read_regular(config_path(), MOST_BYTES, follow=True).decode("utf-8", "replace")
+    except OSError:
+        return None
+    if "lang" not in text:
+        return None
+    found = _LANG_LINE.search(text)
+    return found.group(1) if found else None
