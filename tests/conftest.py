@@ -101,13 +101,36 @@ def put_game(ledger, content, game_id: int = 1) -> None:
         handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
+def ok(run, command):
+    """Run one command and insist it succeeds; returns its Result."""
+    result = run(command)
+    assert result.exit_code == 0, (command, result.output)
+    return result
+
+
 def play(run, *commands):
     """Run each command and insist it succeeds; returns the last Result."""
     result = None
     for command in commands:
-        result = run(command)
-        assert result.exit_code == 0, (command, result.output)
+        result = ok(run, command)
     return result
+
+
+def refused(run, command, *fragments) -> str:
+    """Run a command that must be refused: a failing exit code, one line of error on stderr and
+    nothing on stdout, and no file of the ledger changed. Returns that line; each of
+    ``fragments`` must be in it (pin wording in the one test of its message family; elsewhere
+    give none, or the words that name what was wrong: a player, a number)."""
+    ledger = os.environ["GINSCORE_LEDGER"]
+    before = ledger_bytes(ledger)
+    result = run(command)
+    assert result.exit_code != 0, (command, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and not result.stdout, (command, result.output)
+    for fragment in fragments:
+        assert fragment in lines[0], (command, lines[0])
+    assert ledger_bytes(ledger) == before, command
+    return lines[0]
 
 
 def status_json(run, *extra) -> dict:
@@ -174,3 +197,17 @@ RUMMY_GAME = [
     "out ann ben=20 cy=11 dee=5", "out cy ann=5 ben=30 dee=12 --rummy", "out dee ann=40 ben=3 cy=9",
     "out ben ann=7 cy=22 dee=8", "out ann ben=14 cy=6 dee=30", "end",
 ]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole run (tests/chromium.py), closed at the end; the
+    tests that ask for it skip when there is none."""
+    import chromium
+
+    executable = chromium.find_browser()
+    if executable is None:
+        pytest.skip("needs Chromium: .ci/run installs it, or 'apt-get install chromium'")
+    running = chromium.Browser(executable)
+    yield running
+    running.close()

@@ -6,20 +6,10 @@ import shlex
 
 import pytest
 
-from conftest import ledger_bytes, play, status_json
+from conftest import ledger_bytes, play, refused, status_json
 
 # Names a shell would trip on: a space, quotes, redirections, a leading dash.
 AWKWARD = ["Mary Ann", "-x", "<b>Bob</b>", "O'Neil \"Ace\"", "a>b"]
-
-
-def refused(run, args, *words):
-    result = run(args)
-    assert result.exit_code != 0, result.output
-    line = result.output.strip()
-    assert len(line.splitlines()) == 1, line
-    for word in words:
-        assert word in line, line
-    return line
 
 
 # ---- help that helps ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, ok, refused
 
 # Worked example from the issue: K = 10; the defender lays off 8s 9s on 5s-7s and 8c 7c on
 # 9c-Jc, melds the four 2s and keeps Ac 8d = 1 + 8 = 9.
@@ -28,12 +28,6 @@ BIG_GIN = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js"
 # 3h 4h 5h is his only meld; Qs would extend the big gin's run, were lay-offs allowed:
 # Qh Kh 8c 8d 9d Qs Kd = 10 + 10 + 8 + 8 + 9 + 10 + 10 = 65.
 AGAINST_BIG_GIN = "3h 4h 5h Qh Kh 8c 8d 9d Qs Kd"
-
-
-def ok(run, args):
-    result = run(args)
-    assert result.exit_code == 0, (args, result.output)
-    return result
 
 
 def status(run):
@@ -58,18 +52,6 @@ def melds_of(melds):
 
 def layoffs_of(layoffs):
     return {cards_of(laid["onto"]): laid["cards"] for laid in layoffs}
-
-
-def refused(run, ledger, args, *fragments):
-    before = ledger_bytes(ledger)
-    result = run(args)
-    assert result.exit_code != 0, args
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), (args, result.stderr)
-    for fragment in fragments:
-        assert fragment in lines[0], (args, lines[0])
-    assert ledger_bytes(ledger) == before, args
-    return lines[0]
 
 
 # ---- worked examples --------------------------------------------------------------------
@@ -225,101 +207,101 @@ def game(run, isolated_ledger):
 
 
 def test_numbers_and_cards_together_are_refused(run, game):
-    refused(run, game, ["knock", "alice", "4", "15", "--cards", KNOCKER, "--opponent-cards", DEFENDER], "not both")
-    refused(run, game, ["gin", "alice", "30", "--cards", GIN, "--opponent-cards", NOTHING], "not both")
+    refused(run, ["knock", "alice", "4", "15", "--cards", KNOCKER, "--opponent-cards", DEFENDER], "not both")
+    refused(run, ["gin", "alice", "30", "--cards", GIN, "--opponent-cards", NOTHING], "not both")
 
 
 def test_neither_numbers_nor_cards_is_refused(run, game):
-    refused(run, game, ["knock", "alice"], "as numbers", "--cards")
-    refused(run, game, ["gin", "alice"], "as numbers", "--cards")
-    refused(run, game, ["knock", "alice", "4"], "both deadwoods")
+    refused(run, ["knock", "alice"], "as numbers", "--cards")
+    refused(run, ["gin", "alice"], "as numbers", "--cards")
+    refused(run, ["knock", "alice", "4"], "both deadwoods")
 
 
 def test_only_one_hand_of_cards_is_refused(run, game):
-    refused(run, game, ["knock", "alice", "--cards", KNOCKER], "--cards needs --opponent-cards")
-    refused(run, game, ["knock", "alice", "--opponent-cards", DEFENDER], "--opponent-cards needs --cards")
-    refused(run, game, ["gin", "alice", "--cards", GIN], "--cards needs --opponent-cards")
+    refused(run, ["knock", "alice", "--cards", KNOCKER], "--cards needs --opponent-cards")
+    refused(run, ["knock", "alice", "--opponent-cards", DEFENDER], "--opponent-cards needs --cards")
+    refused(run, ["gin", "alice", "--cards", GIN], "--cards needs --opponent-cards")
 
 
 def test_melds_without_cards_is_refused(run, game):
-    refused(run, game, ["knock", "alice", "4", "15", "--melds", "5s 6s 7s"], "--melds goes with --cards")
+    refused(run, ["knock", "alice", "4", "15", "--melds", "5s 6s 7s"], "--melds goes with --cards")
 
 
 def test_a_knock_that_is_gin_is_refused(run, game):
-    message = refused(run, game, knock("alice", GIN, NOTHING), "Alice's best deadwood is 0", "gin")
+    message = refused(run, knock("alice", GIN, NOTHING), "Alice's best deadwood is 0", "gin")
     assert "ginscore gin Alice" in message
 
 
 def test_a_knock_that_is_big_gin_is_refused(run, game):
-    refused(run, game, knock("alice", BIG_GIN, AGAINST_BIG_GIN), "big gin", "ginscore gin Alice")
+    refused(run, knock("alice", BIG_GIN, AGAINST_BIG_GIN), "big gin", "ginscore gin Alice")
 
 
 def test_a_knock_with_eleven_cards_asks_for_the_ten_kept(run, game):
     # KNOCKER + Qd: discarding a 10-point card leaves 10 at best
-    refused(run, game, knock("alice", KNOCKER + " Qd", DEFENDER), "10 Alice kept")
+    refused(run, knock("alice", KNOCKER + " Qd", DEFENDER), "10 Alice kept")
 
 
 def test_a_knock_over_the_limit_is_refused(run, game):
     # 3s-6s and 4h 4d 4c meld; 7d 8d Kh = 25 > 10
-    refused(run, game, knock("alice", "3s 4s 5s 6s 4h 4d 4c 7d 8d Kh", NOTHING.replace("Kh", "Ks")),
+    refused(run, knock("alice", "3s 4s 5s 6s 4h 4d 4c 7d 8d Kh", NOTHING.replace("Kh", "Ks")),
             "best deadwood is 25", "knock limit of 10")
 
 
 def test_a_knock_over_the_game_knock_limit_is_refused(run, isolated_ledger):
     ok(run, "new Alice Bob --knock-limit 7")
-    refused(run, isolated_ledger, knock("alice", KNOCKER, DEFENDER), "best deadwood is 10", "knock limit of 7")
+    refused(run, knock("alice", KNOCKER, DEFENDER), "best deadwood is 10", "knock limit of 7")
 
 
 def test_oklahoma_upcard_sets_the_limit(run, isolated_ledger):
     ok(run, "new Alice Bob --rules oklahoma")
-    refused(run, isolated_ledger, knock("alice", KNOCKER, DEFENDER, "--upcard", "7h"),
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--upcard", "7h"),
             "best deadwood is 10", "knock limit of 7", "7h upcard")
-    refused(run, isolated_ledger, knock("alice", KNOCKER, DEFENDER, "--upcard", "Ah"), "only gin")
-    refused(run, isolated_ledger, knock("alice", KNOCKER, DEFENDER), "--upcard")
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--upcard", "Ah"), "only gin")
+    refused(run, knock("alice", KNOCKER, DEFENDER), "--upcard")
     # The 2s upcard allows K = 1 and doubles the hand: (3 - 1) x 2 = 4 with the sets.
     ok(run, knock("alice", FIVES_TO_SEVENS, AGAINST_FIVES, "--upcard", "2s"))
     assert status(run)["hands"][0]["points"] == 4
 
 
 def test_illegal_stated_melds_are_refused(run, game):
-    refused(run, game, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | 9c Tc"), "--melds", "not a meld")
-    refused(run, game, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | Ks Kc Kd Jd"), "not a meld")
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | 9c Tc"), "--melds", "not a meld")
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | Ks Kc Kd Jd"), "not a meld")
 
 
 def test_stated_melds_must_be_his_cards(run, game):
-    refused(run, game, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | Kh Kc Kd"), "Kh", "not in the hand")
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | Kh Kc Kd"), "Kh", "not in the hand")
 
 
 def test_stated_melds_over_the_limit_are_refused(run, game):
     # 5s 6s 7s | 9c Tc Jc leaves Ks Kc Kd Jd = 40
-    refused(run, game, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | 9c Tc Jc"),
+    refused(run, knock("alice", KNOCKER, DEFENDER, "--melds", "5s 6s 7s | 9c Tc Jc"),
             "deadwood is 40", "leave out --melds")
 
 
 def test_a_card_in_both_hands_is_refused(run, game):
-    refused(run, game, knock("alice", KNOCKER, DEFENDER.replace("8d", "Jd")), "Jd is in both")
-    refused(run, game, gin("alice", GIN, NOTHING.replace("Qs", "4c")), "4c is in both")
+    refused(run, knock("alice", KNOCKER, DEFENDER.replace("8d", "Jd")), "Jd is in both")
+    refused(run, gin("alice", GIN, NOTHING.replace("Qs", "4c")), "4c is in both")
 
 
 def test_bad_card_text_names_the_option_and_token(run, game):
-    refused(run, game, knock("alice", KNOCKER.replace("Jd", "Jx"), DEFENDER), "--cards", "'Jx' is not a card")
-    refused(run, game, knock("alice", KNOCKER, DEFENDER + " Qd"), "--opponent-cards", "expected 10 cards, got 11")
-    refused(run, game, knock("alice", KNOCKER, DEFENDER.replace("8d", "8s")), "'8s' appears twice")
-    refused(run, game, knock("alice", "5s 6s 7s", DEFENDER), "--cards", "expected 10 or 11 cards, got 3")
+    refused(run, knock("alice", KNOCKER.replace("Jd", "Jx"), DEFENDER), "--cards", "'Jx' is not a card")
+    refused(run, knock("alice", KNOCKER, DEFENDER + " Qd"), "--opponent-cards", "expected 10 cards, got 11")
+    refused(run, knock("alice", KNOCKER, DEFENDER.replace("8d", "8s")), "'8s' appears twice")
+    refused(run, knock("alice", "5s 6s 7s", DEFENDER), "--cards", "expected 10 or 11 cards, got 3")
 
 
 def test_gin_that_is_not_gin_is_refused(run, game):
-    refused(run, game, gin("alice", KNOCKER, DEFENDER), "best deadwood is 10", "not gin", "ginscore knock Alice")
-    refused(run, game, gin("alice", "3s 4s 5s 6s 4h 4d 4c 7d 8d Kh", NOTHING.replace("Kh", "Ks")), "not gin", "check the cards")
-    refused(run, game, gin("alice", GIN, NOTHING, "--big"), "--big", "has 10")
+    refused(run, gin("alice", KNOCKER, DEFENDER), "best deadwood is 10", "not gin", "ginscore knock Alice")
+    refused(run, gin("alice", "3s 4s 5s 6s 4h 4d 4c 7d 8d Kh", NOTHING.replace("Kh", "Ks")), "not gin", "check the cards")
+    refused(run, gin("alice", GIN, NOTHING, "--big"), "--big", "has 10")
     # 11 cards that are gin after a discard are not big gin
-    refused(run, game, gin("alice", GIN + " Th", NOTHING), "not big gin", "discarding Th")
-    refused(run, game, gin("alice", KNOCKER + " Qd", DEFENDER), "not big gin")
+    refused(run, gin("alice", GIN + " Th", NOTHING), "not big gin", "discarding Th")
+    refused(run, gin("alice", KNOCKER + " Qd", DEFENDER), "not big gin")
 
 
 def test_a_finished_game_refuses_a_card_hand(run, game):
     ok(run, "gin alice 80")  # 25 + 80 = 105: Alice reaches 100
-    refused(run, game, knock("bob", KNOCKER, DEFENDER), "is over")
+    refused(run, knock("bob", KNOCKER, DEFENDER), "is over")
 
 
 # ---- the stored cards in status, sheet, log; edit ------------------------------------------
@@ -374,7 +356,7 @@ def test_edit_takes_the_card_form(run, isolated_ledger):
     assert "now: knock Alice 10 9 (Alice lays" in result.stdout
     hand = status(run)["hands"][0]
     assert (hand["result"], hand["points"], hand["edited"]) == ("undercut", 21, True)
-    refused(run, isolated_ledger, ["edit", "1", *knock("alice", GIN, NOTHING)], "that is gin")
+    refused(run, ["edit", "1", *knock("alice", GIN, NOTHING)], "that is gin")
 
 
 def test_a_damaged_cards_record_is_reported_by_check(run, isolated_ledger):

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from conftest import ledger_bytes, play, status_json
 
-
 status = status_json
 
 

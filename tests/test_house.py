@@ -13,25 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, ok, play
 from ginscore.config import KEYS, dumps
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
-
-
-def ok(run, command):
-    result = run(command)
-    assert result.exit_code == 0, (command, result.output)
-    return result
-
-
-def play(run, *commands):
-    for command in commands:
-        result = ok(run, command)
-    return result
 
 
 def status(run, *extra):

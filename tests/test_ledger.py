@@ -11,15 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, ledger_bytes, put_game
+from conftest import game_data, ledger_bytes, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-def ok(run, command):
-    result = run(command)
-    assert result.exit_code == 0, (command, result.output)
-    return result
 
 
 def game_file(ledger, game_id=1) -> Path:
