@@ -1,8 +1,8 @@
 """One headless Chromium for the whole test run, driven over the DevTools protocol.
 
-Starting Chromium costs seconds; the print tests print some forty pages. So one browser is
-started (by the session fixture ``browser`` in conftest.py) and every page is printed in a tab
-of its own: ``--remote-debugging-pipe`` gives the protocol on file descriptors 3 (commands in)
+Starting Chromium costs seconds; the print tests print some seventy pages. So one browser is
+started (by the session fixture ``browser`` in conftest.py) and every page is printed in its one
+tab: ``--remote-debugging-pipe`` gives the protocol on file descriptors 3 (commands in)
 and 4 (replies and events out), each message JSON ended by a NUL byte. Nothing is downloaded:
 this is the system's Chromium.
 """
@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 # What a headless Chromium needs on a CI box or a container: no sandbox (often no user
@@ -43,8 +44,10 @@ class BrowserError(RuntimeError):
 
 
 class Browser:
-    """A running headless Chromium; ``print_pdf(path)`` and ``dom(path)`` load a local file in a
-    fresh tab and give what ``--print-to-pdf`` and ``--dump-dom`` would have."""
+    """A running headless Chromium; ``print_pdf(path)`` and ``dom(path)`` load a local file and
+    give what ``--print-to-pdf`` and ``--dump-dom`` would have. Every page is loaded in one tab:
+    a new tab costs a new renderer process; a page here is static (no script, no storage), so
+    the one before leaves nothing behind."""
 
     def __init__(self, executable: str, timeout: float = 60.0):
         self.timeout = timeout
@@ -67,6 +70,8 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self._events: list[dict] = []
+        self._session: str | None = None  # the one tab, opened by the first page
+        self._loads = 0
         self.send("Browser.getVersion")  # fails here, with Chromium's own words, if it did not start
 
     @staticmethod
@@ -127,37 +132,49 @@ class Browser:
 
     # ---- pages --------------------------------------------------------------------------------
 
-    def _in_a_tab(self, path, work):
-        """Load the local file ``path`` in a fresh tab (nothing kept from an earlier page), wait
-        until it and its fonts have loaded, run ``work(session)`` and close the tab."""
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        try:
-            session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-            self.send("Page.enable", session)
-            self.send("Page.navigate", session, url=f"file://{os.path.abspath(path)}")
-            self.wait_for("Page.loadEventFired", session)
-            self.send("Runtime.evaluate", session, expression="document.fonts.ready.then(() => true)", awaitPromise=True)
-            return work(session)
-        finally:
-            self.send("Target.closeTarget", targetId=target)
+    def _load(self, path) -> str:
+        """Load the local file ``path`` in the browser's one tab and wait until it and its fonts
+        have loaded; returns the tab's session. Each load has a URL of its own (a query the file
+        system ignores), so a file written again under the same name is read again, never
+        taken from a cache."""
+        if self._session is None:
+            target = self.send("Target.createTarget", url="about:blank")["targetId"]
+            self._session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            self.send("Page.enable", self._session)
+        self._loads += 1
+        url = f"{Path(path).resolve().as_uri()}?load={self._loads}"
+        self._events.clear()
+        self.send("Page.navigate", self._session, url=url)
+        loaded = f"document.readyState === 'complete' && location.href === {json.dumps(url)}"
+        while True:  # a late event of the blank first page is not this page's load
+            self.wait_for("Page.loadEventFired", self._session)
+            if self.evaluate(loaded):
+                break
+        self.evaluate("document.fonts.ready.then(() => true)")
+        return self._session
+
+    def evaluate(self, expression: str):
+        """The value of a JavaScript expression in the tab (a promise is waited for)."""
+        reply = self.send("Runtime.evaluate", self._session, expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in reply:
+            raise BrowserError(f"{expression}: {reply['exceptionDetails']}")
+        return reply["result"].get("value")
 
     def print_pdf(self, path, pdf) -> None:
         """Print the page at ``path`` to the file ``pdf``, as ``--print-to-pdf`` would."""
         import base64
 
-        data = self._in_a_tab(path, lambda session: self.send("Page.printToPDF", session, **PRINT)["data"])
+        data = self.send("Page.printToPDF", self._load(path), **PRINT)["data"]
         with open(pdf, "wb") as handle:
             handle.write(base64.b64decode(data))
 
     def dom(self, path) -> str:
         """The page at ``path`` as the browser's HTML5 parser built it, as ``--dump-dom`` prints it
         (the doctype, then the document element's outer HTML)."""
-        expression = (
+        self._load(path)
+        return self.evaluate(
             "(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')"
             " + document.documentElement.outerHTML"
-        )
-        return self._in_a_tab(
-            path, lambda session: self.send("Runtime.evaluate", session, expression=expression, returnByValue=True)["result"]["value"]
         )
 
     def close(self) -> None:

@@ -1,7 +1,7 @@
 """The printed page (issue #12): each HTML sheet and pad, printed by headless Chromium on
 Letter and on A4, is exactly one page (pdfinfo). CI installs Chromium and poppler (.ci/run);
 without them these tests skip and say why. One Chromium prints every page of the run (the
-session fixture ``browser``, tests/chromium.py), each in a fresh tab."""
+session fixture ``browser``, tests/chromium.py)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_the_browser_prints_letter_and_a4_with_one_centimetre_margins(browser, t
     """The fixture prints as ``chromium --print-to-pdf`` did (Letter unless the page's @page
     says otherwise, 1 cm margins): measured with both, a block of 982 px fits a Letter page and
     983 px do not; on A4, 1048 and 1049. Here a dozen pixels either side, so that another
-    Chromium's rounding cannot fail it, but margins of 0 or of an inch would."""
+    Chromium's rounding cannot fail it, but margins of 0 or of an inch would, or A4 not taken."""
     for height, letter, a4 in ((970, 1, 1), (995, 2, 1), (1036, 2, 1), (1061, 2, 2)):
         html = f"<!doctype html><style>body {{ margin: 0 }} div {{ height: {height}px }}</style><div></div>"
         found = pages(browser, tmp_path, html, f"block-{height}")
