@@ -73,6 +73,50 @@ def run_process(args, timeout: float = 10.0, **options):
     return result
 
 
+def run_forked(args, timeout: float = 10.0):
+    """Run the CLI as ``run`` does, but in a forked copy of this process, killed if it takes
+    longer than ``timeout``: for what may hang (a named pipe, /dev/zero), without the cost of
+    starting Python. Returns a CompletedProcess (exit status, stdout, stderr) with ``elapsed``
+    in seconds; a hang fails the test."""
+    import json
+    import select
+    import signal
+    import subprocess
+    import time
+
+    if isinstance(args, str):
+        args = args.split()
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child never returns into pytest
+        try:
+            os.close(read_end)
+            from ginscore.cli import cli
+
+            result = CliRunner().invoke(cli, args)
+            answer = {"code": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+            if result.exception and not isinstance(result.exception, SystemExit):
+                import traceback
+
+                answer["stderr"] += "".join(traceback.format_exception(*result.exc_info))
+            with os.fdopen(write_end, "w", encoding="utf-8") as pipe:
+                json.dump(answer, pipe)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        answered = select.select([pipe], [], [], timeout)[0]
+        if not answered:
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        assert answered, (args, f"no answer in {timeout} s")
+        answer = json.loads(pipe.read().decode("utf-8"))
+    result = subprocess.CompletedProcess(args, answer["code"], answer["stdout"], answer["stderr"])
+    result.elapsed = time.monotonic() - started
+    return result
+
+
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 
 
@@ -133,6 +177,37 @@ def refused(run, command, *fragments) -> str:
     return lines[0]
 
 
+@pytest.fixture(scope="session")
+def played_ledgers(tmp_path_factory):
+    """Where ``played`` keeps the ledger each list of commands left, for the whole run."""
+    return tmp_path_factory.mktemp("played"), {}
+
+
+@pytest.fixture
+def played(run, isolated_ledger, played_ledgers):
+    """``played(commands)``: this test's (empty) ledger as ``play(run, *commands)`` leaves it.
+    The commands run once per test run; later tests get a copy of the files they wrote (game
+    files hold no language, so a copy serves a test in any language; the house-rules file is
+    part of what is remembered). For the long games the sheet and print tests look at."""
+    import shutil
+
+    folder, saved = played_ledgers
+
+    def copy(commands):
+        config = os.environ["GINSCORE_CONFIG"]
+        house_rules = open(config, "rb").read() if os.path.exists(config) else None
+        key = (tuple(tuple(c.split()) if isinstance(c, str) else tuple(c) for c in commands), house_rules)
+        assert not os.path.exists(isolated_ledger), "played() starts from an empty ledger"
+        if key in saved:
+            shutil.copytree(saved[key], isolated_ledger, symlinks=True)
+        else:
+            play(run, *commands)
+            saved[key] = folder / f"ledger-{len(saved)}"
+            shutil.copytree(isolated_ledger, saved[key], symlinks=True)
+
+    return copy
+
+
 def status_json(run, *extra) -> dict:
     """``ginscore status --json`` of the current game (or ``--game ID`` in ``extra``)."""
     import json
@@ -144,26 +219,30 @@ def status_json(run, *extra) -> dict:
 
 def fewest_payments_by_search(balances: dict) -> int:
     """The fewest payments that clear ``balances`` (name -> amount, summing to zero), found by
-    trying every way to split the players with a balance into groups: a group whose balances
-    sum to zero settles in (size - 1) payments, so the answer is the players minus the most
-    zero-sum groups. Slow (every set partition), and independent of ginscore.settlement."""
+    search: a group whose balances sum to zero settles in (size - 1) payments, so the answer is
+    the players minus the most zero-sum groups they split into. The first player's group is
+    tried as every zero-sum set of players that holds him, the rest split the same way (the
+    rest sum to zero too). Exhaustive, slow, and independent of ginscore.settlement (which
+    builds the answer over chains of subsets)."""
+    from functools import cache
+    from itertools import combinations
+
     names = [name for name, amount in balances.items() if amount != 0]
 
-    def partitions(items):
-        if not items:
-            yield []
-            return
-        first, rest = items[0], items[1:]
-        for partition in partitions(rest):
-            yield [[first], *partition]
-            for index in range(len(partition)):
-                yield [*partition[:index], [first, *partition[index]], *partition[index + 1 :]]
+    @cache  # the same players are left over by many different first groups
+    def most_groups(players: tuple) -> int:
+        if not players:
+            return 0
+        first, rest = players[0], players[1:]
+        most = 0
+        for size in range(len(rest) + 1):
+            for others in combinations(rest, size):
+                if balances[first] + sum(balances[name] for name in others) == 0:
+                    left = tuple(name for name in rest if name not in others)
+                    most = max(most, 1 + most_groups(left))
+        return most
 
-    most = 0
-    for partition in partitions(names):
-        if all(sum(balances[name] for name in group) == 0 for group in partition):
-            most = max(most, len(partition))
-    return len(names) - most
+    return len(names) - most_groups(tuple(names))
 
 
 # Finished games of every kind of table, as the commands that play them: for the printed sheet,

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from chromium import find_browser
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, play
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME
 
 PDFINFO = shutil.which("pdfinfo")
 
@@ -68,8 +68,8 @@ def test_the_browser_prints_letter_and_a4_with_one_centimetre_margins(browser, t
         ("rummy", RUMMY_GAME),
     ],
 )
-def test_each_sheet_prints_on_one_page(run, browser, tmp_path, name, game):
-    play(run, *game)
+def test_each_sheet_prints_on_one_page(run, played, browser, tmp_path, name, game):
+    played(game)
     html = run("sheet --format html").output
     assert {paper: count for paper, (count, _) in pages(browser, tmp_path, html, name).items()} == {"letter": 1, "a4": 1}
 
@@ -89,10 +89,10 @@ def test_each_pad_prints_on_one_page(run, browser, tmp_path, flag):
 
 
 @pytest.mark.parametrize("game", [STANDARD_25, HOLLYWOOD_MATCH, PARTNERSHIP_GAME], ids=["standard", "hollywood", "partnership"])
-def test_the_browser_html5_parser_reads_the_page_as_written(run, browser, tmp_path, game):
+def test_the_browser_html5_parser_reads_the_page_as_written(run, played, browser, tmp_path, game):
     """Chromium's own HTML5 parser (what --dump-dom prints): the charset and title land in the head, names
     stay text, and no element is moved or dropped (tables, charts and chart lines all there)."""
-    play(run, *game)
+    played(game)
     html = run("sheet --format html").output
     source = tmp_path / "sheet.html"
     source.write_text(html, encoding="utf-8")
@@ -108,10 +108,10 @@ def test_the_browser_html5_parser_reads_the_page_as_written(run, browser, tmp_pa
 
 @pytest.mark.parametrize("language", ["ru", "uk"])
 @pytest.mark.parametrize("name, game", [("standard-25-hands", STANDARD_25), ("hollywood-3-columns", HOLLYWOOD_MATCH)])
-def test_the_sheet_in_russian_and_ukrainian_prints_on_one_page(run, browser, monkeypatch, tmp_path, language, name, game):
+def test_the_sheet_in_russian_and_ukrainian_prints_on_one_page(run, played, browser, monkeypatch, tmp_path, language, name, game):
     """Russian and Ukrainian words are longer than English ones: the page still fits."""
     monkeypatch.setenv("GINSCORE_LANG", language)
-    play(run, *game)
+    played(game)
     html = run("sheet --format html").output
     assert f'<html lang="{language}">' in html
     assert {paper: count for paper, (count, _) in pages(browser, tmp_path, html, f"{name}-{language}").items()} == {"letter": 1, "a4": 1}
