@@ -2,6 +2,28 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+# No deadline for an example: on a machine shared with other work one example can take longer
+# than hypothesis's default 200 ms, and the test would fail for the machine's sake, not ours.
+settings.register_profile("ginscore", deadline=None)
+settings.load_profile("ginscore")
+
+
+# Slow tests in files other branches own (issue 18): marked here until the marks move there.
+SLOW_ELSEWHERE = {
+    "test_contract.py::test_every_output_and_file_is_as_recorded",
+    "test_i18n.py::test_the_build_is_reproducible",
+    "test_i18n.py::test_the_compiled_catalogs_are_what_the_sources_give",
+    "test_tables.py::test_random_partnership_games",
+    "test_tables.py::test_random_three_handed_games",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if f"{item.path.name}::{item.originalname}" in SLOW_ELSEWHERE:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

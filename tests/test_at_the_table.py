@@ -37,13 +37,10 @@ def test_a_mistyped_command_is_named_with_the_one_meant(run):
     assert "(did you mean" not in run("xyzzy").output
 
 
-def test_plain_ginscore_prints_the_help_to_stdout_and_succeeds():
-    import subprocess
-    import sys
-
-    for args in ([], ["--ledger", "somewhere"]):
-        done = subprocess.run([sys.executable, "-m", "ginscore", *args], capture_output=True, text=True)
-        assert done.returncode == 0 and done.stderr == ""
+def test_plain_ginscore_prints_the_help_to_stdout_and_succeeds(run):
+    for args in ([], ["--ledger", "somewhere"]):  # cli.main, what the console script runs
+        done = run(args, prog_name="ginscore")
+        assert done.exit_code == 0 and done.stderr == ""
         assert done.stdout.startswith("Usage: ginscore") and "ginscore knock alice 4 15" in done.stdout
 
 

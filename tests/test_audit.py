@@ -7,6 +7,7 @@ gin 25, big gin 31, target 100), or by the small independent scorer below.
 import json
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -259,6 +260,7 @@ operation = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None)
 @given(st.lists(operation, max_size=40))
 def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operations):

@@ -374,6 +374,7 @@ def test_a_damaged_cards_record_is_reported_by_check(run, isolated_ledger):
     assert ledger_bytes(isolated_ledger) == before
 
 
+@pytest.mark.slow
 def test_showing_card_hands_does_not_load_the_solver(run, isolated_ledger):
     import subprocess
     import sys

@@ -435,6 +435,7 @@ def as_hand(hand):
     return {"kind": "knock", "player": name, "deadwood": mine, "opponent_deadwood": theirs}
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(
     hands=hands_strategy,

@@ -336,6 +336,7 @@ def test_new_refuses_names_that_look_like_another_or_are_not_text(run, isolated_
     assert not isolated_ledger.exists()
 
 
+@pytest.mark.slow
 def test_invalid_utf8_on_the_command_line_is_refused(isolated_ledger):
     result = run_process([b"new", b"Alice", b"Bo\xffb"])
     assert result.returncode == 1 and "lone surrogate" in result.stderr and "Traceback" not in result.stderr
@@ -405,6 +406,7 @@ def test_stake_inf_is_not_called_not_positive(run):
 # ---- output that cannot be written, and errors nobody foresaw --------------------------------
 
 
+@pytest.mark.slow
 def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
     assert run_process("new Alice Bob").returncode == 0
     with open("/dev/full", "w") as full:
@@ -460,6 +462,7 @@ def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, 
 # ---- scale ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_of_5000_games_reports_exactly_the_damaged_one(run, isolated_ledger):
     games = isolated_ledger / "games"
     games.mkdir(parents=True)

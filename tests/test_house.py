@@ -438,6 +438,7 @@ def test_a_file_with_only_comments_is_empty_defaults(run, config_file):
     assert json.loads(ok(run, "config --json").output)["file"] == {}
 
 
+@pytest.mark.slow
 def test_new_reads_toml_only_when_the_file_exists(tmp_path):
     code = (
         "import sys, pathlib; from ginscore.config import read_config; "
@@ -451,6 +452,7 @@ def test_new_reads_toml_only_when_the_file_exists(tmp_path):
     assert found.stdout.strip() == "True", found.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.dictionaries(

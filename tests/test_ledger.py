@@ -79,6 +79,7 @@ def hold_lock(ledger: Path):
     return handle
 
 
+@pytest.mark.slow
 def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkeypatch):
     ok(run, "new Alice Bob")
     monkeypatch.setenv("GINSCORE_LOCK_TIMEOUT", "0.3")
@@ -98,6 +99,7 @@ def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkey
     ok(run, "knock alice 4 15")  # released: works again
 
 
+@pytest.mark.slow
 def test_a_writer_waits_for_the_lock_and_then_lands(run, isolated_ledger):
     ok(run, "new Alice Bob")
     handle = hold_lock(isolated_ledger)

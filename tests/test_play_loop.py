@@ -12,6 +12,8 @@ import time
 import pytest
 
 pty = pytest.importorskip("pty")
+# every test here drives a real interactive session
+pytestmark = pytest.mark.slow
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

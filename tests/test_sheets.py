@@ -359,6 +359,7 @@ def test_open_launches_the_file(run, tmp_path, monkeypatch):
 # ---- start-up: printing costs nothing between hands ----
 
 
+@pytest.mark.slow
 def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     import os
     import subprocess
