@@ -182,15 +182,16 @@ def play(run, *commands):
     return result
 
 
-def refused(run, command, *fragments) -> str:
-    """Run a command that must be refused: a failing exit code, one line of error on stderr and
-    nothing on stdout, and no file of the ledger changed. Returns that line; each of
-    ``fragments`` must be in it (pin wording in the one test of its message family; elsewhere
-    give none, or the words that name what was wrong: a player, a number)."""
+def refused(run, command, *fragments, code: int | None = None) -> str:
+    """Run a command that must be refused: a failing exit code (``code``, if given: 1 for a
+    refusal, 2 for a usage error), one line of error on stderr and nothing on stdout, and no
+    file of the ledger changed. Returns that line; each of ``fragments`` must be in it (pin
+    wording in the one test of its message family; elsewhere give none, or the words that
+    name what was wrong: a player, an option)."""
     ledger = os.environ["GINSCORE_LEDGER"]
     before = ledger_bytes(ledger)
     result = run(command)
-    assert result.exit_code != 0, (command, result.output)
+    assert result.exit_code != 0 if code is None else result.exit_code == code, (command, result.exit_code, result.output)
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and not result.stdout, (command, result.output)
     for fragment in fragments:

@@ -128,7 +128,7 @@ def test_the_dealer_named_at_the_start_deals_and_status_and_the_sheet_say_so(run
     assert next_dealers(run, "draw", "knock alice 4 15") == ["Bob", "Alice"]
     assert "Alice deals the next hand." in run("status").output
     assert "Alice deals the next hand." in run("sheet").output
-    refused(run, "new Alice Bob --dealer Cy", "no player 'Cy'")
+    refused(run, "new Alice Bob --dealer Cy", "'Cy'")
 
 
 def test_a_tie_that_scores_nothing_keeps_the_dealer(run):
