@@ -15,7 +15,7 @@ from pathlib import Path
 from ginscore.errors import LedgerError
 from ginscore.i18n import _
 from ginscore.ledger import Ledger
-from ginscore.safefile import fsync_folder, read_bytes, reason, write_synced, O_NOFOLLOW
+from ginscore.safefile import O_NOFOLLOW, fsync_folder, read_bytes, reason, write_synced
 
 
 def default_path(ledger: Ledger) -> Path:

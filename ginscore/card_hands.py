@@ -22,9 +22,8 @@ from __future__ import annotations
 from ginscore.cards import card_str, card_value, format_cards, is_meld, parse_cards, parse_melds
 from ginscore.errors import CardError, HandError
 from ginscore.i18n import _
-from ginscore.text import in_words
 from ginscore.scoring import check_hand, knock_limit_for
-
+from ginscore.text import in_words
 
 
 def _same_cards(verb: str, player: str, cards_text: str, opponent_text: str, upcard) -> str:

@@ -21,8 +21,8 @@ from pathlib import Path
 from ginscore import i18n, paths
 from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.i18n import _
-from ginscore.safefile import atomic_write, read_regular, reason, NotDurable
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
+from ginscore.safefile import NotDurable, atomic_write, read_regular, reason
 from ginscore.scoring import parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
 

@@ -49,8 +49,8 @@ def settle(summaries) -> tuple:
     in the newest game."""
     from decimal import Decimal
 
-    from ginscore.game import folded
     from ginscore.fewest_payments import fewest_payments, method
+    from ginscore.game import folded
 
     shown: dict = {}
     groups: dict = {}

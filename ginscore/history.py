@@ -10,6 +10,7 @@ from ginscore import totals as running_totals
 from ginscore.game import folded
 from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 
+
 class Selection(NamedTuple):
     """Which games a question is about; every part optional."""
 

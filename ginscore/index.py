@@ -38,7 +38,6 @@ import stat
 from typing import NamedTuple
 
 from ginscore import totals
-
 from ginscore.errors import LedgerError
 from ginscore.game import folded
 from ginscore.i18n import _

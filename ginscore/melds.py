@@ -11,6 +11,7 @@ from .errors import CardError, RulesError
 from .i18n import _
 from .meld_search import _BIT_OF_CARD, _candidate_melds, _cards_of, _mask_value, _Solver
 
+
 class Arrangement(NamedTuple):
     melds: tuple[tuple[Card, ...], ...]
     unmatched: tuple[Card, ...]

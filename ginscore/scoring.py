@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ginscore.errors import shown, CardError, HandError, RulesError
+from ginscore.errors import CardError, HandError, RulesError, shown
 from ginscore.i18n import _
 from ginscore.rules import Rules
 

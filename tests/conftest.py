@@ -2,6 +2,28 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+# No deadline for an example: on a machine shared with other work one example can take longer
+# than hypothesis's default 200 ms, and the test would fail for the machine's sake, not ours.
+settings.register_profile("ginscore", deadline=None)
+settings.load_profile("ginscore")
+
+
+# Slow tests in files other branches own (issue 18): marked here until the marks move there.
+SLOW_ELSEWHERE = {
+    "test_contract.py::test_every_output_and_file_is_as_recorded",
+    "test_i18n.py::test_the_build_is_reproducible",
+    "test_i18n.py::test_the_compiled_catalogs_are_what_the_sources_give",
+    "test_tables.py::test_random_partnership_games",
+    "test_tables.py::test_random_three_handed_games",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if f"{item.path.name}::{item.originalname}" in SLOW_ELSEWHERE:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)
@@ -73,6 +95,50 @@ def run_process(args, timeout: float = 10.0, **options):
     return result
 
 
+def run_forked(args, timeout: float = 10.0):
+    """Run the CLI as ``run`` does, but in a forked copy of this process, killed if it takes
+    longer than ``timeout``: for what may hang (a named pipe, /dev/zero), without the cost of
+    starting Python. Returns a CompletedProcess (exit status, stdout, stderr) with ``elapsed``
+    in seconds; a hang fails the test."""
+    import json
+    import select
+    import signal
+    import subprocess
+    import time
+
+    if isinstance(args, str):
+        args = args.split()
+    read_end, write_end = os.pipe()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child never returns into pytest
+        try:
+            os.close(read_end)
+            from ginscore.cli import cli
+
+            result = CliRunner().invoke(cli, args)
+            answer = {"code": result.exit_code, "stdout": result.stdout, "stderr": result.stderr}
+            if result.exception and not isinstance(result.exception, SystemExit):
+                import traceback
+
+                answer["stderr"] += "".join(traceback.format_exception(*result.exc_info))
+            with os.fdopen(write_end, "w", encoding="utf-8") as pipe:
+                json.dump(answer, pipe)
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as pipe:
+        answered = select.select([pipe], [], [], timeout)[0]
+        if not answered:
+            os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        assert answered, (args, f"no answer in {timeout} s")
+        answer = json.loads(pipe.read().decode("utf-8"))
+    result = subprocess.CompletedProcess(args, answer["code"], answer["stdout"], answer["stderr"])
+    result.elapsed = time.monotonic() - started
+    return result
+
+
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 
 
@@ -101,13 +167,68 @@ def put_game(ledger, content, game_id: int = 1) -> None:
         handle.write(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
+def ok(run, command):
+    """Run one command and insist it succeeds; returns its Result."""
+    result = run(command)
+    assert result.exit_code == 0, (command, result.output)
+    return result
+
+
 def play(run, *commands):
     """Run each command and insist it succeeds; returns the last Result."""
     result = None
     for command in commands:
-        result = run(command)
-        assert result.exit_code == 0, (command, result.output)
+        result = ok(run, command)
     return result
+
+
+def refused(run, command, *fragments, code: int | None = None) -> str:
+    """Run a command that must be refused: a failing exit code (``code``, if given: 1 for a
+    refusal, 2 for a usage error), one line of error on stderr and nothing on stdout, and no
+    file of the ledger changed. Returns that line; each of ``fragments`` must be in it (pin
+    wording in the one test of its message family; elsewhere give none, or the words that
+    name what was wrong: a player, an option)."""
+    ledger = os.environ["GINSCORE_LEDGER"]
+    before = ledger_bytes(ledger)
+    result = run(command)
+    assert result.exit_code != 0 if code is None else result.exit_code == code, (command, result.exit_code, result.output)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and not result.stdout, (command, result.output)
+    for fragment in fragments:
+        assert fragment in lines[0], (command, lines[0])
+    assert ledger_bytes(ledger) == before, command
+    return lines[0]
+
+
+@pytest.fixture(scope="session")
+def played_ledgers(tmp_path_factory):
+    """Where ``played`` keeps the ledger each list of commands left, for the whole run."""
+    return tmp_path_factory.mktemp("played"), {}
+
+
+@pytest.fixture
+def played(run, isolated_ledger, played_ledgers):
+    """``played(commands)``: this test's (empty) ledger as ``play(run, *commands)`` leaves it.
+    The commands run once per test run; later tests get a copy of the files they wrote (game
+    files hold no language, so a copy serves a test in any language; the house-rules file is
+    part of what is remembered). For the long games the sheet and print tests look at."""
+    import shutil
+
+    folder, saved = played_ledgers
+
+    def copy(commands):
+        config = os.environ["GINSCORE_CONFIG"]
+        house_rules = open(config, "rb").read() if os.path.exists(config) else None
+        key = (tuple(tuple(c.split()) if isinstance(c, str) else tuple(c) for c in commands), house_rules)
+        assert not os.path.exists(isolated_ledger), "played() starts from an empty ledger"
+        if key in saved:
+            shutil.copytree(saved[key], isolated_ledger, symlinks=True)
+        else:
+            play(run, *commands)
+            saved[key] = folder / f"ledger-{len(saved)}"
+            shutil.copytree(isolated_ledger, saved[key], symlinks=True)
+
+    return copy
 
 
 def status_json(run, *extra) -> dict:
@@ -121,26 +242,30 @@ def status_json(run, *extra) -> dict:
 
 def fewest_payments_by_search(balances: dict) -> int:
     """The fewest payments that clear ``balances`` (name -> amount, summing to zero), found by
-    trying every way to split the players with a balance into groups: a group whose balances
-    sum to zero settles in (size - 1) payments, so the answer is the players minus the most
-    zero-sum groups. Slow (every set partition), and independent of ginscore.fewest_payments."""
+    search: a group whose balances sum to zero settles in (size - 1) payments, so the answer is
+    the players minus the most zero-sum groups they split into. The first player's group is
+    tried as every zero-sum set of players that holds him, the rest split the same way (the
+    rest sum to zero too). Exhaustive, slow, and independent of ginscore.fewest_payments (which
+    builds the answer over chains of subsets)."""
+    from functools import cache
+    from itertools import combinations
+
     names = [name for name, amount in balances.items() if amount != 0]
 
-    def partitions(items):
-        if not items:
-            yield []
-            return
-        first, rest = items[0], items[1:]
-        for partition in partitions(rest):
-            yield [[first], *partition]
-            for index in range(len(partition)):
-                yield [*partition[:index], [first, *partition[index]], *partition[index + 1 :]]
+    @cache  # the same players are left over by many different first groups
+    def most_groups(players: tuple) -> int:
+        if not players:
+            return 0
+        first, rest = players[0], players[1:]
+        most = 0
+        for size in range(len(rest) + 1):
+            for others in combinations(rest, size):
+                if balances[first] + sum(balances[name] for name in others) == 0:
+                    left = tuple(name for name in rest if name not in others)
+                    most = max(most, 1 + most_groups(left))
+        return most
 
-    most = 0
-    for partition in partitions(names):
-        if all(sum(balances[name] for name in group) == 0 for group in partition):
-            most = max(most, len(partition))
-    return len(names) - most
+    return len(names) - most_groups(tuple(names))
 
 
 # Finished games of every kind of table, as the commands that play them: for the printed sheet,
@@ -174,3 +299,17 @@ RUMMY_GAME = [
     "out ann ben=20 cy=11 dee=5", "out cy ann=5 ben=30 dee=12 --rummy", "out dee ann=40 ben=3 cy=9",
     "out ben ann=7 cy=22 dee=8", "out ann ben=14 cy=6 dee=30", "end",
 ]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole run (tests/chromium.py), closed at the end; the
+    tests that ask for it skip when there is none."""
+    import chromium
+
+    executable = chromium.find_browser()
+    if executable is None:
+        pytest.skip("needs Chromium: .ci/run installs it, or 'apt-get install chromium'")
+    running = chromium.Browser(executable)
+    yield running
+    running.close()

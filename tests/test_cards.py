@@ -160,6 +160,7 @@ def test_format_parse_round_trip(cards):
 _SUIT_SPELLINGS = {"s": "sS♠♤", "h": "hH♥♡", "d": "dD♦♢", "c": "cC♣♧"}
 
 
+@pytest.mark.slow
 @given(card_lists, st.data())
 def test_every_spelling_parses_to_the_same_cards(cards, data):
     tokens = []
@@ -192,6 +193,7 @@ def disjoint_melds(draw):
     return tuple(melds)
 
 
+@pytest.mark.slow
 @given(disjoint_melds())
 def test_melds_round_trip(melds):
     hand = [card for meld in melds for card in meld]

@@ -212,6 +212,7 @@ def test_every_command_is_documented_with_an_example():
         assert "Example" in command.help and f"ginscore {name}" in command.help, name
 
 
+@pytest.mark.slow
 def test_python_dash_m_works():
     import subprocess
     import sys

@@ -107,6 +107,7 @@ def test_games_without_a_stake_are_listed_apart(run):
 # ---- the fewest payments, against a brute-force search (2 to 10 players) ------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.one_of(st.integers(-6, 6), st.integers(-50, 50)), min_size=1, max_size=9))
 def test_fewest_payments_against_a_search(amounts):
@@ -184,6 +185,7 @@ def reference_stats(run) -> dict:
     return stats
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_statistic_matches_a_slow_reference(run, seed):
     from decimal import Decimal
@@ -308,6 +310,7 @@ def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledge
     assert [entry["finished"] for entry in as_json(run, "games --json")] == [False, False]
 
 
+@pytest.mark.slow
 def test_the_kept_totals_agree_with_a_rebuild_after_changes_out_of_order(run, isolated_ledger):
     """stats over every game reads per-player totals kept as games finish; taking back the end
     of an older game, and restoring it, must leave them as a rebuild from the files would."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, ledger_bytes, put_game, run_process
+from conftest import game_data, ledger_bytes, put_game, run_forked, run_process
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="FIFOs, /dev/zero and O_NOFOLLOW are POSIX")
 
@@ -112,8 +112,8 @@ def three_games(ledger: Path, outside: Path, damage: str) -> Path:
 
 def attempt(run, args, special: bool):
     """(exit status, stdout, stderr) of one command, which must finish within 2 s."""
-    if special:  # a hang must be killed, not wait for: a real process with a timeout
-        result = run_process(args, timeout=SECONDS * 5)
+    if special:  # a hang must be killed, not waited for: a forked copy, with a timeout
+        result = run_forked(args, timeout=SECONDS * 5)
         assert result.elapsed < SECONDS, (args, result.elapsed)
         return result.returncode, result.stdout, result.stderr
     started = time.monotonic()
@@ -197,7 +197,7 @@ def test_a_special_file_as_latest_or_config_does_not_hang(isolated_ledger, tmp_p
     path = isolated_ledger / ".latest" if where == ".latest" else Path(os.environ["GINSCORE_CONFIG"])
     SPECIAL[plant](str(path), outside)
     for args in ("status", "knock alice 4 15", "new Carol Dave", "config", "config set target 150"):
-        result = run_process(args, timeout=SECONDS * 5)
+        result = run_forked(args, timeout=SECONDS * 5)
         assert result.elapsed < SECONDS, (args, result.elapsed)
         assert "Traceback" not in result.stderr, (args, result.stderr)
         if where == "config" and args.startswith(("new", "config")):
@@ -336,6 +336,7 @@ def test_new_refuses_names_that_look_like_another_or_are_not_text(run, isolated_
     assert not isolated_ledger.exists()
 
 
+@pytest.mark.slow
 def test_invalid_utf8_on_the_command_line_is_refused(isolated_ledger):
     result = run_process([b"new", b"Alice", b"Bo\xffb"])
     assert result.returncode == 1 and "lone surrogate" in result.stderr and "Traceback" not in result.stderr
@@ -405,6 +406,7 @@ def test_stake_inf_is_not_called_not_positive(run):
 # ---- output that cannot be written, and errors nobody foresaw --------------------------------
 
 
+@pytest.mark.slow
 def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
     assert run_process("new Alice Bob").returncode == 0
     with open("/dev/full", "w") as full:
@@ -460,6 +462,7 @@ def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, 
 # ---- scale ---------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_of_5000_games_reports_exactly_the_damaged_one(run, isolated_ledger):
     games = isolated_ledger / "games"
     games.mkdir(parents=True)

@@ -13,25 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, ok, play
 from ginscore.config import KEYS, dumps
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
-
-
-def ok(run, command):
-    result = run(command)
-    assert result.exit_code == 0, (command, result.output)
-    return result
-
-
-def play(run, *commands):
-    for command in commands:
-        result = ok(run, command)
-    return result
 
 
 def status(run, *extra):
@@ -323,9 +311,7 @@ def test_new_takes_its_defaults_from_the_file(run):
     for command in ("config set preset seed-004", "config set target 150", "config set stake 0.01"):
         ok(run, command)
     ok(run, ["config", "set", "currency", "€"])
-    created = ok(run, "new Alice Bob").output
-    assert "Rules: twenties with changes (target 150, undercut bonus 20, box bonus 20)." in created
-    assert "Stake: €0.01 per point." in created
+    ok(run, "new Alice Bob")
     state = status(run)
     assert (state["rules"]["target"], state["rules"]["undercut_bonus"], state["rules"]["box_bonus"]) == (150, 20, 20)
     assert state["stake"] == "0.01" and state["currency"] == "€"
@@ -335,8 +321,7 @@ def test_currency_is_shown_with_amounts(run):
     ok(run, ["config", "set", "currency", "€"])
     play(run, "new Alice Bob --stake 0.01", *MIXED)
     sheet = ok(run, "sheet").output
-    assert "Stake: €0.01 per point" in sheet
-    assert "At €0.01 per point, Alice pays Bob €2.39." in sheet  # net 239 (standard game above)
+    assert "€0.01" in sheet and "€2.39" in sheet  # net 239 (standard game above); the words: test_qa_blackbox
     ok(run, "new Alice Bob --stake 2 --currency CHF")
     assert status(run)["currency"] == "CHF"
 
@@ -450,6 +435,7 @@ def test_a_file_with_only_comments_is_empty_defaults(run, config_file):
     assert json.loads(ok(run, "config --json").output)["file"] == {}
 
 
+@pytest.mark.slow
 def test_new_reads_toml_only_when_the_file_exists(tmp_path):
     code = (
         "import sys, pathlib; from ginscore.config import read_config; "
@@ -463,6 +449,7 @@ def test_new_reads_toml_only_when_the_file_exists(tmp_path):
     assert found.stdout.strip() == "True", found.stderr
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.dictionaries(

@@ -437,6 +437,7 @@ def test_settlement_json_is_card_strings():
 # ------------------------------------------------------------------ cross-check with the slow solver
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_ten_card_hands_match_slow_solver(seed):
     rng = random.Random(1000 + seed)
@@ -444,6 +445,7 @@ def test_random_ten_card_hands_match_slow_solver(seed):
         check_against_slow(random_hand(rng, 10))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_random_eleven_card_hands_match_slow_solver(seed):
     rng = random.Random(2000 + seed)
@@ -451,6 +453,7 @@ def test_random_eleven_card_hands_match_slow_solver(seed):
         check_against_slow(random_hand(rng, 11))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_meld_rich_hands_match_slow_solver(seed):
     rng = random.Random(3000 + seed)
@@ -485,6 +488,7 @@ def near_cards(melds, free, rng, count):
     return tuple(picked)
 
 
+@pytest.mark.slow
 def test_random_layoffs_match_brute_force():
     rng = random.Random(4242)
     checked = 0
@@ -536,6 +540,7 @@ def meld_rich_knocker(rng):
     return meld_rich_hand(rng, 10)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make_knocker", [knocker_from_melds, meld_rich_knocker])
 def test_random_knocks_match_brute_force(make_knocker):
     rng = random.Random(777)
@@ -562,6 +567,7 @@ def test_random_knocks_match_brute_force(make_knocker):
 hands = st.lists(st.integers(0, 51), unique=True, min_size=10, max_size=11)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(hands)
 def test_deadwood_properties(hand):
@@ -577,6 +583,7 @@ def test_deadwood_properties(hand):
         assert result.deadwood == deadwood(hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(st.lists(st.integers(0, 51), unique=True, min_size=10, max_size=10), st.integers(0, 12))
 def test_layoffs_never_hurt(defender, run_start):

@@ -6,13 +6,14 @@ import json
 import os
 import re
 import select
-import subprocess
 import sys
 import time
 
 import pytest
 
 pty = pytest.importorskip("pty")
+# every test here drives a real interactive session
+pytestmark = pytest.mark.slow
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -89,7 +90,7 @@ def normalized(ledger) -> dict:
 PROMPT = r"game \d+> "
 
 
-def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(tmp_path):
+def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(run, tmp_path):
     env = {**os.environ, "GINSCORE_CONFIG": str(tmp_path / "config.toml"), "TERM": "dumb", "PYTHONPATH": ROOT}
     ledger = str(tmp_path / "at-the-table")
     table = Terminal("--ledger", ledger, "play", env=env)
@@ -127,17 +128,15 @@ def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(tmp
     one_shot = str(tmp_path / "one-shot")
     for line in ["new Alice Bob --target 100", "knock al 4 15", "gin bob 30", "draw", "undo", "gin bob 12 --big",
                  "knock bob 2 22"]:
-        done = subprocess.run([sys.executable, "-m", "ginscore", "--ledger", one_shot, *line.split()], env=env,
-                              cwd=ROOT, capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
+        done = run(["--ledger", one_shot, *line.split()])  # in this process: the same commands, no start-up
+        assert done.exit_code == 0, done.output
     assert normalized(ledger) == normalized(one_shot)
 
 
-def test_ctrl_c_twice_leaves_and_keeps_every_hand(tmp_path):
+def test_ctrl_c_twice_leaves_and_keeps_every_hand(run, tmp_path):
     env = {**os.environ, "GINSCORE_CONFIG": str(tmp_path / "config.toml"), "TERM": "dumb", "PYTHONPATH": ROOT}
     ledger = str(tmp_path / "ledger")
-    subprocess.run([sys.executable, "-m", "ginscore", "--ledger", ledger, "new", "Ann", "Ben", "--dealer", "ben"],
-                   env=env, cwd=ROOT, check=True, capture_output=True)
+    assert run(["--ledger", ledger, "new", "Ann", "Ben", "--dealer", "ben"]).exit_code == 0
     table = Terminal("--ledger", ledger, "play", env=env)
     assert "Ben deals the first hand" in table.expect(PROMPT)
     table.type("k ann 3 20\n")
@@ -150,6 +149,5 @@ def test_ctrl_c_twice_leaves_and_keeps_every_hand(tmp_path):
     table.interrupt()  # again, on an empty line: leave
     table.expect("Bye")
     assert table.wait() == 0
-    status = subprocess.run([sys.executable, "-m", "ginscore", "--ledger", ledger, "status", "--json"], env=env,
-                            cwd=ROOT, capture_output=True, text=True, check=True)
+    status = run(["--ledger", ledger, "status", "--json"])
     assert [hand["kind"] for hand in json.loads(status.stdout)["hands"]] == ["knock"]

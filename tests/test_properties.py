@@ -9,6 +9,9 @@ from ginscore import actions
 from ginscore.errors import HandError
 from ginscore.rules import Rules
 
+# hundreds of random games per test: left out of a quick run
+pytestmark = pytest.mark.slow
+
 PLAYERS = ("Ann", "Ben")
 
 hand_strategy = st.one_of(

@@ -11,7 +11,6 @@ import pytest
 from conftest import ledger_bytes
 from test_cli import play
 
-
 # ---- names that look like numbers are printed as typed ----
 
 

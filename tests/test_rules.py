@@ -366,6 +366,7 @@ def without_upcard(hand, rules):
     return hand if rules.oklahoma else {key: value for key, value in hand.items() if key != "upcard"}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rules_strategy, st.lists(hand_strategy, max_size=40))
 def test_random_rules_and_hands_match_the_reference(rules, hands):
@@ -404,6 +405,7 @@ def test_random_rules_and_hands_match_the_reference(rules, hands):
     assert min(final.totals.values()) >= 0
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(rules_strategy)
 def test_a_rules_snapshot_round_trips(rules):

@@ -155,6 +155,7 @@ def rummy_games(draw):
     return players, hands
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(game_and_hands=rummy_games())
 def test_random_rummy_games(game_and_hands):

@@ -173,6 +173,7 @@ def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
     assert show_money(parse_stake("1/1048576"), "$") == "$0.00000095367431640625"
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     numerator=st.integers(1, 10**12),

@@ -75,16 +75,16 @@ def parse(html: str) -> Page:
     return page
 
 
-def sheet_of(run, game, fmt="html"):
-    play(run, *game)
+def sheet_of(run, played, game, fmt="html"):
+    played(game)
     result = run(["sheet", "--format", fmt])
     assert result.exit_code == 0, result.output
     return result.output
 
 
 @pytest.mark.parametrize("table", GAMES)
-def test_the_html_sheet_is_one_standalone_page(run, table):
-    html = sheet_of(run, GAMES[table])
+def test_the_html_sheet_is_one_standalone_page(run, played, table):
+    html = sheet_of(run, played, GAMES[table])
     page = parse(html)
     assert page.doctype.lower() == "doctype html" and page.charset == "utf-8"
     assert page.errors == [] and page.stack == []
@@ -98,8 +98,8 @@ def test_the_html_sheet_is_one_standalone_page(run, table):
     assert re.search(r"\b20\d\d-\d\d-\d\d\b", text)  # the start date, YYYY-MM-DD
 
 
-def test_html_sheet_escapes_names_and_draws_a_line_per_player(run):
-    html = sheet_of(run, STANDARD_25)
+def test_html_sheet_escapes_names_and_draws_a_line_per_player(run, played):
+    html = sheet_of(run, played, STANDARD_25)
     assert "<b>&" not in html and "Zoë &lt;b&gt;&amp;" in html
     page = parse(html)
     assert page.title == "Game 1: Zoë <b>& v Bartholomew"
@@ -110,22 +110,22 @@ def test_html_sheet_escapes_names_and_draws_a_line_per_player(run):
     assert html.count('class="box"') == 25  # every hand was won by someone: a box marked on its line
 
 
-def test_hollywood_sheet_has_a_chart_per_column_each_with_both_players(run):
-    page = parse(sheet_of(run, HOLLYWOOD_MATCH))
+def test_hollywood_sheet_has_a_chart_per_column_each_with_both_players(run, played):
+    page = parse(sheet_of(run, played, HOLLYWOOD_MATCH))
     assert page.series == [["Alice", "Bob"]] * 3
     assert "Column 3" in " ".join(page.text)
 
 
-def test_partnership_and_three_handed_charts_draw_a_line_per_side_or_player(run):
-    assert parse(sheet_of(run, PARTNERSHIP_GAME)).series == [["Alice & Carol", "Bob & Dave"]]
+def test_partnership_and_three_handed_charts_draw_a_line_per_side_or_player(run, played):
+    assert parse(sheet_of(run, played, PARTNERSHIP_GAME)).series == [["Alice & Carol", "Bob & Dave"]]
 
 
-def test_three_handed_chart(run):
-    assert parse(sheet_of(run, THREE_HANDED_GAME)).series == [["Ann", "Ben", "Cat"]]
+def test_three_handed_chart(run, played):
+    assert parse(sheet_of(run, played, THREE_HANDED_GAME)).series == [["Ann", "Ben", "Cat"]]
 
 
-def test_rummy_chart_follows_the_balances_below_zero_too(run):
-    html = sheet_of(run, RUMMY_GAME)
+def test_rummy_chart_follows_the_balances_below_zero_too(run, played):
+    html = sheet_of(run, played, RUMMY_GAME)
     assert parse(html).series == [["Ann", "Ben", "Cy", "Dee"]]
     assert ">-50</text>" in html  # the axis reaches down to the lowest balance
 
@@ -138,8 +138,8 @@ def numeric_columns(rows):
 
 
 @pytest.mark.parametrize("table", GAMES)
-def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, table):
-    rows = list(csv.DictReader(io.StringIO(sheet_of(run, GAMES[table], "csv"))))
+def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, played, table):
+    rows = list(csv.DictReader(io.StringIO(sheet_of(run, played, GAMES[table], "csv"))))
     numbers = numeric_columns(rows)
     for row in rows:
         assert None not in row and None not in row.values()  # rectangular: every row has every column
@@ -165,8 +165,8 @@ def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, table):
 
 
 @pytest.mark.parametrize("table", GAMES)
-def test_status_csv_is_the_final_block_one_row_per_party(run, table):
-    play(run, *GAMES[table])
+def test_status_csv_is_the_final_block_one_row_per_party(run, played, table):
+    played(GAMES[table])
     rows = list(csv.DictReader(io.StringIO(run("status --format csv").output)))
     state = json.loads(run("status --json").output)
     for row in rows:
@@ -228,8 +228,8 @@ def test_unknown_format_names_the_usual_ones_not_a_list_of_38(run):
 # ---- the terminal sheet ----
 
 
-def test_hollywood_text_sheet_aligns_closed_columns_like_open_ones(run):
-    play(run, *HOLLYWOOD_MATCH)
+def test_hollywood_text_sheet_aligns_closed_columns_like_open_ones(run, played):
+    played(HOLLYWOOD_MATCH)
     lines = run("sheet").output.splitlines()
     header = next(line for line in lines if line.startswith("  #  hand"))
     rows = [line for line in lines if re.match(r"^ *\d+  ", line)][: len(HOLLYWOOD_MATCH) - 1]
@@ -315,8 +315,8 @@ def test_pad_chooses_its_table_through_the_flags_of_new(run):
 # ---- --output and --open ----
 
 
-def test_output_writes_the_file_and_says_where(run, tmp_path, isolated_ledger):
-    play(run, *STANDARD_25)
+def test_output_writes_the_file_and_says_where(run, played, tmp_path, isolated_ledger):
+    played(STANDARD_25)
     before = ledger_bytes(isolated_ledger)
     target = tmp_path / "out" / "sheet.html"
     target.parent.mkdir()
@@ -359,6 +359,7 @@ def test_open_launches_the_file(run, tmp_path, monkeypatch):
 # ---- start-up: printing costs nothing between hands ----
 
 
+@pytest.mark.slow
 def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     import os
     import subprocess

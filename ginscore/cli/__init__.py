@@ -15,11 +15,11 @@ from importlib import import_module
 import click
 
 from ginscore import __version__, i18n
-from ginscore.paths import ENV_DEBUG
 from ginscore.cli.options import Group, Option, option
-from ginscore.errors import printable, shown, unexpected, GinscoreError
+from ginscore.errors import GinscoreError, printable, shown, unexpected
 from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _
+from ginscore.paths import ENV_DEBUG
 
 # The commands that record a hand: after one, a failure to print says the hand was recorded.
 HAND_COMMANDS = ("knock", "gin", "draw", "out")

@@ -10,10 +10,10 @@ from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
 from ginscore.errors import HandError, printable
+from ginscore.game import history
 from ginscore.i18n import N_, _, english, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
-from ginscore.game import history
 
 # What the log calls each journal action: the command that made it.
 ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit", "void_game": "void", "unvoid_game": "unvoid"}

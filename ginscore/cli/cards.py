@@ -6,9 +6,9 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import Command, json_option, option, suit_symbols, whole_number
+from ginscore.errors import CardError
 from ginscore.i18n import N_, _, ngettext
 from ginscore.render import to_json
-from ginscore.errors import CardError
 
 
 @cli.command(cls=Command, help=N_("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
+from ginscore import render
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, option, output_options, selection_options
 from ginscore.errors import GinscoreError
-from ginscore.i18n import _, decimal, ngettext, translate, N_
+from ginscore.i18n import N_, _, decimal, ngettext, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore import render
 from ginscore.text import in_words
-
 
 SETTLE_HELP = N_(
     """Settle many finished games at once: each player's net in money, and the fewest

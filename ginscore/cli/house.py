@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import click
 
-from ginscore import config as house_file, render
+from ginscore import config as house_file
+from ginscore import render
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
+from ginscore.errors import RulesError
 from ginscore.i18n import N_, _, english, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
-from ginscore.errors import RulesError
 
 
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults

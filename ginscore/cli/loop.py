@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.cli import cli, error_line, COMMANDS
+from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
-from ginscore.i18n import N_, _, translate
 from ginscore.errors import GinscoreError
+from ginscore.i18n import N_, _, translate
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {

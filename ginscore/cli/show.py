@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ginscore import actions, render, settlements
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, option, file_options, game_option, output_options, selection_options
+from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, option, output_options, selection_options
+from ginscore.errors import printable
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore import actions, render
-from ginscore import settlements
-from ginscore.errors import printable
-
 
 STATUS_HELP = N_(
     """Show the running totals and boxes of a game, and its final block once it has ended.

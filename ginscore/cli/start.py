@@ -7,9 +7,9 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
+from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal
 from ginscore.render import to_json
-from ginscore.game import folded
 from ginscore.tables import get_table
 
 

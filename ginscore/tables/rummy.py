@@ -15,11 +15,11 @@ from typing import NamedTuple
 
 from ginscore.cards import rank_value
 from ginscore.errors import CardError, HandError
+from ginscore.fewest_payments import fewest_payments
 from ginscore.game import abandoned
 from ginscore.i18n import N_, _, pN_
 from ginscore.rules import Setting
 from ginscore.scoring import money
-from ginscore.fewest_payments import fewest_payments
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
 from ginscore.tables.base import Payment, Table, game_json

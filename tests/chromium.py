@@ -1,0 +1,199 @@
+"""One headless Chromium for the whole test run, driven over the DevTools protocol.
+
+Starting Chromium costs seconds; the print tests print some seventy pages. So one browser is
+started (by the session fixture ``browser`` in conftest.py) and every page is printed in its one
+tab: ``--remote-debugging-pipe`` gives the protocol on file descriptors 3 (commands in)
+and 4 (replies and events out), each message JSON ended by a NUL byte. Nothing is downloaded:
+this is the system's Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+# What a headless Chromium needs on a CI box or a container: no sandbox (often no user
+# namespaces), no GPU, and none of the background traffic a first start would make.
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage", "--disable-extensions", "--mute-audio",
+)
+# What ``chromium --headless --print-to-pdf --no-pdf-header-footer`` does (Chromium's headless
+# command handler): backgrounds printed, the page's own @page size preferred, no header or
+# footer; paper (Letter) and margins (1 cm) are the protocol's defaults, as on the command line.
+# (a shell could do it, but dash's redirections take only the file descriptors 0 to 9)
+PLACE_THE_PIPES = "import os, sys; os.dup2(int(sys.argv[1]), 3); os.dup2(int(sys.argv[2]), 4); os.execv(sys.argv[3], sys.argv[3:])"
+PRINT = {"printBackground": True, "preferCSSPageSize": True, "displayHeaderFooter": False}
+
+
+def find_browser() -> str | None:
+    return next((path for path in map(shutil.which, BROWSERS) if path), None)
+
+
+class BrowserError(RuntimeError):
+    pass
+
+
+class Browser:
+    """A running headless Chromium; ``print_pdf(path)`` and ``dom(path)`` load a local file and
+    give what ``--print-to-pdf`` and ``--dump-dom`` would have. Every page is loaded in one tab:
+    a new tab costs a new renderer process; a page here is static (no script, no storage), so
+    the one before leaves nothing behind."""
+
+    def __init__(self, executable: str, timeout: float = 60.0):
+        self.timeout = timeout
+        self.profile = tempfile.mkdtemp(prefix="ginscore-chromium-")
+        self._log = tempfile.TemporaryFile()
+        commands_read, self._commands = os.pipe()
+        self._replies, replies_write = os.pipe()
+        # A small Python puts Chromium's two pipe ends on 3 and 4 and becomes Chromium. They are
+        # first moved above 9, so that neither already is 3 or 4 (placing one would close the other).
+        commands_read, replies_write = (self._above_nine(fd) for fd in (commands_read, replies_write))
+        self.process = subprocess.Popen(
+            [sys.executable, "-I", "-S", "-c", PLACE_THE_PIPES, str(commands_read), str(replies_write),
+             executable, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-pipe", "about:blank"],
+            pass_fds=(commands_read, replies_write),
+            # a file, not a pipe: Chromium's chatter must never fill a pipe nobody reads
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log,
+        )
+        os.close(commands_read)
+        os.close(replies_write)
+        self._buffer = b""
+        self._next_id = 0
+        self._events: list[dict] = []
+        self._session: str | None = None  # the one tab, opened by the first page
+        self._loads = 0
+        self.send("Browser.getVersion")  # fails here, with Chromium's own words, if it did not start
+
+    @staticmethod
+    def _above_nine(fd: int) -> int:
+        import fcntl
+
+        moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+        os.close(fd)
+        return moved
+
+    # ---- the protocol -----------------------------------------------------------------------
+
+    def send(self, method: str, session: str | None = None, **params) -> dict:
+        """Send one command and wait for its reply; events that arrive meanwhile are kept."""
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        data = json.dumps(message).encode() + b"\0"
+        while data:
+            data = data[os.write(self._commands, data):]
+        while True:
+            reply = self._receive()
+            if reply.get("id") == message["id"]:
+                if "error" in reply:
+                    raise BrowserError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+            if "method" in reply:
+                self._events.append(reply)
+
+    def wait_for(self, method: str, session: str) -> dict:
+        """The first event ``method`` of ``session`` (one already received, or the next)."""
+        while True:
+            for event in self._events:
+                if event["method"] == method and event.get("sessionId") == session:
+                    self._events.remove(event)
+                    return event.get("params", {})
+            self._events.append(self._receive())
+
+    def _receive(self) -> dict:
+        deadline = time.monotonic() + self.timeout
+        while b"\0" not in self._buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._replies], [], [], left)[0]:
+                raise BrowserError(f"Chromium gave no answer in {self.timeout:.0f} s")
+            chunk = os.read(self._replies, 1 << 20)
+            if not chunk:
+                raise BrowserError(f"Chromium closed the pipe: {self._stderr()}")
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def _stderr(self) -> str:
+        if self.process.poll() is None:
+            return "(still running)"
+        self._log.seek(0)
+        return self._log.read().decode(errors="replace")[-2000:]
+
+    # ---- pages --------------------------------------------------------------------------------
+
+    def _load(self, path) -> str:
+        """Load the local file ``path`` in the browser's one tab and wait until it and its fonts
+        have loaded; returns the tab's session. Each load has a URL of its own (a query the file
+        system ignores), so a file written again under the same name is read again, never
+        taken from a cache."""
+        if self._session is None:
+            target = self.send("Target.createTarget", url="about:blank")["targetId"]
+            self._session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            self.send("Page.enable", self._session)
+        self._loads += 1
+        url = f"{Path(path).resolve().as_uri()}?load={self._loads}"
+        self._events.clear()
+        self.send("Page.navigate", self._session, url=url)
+        loaded = f"document.readyState === 'complete' && location.href === {json.dumps(url)}"
+        while True:  # a late event of the blank first page is not this page's load
+            self.wait_for("Page.loadEventFired", self._session)
+            if self.evaluate(loaded):
+                break
+        self.evaluate("document.fonts.ready.then(() => true)")
+        return self._session
+
+    def evaluate(self, expression: str):
+        """The value of a JavaScript expression in the tab (a promise is waited for)."""
+        reply = self.send("Runtime.evaluate", self._session, expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in reply:
+            raise BrowserError(f"{expression}: {reply['exceptionDetails']}")
+        return reply["result"].get("value")
+
+    def print_pdf(self, path, pdf) -> None:
+        """Print the page at ``path`` to the file ``pdf``, as ``--print-to-pdf`` would."""
+        import base64
+
+        data = self.send("Page.printToPDF", self._load(path), **PRINT)["data"]
+        with open(pdf, "wb") as handle:
+            handle.write(base64.b64decode(data))
+
+    def dom(self, path) -> str:
+        """The page at ``path`` as the browser's HTML5 parser built it, as ``--dump-dom`` prints it
+        (the doctype, then the document element's outer HTML)."""
+        self._load(path)
+        return self.evaluate(
+            "(document.doctype ? new XMLSerializer().serializeToString(document.doctype) + '\\n' : '')"
+            " + document.documentElement.outerHTML"
+        )
+
+    def close(self) -> None:
+        try:
+            if self.process.poll() is None:
+                try:
+                    self.send("Browser.close")
+                except (BrowserError, OSError):
+                    pass
+                try:
+                    self.process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+        finally:
+            for fd in (self._commands, self._replies):
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            self._log.close()
+            shutil.rmtree(self.profile, ignore_errors=True)
