@@ -271,6 +271,7 @@ def parse_stake(text: str) -> Decimal:
                 stake=shown(raw), length=len(raw), most=MAX_STAKE_DIGITS, hint=hint
             )
         )
+    raw = _decimal_point(raw, hint)
     with localcontext() as exact:
         exact.prec = 2 * MAX_STAKE_DIGITS
         exact.traps[Inexact] = True  # any rounding below raises instead of changing the stake
@@ -304,6 +305,20 @@ def parse_stake(text: str) -> Decimal:
         except (DecimalException, ValueError):  # not a number, or an exponent out of range
             raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint)) from None
     return rate
+
+
+def _decimal_point(raw: str, hint: str) -> str:
+    """``raw`` with a decimal comma made a point: ``0,05`` is ``0.05`` in every language, as
+    Russian and Ukrainian print it; a comma is never a thousands separator (``1,000`` is one)."""
+    if "," not in raw:
+        return raw
+    if "." in raw:
+        raise RulesError(
+            _("stake {stake} has both a decimal comma and a point: write one, e.g. 0.05 or 0,05").format(stake=shown(raw))
+        )
+    if any(part.count(",") > 1 for part in raw.split("/")):
+        raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint))
+    return raw.replace(",", ".")
 
 
 def _stake_digits(rate: Decimal) -> int:
