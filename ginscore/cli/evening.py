@@ -127,7 +127,9 @@ def settle_json(result, no_stake, recorded) -> dict:
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore.scoring import show_amount
 
-    if no_stake:
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
+    if no_stake and (text or result is None):
         words = ngettext(
             "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
             len(no_stake),
@@ -137,16 +139,17 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         click.echo(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
         return
-    fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    text = fmt not in ("csv", "tsv")
 
     def money(amount) -> str:
-        shown = show_amount(format(amount, "f"), result.currency)
-        return decimal(shown) if text else shown
+        return decimal(show_amount(format(amount, "f"), result.currency))
 
-    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    if text:
+        rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    else:  # CSV: bare numbers with the decimals the text shows
+        rows = [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
     games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-    click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
+    if text:
+        click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
     click.echo(render.table([_("player"), _("net")], rows, fmt))
     if not text:
         return
@@ -172,6 +175,19 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         click.echo(
             _("Recorded as settlement {number}: these games are settled ('ginscore undo' takes it back).").format(number=recorded)
         )
+
+
+def money_rows(label: str, money: list) -> list:
+    """For CSV, one row per currency (``money (€)``; ``money`` without one), each cell a bare
+    number with the decimals the text shows, empty where that player has none."""
+    from ginscore.scoring import show_amount
+
+    currencies = list(dict.fromkeys(currency for amounts in money for currency in amounts)) or [""]
+    return [
+        [f"{label} ({currency})" if currency else label,
+         *(show_amount(amounts[currency], None) if currency in amounts else "" for amounts in money)]
+        for currency in currencies
+    ]
 
 
 STATS_HELP = N_(
@@ -240,7 +256,12 @@ def print_stats(report: dict, record: list, fmt) -> None:
         return value
 
     names = list(report)
-    rows = [[translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)] for line in SHOWN]
+    rows = []
+    for line in SHOWN:
+        if line.key == "money" and fmt in render.SPREADSHEET_FORMATS:
+            rows += money_rows(translate(line.label), [report[name]["money"] for name in names])
+            continue
+        rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
     click.echo(render.table(["", *names], rows, fmt))
     if record and fmt not in ("csv", "tsv"):
         click.echo("")
