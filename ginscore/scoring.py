@@ -363,9 +363,15 @@ def show_amount(amount: str, currency: str | None) -> str:
     return show_money(amount, currency)
 
 
-def parse_currency(text) -> str:
-    """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
+NO_CURRENCY = "none"  # typed as a currency (--currency none): no currency symbol at all
+
+
+def parse_currency(text) -> str | None:
+    """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces; the word
+    ``none`` (any case) is no currency, None (as ``new --currency none`` over a house default)."""
     symbol = str(text).strip()
+    if symbol.lower() == NO_CURRENCY:
+        return None
     if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
         raise RulesError(
             _("currency {text} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF").format(

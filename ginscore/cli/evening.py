@@ -74,7 +74,9 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     print_settlement(result, no_stake, recorded, fmt, unsettled and bool(settled))
 
 
-NO_CURRENCY = "none"  # --currency none: the games played without a currency symbol
+
+
+NO_CURRENCY = "none"  # --currency none: the games without a currency (scoring.NO_CURRENCY, not imported: start-up)
 
 
 def same_settle(ctx, currency: str) -> str:
