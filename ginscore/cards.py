@@ -57,15 +57,31 @@ def card_value(card: Card) -> int:
 def rank_value(token: str) -> int:
     """The deadwood value of a card typed by its rank alone or with its suit: ``K`` and ``Kh``
     are 10, ``10`` 10, ``a`` 1; Rummy counts what a loser holds without needing suits."""
+    return card_value(typed_card(token)[0])
+
+
+def typed_card(token: str) -> tuple[int, int | None]:
+    """(rank 0..12, suit 0..3 or None) of a card typed by its rank alone or with its suit:
+    ``K`` is (12, None), ``Kh`` (12, 1), ``10`` (9, None); what a Rummy loser's cards say."""
     text = token.strip()
     for mark in _INVISIBLE:
         text = text.replace(mark, "")
-    if text and (text[-1].lower() in _SUIT_BY_CHAR or text[-1] in _SUIT_BY_CHAR) and text[:-1]:
+    suit = None
+    if text and text[:-1] and text[-1].lower() in _SUIT_BY_CHAR:
+        suit = _SUIT_BY_CHAR[text[-1].lower()]
         text = text[:-1]
+    elif len(text) > 1 and text[0] in _SUIT_BY_CHAR and text[0] not in SUITS:  # a symbol first: ♠9
+        suit = _SUIT_BY_CHAR[text[0]]
+        text = text[1:]
     rank = _RANK_BY_TEXT.get(text.upper())
     if rank is None:
         raise CardError(_("'{card}' is not a card: write its rank, e.g. A, 7, 10, K (a suit may follow: Kh)").format(card=token))
-    return card_value(rank)
+    return rank, suit
+
+
+def rank_str(rank: int) -> str:
+    """A rank as people write it: ``A``, ``7``, ``10``, ``K``."""
+    return "10" if rank == 9 else RANKS[rank]
 
 
 def card_str(card: Card) -> str:
@@ -192,5 +208,5 @@ def parse_melds(text: str, cards=None) -> tuple[tuple[Card, ...], ...]:
 __all__ = [
     "RANKS", "SUITS", "SUIT_SYMBOLS", "Card", "card_str", "card_symbol_str", "card_value",
     "format_cards", "format_melds", "is_meld", "parse_card", "parse_cards", "parse_melds",
-    "rank_of", "suit_of",
+    "rank_of", "rank_str", "rank_value", "suit_of", "typed_card",
 ]

@@ -23,7 +23,7 @@ from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.i18n import _
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.safefile import NotDurable, atomic_write, read_regular, reason
-from ginscore.scoring import parse_currency, parse_stake
+from ginscore.scoring import NO_CURRENCY, parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
 
 ENV_CONFIG = paths.ENV_CONFIG
@@ -181,6 +181,10 @@ def check_value(key: str, value, label: str | None = None):
     if key == "currency":
         if not isinstance(value, str):
             raise RulesError(_('{label} must be a symbol in quotes such as "€"; got {value}').format(label=label, value=shown(value)))
+        if value.strip().lower() == NO_CURRENCY:
+            raise RulesError(
+                _("{label}: {value} is no currency: 'ginscore config unset currency' removes it").format(label=label, value=shown(value))
+            )
         return _labelled(label, key, parse_currency, value)
     return check_setting(key, value, label, specs=all_settings())
 

@@ -16,7 +16,7 @@ class Settlement(NamedTuple):
     games: tuple  # ids
     nets: dict  # display name -> Decimal: + is owed, - owes; they sum to zero
     payments: tuple  # (debtor, creditor, Decimal)
-    method: str  # how the payments were found: exact, or greedy above ten players
+    method: str  # how the payments were found: exact, or greedy above ten players who played together
 
 
 def day_bounds(text: str, today, end: bool) -> str:
@@ -49,7 +49,7 @@ def settle(summaries) -> tuple:
     in the newest game."""
     from decimal import Decimal
 
-    from ginscore.fewest_payments import fewest_payments, method
+    from ginscore.fewest_payments import connected_groups, fewest_payments, method
     from ginscore.game import folded
 
     shown: dict = {}
@@ -61,15 +61,19 @@ def settle(summaries) -> tuple:
         if summary.get("money") is None:
             no_stake.append(summary["id"])
             continue
-        games, nets = groups.setdefault(summary.get("currency"), ([], {}))
+        games, nets, tables = groups.setdefault(summary.get("currency"), ([], {}, []))
         games.append(summary["id"])
+        tables.append([folded(name) for name in summary["players"]])
         for name, amount in summary["money"].items():
             nets[folded(name)] = nets.get(folded(name), Decimal(0)) + Decimal(amount)
     settlements = []
-    for currency, (games, nets) in groups.items():
+    for currency, (games, nets, tables) in groups.items():
         named = {shown[key]: amount for key, amount in nets.items()}
-        payments = tuple(fewest_payments(named))
-        counted = sum(1 for amount in named.values() if amount != 0)
+        # who played whom: each group settles on its own, so nobody pays a stranger
+        together = [[shown[key] for key in group if key in nets] for group in connected_groups(tables)]
+        together += [[name] for name in named if not any(name in group for group in together)]
+        payments = tuple(fewest_payments(named, together))
+        counted = max((sum(1 for name in group if named[name] != 0) for group in together), default=0)
         settlements.append(Settlement(currency, tuple(games), named, payments, method(counted)))
     return settlements, no_stake
 

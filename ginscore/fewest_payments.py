@@ -6,7 +6,8 @@ zero: each such group settles within itself in (its size - 1) payments and no fe
 that partition is NP-hard in general, so it is found exactly, by dynamic programming over the
 subsets of players (2^n steps), up to ``EXACT_LIMIT`` players; above that the payments are made
 greedily (largest debtor to largest creditor), which needs at most n - 1 payments but may miss
-the minimum.
+the minimum. Players who never played each other are settled apart first (``together``), so
+the limit is on each group of players who played together, and nobody pays a stranger.
 """
 
 from __future__ import annotations
@@ -14,11 +15,22 @@ from __future__ import annotations
 EXACT_LIMIT = 10
 
 
-def fewest_payments(balances: dict) -> list:
+def fewest_payments(balances: dict, together=None) -> list:
     """``[(debtor, creditor, amount), ...]`` clearing ``balances`` (name -> amount, any exact
     number type: int or Decimal); the fewest there can be up to EXACT_LIMIT players with a
-    balance. Names keep the order of ``balances`` where a choice is free, so the result is
-    the same every time."""
+    balance. ``together``, when given, splits the players into groups that each settle on
+    their own (who played whom: nobody pays a stranger); each group's balances sum to zero.
+    Names keep the order of ``balances`` where a choice is free, so the result is the same
+    every time."""
+    groups = [list(balances)] if together is None else [list(group) for group in together]
+    payments = []
+    for group in groups:
+        payments += _fewest({name: balances[name] for name in group})
+    order = list(balances)
+    return sorted(payments, key=lambda paid: (order.index(paid[0]), order.index(paid[1])))
+
+
+def _fewest(balances: dict) -> list:
     owing = [name for name, amount in balances.items() if amount != 0]
     if sum(balances[name] for name in owing) != 0:
         raise ValueError(f"balances must sum to zero, got {balances!r}")
@@ -26,8 +38,33 @@ def fewest_payments(balances: dict) -> list:
     payments = []
     for group in groups:
         payments += greedy_payments({name: balances[name] for name in group})
-    order = list(balances)
-    return sorted(payments, key=lambda paid: (order.index(paid[0]), order.index(paid[1])))
+    return payments
+
+
+def connected_groups(tables) -> list:
+    """The groups of players linked by playing together: ``tables`` is each game's players;
+    two players are in one group when a chain of games joins them. Groups and their members
+    in the order first met."""
+    leader: dict = {}
+
+    def find(name):
+        while leader[name] != name:
+            leader[name] = leader[leader[name]]
+            name = leader[name]
+        return name
+
+    for players in tables:
+        players = list(players)
+        for name in players:
+            leader.setdefault(name, name)
+        for name in players[1:]:
+            first, other = find(players[0]), find(name)
+            if first != other:
+                leader[other] = first
+    groups: dict = {}
+    for name in leader:
+        groups.setdefault(find(name), []).append(name)
+    return list(groups.values())
 
 
 def method(count: int) -> str:

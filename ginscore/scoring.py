@@ -271,6 +271,7 @@ def parse_stake(text: str) -> Decimal:
                 stake=shown(raw), length=len(raw), most=MAX_STAKE_DIGITS, hint=hint
             )
         )
+    raw = _decimal_point(raw, hint)
     with localcontext() as exact:
         exact.prec = 2 * MAX_STAKE_DIGITS
         exact.traps[Inexact] = True  # any rounding below raises instead of changing the stake
@@ -304,6 +305,20 @@ def parse_stake(text: str) -> Decimal:
         except (DecimalException, ValueError):  # not a number, or an exponent out of range
             raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint)) from None
     return rate
+
+
+def _decimal_point(raw: str, hint: str) -> str:
+    """``raw`` with a decimal comma made a point: ``0,05`` is ``0.05`` in every language, as
+    Russian and Ukrainian print it; a comma is never a thousands separator (``1,000`` is one)."""
+    if "," not in raw:
+        return raw
+    if "." in raw:
+        raise RulesError(
+            _("stake {stake} has both a decimal comma and a point: write one, e.g. 0.05 or 0,05").format(stake=shown(raw))
+        )
+    if any(part.count(",") > 1 for part in raw.split("/")):
+        raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint))
+    return raw.replace(",", ".")
 
 
 def _stake_digits(rate: Decimal) -> int:
@@ -348,9 +363,15 @@ def show_amount(amount: str, currency: str | None) -> str:
     return show_money(amount, currency)
 
 
-def parse_currency(text) -> str:
-    """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces."""
+NO_CURRENCY = "none"  # typed as a currency (--currency none): no currency symbol at all
+
+
+def parse_currency(text) -> str | None:
+    """A currency symbol to show with amounts: 1 to 8 printable characters, no spaces; the word
+    ``none`` (any case) is no currency, None (as ``new --currency none`` over a house default)."""
     symbol = str(text).strip()
+    if symbol.lower() == NO_CURRENCY:
+        return None
     if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
         raise RulesError(
             _("currency {text} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF").format(

@@ -81,8 +81,8 @@ def test_sheet_shows_hands_running_totals_and_final_block(run):
     final_block = run("status --format csv").output.splitlines()
     assert final_block == [
         "player,points,boxes,box points,game bonus,shutout,total,net,amount",
-        "Alice,110,2,50,100,0,260,232,23.2",
-        "Bob,3,1,25,0,0,28,-232,-23.2",
+        "Alice,110,2,50,100,0,260,232,23.20",  # the decimals the text shows (issue 20)
+        "Bob,3,1,25,0,0,28,-232,-23.20",
     ]
 
 

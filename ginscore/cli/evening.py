@@ -16,8 +16,9 @@ SETTLE_HELP = N_(
     """Settle many finished games at once: each player's net in money, and the fewest
 payments that clear it.
 
-The fewest payments are found exactly for up to 10 players (the players minus the most
-groups whose nets sum to zero), greedily above that. --record marks the games settled.
+Players who played together settle among themselves: nobody pays a player he never played.
+The fewest payments are found exactly for up to 10 players in such a group (the players minus
+the most groups whose nets sum to zero), greedily above that. --record marks the games settled.
 
 \\b
 Example:
@@ -31,7 +32,11 @@ Example:
 @selection_options
 @option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
 @option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
-@option("--currency", metavar="SYMBOL", help=N_("Settle the games played for this currency (when games used several)."))
+@option(
+    "--currency",
+    metavar="SYMBOL",
+    help=N_("Settle the games played for this currency (when games used several); 'none': the games without a currency."),
+)
 @option("--record", is_flag=True, help=N_("Mark the games settled, so the next 'settle' starts from zero ('undo' takes it back)."))
 @output_options
 @click.pass_obj
@@ -48,14 +53,15 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         chosen = [entry for entry in chosen if entry["id"] not in settled]
     results, no_stake = settle_games(chosen)
     if currency is not None:
-        results = [result for result in results if (result.currency or "") == currency.strip()]
+        wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
+        results = [result for result in results if result.currency == wanted]
     elif len(results) > 1:
         symbols = in_words(result.currency or _("no currency") for result in results)
+        commands = "; ".join(same_settle(click.get_current_context(), result.currency or NO_CURRENCY) for result in results)
         raise GinscoreError(
-            _(
-                "these games were played for {symbols}: settle each on its own, e.g. 'ginscore settle --currency "
-                "{currency}' with the same options"
-            ).format(symbols=symbols, currency=results[0].currency or "")
+            _("these games were played for {symbols}: settle each on its own: {commands}").format(
+                symbols=symbols, commands=commands
+            )
         )
     result = results[0] if results else None
     recorded = None
@@ -65,6 +71,42 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         click.echo(to_json(settle_json(result, no_stake, recorded)))
         return
     print_settlement(result, no_stake, recorded, fmt, unsettled and bool(settled))
+
+
+
+
+NO_CURRENCY = "none"  # --currency none: the games without a currency (scoring.NO_CURRENCY, not imported: start-up)
+
+
+def same_settle(ctx, currency: str) -> str:
+    """This 'settle' command as typed (its options and --ledger), for one ``currency``."""
+    from click.core import ParameterSource
+
+    from ginscore.shell import command
+
+    def typed(context, leave_out=()):
+        words = []
+        for param in context.command.params:
+            name = param.name
+            if not isinstance(param, click.Option) or name in leave_out or name not in context.params:
+                continue
+            if context.get_parameter_source(name) is not ParameterSource.COMMANDLINE:
+                continue
+            value = context.params[name]
+            if param.is_flag:
+                if param.secondary_opts:
+                    words.append(param.opts[0] if value else param.secondary_opts[0])
+                elif value:
+                    words.append(param.opts[0])
+            elif param.multiple:
+                for item in value:
+                    words += [param.opts[0], str(item)]
+            elif value is not None:
+                words += [param.opts[0], str(value)]
+        return words
+
+    before = typed(ctx.parent) if ctx.parent is not None else []
+    return command([*before, ctx.info_name], (), [*typed(ctx, ("currency",)), "--currency", currency])
 
 
 def settle_json(result, no_stake, recorded) -> dict:
@@ -86,7 +128,9 @@ def settle_json(result, no_stake, recorded) -> dict:
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     from ginscore.scoring import show_amount
 
-    if no_stake:
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
+    if no_stake and (text or result is None):
         words = ngettext(
             "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
             len(no_stake),
@@ -96,16 +140,17 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         click.echo(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
         return
-    fmt = render.check_format(fmt or DEFAULT_FORMAT)
-    text = fmt not in ("csv", "tsv")
 
     def money(amount) -> str:
-        shown = show_amount(format(amount, "f"), result.currency)
-        return decimal(shown) if text else shown
+        return decimal(show_amount(format(amount, "f"), result.currency))
 
-    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    if text:
+        rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
+    else:  # CSV: bare numbers with the decimals the text shows
+        rows = [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
     games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-    click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
+    if text:
+        click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
     click.echo(render.table([_("player"), _("net")], rows, fmt))
     if not text:
         return
@@ -120,8 +165,8 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
             words = ngettext("({count} payment, the fewest possible)", "({count} payments, the fewest possible)", count)
         else:
             words = ngettext(
-                "({count} payment, found greedily: more than 10 players)",
-                "({count} payments, found greedily: more than 10 players)",
+                "({count} payment, found greedily: more than 10 players played together)",
+                "({count} payments, found greedily: more than 10 players played together)",
                 count,
             )
         click.echo(words.format(count=count))
@@ -131,6 +176,19 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         click.echo(
             _("Recorded as settlement {number}: these games are settled ('ginscore undo' takes it back).").format(number=recorded)
         )
+
+
+def money_rows(label: str, money: list) -> list:
+    """For CSV, one row per currency (``money (€)``; ``money`` without one), each cell a bare
+    number with the decimals the text shows, empty where that player has none."""
+    from ginscore.scoring import show_amount
+
+    currencies = list(dict.fromkeys(currency for amounts in money for currency in amounts)) or [""]
+    return [
+        [f"{label} ({currency})" if currency else label,
+         *(show_amount(amounts[currency], None) if currency in amounts else "" for amounts in money)]
+        for currency in currencies
+    ]
 
 
 STATS_HELP = N_(
@@ -199,7 +257,12 @@ def print_stats(report: dict, record: list, fmt) -> None:
         return value
 
     names = list(report)
-    rows = [[translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)] for line in SHOWN]
+    rows = []
+    for line in SHOWN:
+        if line.key == "money" and fmt in render.SPREADSHEET_FORMATS:
+            rows += money_rows(translate(line.label), [report[name]["money"] for name in names])
+            continue
+        rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
     click.echo(render.table(["", *names], rows, fmt))
     if record and fmt not in ("csv", "tsv"):
         click.echo("")

@@ -134,6 +134,10 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    if fmt in render.SPREADSHEET_FORMATS:
+        click.echo(render.table(*listing_csv(listing), fmt))
+        _report_damaged(damaged)
+        return
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
@@ -162,6 +166,28 @@ def listing_row(entry) -> list:
     net = "" if entry["net"] is None else entry["net"]
     return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), entry["table"], entry["hands"],
             state, entry["winner"] or "", net, money, who]
+
+
+def listing_csv(listing) -> tuple:
+    """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
+    amount a bare number with the decimals the text shows); a game without payments has one
+    row with the payment cells empty."""
+    from ginscore.scoring import show_amount
+
+    headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
+               _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
+    rows = []
+    for entry in listing:
+        game = listing_row(entry)[:8]
+        if entry.get("damaged"):
+            rows.append([*game, "", "", "", ""])
+            continue
+        currency = entry["currency"] or ""
+        payments = entry["payments"] or [{"from": "", "to": "", "amount": None}]
+        for paid in payments:
+            amount = "" if paid["amount"] is None else show_amount(paid["amount"], None)
+            rows.append([*game, currency, paid["from"], paid["to"], amount])
+    return headers, rows
 
 
 def total_lines(listing) -> list:

@@ -164,7 +164,7 @@ class PartnershipView(TableView):
         rows = []
         for row in state.rows:
             round_ = closing.get(row.hand.number)
-            won = [round_.winner or "", round_.points] if round_ else ["", 0]
+            won = [round_.winner or "", round_.points] if round_ else ["", ""]  # no round completed: empty
             rows.append([*where[row.hand.number], *csv_hand(row, False)[:-1], *won, *(row.totals[side] for side in sides)])
         return Grid(headers + [_("{name} total").format(name=side) for side in sides], rows)
 

@@ -23,6 +23,7 @@ from ginscore.scoring import money
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
 from ginscore.tables.base import Payment, Table, game_json
+from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.text import in_words
 
@@ -254,6 +255,11 @@ class RummyTable(Table):
                 )
         if type(hand.get("rummy", False)) is not bool:
             raise HandError(_("a hand's rummy mark must be true or false"))
+
+    def check_entry(self, game, hand: dict) -> None:
+        """A new or corrected hand's typed cards must come from one deal of one deck."""
+        if isinstance(hand.get("cards"), dict):
+            check_deal(hand["cards"], cards_dealt(len(game.players)))
 
     def start(self, game):
         balances = {name: 0 for name in game.players}

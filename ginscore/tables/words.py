@@ -61,10 +61,11 @@ def payment_notes(payments, game) -> list:
 
 
 def amount_cell(points: int, stake):
-    """``points`` x the stake as a number cell (a Decimal, so CSV writes it bare: -2.39)."""
+    """``points`` x the stake as a number cell with the decimals the text shows (a Decimal, so
+    CSV writes it bare: -2.39, -19.10, not -19.1)."""
     from decimal import Decimal  # start-up: only where money is shown (see ginscore.scoring)
 
-    return Decimal(money(points, stake))
+    return Decimal(show_amount(money(points, stake), None))
 
 
 def per_point(stake, currency) -> str:
