@@ -20,7 +20,7 @@ payments that clear it.
 The fewest payments are found exactly for up to 10 players (the players minus the most
 groups whose nets sum to zero), greedily above that. --record marks the games settled.
 
-\\b
+\b
 Example:
     ginscore settle --since today
     ginscore settle --player Dan --player Eve --record
@@ -139,7 +139,7 @@ STATS_HELP = N_(
 knocks, average and biggest hand won, the longest run of games won and the money; from
 hands typed as cards, the deadwood at a knock and how often melds were held back.
 
-\\b
+\b
 Example:
     ginscore stats
     ginscore stats --player Dan --since 2026-01-01
