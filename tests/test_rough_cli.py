@@ -48,3 +48,33 @@ def test_every_help_prints_its_examples_one_per_line(run, language):
             assert line in printed, (name, language, line, result.output)
             checked += 1
     assert checked > 40
+
+
+def test_play_of_no_such_game_is_refused_before_any_prompt(run, isolated_ledger):
+    play(run, "new Alice Bob")
+    before = ledger_bytes(isolated_ledger)
+    result = run("play --game 99", input="k alice 4 15\n")
+    assert result.exit_code == 1
+    assert "there is no game 99" in result.output
+    assert "game 99>" not in result.output and "Type ?" not in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_the_winner_deals_first_only_after_a_game_of_the_same_table(run):
+    """Bob won a standard game: a Hollywood match of the same two cuts for deal, another
+    standard game has Bob deal; a Rummy game after three-handed gin among the same three does
+    not name the three-handed winner."""
+    from conftest import THREE_HANDED_GAME
+
+    play(run, "new Alice Bob", "gin bob 90")
+    hollywood = play(run, "new Alice Bob --hollywood")
+    assert "won game" not in hollywood.output
+    assert status_json(run)["dealer"] is None
+    again = play(run, "new Alice Bob")
+    assert "(Bob won game 1, the last between these players.)" in again.output
+    assert status_json(run)["dealer"] == "Bob"
+    play(run, *THREE_HANDED_GAME)
+    assert status_json(run)["winner"] == "Ben"
+    rummy = play(run, "new Ann Ben Cat --rummy")
+    assert "won game" not in rummy.output
+    assert status_json(run)["dealer"] == "Ann"  # Rummy's own rule: the first named deals

@@ -165,6 +165,8 @@ Example:
 @game_option
 @click.pass_obj
 def play_command(obj, game_id):
+    if game_id is not None:  # no such game is refused as every command refuses it, before any prompt
+        obj.ledger.resolve(game_id)
     session = Session(obj, game_id)
     session.follow(game_id)
     readline = set_up_readline(session)

@@ -58,21 +58,22 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
     )
     last = None
     if dealer is None:
-        last = last_game_between(obj.book, game.players)
+        last = last_game_between(obj.book, game.players, game.table)
         game = actions.with_first_dealer(game, last and last["winner"])
     state = start_game(obj.book, game, as_json, chosen_preset, last)
     if state is not None and house.values:
         click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
 
 
-def last_game_between(book, players):
-    """The summary (``games --json`` entry) of the newest finished game among exactly
-    ``players``, in any order and case, or None; voided and damaged games do not count. Asked
+def last_game_between(book, players, table: str):
+    """The summary (``games --json`` entry) of the newest finished game of kind ``table`` among
+    exactly ``players``, in any order and case, or None; voided and damaged games do not count:
+    the winner deals first only in the next game of the same table and the same players. Asked
     of the summary index, so it costs the same after ten years of games."""
     from ginscore.history import Selection
 
     # the games all of them played in, the newest first; the first with nobody else wins
-    found = book.summaries(Selection(players=tuple(players), finished_only=True))
+    found = book.summaries(Selection(players=tuple(players), table=table, finished_only=True))
     wanted = sorted(folded(name) for name in players)
     return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
 
