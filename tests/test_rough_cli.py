@@ -78,3 +78,28 @@ def test_the_winner_deals_first_only_after_a_game_of_the_same_table(run):
     rummy = play(run, "new Ann Ben Cat --rummy")
     assert "won game" not in rummy.output
     assert status_json(run)["dealer"] == "Ann"  # Rummy's own rule: the first named deals
+
+
+def test_after_void_the_current_game_is_the_newest_not_voided(run, isolated_ledger):
+    play(run, "new Alice Bob", "new Carol Dan")
+    voided = play(run, "void 2")
+    assert "Commands without --game now act on game 1 (Alice v Bob)." in voided.output
+    assert status_json(run)["id"] == 1
+    assert "Alice knocks" in play(run, "knock alice 4 15").output  # the next hand goes to game 1
+    shown = run("status --game 2")
+    assert shown.output.splitlines()[0] == "Game 2 is voided: it counts nowhere; 'ginscore unvoid 2' brings it back."
+    (isolated_ledger / ".latest").unlink()  # without the hint, the listing finds the same game
+    assert status_json(run)["id"] == 1
+    play(run, "unvoid 2")
+    assert status_json(run)["id"] == 2
+    assert run("new Eve Fay").output.startswith("Game 3:")  # a new game takes the next id
+    play(run, "void 3", "void 2")
+    assert status_json(run)["id"] == 1
+    assert run("new Gus Hal").output.startswith("Game 4:")
+    assert status_json(run)["id"] == 4
+
+
+def test_voiding_an_older_game_leaves_the_current_game(run):
+    play(run, "new Alice Bob", "new Carol Dan")
+    assert "now act on" not in play(run, "void 1").output
+    assert status_json(run)["id"] == 2

@@ -11,6 +11,7 @@ from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore import actions, render
 from ginscore import settlements
 from ginscore.errors import printable
+from ginscore.game import voided
 
 
 STATUS_HELP = N_(
@@ -37,6 +38,10 @@ def status(obj, game_id, as_json, fmt):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
+    if voided(state.game.journal):  # said first: its totals below are of a game set aside
+        click.echo(
+            _("Game {game} is voided: it counts nowhere; 'ginscore unvoid {game}' brings it back.").format(game=state.game.id)
+        )
     shown = actions.view(state).status()
     if fmt is None:  # the fast path between hands: no tabulate
         draw = render.plain_table
