@@ -103,3 +103,33 @@ def test_voiding_an_older_game_leaves_the_current_game(run):
     play(run, "new Alice Bob", "new Carol Dan")
     assert "now act on" not in play(run, "void 1").output
     assert status_json(run)["id"] == 2
+
+
+def test_a_second_game_between_the_same_players_says_the_first_is_in_progress(run):
+    play(run, "new P Q", "knock p 1 18")
+    second = play(run, "new Q P")
+    assert (
+        "Game 1, P v Q, is still in progress (P 17, Q 0): carry on with --game 1, "
+        "or set it aside with 'ginscore void 1'."
+    ) in second.output
+    assert "still in progress" not in play(run, "new P R").output  # other players: not a word
+    rummy = play(run, "new P Q R --rummy", "out p q=3 r=4", "new R Q P --rummy")
+    assert "Game 4, P v Q v R, is still in progress (P +7, Q -3, R -4): 'ginscore end 4' ends it" in rummy.output
+    started = run("new P Q --json")  # the JSON stays JSON; the word goes beside it
+    assert json.loads(started.stdout)["id"] == 6
+    assert "Game 2, Q v P, is still in progress" in started.stderr
+
+
+def test_games_marks_and_names_every_game_left_in_progress(run):
+    play(run, "new P Q", "knock p 1 18", "new A B --hollywood", "new C D", "gin c 90", "new E F")
+    listing = play(run, "games").output
+    states = {line.split()[0]: line for line in listing.splitlines()[2:6]}
+    assert "unfinished" in states["1"] and "unfinished" in states["2"]
+    assert " finished" in states["3"] and "in progress" in states["4"]
+    assert "Also still in progress: games 1 (P v Q), 2 (A v B)" in listing
+    assert "Game 2 can also be ended as it stands: 'ginscore end 2'." in listing
+    last = play(run, "games --last 1").output  # found even when the listing leaves them out
+    assert "Also still in progress: games 1 (P v Q), 2 (A v B)" in last
+    assert "still in progress" not in play(run, "games --unsettled").output
+    play(run, "void 1", "void 2")
+    assert "still in progress" not in play(run, "games").output

@@ -141,16 +141,45 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
+    current = ledger.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
-    rows = [listing_row(entry) for entry in listing]
+    rows = [listing_row(entry, current) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
     if fmt not in ("csv", "tsv"):
         for line in total_lines(listing):
             click.echo(line)
+        if not unsettled:
+            left_open = obj.book.summaries(selection._replace(unfinished_only=True))
+            for line in unfinished_lines([entry for entry in left_open if entry["id"] != current]):
+                click.echo(line)
     _report_damaged(damaged)
 
 
-def listing_row(entry) -> list:
+def unfinished_lines(entries) -> list:
+    """A note naming the games left in progress besides the current game, listed or not (--last
+    may leave them out), so that none stays open unnoticed."""
+    if not entries:
+        return []
+    games = ", ".join(f"{entry['id']} ({_(' v ').join(entry['players'])})" for entry in entries)
+    # one game or a list of them, whatever their number: a choice of words, not a plural
+    if len(entries) == 1:
+        words = _("Also still in progress: game {games}; carry on with --game ID, or set it aside with 'ginscore void ID'.")
+    else:
+        words = _("Also still in progress: games {games}; carry on with --game ID, or set them aside with 'ginscore void ID'.")
+    lines = [words.format(games=games)]
+    from ginscore.tables import get_table
+
+    ending = [str(entry["id"]) for entry in entries if get_table(entry["table"]).can_end_early]
+    if len(ending) == 1:
+        lines.append(_("Game {game} can also be ended as it stands: 'ginscore end {game}'.").format(game=ending[0]))
+    elif ending:
+        lines.append(_("Games {games} can also be ended as they stand: 'ginscore end ID'.").format(games=", ".join(ending)))
+    return lines
+
+
+def listing_row(entry, current: int | None = None) -> list:
+    """A game's row of the listing; a game in progress that is not the ``current`` one (which
+    the commands without --game act on) is marked 'unfinished'."""
     from ginscore.scoring import show_amount
 
     if entry.get("damaged"):
@@ -160,7 +189,7 @@ def listing_row(entry) -> list:
     elif entry.get("settled"):
         state = _("settled")
     else:
-        state = _("finished") if entry["finished"] else _("in progress")
+        state = _("finished") if entry["finished"] else _("in progress") if entry["id"] == current else _("unfinished")
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:
