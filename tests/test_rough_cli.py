@@ -133,3 +133,17 @@ def test_games_marks_and_names_every_game_left_in_progress(run):
     assert "still in progress" not in play(run, "games --unsettled").output
     play(run, "void 1", "void 2")
     assert "still in progress" not in play(run, "games").output
+
+
+def test_completion_of_formats_languages_choices_and_the_games_to_void(run):
+    from test_at_the_table import completions
+
+    play(run, "new Alice Bob", "new Carol Dan", "new Eve Fay", "void 2")
+    assert {"text", "markdown", "md", "json", "csv", "html", "github"} <= set(completions("games --format"))
+    assert completions("sheet --format", "m")[:2] == ["markdown", "md"]
+    assert completions("pad --format", "j")[0] == "json"
+    assert completions("--lang") == ["en", "ru", "uk"] and completions("--lang", "r") == ["ru"]
+    assert completions("new A B --tie") == ["undercut", "knocker", "no-score"]
+    assert completions("stats --table", "h") == ["hollywood"]
+    assert completions("void") == ["3", "1"]
+    assert completions("unvoid") == ["2"]

@@ -16,7 +16,7 @@ import click
 
 from ginscore import __version__, i18n
 from ginscore.paths import ENV_DEBUG
-from ginscore.cli.options import Group, Option, option
+from ginscore.cli.options import Group, Option, completes, option
 from ginscore.errors import printable, shown, unexpected, GinscoreError
 from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _
@@ -257,6 +257,7 @@ class Context:
 @option(
     "--lang",
     metavar="LANG",
+    shell_complete=completes("languages"),
     expose_value=False,
     is_eager=True,
     callback=lambda ctx, param, value: _choose_language(value),

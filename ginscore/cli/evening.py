@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, option, output_options, selection_options
+from ginscore.cli.options import GAME_ID, completes, option, output_options, selection_options
 from ginscore.errors import GinscoreError
 from ginscore.i18n import _, decimal, ngettext, translate, N_
 from ginscore.render import DEFAULT_FORMAT, to_json
@@ -149,7 +149,7 @@ Example:
 
 @cli.command(help=STATS_HELP)
 @selection_options
-@option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
+@option("--table", "table", metavar="KIND", shell_complete=completes("tables"), help=N_("Only games of this kind of table (standard, hollywood, ...)."))
 @option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
 @output_options
 @click.pass_obj

@@ -51,7 +51,7 @@ GAME' brings it back.
 Example:
     ginscore void 7
 """))
-@game_argument
+@game_argument(complete="games_to_void")
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
@@ -78,7 +78,7 @@ def now_current(obj, voided_id: int) -> str:
 Example:
     ginscore unvoid 7
 """))
-@game_argument
+@game_argument(complete="voided_games")
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):
