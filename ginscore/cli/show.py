@@ -12,6 +12,7 @@ from ginscore import actions, render
 from ginscore import settlements
 from ginscore.errors import printable
 from ginscore.game import voided
+from ginscore.tables import get_table
 
 
 STATUS_HELP = N_(
@@ -167,8 +168,6 @@ def unfinished_lines(entries) -> list:
     else:
         words = _("Also still in progress: games {games}; carry on with --game ID, or set them aside with 'ginscore void ID'.")
     lines = [words.format(games=games)]
-    from ginscore.tables import get_table
-
     ending = [str(entry["id"]) for entry in entries if get_table(entry["table"]).can_end_early]
     if len(ending) == 1:
         lines.append(_("Game {game} can also be ended as it stands: 'ginscore end {game}'.").format(game=ending[0]))
