@@ -147,3 +147,27 @@ def test_completion_of_formats_languages_choices_and_the_games_to_void(run):
     assert completions("stats --table", "h") == ["hollywood"]
     assert completions("void") == ["3", "1"]
     assert completions("unvoid") == ["2"]
+
+
+def test_a_hand_of_the_wrong_kind_says_what_the_game_takes(run, isolated_ledger):
+    play(run, "new Ann Ben", "knock ann 4 15")
+    before = ledger_bytes(isolated_ledger)
+    wrong = run("out z max=3")
+    assert wrong.exit_code == 1
+    assert wrong.output.strip() == (
+        "Error: 'out' is for Rummy games; game 1 is a standard game: record its hands with "
+        "'ginscore knock Ann 4 15', 'ginscore gin Ben 30' and 'ginscore draw'"
+    )
+    assert "'out' is for Rummy games" in run("edit 1 out ann ben=3").output
+    play(run, "new Cy Dee Eve Fay --partnership")
+    assert "'ginscore draw Cy'" in run("out cy dee=3").output
+    play(run, "new Gus Hal Ivy --rummy")
+    assert "a Rummy game has no 'knock' hand" in run("knock zed 4 15").output
+    assert run("knock ann 4 --game 1").output.startswith(  # the player typed, not alice
+        "Error: give both deadwoods, the knocker's and the opponent's: 'ginscore knock ann 4 15'"
+    )
+    assert "'ginscore gin ben 30'" in run("gin ben --game 1").output
+    after = ledger_bytes(isolated_ledger)
+    assert {path: after[path] for path in before if path != ".latest"} == {
+        path: data for path, data in before.items() if path != ".latest"
+    }
