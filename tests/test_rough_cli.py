@@ -171,3 +171,28 @@ def test_a_hand_of_the_wrong_kind_says_what_the_game_takes(run, isolated_ledger)
     assert {path: after[path] for path in before if path != ".latest"} == {
         path: data for path, data in before.items() if path != ".latest"
     }
+
+
+def test_typos_get_the_command_they_were_meant_for(run):
+    result = run("stauts")
+    assert result.exit_code == 2
+    assert "(did you mean status?)" in result.output  # a swap of two letters, not 'stats'
+    assert "(did you mean knock?)" in run("knok").output
+    play(run, "new Ann Ben")
+    session = run("play", input="kk ann 4 15\nstauts\n")
+    assert "Error: No such command 'kk' (did you mean k?)" in session.output
+    assert "(did you mean status?)" in session.output
+
+
+def test_an_empty_date_range_and_an_unknown_player_are_said(run, isolated_ledger):
+    play(run, "new Ann Ben", "gin ann 90")
+    for command in ("settle", "stats", "games"):
+        result = run(f"{command} --since yesterday --until 2020-01-01")
+        assert result.exit_code == 1
+        assert "no game can be in that range" in result.output and result.output.count("\n") == 1
+    assert play(run, "games --since today --until today").output.count("Ann v Ben") == 1
+    stranger = run(["stats", "--vs", "Ann", "Zed"])
+    assert stranger.exit_code == 1
+    assert stranger.output == "Error: no player 'Zed' in any finished game: 'ginscore stats' lists every player\n"
+    assert "no player 'Zed'" in run(["stats", "--player", "zed"]).output.replace("'zed'", "'Zed'")
+    assert play(run, "stats --vs ann BEN").output.split()[:2] == ["Ann", "Ben"]

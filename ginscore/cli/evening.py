@@ -6,7 +6,7 @@ import click
 
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, option, output_options, selection_options
-from ginscore.errors import GinscoreError
+from ginscore.errors import GinscoreError, shown as quoted
 from ginscore.i18n import _, decimal, ngettext, translate, N_
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore import render
@@ -164,6 +164,7 @@ def stats(obj, selection, table, pair, as_json, fmt):
     # A player's statistics come from his own rows, so --player only chooses whom to show;
     # --vs keeps the games both played.
     shown = tuple(pair or selection.players)
+    refuse_strangers(obj.book, shown)
     selection = selection._replace(table=table and table.strip().lower(), players=tuple(pair or ()))
     totals = obj.book.player_totals(selection)
     record = obj.book.summaries(selection._replace(finished_only=True)) if pair else []
@@ -178,6 +179,22 @@ def stats(obj, selection, table, pair, as_json, fmt):
             click.echo(to_json(report))
         return
     print_stats(report, record, fmt)
+
+
+def refuse_strangers(book, names) -> None:
+    """Refuse a --vs or --player name that no finished game has, rather than find nothing:
+    the players' totals over every game are kept, so asking costs one query."""
+    from ginscore.game import folded
+    from ginscore.history import Selection
+
+    if not names:
+        return
+    known = {folded(entry["player"]) for entry in book.player_totals(Selection())}
+    for name in names:
+        if folded(name) not in known:
+            raise GinscoreError(
+                _("no player {name} in any finished game: 'ginscore stats' lists every player").format(name=quoted(name))
+            )
 
 
 def print_stats(report: dict, record: list, fmt) -> None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.cli import cli, error_line, COMMANDS
+from ginscore.cli import cli, did_you_mean, error_line, COMMANDS
 from ginscore.cli.options import game_option
 from ginscore.i18n import N_, _, translate
-from ginscore.errors import GinscoreError
+from ginscore.errors import GinscoreError, shown
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -208,6 +208,8 @@ def play_command(obj, game_id):
         if words[0] == "play":
             click.echo(_("This is 'ginscore play' already: type an entry, or ? for help."))
             continue
+        if unknown_entry(words[0]):
+            continue
         was_finished = session.finished
         done = session.run(words)
         session.follow(None if done and words[0] in STARTS_A_GAME else session.game_id)
@@ -215,6 +217,17 @@ def play_command(obj, game_id):
             if session.run(["rematch"]):
                 session.follow()
     click.echo(_("Every hand is saved. Bye."))
+
+
+def unknown_entry(word: str) -> bool:
+    """Say so, with the entry or command it may have meant ('kk' -> k), when ``word`` is
+    neither; True when it was said."""
+    if word.startswith("-") or cli.get_command(click.get_current_context(), word) is not None:
+        return False
+    suggestion = did_you_mean(word, [*SHORT, *COMMANDS, *LEAVE])
+    message = _("No such command {name}{suggestion}").format(name=shown(word), suggestion=suggestion)
+    click.echo(_("Error: {message}").format(message=message), err=True)
+    return True
 
 
 def offer_rematch() -> bool:

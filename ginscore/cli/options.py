@@ -354,6 +354,12 @@ def selection_options(function):
         from ginscore.history import Selection
 
         today = date.today()
+        if since is not None and until is not None and day_bounds(since, today, end=False) >= day_bounds(until, today, end=True):
+            raise HandError(
+                _("--since {since} is after --until {until}: no game can be in that range (swap them?)").format(
+                    since=shown(since), until=shown(until)
+                )
+            )
         selection = Selection(
             since=None if since is None else day_bounds(since, today, end=False),
             until=None if until is None else day_bounds(until, today, end=True),
