@@ -196,3 +196,10 @@ def test_an_empty_date_range_and_an_unknown_player_are_said(run, isolated_ledger
     assert stranger.output == "Error: no player 'Zed' in any finished game: 'ginscore stats' lists every player\n"
     assert "no player 'Zed'" in run(["stats", "--player", "zed"]).output.replace("'zed'", "'Zed'")
     assert play(run, "stats --vs ann BEN").output.split()[:2] == ["Ann", "Ben"]
+
+
+def test_play_moves_on_to_the_current_game_when_its_game_is_voided(run):
+    play(run, "new Ann Ben", "new Cy Dee")
+    session = run("play", input="void 2\nk ann 4 15\n")
+    assert "Playing game 1 now." in session.output
+    assert "Ann knocks 4 v 15" in session.output

@@ -14,6 +14,7 @@ from ginscore.cli import cli, did_you_mean, error_line, COMMANDS
 from ginscore.cli.options import game_option
 from ginscore.i18n import N_, _, translate
 from ginscore.errors import GinscoreError, shown
+from ginscore.game import voided
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -75,6 +76,7 @@ class Session:
         self.game_id = game_id
         self.players: tuple = ()
         self.finished = False
+        self.voided = False
 
     def follow(self, game_id=None) -> None:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
@@ -84,8 +86,9 @@ class Session:
             game = self.obj.ledger.load(game_id)
             self.game_id, self.players = game.id, game.players
             self.finished = actions.evaluate(game).finished
+            self.voided = voided(game.journal)
         except GinscoreError:  # no game yet, or a damaged one: the commands will say so
-            self.game_id, self.players, self.finished = game_id, (), False
+            self.game_id, self.players, self.finished, self.voided = game_id, (), False, False
 
     def aimed_at(self):
         """The --game an entry needs to reach the session's game: none while it is the current
@@ -213,6 +216,11 @@ def play_command(obj, game_id):
         was_finished = session.finished
         done = session.run(words)
         session.follow(None if done and words[0] in STARTS_A_GAME else session.game_id)
+        if done and session.voided:  # the game played was set aside: play the current game
+            was_playing = session.game_id
+            session.follow()
+            if session.players and session.game_id != was_playing:
+                click.echo(_("Playing game {number} now.").format(number=session.game_id))
         if done and session.finished and not was_finished and offer_rematch():
             if session.run(["rematch"]):
                 session.follow()
