@@ -110,6 +110,12 @@ def rematch(previous) -> Game:
     return with_first_dealer(game._replace(dealer=kind.first_dealer(game.players)), previous.winner)
 
 
+def refuse_other_kind(game: Game, kind: str) -> None:
+    """Refuse hand command ``kind`` (knock, gin, draw, out) where the game's table has no such
+    hand, saying what it takes: before the hand's words are read, which may name nobody here."""
+    get_table(game.table).refuse_other_kind(game, kind)
+
+
 def record(game: Game, hand: dict):
     refuse_if_voided(game)
     kind = get_table(game.table)

@@ -65,6 +65,8 @@ class Book:
             raise
         self._tell_index(game, previous, stamp)
         self.saved.append(path)
+        if previous is not None and voided(game.journal) != voided(previous.journal):
+            self.ledger.remember_current()  # the current game is the newest one not voided
 
     def _tell_index(self, game: Game, previous: Game | None, stamp) -> None:
         """Give the index the summary of ``game`` just written; never fails the write."""

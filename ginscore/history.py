@@ -20,6 +20,7 @@ class Selection(NamedTuple):
     ids: tuple = ()
     table: str | None = None
     finished_only: bool = False
+    unfinished_only: bool = False  # games still in progress (not voided, not damaged)
     hide_voided: bool = False  # leave out games set aside with 'ginscore void' ('games' without --all)
 
     def where(self) -> tuple:
@@ -39,6 +40,8 @@ class Selection(NamedTuple):
             values.append(self.table)
         if self.finished_only:
             parts.append("g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL")
+        elif self.unfinished_only:
+            parts.append("g.finished = 0 AND (g.voided = 0 OR g.voided IS NULL) AND g.damaged IS NULL")
         elif self.hide_voided:
             parts.append("(g.voided = 0 OR g.voided IS NULL)")
         for name in self.players:
@@ -75,6 +78,8 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
             found.append(json.loads(summary))
     if selection.finished_only:
         found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
+    elif selection.unfinished_only:
+        found = [entry for entry in found if not entry.get("damaged") and not entry["finished"] and not entry.get("voided")]
     elif selection.hide_voided:
         found = [entry for entry in found if not entry.get("voided")]
     return found

@@ -6,7 +6,8 @@ Layout of the ledger folder::
 
     games/game-000001.json   one game each, see ginscore.schema
     .lock                    taken around every read-modify-write; never the data itself
-    .latest                  the id of the newest game: a hint checked on use, never the truth
+    .latest                  the id of the newest game, then the current game's when that is
+                             older (the newest are voided): a hint checked on use, never the truth
     migrated/                copies of game files as they were before a format upgrade
 
 Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
@@ -73,13 +74,33 @@ class Ledger:
         return sorted(int(match.group(1)) for match in map(GAME_FILE.match, names) if match)
 
     def current_id(self) -> int:
-        """The most recently started game, finished or not."""
+        """The game a command without --game acts on: the most recently started game, finished
+        or not, that is not voided (the newest game when every game is). The ``.latest`` hint
+        says it, so that a hand costs two stat calls however many games there are."""
         hinted = self._hinted_latest()
         if hinted is not None:
-            return hinted
+            return hinted[1]
+        return self._current_of(self._all_ids())
+
+    def newest_id(self) -> int:
+        """The most recently started game, voided or not."""
+        hinted = self._hinted_latest()
+        return hinted[0] if hinted is not None else self._all_ids()[-1]
+
+    def _all_ids(self) -> list[int]:
         ids = self.game_ids()
         if not ids:
             raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
+        return ids
+
+    def _current_of(self, ids: list[int]) -> int:
+        """The newest of ``ids`` not voided: only the voided games at the end are read."""
+        for game_id in reversed(ids):
+            try:
+                if not self.codec.is_voided(self.read_raw(game_id)):
+                    return game_id
+            except GinscoreError:  # a damaged game is current: the command says what is wrong
+                return game_id
         return ids[-1]
 
     def resolve(self, game_id: int | None) -> int:
@@ -216,12 +237,13 @@ class Ledger:
 
     def next_id(self) -> int:
         try:
-            return self.current_id() + 1
+            return self.newest_id() + 1
         except GameNotFound:
             return 1
 
-    def _hinted_latest(self) -> int | None:
-        """The id in ``.latest`` if game N exists and N + 1 does not, else None.
+    def _hinted_latest(self) -> tuple | None:
+        """(newest, current) from ``.latest`` ("N", or "N C" when the current game C is older)
+        if game N exists and N + 1 does not (and game C exists), else None.
 
         Listing the games folder costs ~4 ms with 5,000 games; two stat calls do not, so
         recording a hand stays as fast after ten years as on the first night. A stale or
@@ -232,16 +254,33 @@ class Ledger:
             text = read_regular(self.latest_path, 64).strip()
         except OSError:  # missing, or not a plain file (a FIFO would hang a plain open)
             return None
-        if not text.isdigit():
+        words = text.split()
+        if not 1 <= len(words) <= 2 or not all(word.isascii() and word.isdigit() for word in words):
             return None
-        latest = int(text)
-        if os.path.exists(self.game_path(latest)) and not os.path.exists(self.game_path(latest + 1)):
-            return latest
-        return None
+        latest, current = int(words[0]), int(words[-1])
+        if current > latest or not os.path.exists(self.game_path(latest)) or os.path.exists(self.game_path(latest + 1)):
+            return None
+        if current != latest and not os.path.exists(self.game_path(current)):
+            return None
+        return latest, current
 
-    def remember_latest(self, game_id: int) -> None:
-        """Update the ``.latest`` hint after a new game was saved (inside ``locked()``)."""
-        atomic_write(self.latest_path, f"{game_id}\n".encode("ascii"))
+    def remember_latest(self, game_id: int, current: int | None = None) -> None:
+        """Update the ``.latest`` hint after a new game was saved, or the current game changed
+        (inside ``locked()``)."""
+        text = f"{game_id}" if current is None or current == game_id else f"{game_id} {current}"
+        atomic_write(self.latest_path, f"{text}\n".encode("ascii"))
+
+    def remember_current(self) -> None:
+        """Work out the current game anew (after 'void' or 'unvoid'), reading the voided games
+        at the end, and keep it in the hint (inside ``locked()``)."""
+        ids = self._all_ids()
+        try:
+            self.remember_latest(ids[-1], self._current_of(ids))
+        except LedgerError:  # not kept: the next command works it out again
+            try:
+                os.unlink(self.latest_path)
+            except OSError:
+                pass
 
     def _keep_old_version(self, path: str, version: int) -> None:
         """Copy the file as it is to migrated/ before its first write in the new format."""

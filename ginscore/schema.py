@@ -16,7 +16,7 @@ under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem
+from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem, voided
 from ginscore.i18n import _
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
@@ -86,6 +86,15 @@ def version_problem(data) -> str | None:
             "{newest}): upgrade ginscore with 'pip install --upgrade ginscore'"
         ).format(version=version, newest=FILE_VERSION)
     return None
+
+
+def is_voided(data) -> bool:
+    """Whether a game file's parsed JSON says the game is set aside ('ginscore void'); False
+    when it cannot tell (a damaged file is reported by whoever loads it)."""
+    try:
+        return voided(entry for entry in data["journal"] if entry.get("action") in GAME_ACTIONS)
+    except Exception:  # noqa: BLE001 - any shape at all: not known to be voided
+        return False
 
 
 def file_version(data, where: str) -> int:

@@ -203,7 +203,7 @@ def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_le
     assert "Test" not in run("games").output and "voided" in run("games --all").output
     assert status_json(run, "--game", "2")["voided"] is True
     before = ledger_bytes(isolated_ledger)
-    refused(run, "knock test 4 15", "game 2 is voided", "ginscore unvoid 2")
+    refused(run, "knock test 4 15 --game 2", "game 2 is voided", "ginscore unvoid 2")
     refused(run, "void 2", "already voided")
     assert ledger_bytes(isolated_ledger) == before
     log = json.loads(run("log --game 2 --json").output)["entries"]

@@ -1,5 +1,6 @@
 """Shell completion of values (click's completion, enabled as the README's "At the table"
-says): player names of the game, game ids, presets, output formats and config keys.
+says): player names of the game, game ids, presets, output formats, config keys, languages,
+kinds of table and the values of every rule setting that takes one of a few words.
 
 Each function is a click ``shell_complete`` callback and runs only while completing: the
 commands typed between hands never import anything for it. Completion parses the command line
@@ -58,6 +59,31 @@ def game_ids(ctx, param, incomplete):
     return [str(game_id) for game_id in reversed(_ledger(ctx).game_ids()) if str(game_id).startswith(incomplete)]
 
 
+def _set_aside(ctx, incomplete: str, wanted: bool) -> list:
+    """The ids of the games voided (``wanted``) or not, newest first, asked of the summary index."""
+    from ginscore.book import open_book
+    from ginscore.history import Selection
+
+    book = open_book(ctx.find_root().params.get("ledger_path"))
+    found = book.summaries(Selection())
+    return [
+        str(entry["id"]) for entry in reversed(found)
+        if not entry.get("damaged") and bool(entry.get("voided")) == wanted and str(entry["id"]).startswith(incomplete)
+    ]
+
+
+@_quietly
+def games_to_void(ctx, param, incomplete):
+    """'void GAME': the games not voided yet."""
+    return _set_aside(ctx, incomplete, wanted=False)
+
+
+@_quietly
+def voided_games(ctx, param, incomplete):
+    """'unvoid GAME': the games voided."""
+    return _set_aside(ctx, incomplete, wanted=True)
+
+
 @_quietly
 def presets(ctx, param, incomplete):
     from ginscore.rules import PRESETS
@@ -67,9 +93,34 @@ def presets(ctx, param, incomplete):
 
 @_quietly
 def formats(ctx, param, incomplete):
-    from ginscore.render import table_formats
+    """Every --format a listing takes: the words people say first, then tabulate's styles."""
+    from ginscore.render import FORMAT_ALIASES, table_formats
 
-    return _matching(table_formats(), incomplete)
+    said = [*FORMAT_ALIASES, "csv", "html", "json"]
+    return _matching(said + [name for name in table_formats() if name not in said], incomplete)
+
+
+@_quietly
+def languages(ctx, param, incomplete):
+    from ginscore.i18n import LANGUAGES
+
+    return _matching(LANGUAGES, incomplete)
+
+
+@_quietly
+def tables(ctx, param, incomplete):
+    from ginscore.tables import all_tables
+
+    return _matching([kind.name for kind in all_tables()], incomplete)
+
+
+@_quietly
+def setting_values(ctx, param, incomplete):
+    """A rule option's values (--tie, --shutout, ...): its choices, or yes/no for a switch."""
+    from ginscore.tables import all_settings
+
+    spec = all_settings()[param.name]
+    return _matching(spec.choices, incomplete)
 
 
 @_quietly

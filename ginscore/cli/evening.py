@@ -6,8 +6,9 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, option, output_options, selection_options
+from ginscore.cli.options import GAME_ID, completes, option, output_options, selection_options
 from ginscore.errors import GinscoreError
+from ginscore.errors import shown as quoted
 from ginscore.i18n import N_, _, decimal, ngettext, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.text import in_words
@@ -20,7 +21,7 @@ Players who played together settle among themselves: nobody pays a player he nev
 The fewest payments are found exactly for up to 10 players in such a group (the players minus
 the most groups whose nets sum to zero), greedily above that. --record marks the games settled.
 
-\\b
+\b
 Example:
     ginscore settle --since today
     ginscore settle --player Dan --player Eve --record
@@ -196,7 +197,7 @@ STATS_HELP = N_(
 knocks, average and biggest hand won, the longest run of games won and the money; from
 hands typed as cards, the deadwood at a knock and how often melds were held back.
 
-\\b
+\b
 Example:
     ginscore stats
     ginscore stats --player Dan --since 2026-01-01
@@ -206,7 +207,7 @@ Example:
 
 @cli.command(help=STATS_HELP)
 @selection_options
-@option("--table", "table", metavar="KIND", help=N_("Only games of this kind of table (standard, hollywood, ...)."))
+@option("--table", "table", metavar="KIND", shell_complete=completes("tables"), help=N_("Only games of this kind of table (standard, hollywood, ...)."))
 @option("--vs", "pair", nargs=2, metavar="NAME NAME", help=N_("Head to head: the two players' games against each other."))
 @output_options
 @click.pass_obj
@@ -221,6 +222,7 @@ def stats(obj, selection, table, pair, as_json, fmt):
     # A player's statistics come from his own rows, so --player only chooses whom to show;
     # --vs keeps the games both played.
     shown = tuple(pair or selection.players)
+    refuse_strangers(obj.book, shown)
     selection = selection._replace(table=table and table.strip().lower(), players=tuple(pair or ()))
     totals = obj.book.player_totals(selection)
     record = obj.book.summaries(selection._replace(finished_only=True)) if pair else []
@@ -235,6 +237,22 @@ def stats(obj, selection, table, pair, as_json, fmt):
             click.echo(to_json(report))
         return
     print_stats(report, record, fmt)
+
+
+def refuse_strangers(book, names) -> None:
+    """Refuse a --vs or --player name that no finished game has, rather than find nothing:
+    the players' totals over every game are kept, so asking costs one query."""
+    from ginscore.game import folded
+    from ginscore.history import Selection
+
+    if not names:
+        return
+    known = {folded(entry["player"]) for entry in book.player_totals(Selection())}
+    for name in names:
+        if folded(name) not in known:
+            raise GinscoreError(
+                _("no player {name} in any finished game: 'ginscore stats' lists every player").format(name=quoted(name))
+            )
 
 
 def print_stats(report: dict, record: list, fmt) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import click
 
-from ginscore.cli import COMMANDS, cli, error_line
+from ginscore.cli import COMMANDS, cli, did_you_mean, error_line
 from ginscore.cli.options import game_option
-from ginscore.errors import GinscoreError
+from ginscore.errors import GinscoreError, shown
+from ginscore.game import voided
 from ginscore.i18n import N_, _, translate
 
 # Short entries -> the command words they stand for (options go right after the command).
@@ -75,6 +76,7 @@ class Session:
         self.game_id = game_id
         self.players: tuple = ()
         self.finished = False
+        self.voided = False
 
     def follow(self, game_id=None) -> None:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
@@ -84,8 +86,9 @@ class Session:
             game = self.obj.ledger.load(game_id)
             self.game_id, self.players = game.id, game.players
             self.finished = actions.evaluate(game).finished
+            self.voided = voided(game.journal)
         except GinscoreError:  # no game yet, or a damaged one: the commands will say so
-            self.game_id, self.players, self.finished = game_id, (), False
+            self.game_id, self.players, self.finished, self.voided = game_id, (), False, False
 
     def aimed_at(self):
         """The --game an entry needs to reach the session's game: none while it is the current
@@ -165,6 +168,8 @@ Example:
 @game_option
 @click.pass_obj
 def play_command(obj, game_id):
+    if game_id is not None:  # no such game is refused as every command refuses it, before any prompt
+        obj.ledger.resolve(game_id)
     session = Session(obj, game_id)
     session.follow(game_id)
     readline = set_up_readline(session)
@@ -206,13 +211,31 @@ def play_command(obj, game_id):
         if words[0] == "play":
             click.echo(_("This is 'ginscore play' already: type an entry, or ? for help."))
             continue
+        if unknown_entry(words[0]):
+            continue
         was_finished = session.finished
         done = session.run(words)
         session.follow(None if done and words[0] in STARTS_A_GAME else session.game_id)
+        if done and session.voided:  # the game played was set aside: play the current game
+            was_playing = session.game_id
+            session.follow()
+            if session.players and session.game_id != was_playing:
+                click.echo(_("Playing game {number} now.").format(number=session.game_id))
         if done and session.finished and not was_finished and offer_rematch():
             if session.run(["rematch"]):
                 session.follow()
     click.echo(_("Every hand is saved. Bye."))
+
+
+def unknown_entry(word: str) -> bool:
+    """Say so, with the entry or command it may have meant ('kk' -> k), when ``word`` is
+    neither; True when it was said."""
+    if word.startswith("-") or cli.get_command(click.get_current_context(), word) is not None:
+        return False
+    suggestion = did_you_mean(word, [*SHORT, *COMMANDS, *LEAVE])
+    message = _("No such command {name}{suggestion}").format(name=shown(word), suggestion=suggestion)
+    click.echo(_("Error: {message}").format(message=message), err=True)
+    return True
 
 
 def offer_rematch() -> bool:

@@ -51,14 +51,25 @@ GAME' brings it back.
 Example:
     ginscore void 7
 """))
-@game_argument
+@game_argument(complete="games_to_void")
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
     set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
         "Voided game {game} ({players}): 'ginscore games' leaves it out; "
         "'ginscore unvoid {game}' brings it back."
-    ).format(game=game.id, players=" v ".join(game.players)))
+    ).format(game=game.id, players=" v ".join(game.players)) + now_current(obj, game.id))
+
+
+def now_current(obj, voided_id: int) -> str:
+    """After voiding the newest games, which game the commands without --game act on now."""
+    current = obj.ledger.current_id()
+    if current >= voided_id:  # it was not the current game (or every game is voided)
+        return ""
+    players = obj.ledger.load(current).players
+    return "\n" + _("Commands without --game now act on game {game} ({players}).").format(
+        game=current, players=_(" v ").join(players)
+    )
 
 
 @cli.command(cls=Command, help=N_("""Bring back game GAME, set aside with 'ginscore void'.
@@ -67,7 +78,7 @@ def void(obj, game_id, as_json):
 Example:
     ginscore unvoid 7
 """))
-@game_argument
+@game_argument(complete="voided_games")
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):

@@ -162,9 +162,12 @@ def game_option(function):
     )(function)
 
 
-def game_argument(function):
-    """GAME, a game id given as an argument ('ginscore void 7')."""
-    return click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes("game_ids"))(function)
+def game_argument(function=None, complete: str = "game_ids"):
+    """GAME, a game id given as an argument ('ginscore void 7'); ``complete`` names the
+    completer that offers the ids (``game_argument(complete="voided_games")``)."""
+    if function is None:
+        return lambda function: game_argument(function, complete)
+    return click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes(complete))(function)
 
 
 def json_option(function):
@@ -291,7 +294,8 @@ def rule_options(function):
             flag = spec.option[2:]
             declared = option(f"--{flag}/--no-{flag}", spec.name, default=None, help=spec.help)
         else:
-            declared = option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help)
+            values = {"shell_complete": completes("setting_values")} if spec.choices else {}
+            declared = option(spec.option, spec.name, metavar="VALUE", default=None, help=spec.help, **values)
         wrapper = declared(wrapper)
     return option(
         "--rules",
@@ -350,6 +354,12 @@ def selection_options(function):
         from ginscore.history import Selection
 
         today = date.today()
+        if since is not None and until is not None and day_bounds(since, today, end=False) >= day_bounds(until, today, end=True):
+            raise HandError(
+                _("--since {since} is after --until {until}: no game can be in that range (swap them?)").format(
+                    since=shown(since), until=shown(until)
+                )
+            )
         selection = Selection(
             since=None if since is None else day_bounds(since, today, end=False),
             until=None if until is None else day_bounds(until, today, end=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, Command, deliver, file_options, option, rule_options, table_options
+from ginscore.cli.options import SUFFIXES, Command, completes, deliver, file_options, option, rule_options, table_options
 from ginscore.i18n import N_
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
@@ -34,7 +34,7 @@ Example:
     help=N_("Rows for hands (rounds in a partnership), 1 to {most} (default: the table's).").format(most=MAX_PAD_HANDS),
 )
 @option(
-    "--format", "fmt", metavar="FORMAT", default="text",
+    "--format", "fmt", metavar="FORMAT", default="text", shell_complete=completes("formats"),
     help=N_("text (the default, 80 columns), html (one printable page), markdown, csv, json, ..."),
 )
 @file_options

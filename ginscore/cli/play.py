@@ -41,15 +41,23 @@ def hand_builder(command: str, params: dict):
     'edit', which takes a corrected hand the way they do. Refuses what is wrong on its own."""
     build = HAND_BUILDERS[command](**params)
     upcard = params.get("upcard")
-    if upcard is None:
-        return build
 
-    def with_upcard(game):
+    def checked(game):
+        actions.refuse_other_kind(game, command)
         hand = build(game)
-        hand["upcard"] = upcard
+        if upcard is not None:
+            hand["upcard"] = upcard
         return hand
 
-    return with_upcard
+    return checked
+
+
+def typed(player: str) -> str:
+    """The player as typed, for a hint's example (quoted for a shell where it needs that): the
+    example names the player meant, not "alice"."""
+    import shlex
+
+    return shlex.quote(player)
 
 
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
@@ -128,7 +136,7 @@ def knock(obj, game_id, as_json, **params):
 
 
 def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
-    if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", "alice 4 15"):
+    if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", f"{typed(player)} 4 15"):
 
         def build(game):
             from ginscore.card_hands import knock_from_cards
@@ -142,7 +150,11 @@ def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_card
                 _("--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards")
             )
         if opponent_deadwood is None:
-            raise click.UsageError(_("give both deadwoods, the knocker's and the opponent's: 'ginscore knock alice 4 15'"))
+            raise click.UsageError(
+                _("give both deadwoods, the knocker's and the opponent's: 'ginscore knock {player} 4 15'").format(
+                    player=typed(player)
+                )
+            )
         knocker = whole_number(knocker_deadwood, _("the knocker's deadwood"))
         opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
 
@@ -183,7 +195,7 @@ def gin(obj, game_id, as_json, **params):
 
 
 def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
-    if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", "bob 30"):
+    if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", f"{typed(player)} 30"):
 
         def build(game):
             from ginscore.card_hands import gin_from_cards

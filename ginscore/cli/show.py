@@ -8,8 +8,10 @@ from ginscore import actions, render, settlements
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, option, output_options, selection_options
 from ginscore.errors import printable
+from ginscore.game import voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.tables import get_table
 
 STATUS_HELP = N_(
     """Show the running totals and boxes of a game, and its final block once it has ended.
@@ -35,6 +37,10 @@ def status(obj, game_id, as_json, fmt):
     if as_json:
         click.echo(to_json(state.to_json()))
         return
+    if voided(state.game.journal):  # said first: its totals below are of a game set aside
+        click.echo(
+            _("Game {game} is voided: it counts nowhere; 'ginscore unvoid {game}' brings it back.").format(game=state.game.id)
+        )
     shown = actions.view(state).status()
     if fmt is None:  # the fast path between hands: no tabulate
         draw = render.plain_table
@@ -138,16 +144,43 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         click.echo(render.table(*listing_csv(listing), fmt))
         _report_damaged(damaged)
         return
+    current = ledger.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
-    rows = [listing_row(entry) for entry in listing]
+    rows = [listing_row(entry, current) for entry in listing]
     click.echo(render.table(headers, rows, fmt))
     if fmt not in ("csv", "tsv"):
         for line in total_lines(listing):
             click.echo(line)
+        if not unsettled:
+            left_open = obj.book.summaries(selection._replace(unfinished_only=True))
+            for line in unfinished_lines([entry for entry in left_open if entry["id"] != current]):
+                click.echo(line)
     _report_damaged(damaged)
 
 
-def listing_row(entry) -> list:
+def unfinished_lines(entries) -> list:
+    """A note naming the games left in progress besides the current game, listed or not (--last
+    may leave them out), so that none stays open unnoticed."""
+    if not entries:
+        return []
+    games = ", ".join(f"{entry['id']} ({_(' v ').join(entry['players'])})" for entry in entries)
+    # one game or a list of them, whatever their number: a choice of words, not a plural
+    if len(entries) == 1:
+        words = _("Also still in progress: game {games}; carry on with --game ID, or set it aside with 'ginscore void ID'.")
+    else:
+        words = _("Also still in progress: games {games}; carry on with --game ID, or set them aside with 'ginscore void ID'.")
+    lines = [words.format(games=games)]
+    ending = [str(entry["id"]) for entry in entries if get_table(entry["table"]).can_end_early]
+    if len(ending) == 1:
+        lines.append(_("Game {game} can also be ended as it stands: 'ginscore end {game}'.").format(game=ending[0]))
+    elif ending:
+        lines.append(_("Games {games} can also be ended as they stand: 'ginscore end ID'.").format(games=", ".join(ending)))
+    return lines
+
+
+def listing_row(entry, current: int | None = None) -> list:
+    """A game's row of the listing; a game in progress that is not the ``current`` one (which
+    the commands without --game act on) is marked 'unfinished'."""
     from ginscore.scoring import show_amount
 
     if entry.get("damaged"):
@@ -157,7 +190,7 @@ def listing_row(entry) -> list:
     elif entry.get("settled"):
         state = _("settled")
     else:
-        state = _("finished") if entry["finished"] else _("in progress")
+        state = _("finished") if entry["finished"] else _("in progress") if entry["id"] == current else _("unfinished")
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:

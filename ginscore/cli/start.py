@@ -58,21 +58,22 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
     )
     last = None
     if dealer is None:
-        last = last_game_between(obj.book, game.players)
+        last = last_game_between(obj.book, game.players, game.table)
         game = actions.with_first_dealer(game, last and last["winner"])
     state = start_game(obj.book, game, as_json, chosen_preset, last)
     if state is not None and house.values:
         click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
 
 
-def last_game_between(book, players):
-    """The summary (``games --json`` entry) of the newest finished game among exactly
-    ``players``, in any order and case, or None; voided and damaged games do not count. Asked
+def last_game_between(book, players, table: str):
+    """The summary (``games --json`` entry) of the newest finished game of kind ``table`` among
+    exactly ``players``, in any order and case, or None; voided and damaged games do not count:
+    the winner deals first only in the next game of the same table and the same players. Asked
     of the summary index, so it costs the same after ten years of games."""
     from ginscore.history import Selection
 
     # the games all of them played in, the newest first; the first with nobody else wins
-    found = book.summaries(Selection(players=tuple(players), finished_only=True))
+    found = book.summaries(Selection(players=tuple(players), table=table, finished_only=True))
     wanted = sorted(folded(name) for name in players)
     return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
 
@@ -83,10 +84,13 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     Returns its state (None after printing JSON)."""
     from ginscore.scoring import show_money
 
+    open_games = unfinished_between(book, game.players)
     game = book.start(game)
     state = actions.evaluate(game)
     if as_json:
         click.echo(to_json(state.to_json()))
+        for line in still_in_progress(book, open_games):  # beside the JSON, never in it
+            click.echo(line, err=True)
         return None
     kind = get_table(game.table)
     rules_text = kind.rules_words(game.rules, preset)
@@ -101,7 +105,37 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
         click.echo(_("({dealer} won game {game}, the last between these players.)").format(dealer=game.dealer, game=last["id"]))
+    for line in still_in_progress(book, open_games):
+        click.echo(line)
     return state
+
+
+def unfinished_between(book, players) -> list:
+    """The summaries of the games among exactly ``players`` still in progress (not voided),
+    oldest first: a new game between them leaves those open, and is told so."""
+    from ginscore.history import Selection
+
+    found = book.summaries(Selection(players=tuple(players), unfinished_only=True))
+    wanted = sorted(folded(name) for name in players)
+    return [entry for entry in found if sorted(map(folded, entry["players"])) == wanted]
+
+
+def still_in_progress(book, entries) -> list:
+    """A line per game of ``entries`` still in progress: where it stands and how to carry on
+    with it, or end it where its table allows that, else set it aside."""
+    lines = []
+    for entry in entries:
+        state = book.state(entry["id"])
+        kind = get_table(state.game.table)
+        if kind.can_end_early:
+            words = _("Game {game}, {seats}, is still in progress ({totals}): 'ginscore end {game}' ends it, or carry on with --game {game}.")
+        else:
+            words = _(
+                "Game {game}, {seats}, is still in progress ({totals}): carry on with --game {game}, "
+                "or set it aside with 'ginscore void {game}'."
+            )
+        lines.append(words.format(game=entry["id"], seats=kind.seats(state.game.players), totals=actions.view(state).totals_line()))
+    return lines
 
 
 @cli.command(cls=Command, help=N_("""Start another game like the current one (or game ID): the same players, table, rules,

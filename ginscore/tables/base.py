@@ -310,6 +310,12 @@ class Table:
         """Refuse a hand that cannot have happened under the game's rules, on its own."""
         raise NotImplementedError
 
+    def refuse_other_kind(self, game, kind: str) -> None:
+        """Refuse a hand command this table has no hand for ('out' at gin, 'knock' at Rummy),
+        saying what the game takes, before the hand's own words are read."""
+        if kind not in self.hand_kinds:
+            self.check_hand(game, {"kind": kind})
+
     def cards_words(self, hand: dict) -> str:
         """A hand typed as cards, its cards in words, for the log."""
         return ""

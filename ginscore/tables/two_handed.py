@@ -15,8 +15,10 @@ from ginscore.game import EffectiveHand
 from ginscore.i18n import _
 from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
 from ginscore.scoring import HandScore, check_hand, score_hand
+from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
 from ginscore.tables.base import Table
+from ginscore.text import in_words
 
 HAND_FIELDS = {
     "kind": str,
@@ -107,6 +109,12 @@ class GinTable(Table):
             )
 
     def check_hand(self, game, hand: dict) -> None:
+        if hand.get("kind") == "out":
+            raise HandError(
+                _("'out' is for Rummy games; game {number} is a {table} game: record its hands with {commands}").format(
+                    number=game.id, table=self.words(), commands=self.hand_examples(game)
+                )
+            )
         check_hand(hand, game.rules)
         if hand["kind"] == "draw":
             if self.draw_names_a_player and hand.get("player") not in game.players:
@@ -120,6 +128,14 @@ class GinTable(Table):
             return
         if hand.get("player") not in game.players:
             raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))
+
+
+    def hand_examples(self, game) -> str:
+        """The hand commands of this game, with its own players: 'ginscore knock Ann 4 15', ..."""
+        first, second = game.players[0], game.players[1]
+        drawn = [first] if self.draw_names_a_player else []
+        examples = (command(["knock"], [first, 4, 15]), command(["gin"], [second, 30]), command(["draw"], drawn))
+        return in_words(f"'{example}'" for example in examples)
 
 
 class TwoPlayerGin(GinTable):
