@@ -150,7 +150,7 @@ def redo(obj, game_id, as_json):
             number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
         )
     )
-    click.echo(_("Totals: {totals}.").format(totals=actions.view(state).totals_line()))
+    click.echo(actions.view(state).totals_sentence())
     for line in actions.view(state).seating_lines():
         click.echo(line)
 
