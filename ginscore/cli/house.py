@@ -18,7 +18,7 @@ from ginscore.errors import RulesError
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
 for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
 shows that table's settings. What each setting means, with worked examples, is in the
-rules reference that comes with ginscore: docs/rules.md.
+rules reference that comes with ginscore: 'ginscore rules --doc' shows it.
 
 \b
 Example:
@@ -26,9 +26,11 @@ Example:
     ginscore rules --game 3 --json
     ginscore rules --partnership
     ginscore rules --list
+    ginscore rules --doc
 """))
 @click.argument("preset", required=False, shell_complete=completes("presets"))
 @option("--list", "list_presets", is_flag=True, help=N_("List the presets and the source each follows."))
+@option("--doc", "show_doc", is_flag=True, help=N_("Show the rules reference: every table and setting, with worked examples."))
 @option(
     "--game", "game_id", type=GAME_ID, metavar="ID", help=N_("Show the rules game ID is played under."),
     shell_complete=completes("game_ids"),
@@ -36,9 +38,12 @@ Example:
 @table_options
 @output_options
 @click.pass_obj
-def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
-    if sum((preset is not None, game_id is not None, list_presets)) > 1:
-        raise click.UsageError(_("give one of PRESET, --game ID or --list"))
+def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, fmt):
+    if sum((preset is not None, game_id is not None, list_presets, show_doc)) > 1:
+        raise click.UsageError(_("give one of PRESET, --game ID, --list or --doc"))
+    if show_doc:
+        click.echo_via_pager(rules_reference())  # a pager on a terminal, else plain output
+        return
     if list_presets:
         show_presets(as_json, fmt)
         return
@@ -69,6 +74,19 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
     print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
+
+
+def rules_reference() -> str:
+    """The rules reference, docs/rules.md: the copy the build puts in the package (setup.py),
+    else (a checkout, an editable install) the file beside the package."""
+    import os
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in (os.path.join(here, "rules.md"), os.path.join(os.path.dirname(here), "docs", "rules.md")):
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+    raise RulesError(_("the rules reference is missing from this installation: install ginscore again"))
 
 
 def setting_row(name: str, rules) -> list:
