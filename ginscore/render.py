@@ -87,12 +87,16 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
 
 
-def plain_table(headers, rows) -> str:
-    """A small aligned table without tabulate, for the fast status path: text left, numbers right."""
+def plain_table(headers, rows, numeric=None) -> str:
+    """A small aligned table without tabulate, for the fast status path: text left, numbers
+    right (``numeric``: the columns to right-align whatever their cells, as ``table`` takes)."""
     cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    text = text_columns(headers, rows)
-    numeric = [column not in text for column in range(len(headers))]
+    if numeric is None:
+        text = text_columns(headers, rows)
+        numeric = [column not in text for column in range(len(headers))]
+    else:
+        numeric = [column in numeric for column in range(len(headers))]
 
     def line(row) -> str:
         parts = [
@@ -115,13 +119,26 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
         from ginscore.render_html import page
 
         return page(sheet)
-    parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
+    paragraphs = separate if fmt == MARKDOWN else list
+    parts = [sheet.title, "=" * len(sheet.title), *([""] if fmt == MARKDOWN else []), *paragraphs(sheet.lines), ""]
     for part in sheet.grids:
         if part.title:
             parts += [part.title, ""]
         parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
-    parts += sheet.notes
+    parts += paragraphs(sheet.notes)
     return "\n".join(parts).rstrip("\n")
+
+
+MARKDOWN = "github"
+
+
+def separate(lines) -> list:
+    """Lines with a blank line between each two: in Markdown, lines that follow each other
+    run together into one paragraph."""
+    out = []
+    for line in lines:
+        out += [*([""] if out else []), line]
+    return out
 
 
 PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
@@ -146,7 +163,9 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     blank = "_" * 30
     parts = [sheet.title, "=" * len(sheet.title), ""]
     size = max([9, *(len(field.label) + 2 for field in sheet.fields)])
-    for field in sheet.fields:
+    if fmt == MARKDOWN:  # one paragraph a field, else they run together
+        parts += separate(f"{field.label}: {field.value or blank}" for field in sheet.fields)
+    for field in sheet.fields if fmt != MARKDOWN else ():
         label = f"{field.label + ':':<{size}}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.grids:

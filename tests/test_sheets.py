@@ -205,7 +205,7 @@ def test_format_names_people_type(run, command):
     play(run, "new A B", "knock a 4 15")
     assert run([command, "--format", "md"]).output == run([command, "--format", "markdown"]).output
     assert run([command, "--format", "markdown"]).output == run([command, "--format", "github"]).output
-    assert run([command, "--format", "text"]).output == run([command]).output or command == "status"
+    assert run([command, "--format", "text"]).output == run([command]).output
     assert run([command, "--format", "JSON"]).output == run([command, "--json"]).output
     refused = run([command, "--format", "latex"])
     assert refused.exit_code == 1 and refused.output.count("\n") == 1 and "LaTeX is not offered" in refused.output
@@ -215,6 +215,40 @@ def test_status_text_format_is_a_table(run):
     play(run, "new A B", "knock a 4 15")
     result = run("status --format text")
     assert result.exit_code == 0 and re.search(r"^A +11 +1$", result.output, re.MULTILINE)
+
+
+def test_status_and_sheet_align_a_final_block_alike_and_text_is_the_default(run):
+    """Issue 20 item 18: the final block's numbers right-aligned in status as in sheet, and
+    status --format text is plain status, byte for byte."""
+    play(run, *STANDARD_25)
+    status = run("status").output
+    assert status == run("status --format text").output
+    final = status.split("Final\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    width = len(final[0])  # the header ends with the last name: every row ends there too
+    assert final[0].endswith("Bartholomew") and all(len(row) == width for row in final[2:]), final
+    assert re.search(r"^total +548 +384$", status, re.MULTILINE)
+
+
+def test_stats_right_aligns_every_player_and_prints_averages_with_one_decimal(run):
+    # Ann: ten knocks of 10 -> average 10.0; Cy: 12 and 95 -> 53.5 (never "10" beside "53.5")
+    play(run, "new Ann Ben", *["knock ann 1 11"] * 10, "new Cy Dee", "knock cy 1 13", "gin cy 70")
+    lines = run("stats").output.splitlines()
+    header = lines[0]
+    average = next(line for line in lines if line.startswith("average hand won"))
+    assert "10.0" in average.split() and not re.search(r" 10( |$)", average)
+    for line in lines[2:]:
+        if line.startswith(("games ", "hands ", "knocks ")):
+            assert len(line) == len(header), (line, header)  # the last player's column ends with its name
+
+
+def test_markdown_puts_each_header_and_footer_line_in_its_own_paragraph(run):
+    """Issue 20 item 20: lines that follow each other run together into one paragraph on GitHub."""
+    play(run, *STANDARD_25)
+    for command in ("sheet --format md", "status --format md", "pad Alice Bob --format md"):
+        lines = run(command).output.splitlines()
+        for first, second in zip(lines, lines[1:]):
+            if first.strip() and second.strip() and not first.startswith("|") and not set(second) <= {"="}:
+                assert second.startswith("|"), (command, first, second)
 
 
 def test_unknown_format_names_the_usual_ones_not_a_list_of_38(run):
