@@ -87,6 +87,27 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
 
 
+def wrap_column(headers, rows, column: int, width: int, least: int = 24) -> list:
+    """``rows`` with the text of ``column`` wrapped (lines in the cell) so that a text table of
+    them, two spaces between columns, fits ``width`` characters; never narrower than ``least``."""
+    from textwrap import fill
+
+    others = sum(  # tabulate gives a header two characters of room
+        max([len(str(headers[index])) + 2, *(len(str(row[index])) for row in rows)])
+        for index in range(len(headers))
+        if index != column
+    )
+    room = max(least, width - others - 2 * (len(headers) - 1))
+    return [[*row[:column], fill(str(row[column]), room, break_on_hyphens=False), *row[column + 1 :]] for row in rows]
+
+
+def terminal_width() -> int:
+    """The terminal's width, else $COLUMNS, else 80 (output to a file or a pipe)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def plain_table(headers, rows, numeric=None) -> str:
     """A small aligned table without tabulate, for the fast status path: text left, numbers
     right (``numeric``: the columns to right-align whatever their cells, as ``table`` takes)."""

@@ -5,6 +5,7 @@ Every expected number is worked by hand in the comments next to it.
 """
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes
+from conftest import ledger_bytes, play
 from ginscore.config import KEYS, dumps
 
 try:
@@ -503,3 +504,16 @@ def test_the_build_ships_docs_rules_md_in_the_package(tmp_path):
         assert shipped.read() == source.read()
     with open(os.path.join(ROOT, "MANIFEST.in"), encoding="utf-8") as manifest:
         assert "include docs/rules.md" in manifest.read()  # a source distribution carries it to the build
+
+
+def test_config_shows_the_lang_key_and_suggests_the_keys_a_prefix_begins(run, isolated_ledger):
+    """Issue 20 item 22: every key of the file is shown, lang included; a key cut short gets
+    the keys it begins."""
+    assert re.search(r"^lang +none *$", run("config").output, re.MULTILINE)
+    assert run("config --json").exit_code == 0 and json.loads(run("config --json").output)["effective"]["lang"] is None
+    refused = run("config set und 20")
+    assert refused.exit_code == 1 and refused.output.count("\n") == 1
+    assert "did you mean 'undercut_bonus', 'undercut_boxes'?" in refused.output
+    assert "did you mean 'gin_bonus'?" in run("config set gin_bonsu 20").output  # a slip of the fingers
+    play(run, "config set lang uk")
+    assert re.search(r"^lang +uk +", run("--lang en config").output, re.MULTILINE)

@@ -378,16 +378,58 @@ def test_a_bad_format_with_output_writes_nothing(run, tmp_path):
 
 
 def test_open_launches_the_file(run, tmp_path, monkeypatch):
-    import click
+    from ginscore.cli import options
 
     opened = []
-    monkeypatch.setattr(click, "launch", lambda path, **kw: opened.append(path))
+    monkeypatch.setattr(options, "launch", lambda path: opened.append(path) or True)
     play(run, "new A B", "knock a 4 15")
     target = tmp_path / "s.html"
     result = run(["sheet", "--format", "html", "-o", str(target), "--open"])
     assert result.exit_code == 0 and opened == [str(target)]
     result = run(["pad", "--format", "html", "--open"])  # no --output: a temporary file
     assert result.exit_code == 0 and opened[1].endswith(".html") and "<!DOCTYPE html>" in open(opened[1]).read()
+
+
+def test_open_without_a_browser_says_so_and_where_the_file_is(run, tmp_path, monkeypatch):
+    """Issue 20 item 22: xdg-open's own noise stays off the terminal, the exit is not 0 and the
+    page written is named, to be opened by hand."""
+    import os
+    import stat
+
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    opener = tools / "xdg-open"
+    opener.write_text("#!/bin/sh\necho 'xdg-open: no method available for opening' >&2\nexit 3\n")
+    opener.chmod(opener.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    result = run("pad --format html --open")
+    assert result.exit_code == 1 and "no method available" not in result.output
+    path = re.search(r"no browser was found to open it: the file is (\S+\.html)$", result.output, re.MULTILINE).group(1)
+    assert os.path.isfile(path) and "<!DOCTYPE html>" in open(path, encoding="utf-8").read()
+    os.remove(path)
+
+
+def test_log_of_a_hand_typed_as_cards_wraps_to_the_terminal(run, monkeypatch):
+    """Issue 20 item 22: a hand typed as cards said in one line ran to about 220 characters."""
+    play(run, "new A B")
+    play(run, ["knock", "a", "--cards", "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd", "--opponent-cards", "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"])
+    for width in (80, 100):
+        monkeypatch.setenv("COLUMNS", str(width))
+        lines = run("log").output.splitlines()
+        assert max(map(len, lines)) < width and any("deadwood Ac 8d = 9)" in line for line in lines)
+    assert "deadwood Ac 8d = 9)" in run("log --format csv").output.splitlines()[1]  # a spreadsheet's cell stays whole
+
+
+def test_games_json_entries_carry_the_final_object_of_status_json(run):
+    """Issue 20 item 22: the same ``final`` as status --json, the old top-level payments kept."""
+    for commands in (STANDARD_25, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, THREE_HANDED_GAME, RUMMY_GAME):
+        play(run, *commands)
+        status = json.loads(run("status --json").output)
+        entry = json.loads(run("games --json").output)[-1]
+        assert entry["id"] == status["id"] and entry["final"] == status["final"] and entry["final"] is not None
+        assert entry["payments"] == status["final"]["payments"]
+    play(run, "new A B")
+    assert json.loads(run("games --json").output)[-1]["final"] is None  # in progress
 
 
 # ---- start-up: printing costs nothing between hands ----

@@ -147,7 +147,7 @@ def file_note(house) -> str:
 @cli.group("config", invoke_without_command=True, cls=Group, help=N_("""Show the house-rules file: its path and the defaults it gives new games.
 
 Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
-stake and currency. A game keeps the settings it started with; changing this file never
+stake, currency and lang (the language). A game keeps the settings it started with; changing this file never
 changes a game already started.
 
 \b
@@ -170,6 +170,7 @@ def config_command(ctx, as_json, fmt):
             "rules": rules.to_dict(),
             "stake": None if house.stake is None else str(house.stake),
             "currency": house.currency,
+            "lang": house.values.get("lang"),
         }
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
@@ -179,7 +180,7 @@ def config_command(ctx, as_json, fmt):
         [name, show_value(house_value(house, rules, name, specs[name].default), name, rules.target), value_source(house, name)]
         for name in specs
     ]
-    rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency")]
+    rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency", "lang")]
     where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
     print_table(
         _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt
