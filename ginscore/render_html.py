@@ -48,9 +48,10 @@ tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
 .finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
-.charts { flex: 1 1 28em; display: flex; flex-wrap: wrap; gap: .5em 1em; margin: 0 0 1em; }
-figure { margin: 0; flex: 1 1 14em; break-inside: avoid; page-break-inside: avoid; }
-figure svg { display: block; width: 100%; height: auto; }
+.foot { margin-top: 1.2em; }
+.charts { flex: 0 1 auto; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
+figure { margin: 0; flex: 0 1 auto; break-inside: avoid; page-break-inside: avoid; }
+figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .85em; }
 ul.legend { list-style: none; margin: .2em 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 1em; }
 ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-align: middle; }
@@ -68,7 +69,9 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   h1 { font-size: 14pt; }
   th, td { padding: .05em .4em; line-height: 1.2; }
   .foot, .finals { gap: 0 .9em; }
-  figure svg { max-height: 55mm; }
+  .foot { margin-top: .8em; }
+  figure svg.one { width: 110mm; }
+  figure svg.many { width: 46mm; }
   thead th, tbody th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .block { margin-bottom: .7em; }
 }
@@ -194,8 +197,10 @@ def axis(low: int, high: int) -> tuple:
 def chart_figure(chart, count: int) -> str:
     """One chart as an inline SVG in a figure: a line per series from 0 through its running
     totals, a marker on each box (hand won), the target as a dashed line across."""
+    # One size whatever the number of hands (the page's CSS never stretches it): 480 x 210 px
+    # on screen, 110 mm wide in print; side by side (a Hollywood match), 320 x 190 and 46 mm.
     width, height = (480, 210) if count == 1 else (320, 190)
-    left, right, top_margin, bottom = 40, 12, 10, 26
+    left, right, top_margin, bottom = 40, 14, 18, 26  # room inside the picture for every label
     plot_w, plot_h = width - left - right, height - top_margin - bottom
     steps = max((len(series.totals) for series in chart.series), default=0)
     values = [value for series in chart.series for value in series.totals if value is not None]
@@ -211,7 +216,8 @@ def chart_figure(chart, count: int) -> str:
         f"{series.name} {next((v for v in reversed(series.totals) if v is not None), 0)}" for series in chart.series
     )
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{"one" if count == 1 else "many"}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}" font-size="10" font-family="inherit">',
         f"<title>{escape(label)}</title>",
     ]

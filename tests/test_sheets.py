@@ -136,6 +136,29 @@ def test_rummy_chart_follows_the_balances_below_zero_too(run):
 def numeric_columns(rows):
     return [key for key in rows[0] if key not in TEXT_COLUMNS]
 
+def test_the_chart_keeps_one_size_with_every_label_inside_it(run):
+    """Issue 20 item 17: with one hand the chart spanned the page (its fonts oversized) and the
+    target label at the top was cut off. The SVG has a fixed size, the same after 1, 3 and 25
+    hands, the page's CSS never stretches it, and every label lies inside the picture."""
+    sizes = set()
+    commands = ["new Alice Bob", "knock alice 4 15", "knock bob 2 30", "gin alice 20", *["knock bob 1 2"] * 22]
+    played = 0
+    for hands in (1, 3, 25):
+        play(run, *commands[played : hands + 1])
+        played = hands + 1
+        page = run("sheet --format html --game 1").output
+        svg = re.search(r"<svg [^>]*viewBox=\"0 0 (\d+) (\d+)\"[^>]*>(.*?)</svg>", page, re.S)
+        width, height = int(svg.group(1)), int(svg.group(2))
+        tag = svg.group(0)[: svg.group(0).index(">")]
+        assert f'width="{width}"' in tag and f'height="{height}"' in tag  # its own size, not the page's
+        sizes.add((width, height))
+        for x, y in re.findall(r'<text x="([\d.-]+)" y="([\d.-]+)"', svg.group(3)):
+            assert 0 <= float(x) <= width and 10 <= float(y) <= height, (hands, x, y)  # a 10-unit font, inside
+        assert "target 100" in svg.group(3)
+    assert len(sizes) == 1
+    css = page.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert "figure svg { display: block; max-width: 100%; height: auto; }" in css  # never stretched to the page
+
 
 @pytest.mark.parametrize("table", GAMES)
 def test_sheet_csv_loads_as_numbers_and_its_totals_match_status(run, table):
