@@ -101,10 +101,15 @@ def wrap_column(headers, rows, column: int, width: int, least: int = 24) -> list
     return [[*row[:column], fill(str(row[column]), room, break_on_hyphens=False), *row[column + 1 :]] for row in rows]
 
 
-def terminal_width() -> int:
-    """The terminal's width, else $COLUMNS, else 80 (output to a file or a pipe)."""
+def terminal_width() -> int | None:
+    """$COLUMNS, else the terminal's width; None for output to a file or a pipe (whole lines,
+    for grep and the like)."""
+    import os
     import shutil
+    import sys
 
+    if not os.environ.get("COLUMNS", "").isdigit() and not sys.stdout.isatty():
+        return None
     return shutil.get_terminal_size((80, 24)).columns
 
 
@@ -163,7 +168,8 @@ def separate(lines) -> list:
 
 
 PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
-MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written in (or "they")
+MAX_PAD_HEADER = 12
+MIN_PAD_CELL = 9  # narrower than this, a cell has no room for a score written in by hand ("4 = 100")
 
 
 def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
@@ -204,21 +210,47 @@ def flat_headers(grid) -> list:
 
 
 def ruled_table(grid, width: int = PAD_WIDTH) -> str:
-    """A grid drawn with rules between every row, its columns spread over ``width``: the first
-    column as wide as its labels, the others sharing the rest. A blank group label (a name to
-    write in) is a line to write on."""
-    count = len(grid.headers)
+    """A grid drawn with rules between every row, its columns to write in all as wide, a pen's
+    room at least (``4 = 100``) and each header whole; the first column as wide as its labels.
+    When they do not all fit ``width``, the grid is drawn in parts one under the other, each
+    part the first column and as many whole groups (a player's, a Hollywood column's) as fit."""
     first = max(len(str(cell)) for cell in [grid.headers[0], *(row[0] for row in grid.rows)]) + 2
-    rest = (width - 1 - (first + 1)) // (count - 1) - 1
-    if rest < MIN_PAD_CELL:
+    # a header longer than MAX_PAD_HEADER (a long name) is shortened with "…" rather than drawn in parts
+    cell = max([MIN_PAD_CELL, *(min(len(str(header)), MAX_PAD_HEADER) + 2 for header in grid.headers[1:])])
+    fit = (width - 1 - (first + 1)) // (cell + 1)  # cells (with their rule) a line holds
+    spans = [span for _label, span in grid.groups[1:]] if grid.groups else [1] * (len(grid.headers) - 1)
+    parts, start, taken = [], 1, []
+    for span in spans:
+        if taken and sum(taken) + span > fit:
+            parts.append((start, sum(taken), len(taken)))
+            start, taken = start + sum(taken), []
+        taken.append(span)
+    parts.append((start, sum(taken), len(taken)))
+    if max(cells for _start, cells, _groups in parts) > fit:
         from ginscore.errors import GinscoreError
 
         raise GinscoreError(
             _(
                 "this pad has {count} columns to write in, too many for {width} characters of text: "
                 "print it with --format html"
-            ).format(count=count - 1, width=width + 2)
+            ).format(count=len(grid.headers) - 1, width=width + 2)
         )
+    # every part's cells as wide as the widest part's share of the line
+    rest = max(cell, (width - 1 - (first + 1)) // max(cells for _start, cells, _groups in parts) - 1)
+    drawn, group = [], 1
+    for begin, cells, groups in parts:
+        part = grid._replace(
+            headers=[grid.headers[0], *grid.headers[begin : begin + cells]],
+            rows=[[row[0], *row[begin : begin + cells]] for row in grid.rows],
+            groups=(grid.groups[0], *grid.groups[group : group + groups]) if grid.groups else None,
+        )
+        drawn.append(_ruled(part, first, rest))
+        group += groups
+    return "\n\n".join(drawn)
+
+
+def _ruled(grid, first: int, rest: int) -> str:
+    count = len(grid.headers)
     widths = [first] + [rest] * (count - 1)
     rule = "+" + "+".join("-" * size for size in widths) + "+"
 

@@ -20,7 +20,7 @@ PAD_ROWS_SPACE_MM = 205
 PAD_FOOT_ROW_MM = 7.5
 PAD_TITLE_MM = 6
 PAD_ROW_MAX_MM = 8.0
-PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 4.5, 9, 55  # final blocks side by side when they fit a line
+PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 6.5, 9, 55  # final blocks side by side when they fit a line
 
 CSS = """
 :root { --ink: #1a1a1a; --rule: #8a8a8a; --light: #d4d4d4; --head: #f0f0f0; }
@@ -60,7 +60,10 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
 .pad .hands td, .pad .hands th { text-align: center; }
 .pad .hands td { height: var(--row, 7mm); padding: 0 .4em; line-height: 1; font-size: 7pt; vertical-align: middle; }
 .pad .final tbody th { white-space: nowrap; }
-.pad .final td { min-width: 4.5em; height: 7.5mm; }
+.pad .hands table { table-layout: fixed; }
+.pad .hands col.label { width: 3.2em; }
+.pad .final col.cell { width: 6.5em; }
+.pad .final td { height: 7.5mm; }
 .pad .final thead th { height: 6mm; white-space: nowrap; }
 .pad .groups th { text-align: center; height: 7mm; }
 @page { margin: 12mm; }
@@ -91,9 +94,9 @@ def page(sheet, pad: bool = False) -> str:
     main, foot = grids[:1], grids[1:]
     main += [grid for grid in foot if grid.detail]
     foot = [grid for grid in foot if not grid.detail]
-    body += [table_block(grid, "hands" if index == 0 else "detail") for index, grid in enumerate(main)]
+    body += [table_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
     charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
-    finals = "".join(table_block(grid, "final") for grid in foot)
+    finals = "".join(table_block(grid, "final", pad) for grid in foot)
     if finals or charts:
         body.append('<div class="foot">')
         if finals:
@@ -150,9 +153,10 @@ def numeric_columns(grid) -> set:
     return {column for column in range(len(grid.headers)) if column not in text}
 
 
-def table_block(grid, kind: str) -> str:
+def table_block(grid, kind: str, pad: bool = False) -> str:
     """A titled table that is never split across pages. In a final block (its first header
-    empty) the first cell of a row labels it."""
+    empty) the first cell of a row labels it. A pad's columns to write in are all as wide
+    (its CSS sizes the ``col`` elements): "we" as "they", "+/-" as "sum"."""
     numbers = numeric_columns(grid)
     labelled = grid.headers and grid.headers[0] == "" and kind == "final"
 
@@ -179,9 +183,14 @@ def table_block(grid, kind: str) -> str:
         rows.append("<tr>" + "".join(cells) + "</tr>")
     title = f"<h2>{escape(grid.title)}</h2>" if grid.title else ""
     return (
-        f'<section class="block {kind}">{title}<table><thead>{"".join(head)}</thead>'
+        f'<section class="block {kind}">{title}<table>{columns_html(len(grid.headers)) if pad else ""}<thead>{"".join(head)}</thead>'
         f'<tbody>{"".join(rows)}</tbody></table></section>'
     )
+
+
+def columns_html(count: int) -> str:
+    """The columns of a pad's table: the labels, then ``count - 1`` cells to write in."""
+    return '<colgroup><col class="label">' + '<col class="cell">' * (count - 1) + "</colgroup>"
 
 
 def axis(low: int, high: int) -> tuple:

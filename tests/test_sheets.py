@@ -474,11 +474,29 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
         assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
 
 
-def test_a_text_pad_too_wide_for_80_columns_is_refused_and_html_offered(run):
-    result = run("pad --hollywood --columns 10")
-    assert result.exit_code == 1 and result.output.count("\n") == 1 and "--format html" in result.output
-    assert run("pad --hollywood --columns 10 --format html").exit_code == 0
-    assert max(map(len, run("pad --hollywood --columns 5").output.splitlines())) <= 80
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_pad_takes_what_new_takes_with_equal_cells_a_pen_fits(run, lang):
+    """Issue 20 item 21: a Hollywood text pad with --columns 5 cut "they" to "th…" in 3-character
+    cells, and Russian refused 5 columns. Every column count new takes is drawn (in parts one
+    under the other when a line cannot hold them), every header whole, every cell to write in
+    as wide as the others and room for "4 = 100"."""
+    for columns in range(1, 11):
+        others = [[], ["--partnership"], ["--rummy"], ["Annabelle", "Bartholomew", "Cy", "Dee", "Evangeline", "Fyodor", "--rummy"]]
+        for flags in (["--hollywood", "--columns", str(columns)], *(others if columns == 1 else [])):
+            result = run(["--lang", lang, "pad", *flags, "--hands", "3"])
+            assert result.exit_code == 0, (flags, result.output)
+            lines = result.output.splitlines()
+            assert max(map(len, lines)) <= 80 and "…" not in result.output, flags
+            for line in lines:
+                if line.startswith("| 1 |"):  # a hand's row: its cells all as wide, 9 at least
+                    cells = {len(cell) for cell in line.strip("|").split("|")[1:]}
+                    assert len(cells) == 1 and cells.pop() >= 9, (flags, line)
+            assert "<colgroup>" in run(["--lang", lang, "pad", *flags, "--format", "html"]).output
+
+
+def test_html_pad_cells_are_all_as_wide_and_the_final_ones_take_a_written_score(run):
+    css = run("pad --hollywood --format html").output.split("<style>", 1)[1]
+    assert ".pad .hands table { table-layout: fixed; }" in css and ".pad .final col.cell { width: 6.5em; }" in css
 
 
 def test_pad_takes_the_format_names_people_type(run):

@@ -117,8 +117,9 @@ def log(obj, game_id, as_json, fmt):
         for line in lines
     ]
     headers = ["#", _("time (UTC)"), _("action"), _("what"), _("counts as")]
-    if fmt == DEFAULT_FORMAT:  # a hand typed as cards says a lot: its words wrap to the terminal
-        rows = render.wrap_column(headers, rows, 3, render.terminal_width() - 1)
+    width = render.terminal_width()
+    if fmt == DEFAULT_FORMAT and width:  # a hand typed as cards says a lot: its words wrap to the terminal
+        rows = render.wrap_column(headers, rows, 3, width - 1)
     table = render.table(headers, rows, fmt)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
