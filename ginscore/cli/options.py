@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from click.decorators import help_option
 
-from ginscore.errors import HandError, shown
+from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, _, translate
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
@@ -232,8 +232,6 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
     atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
     click.echo(_("Wrote {path}").format(path=path))
     if open_it and not launch(path):
-        from ginscore.errors import GinscoreError
-
         raise GinscoreError(_("no browser was found to open it: the file is {path}").format(path=path))
 
 
