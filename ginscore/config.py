@@ -149,8 +149,8 @@ def check_value(key: str, value, label: str | None = None):
     """One value, typed or as text, in the form the file stores it; the error names ``label``."""
     label = label or key
     if key not in KEYS:
-        hint = _LIKELY_MEANT.get(key) or (key.replace("-", "_") if key.replace("-", "_") in KEYS else None)
-        did_you_mean = _("did you mean {hint}? ").format(hint=repr(hint)) if hint else ""
+        hints = likely_keys(key)
+        did_you_mean = _("did you mean {hint}? ").format(hint=", ".join(map(repr, hints))) if hints else ""
         raise RulesError(
             _("{label}: unknown key; {did_you_mean}the keys are {keys}").format(
                 label=label, did_you_mean=did_you_mean, keys=", ".join(KEYS)
@@ -203,6 +203,18 @@ def _check_together(values: dict, path) -> None:
         get_table("standard").rules_from(values.get("preset"), {key: values[key] for key in values if key in SETTINGS})
     except RulesError as error:
         raise RulesError(f"{path}: {error}") from None
+
+
+def likely_keys(key: str) -> list:
+    """The keys someone typing ``key`` probably meant: a known slip (``rules``), the dashed
+    spelling, the keys it begins (``und``: undercut_bonus, undercut_boxes), or close spellings."""
+    import difflib
+
+    typed = key.strip().lower().lstrip("-").replace("-", "_")
+    if typed in _LIKELY_MEANT or typed in KEYS:
+        return [_LIKELY_MEANT.get(typed, typed)]
+    begun = [name for name in KEYS if typed and name.startswith(typed)]
+    return begun or difflib.get_close_matches(typed, KEYS, n=3, cutoff=0.8)
 
 
 def normal_key(text: str) -> str:

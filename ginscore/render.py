@@ -87,12 +87,42 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
 
 
-def plain_table(headers, rows) -> str:
-    """A small aligned table without tabulate, for the fast status path: text left, numbers right."""
+def wrap_column(headers, rows, column: int, width: int, least: int = 24) -> list:
+    """``rows`` with the text of ``column`` wrapped (lines in the cell) so that a text table of
+    them, two spaces between columns, fits ``width`` characters; never narrower than ``least``."""
+    from textwrap import fill
+
+    others = sum(  # tabulate gives a header two characters of room
+        max([len(str(headers[index])) + 2, *(len(str(row[index])) for row in rows)])
+        for index in range(len(headers))
+        if index != column
+    )
+    room = max(least, width - others - 2 * (len(headers) - 1))
+    return [[*row[:column], fill(str(row[column]), room, break_on_hyphens=False), *row[column + 1 :]] for row in rows]
+
+
+def terminal_width() -> int | None:
+    """$COLUMNS, else the terminal's width; None for output to a file or a pipe (whole lines,
+    for grep and the like)."""
+    import os
+    import shutil
+    import sys
+
+    if not os.environ.get("COLUMNS", "").isdigit() and not sys.stdout.isatty():
+        return None
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def plain_table(headers, rows, numeric=None) -> str:
+    """A small aligned table without tabulate, for the fast status path: text left, numbers
+    right (``numeric``: the columns to right-align whatever their cells, as ``table`` takes)."""
     cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
-    text = text_columns(headers, rows)
-    numeric = [column not in text for column in range(len(headers))]
+    if numeric is None:
+        text = text_columns(headers, rows)
+        numeric = [column not in text for column in range(len(headers))]
+    else:
+        numeric = [column in numeric for column in range(len(headers))]
 
     def line(row) -> str:
         parts = [
@@ -115,17 +145,31 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
         from ginscore.render_html import page
 
         return page(sheet)
-    parts = [sheet.title, "=" * len(sheet.title), *sheet.lines, ""]
+    paragraphs = separate if fmt == MARKDOWN else list
+    parts = [sheet.title, "=" * len(sheet.title), *([""] if fmt == MARKDOWN else []), *paragraphs(sheet.lines), ""]
     for part in sheet.grids:
         if part.title:
             parts += [part.title, ""]
         parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
-    parts += sheet.notes
+    parts += paragraphs(sheet.notes)
     return "\n".join(parts).rstrip("\n")
 
 
+MARKDOWN = "github"
+
+
+def separate(lines) -> list:
+    """Lines with a blank line between each two: in Markdown, lines that follow each other
+    run together into one paragraph."""
+    out = []
+    for line in lines:
+        out += [*([""] if out else []), line]
+    return out
+
+
 PAD_WIDTH = 78  # a pad's text fits an 80-column terminal and a printed page
-MIN_PAD_CELL = 5  # narrower than this, a cell has no room for a score written in (or "they")
+MAX_PAD_HEADER = 12
+MIN_PAD_CELL = 9  # narrower than this, a cell has no room for a score written in by hand ("4 = 100")
 
 
 def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
@@ -146,7 +190,9 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     blank = "_" * 30
     parts = [sheet.title, "=" * len(sheet.title), ""]
     size = max([9, *(len(field.label) + 2 for field in sheet.fields)])
-    for field in sheet.fields:
+    if fmt == MARKDOWN:  # one paragraph a field, else they run together
+        parts += separate(f"{field.label}: {field.value or blank}" for field in sheet.fields)
+    for field in sheet.fields if fmt != MARKDOWN else ():
         label = f"{field.label + ':':<{size}}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.grids:
@@ -164,21 +210,47 @@ def flat_headers(grid) -> list:
 
 
 def ruled_table(grid, width: int = PAD_WIDTH) -> str:
-    """A grid drawn with rules between every row, its columns spread over ``width``: the first
-    column as wide as its labels, the others sharing the rest. A blank group label (a name to
-    write in) is a line to write on."""
-    count = len(grid.headers)
+    """A grid drawn with rules between every row, its columns to write in all as wide, a pen's
+    room at least (``4 = 100``) and each header whole; the first column as wide as its labels.
+    When they do not all fit ``width``, the grid is drawn in parts one under the other, each
+    part the first column and as many whole groups (a player's, a Hollywood column's) as fit."""
     first = max(len(str(cell)) for cell in [grid.headers[0], *(row[0] for row in grid.rows)]) + 2
-    rest = (width - 1 - (first + 1)) // (count - 1) - 1
-    if rest < MIN_PAD_CELL:
+    # a header longer than MAX_PAD_HEADER (a long name) is shortened with "…" rather than drawn in parts
+    cell = max([MIN_PAD_CELL, *(min(len(str(header)), MAX_PAD_HEADER) + 2 for header in grid.headers[1:])])
+    fit = (width - 1 - (first + 1)) // (cell + 1)  # cells (with their rule) a line holds
+    spans = [span for _label, span in grid.groups[1:]] if grid.groups else [1] * (len(grid.headers) - 1)
+    parts, start, taken = [], 1, []
+    for span in spans:
+        if taken and sum(taken) + span > fit:
+            parts.append((start, sum(taken), len(taken)))
+            start, taken = start + sum(taken), []
+        taken.append(span)
+    parts.append((start, sum(taken), len(taken)))
+    if max(cells for _start, cells, _groups in parts) > fit:
         from ginscore.errors import GinscoreError
 
         raise GinscoreError(
             _(
                 "this pad has {count} columns to write in, too many for {width} characters of text: "
                 "print it with --format html"
-            ).format(count=count - 1, width=width + 2)
+            ).format(count=len(grid.headers) - 1, width=width + 2)
         )
+    # every part's cells as wide as the widest part's share of the line
+    rest = max(cell, (width - 1 - (first + 1)) // max(cells for _start, cells, _groups in parts) - 1)
+    drawn, group = [], 1
+    for begin, cells, groups in parts:
+        part = grid._replace(
+            headers=[grid.headers[0], *grid.headers[begin : begin + cells]],
+            rows=[[row[0], *row[begin : begin + cells]] for row in grid.rows],
+            groups=(grid.groups[0], *grid.groups[group : group + groups]) if grid.groups else None,
+        )
+        drawn.append(_ruled(part, first, rest))
+        group += groups
+    return "\n\n".join(drawn)
+
+
+def _ruled(grid, first: int, rest: int) -> str:
+    count = len(grid.headers)
     widths = [first] + [rest] * (count - 1)
     rule = "+" + "+".join("-" * size for size in widths) + "+"
 

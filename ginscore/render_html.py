@@ -20,7 +20,7 @@ PAD_ROWS_SPACE_MM = 205
 PAD_FOOT_ROW_MM = 7.5
 PAD_TITLE_MM = 6
 PAD_ROW_MAX_MM = 8.0
-PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 4.5, 9, 55  # final blocks side by side when they fit a line
+PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 6.5, 9, 55  # final blocks side by side when they fit a line
 
 CSS = """
 :root { --ink: #1a1a1a; --rule: #8a8a8a; --light: #d4d4d4; --head: #f0f0f0; }
@@ -48,9 +48,10 @@ tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
 .finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
-.charts { flex: 1 1 28em; display: flex; flex-wrap: wrap; gap: .5em 1em; margin: 0 0 1em; }
-figure { margin: 0; flex: 1 1 14em; break-inside: avoid; page-break-inside: avoid; }
-figure svg { display: block; width: 100%; height: auto; }
+.foot { margin-top: 1.2em; }
+.charts { flex: 0 1 auto; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
+figure { margin: 0; flex: 0 1 auto; break-inside: avoid; page-break-inside: avoid; }
+figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .85em; }
 ul.legend { list-style: none; margin: .2em 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0 1em; }
 ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-align: middle; }
@@ -59,7 +60,10 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
 .pad .hands td, .pad .hands th { text-align: center; }
 .pad .hands td { height: var(--row, 7mm); padding: 0 .4em; line-height: 1; font-size: 7pt; vertical-align: middle; }
 .pad .final tbody th { white-space: nowrap; }
-.pad .final td { min-width: 4.5em; height: 7.5mm; }
+.pad .hands table { table-layout: fixed; }
+.pad .hands col.label { width: 3.2em; }
+.pad .final col.cell { width: 6.5em; }
+.pad .final td { height: 7.5mm; }
 .pad .final thead th { height: 6mm; white-space: nowrap; }
 .pad .groups th { text-align: center; height: 7mm; }
 @page { margin: 12mm; }
@@ -68,7 +72,9 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   h1 { font-size: 14pt; }
   th, td { padding: .05em .4em; line-height: 1.2; }
   .foot, .finals { gap: 0 .9em; }
-  figure svg { max-height: 55mm; }
+  .foot { margin-top: .8em; }
+  figure svg.one { width: 110mm; }
+  figure svg.many { width: 46mm; }
   thead th, tbody th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .block { margin-bottom: .7em; }
 }
@@ -88,9 +94,9 @@ def page(sheet, pad: bool = False) -> str:
     main, foot = grids[:1], grids[1:]
     main += [grid for grid in foot if grid.detail]
     foot = [grid for grid in foot if not grid.detail]
-    body += [table_block(grid, "hands" if index == 0 else "detail") for index, grid in enumerate(main)]
+    body += [table_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
     charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
-    finals = "".join(table_block(grid, "final") for grid in foot)
+    finals = "".join(table_block(grid, "final", pad) for grid in foot)
     if finals or charts:
         body.append('<div class="foot">')
         if finals:
@@ -147,9 +153,10 @@ def numeric_columns(grid) -> set:
     return {column for column in range(len(grid.headers)) if column not in text}
 
 
-def table_block(grid, kind: str) -> str:
+def table_block(grid, kind: str, pad: bool = False) -> str:
     """A titled table that is never split across pages. In a final block (its first header
-    empty) the first cell of a row labels it."""
+    empty) the first cell of a row labels it. A pad's columns to write in are all as wide
+    (its CSS sizes the ``col`` elements): "we" as "they", "+/-" as "sum"."""
     numbers = numeric_columns(grid)
     labelled = grid.headers and grid.headers[0] == "" and kind == "final"
 
@@ -176,9 +183,14 @@ def table_block(grid, kind: str) -> str:
         rows.append("<tr>" + "".join(cells) + "</tr>")
     title = f"<h2>{escape(grid.title)}</h2>" if grid.title else ""
     return (
-        f'<section class="block {kind}">{title}<table><thead>{"".join(head)}</thead>'
+        f'<section class="block {kind}">{title}<table>{columns_html(len(grid.headers)) if pad else ""}<thead>{"".join(head)}</thead>'
         f'<tbody>{"".join(rows)}</tbody></table></section>'
     )
+
+
+def columns_html(count: int) -> str:
+    """The columns of a pad's table: the labels, then ``count - 1`` cells to write in."""
+    return '<colgroup><col class="label">' + '<col class="cell">' * (count - 1) + "</colgroup>"
 
 
 def axis(low: int, high: int) -> tuple:
@@ -194,8 +206,10 @@ def axis(low: int, high: int) -> tuple:
 def chart_figure(chart, count: int) -> str:
     """One chart as an inline SVG in a figure: a line per series from 0 through its running
     totals, a marker on each box (hand won), the target as a dashed line across."""
+    # One size whatever the number of hands (the page's CSS never stretches it): 480 x 210 px
+    # on screen, 110 mm wide in print; side by side (a Hollywood match), 320 x 190 and 46 mm.
     width, height = (480, 210) if count == 1 else (320, 190)
-    left, right, top_margin, bottom = 40, 12, 10, 26
+    left, right, top_margin, bottom = 40, 14, 18, 26  # room inside the picture for every label
     plot_w, plot_h = width - left - right, height - top_margin - bottom
     steps = max((len(series.totals) for series in chart.series), default=0)
     values = [value for series in chart.series for value in series.totals if value is not None]
@@ -211,7 +225,8 @@ def chart_figure(chart, count: int) -> str:
         f"{series.name} {next((v for v in reversed(series.totals) if v is not None), 0)}" for series in chart.series
     )
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{"one" if count == 1 else "many"}" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{escape(label)}" font-size="10" font-family="inherit">',
         f"<title>{escape(label)}</title>",
     ]

@@ -375,8 +375,18 @@ def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> 
     return _("{preset} with changes ({settings})").format(preset=preset, settings=listed)
 
 
+# the tie rule's values as a summary says them: "tie no-score" is not English
+TIE_WORDS = {
+    "undercut": N_("a tie is an undercut"),
+    "knocker": N_("a tie goes to the knocker"),
+    "no-score": N_("a tie scores nothing"),
+}
+
+
 def describe_setting(spec: Setting, value, translate: bool = True) -> str:
     _ = _translate if translate else str
+    if spec.name == "tie" and value in TIE_WORDS:
+        return _translate(TIE_WORDS[value]) if translate else str(TIE_WORDS[value])
     if spec.name == "big_gin_bonus" and value == 0:
         return _("big gin off")
     if type(value) is bool:

@@ -32,6 +32,9 @@ def summarize(state) -> dict:
         "winner": state.winner,
         "net": None if final is None else final.net,
         "amount": None if final is None else final.amount,
+        # the same "final" object as 'status --json' (its payments as final.payments); the
+        # top-level "payments" stays until the next file version (README: JSON output)
+        "final": None if final is None else state.to_json()["final"],
         "payments": [paid.to_json() for paid in payments],
         "stake": None if game.stake is None else str(game.stake),
         "currency": game.currency,

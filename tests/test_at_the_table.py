@@ -112,7 +112,7 @@ def test_two_players_the_winner_deals_next_and_a_draw_keeps_the_dealer(run):
     assert "Cut for deal: the higher card chooses who deals first." in created
     assert status_json(run)["next_dealer"] is None and status_json(run)["dealer"] is None
     draw = play(run, "draw").output
-    assert "The same dealer deals again." in draw  # nobody knows yet who that is
+    assert "Whoever dealt the last hand deals again." in draw  # nobody knows yet who that is
     assert next_dealers(run, "knock alice 4 15", "draw", "gin bob 30", "knock al 9 9", "draw") == [
         "Alice", "Alice", "Bob", "Bob", "Bob",  # 9 v 9 is Bob's undercut: Bob won it
     ]

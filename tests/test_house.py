@@ -6,6 +6,7 @@ Every expected number is worked by hand in the comments next to it.
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -460,3 +461,46 @@ def test_new_reads_toml_only_when_the_file_exists(tmp_path):
 )
 def test_the_toml_writer_round_trips(values):
     assert tomllib.loads(dumps(values)) == values
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_rules_doc_prints_the_rules_reference_and_the_help_points_at_it(run):
+    """Issue 20 item 14: the reference is shown by ginscore itself, not by a path of the checkout."""
+    with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as handle:
+        reference = handle.read()
+    shown = run("rules --doc")
+    assert shown.exit_code == 0 and shown.output.rstrip("\n") == reference.rstrip("\n")
+    assert run("rules --doc --list").exit_code == 2  # one thing at a time
+    helped = run("rules --help").output
+    assert "docs/rules.md" not in helped and "ginscore rules --doc" in helped
+
+
+def test_the_build_ships_docs_rules_md_in_the_package(tmp_path):
+    """docs/rules.md stays the one source: the package's build step copies it into the package
+    (setup.py), where 'rules --doc' of an installed ginscore reads it."""
+    pytest.importorskip("setuptools")
+    assert not os.path.exists(os.path.join(ROOT, "ginscore", "rules.md"))  # no second copy to keep
+    built = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert built.returncode == 0, built.stderr
+    with open(os.path.join(ROOT, "docs", "rules.md"), "rb") as source, open(tmp_path / "ginscore" / "rules.md", "rb") as shipped:
+        assert shipped.read() == source.read()
+    with open(os.path.join(ROOT, "MANIFEST.in"), encoding="utf-8") as manifest:
+        assert "include docs/rules.md" in manifest.read()  # a source distribution carries it to the build
+
+
+def test_config_shows_the_lang_key_and_suggests_the_keys_a_prefix_begins(run, isolated_ledger):
+    """Issue 20 item 22: every key of the file is shown, lang included; a key cut short gets
+    the keys it begins."""
+    assert re.search(r"^lang +none *$", run("config").output, re.MULTILINE)
+    assert run("config --json").exit_code == 0 and json.loads(run("config --json").output)["effective"]["lang"] is None
+    refused = run("config set und 20")
+    assert refused.exit_code == 1 and refused.output.count("\n") == 1
+    assert "did you mean 'undercut_bonus', 'undercut_boxes'?" in refused.output
+    assert "did you mean 'gin_bonus'?" in run("config set gin_bonsu 20").output  # a slip of the fingers
+    play(run, "config set lang uk")
+    assert re.search(r"^lang +uk +", run("--lang en config").output, re.MULTILINE)

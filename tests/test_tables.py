@@ -294,7 +294,7 @@ def test_the_worked_partnership_rounds(run):
     assert "Game 1: A & C v B & D, partnership, first side to 125." in created
     assert "Round 1: A v B and C v D to play (A and C deal)." in created
     first = play(run, "knock c 3 15").output  # C v D first: either table may come in first
-    assert "C +12 (round 1, C v D)" in first and "Round 1: waiting for A v B (A deals)." in first
+    assert "Hand 1 (round 1, C v D): C knocks" in first and "Round 1: waiting for A v B (A deals)." in first
     assert status_json(run)["open_tables"] == [["A", "B"]]
     second = play(run, "knock a 4 20").output
     assert "Round 1: A & C 28, B & D 0 -> A & C +28 and a box." in second
@@ -334,9 +334,9 @@ def test_a_partnership_game_to_the_end_and_its_payments(run):
     # B & D won no round: shutout flat:100 -> 380. Net 380 - 0 = 380; B pays A and D pays C 380 each.
     rounds = ["gin a 30", "knock c 2 12", "gin a 30", "knock c 2 12"]  # round 2: A v D, C v B
     result = play(run, "new A B C D --partnership --stake 0.01", *rounds).output
-    assert "Game over: A & C reaches 125." in result
+    assert "Game over: A & C reach 125." in result
     assert "B & D won no round: shutout." in result
-    assert "Net: A & C wins by 380." in result
+    assert "Net: A & C win by 380." in result
     assert "At 0.01 per point, B pays A 3.80 and D pays C 3.80." in result
     final = status_json(run)["final"]
     assert final["totals"] == {"A & C": 380, "B & D": 0}
@@ -530,3 +530,18 @@ def test_the_check_for_what_a_table_imports_can_fail():
     assert forbidden_imports("def f():\n    from ginscore import render") == ["ginscore.render"]
     assert forbidden_imports("import ginscore.cli.show") == ["ginscore.cli.show"]
     assert forbidden_imports("from ginscore.tables.base import Table\nfrom ginscore.text import in_words") == []
+
+
+def test_the_english_of_sides_ties_dead_hands_and_rummy_balances(run):
+    """Issue 20 item 13: a side is plural, the tie rule reads as English, a dead hand at a
+    partnership table has one pair of brackets, and a Rummy undo says balances."""
+    created = play(run, "new A B C D --partnership --tie no-score").output
+    assert "Rules: a tie scores nothing." in created and "tie no-score" not in created
+    dead = play(run, "draw a").output
+    assert "Hand 1 (round 1, A v B): draw (dead hand)." in dead and ") (" not in dead
+    play(run, "new R S T --rummy", "out r s=4 t=5")
+    undone = play(run, "undo").output
+    assert "Balances: R +0, S +0, T +0." in undone and "Totals" not in undone
+    play(run, "out r s=4 t=5", "end")
+    assert "Balances: R +9, S -4, T -5." in play(run, "undo").output
+    assert "Balances: R +9, S -4, T -5." in play(run, "undo", "redo").output

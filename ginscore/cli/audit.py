@@ -116,7 +116,11 @@ def log(obj, game_id, as_json, fmt):
         ]
         for line in lines
     ]
-    table = render.table(["#", _("time (UTC)"), _("action"), _("what"), _("counts as")], rows, fmt)
+    headers = ["#", _("time (UTC)"), _("action"), _("what"), _("counts as")]
+    width = render.terminal_width()
+    if fmt == DEFAULT_FORMAT and width:  # a hand typed as cards says a lot: its words wrap to the terminal
+        rows = render.wrap_column(headers, rows, 3, width - 1)
+    table = render.table(headers, rows, fmt)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
@@ -150,7 +154,7 @@ def redo(obj, game_id, as_json):
             number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
         )
     )
-    click.echo(_("Totals: {totals}.").format(totals=actions.view(state).totals_line()))
+    click.echo(actions.view(state).totals_sentence())
     for line in actions.view(state).seating_lines():
         click.echo(line)
 

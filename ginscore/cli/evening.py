@@ -272,6 +272,8 @@ def print_stats(report: dict, record: list, fmt) -> None:
             return shown if fmt in ("csv", "tsv") else decimal(shown)
         if key == "melds_held_back":
             return f"{value:.0%}"
+        if isinstance(value, float):  # an average: always one decimal (10.0 beside 11.5, never 10)
+            return f"{value:.1f}" if fmt in ("csv", "tsv") else decimal(f"{value:.1f}")
         return value
 
     names = list(report)
@@ -281,7 +283,8 @@ def print_stats(report: dict, record: list, fmt) -> None:
             rows += money_rows(translate(line.label), [report[name]["money"] for name in names])
             continue
         rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
-    click.echo(render.table(["", *names], rows, fmt))
+    # every player's column right-aligned, the money and the averages with the counts
+    click.echo(render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1))))
     if record and fmt not in ("csv", "tsv"):
         click.echo("")
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]

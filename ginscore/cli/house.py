@@ -19,7 +19,7 @@ from ginscore.tables import all_settings, get_table
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
 for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
 shows that table's settings. What each setting means, with worked examples, is in the
-rules reference that comes with ginscore: docs/rules.md.
+rules reference that comes with ginscore: 'ginscore rules --doc' shows it.
 
 \b
 Example:
@@ -27,9 +27,11 @@ Example:
     ginscore rules --game 3 --json
     ginscore rules --partnership
     ginscore rules --list
+    ginscore rules --doc
 """))
 @click.argument("preset", required=False, shell_complete=completes("presets"))
 @option("--list", "list_presets", is_flag=True, help=N_("List the presets and the source each follows."))
+@option("--doc", "show_doc", is_flag=True, help=N_("Show the rules reference: every table and setting, with worked examples."))
 @option(
     "--game", "game_id", type=GAME_ID, metavar="ID", help=N_("Show the rules game ID is played under."),
     shell_complete=completes("game_ids"),
@@ -37,9 +39,12 @@ Example:
 @table_options
 @output_options
 @click.pass_obj
-def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
-    if sum((preset is not None, game_id is not None, list_presets)) > 1:
-        raise click.UsageError(_("give one of PRESET, --game ID or --list"))
+def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, fmt):
+    if sum((preset is not None, game_id is not None, list_presets, show_doc)) > 1:
+        raise click.UsageError(_("give one of PRESET, --game ID, --list or --doc"))
+    if show_doc:
+        click.echo_via_pager(rules_reference())  # a pager on a terminal, else plain output
+        return
     if list_presets:
         show_presets(as_json, fmt)
         return
@@ -70,6 +75,19 @@ def rules_command(obj, preset, list_presets, game_id, table, as_json, fmt):
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
     print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
+
+
+def rules_reference() -> str:
+    """The rules reference, docs/rules.md: the copy the build puts in the package (setup.py),
+    else (a checkout, an editable install) the file beside the package."""
+    import os
+
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for path in (os.path.join(here, "rules.md"), os.path.join(os.path.dirname(here), "docs", "rules.md")):
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                return handle.read()
+    raise RulesError(_("the rules reference is missing from this installation: install ginscore again"))
 
 
 def setting_row(name: str, rules) -> list:
@@ -130,7 +148,7 @@ def file_note(house) -> str:
 @cli.group("config", invoke_without_command=True, cls=Group, help=N_("""Show the house-rules file: its path and the defaults it gives new games.
 
 Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
-stake and currency. A game keeps the settings it started with; changing this file never
+stake, currency and lang (the language). A game keeps the settings it started with; changing this file never
 changes a game already started.
 
 \b
@@ -153,6 +171,7 @@ def config_command(ctx, as_json, fmt):
             "rules": rules.to_dict(),
             "stake": None if house.stake is None else str(house.stake),
             "currency": house.currency,
+            "lang": house.values.get("lang"),
         }
         click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
         return
@@ -162,7 +181,7 @@ def config_command(ctx, as_json, fmt):
         [name, show_value(house_value(house, rules, name, specs[name].default), name, rules.target), value_source(house, name)]
         for name in specs
     ]
-    rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency")]
+    rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency", "lang")]
     where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
     print_table(
         _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt

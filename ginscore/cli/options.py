@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from click.decorators import help_option
 
-from ginscore.errors import HandError, shown
+from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, _, translate
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
@@ -234,8 +234,32 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
     path = os.path.abspath(output)
     atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
     click.echo(_("Wrote {path}").format(path=path))
-    if open_it:
-        click.launch(path)
+    if open_it and not launch(path):
+        raise GinscoreError(_("no browser was found to open it: the file is {path}").format(path=path))
+
+
+def launch(path: str) -> bool:
+    """Open ``path`` in the program the desktop opens such files with; False when there is
+    none. On Linux and the BSDs xdg-open is asked, its chatter kept off the terminal: a quick
+    non-zero exit means no browser; still running after a few seconds, it found one."""
+    import sys
+
+    if sys.platform == "darwin" or sys.platform.startswith(("win", "cygwin")):
+        return click.launch(path) == 0
+    import shutil
+    import subprocess
+    import tempfile
+
+    if shutil.which("xdg-open") is None:
+        return False
+    with tempfile.TemporaryFile() as chatter:
+        opener = subprocess.Popen(
+            ["xdg-open", path], stdin=subprocess.DEVNULL, stdout=chatter, stderr=chatter, start_new_session=True
+        )
+        try:
+            return opener.wait(timeout=5) == 0
+        except subprocess.TimeoutExpired:  # a browser that runs in the foreground: it was found
+            return True
 
 
 def upcard_option(function):

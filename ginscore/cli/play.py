@@ -278,14 +278,14 @@ def undo(obj, game_id, as_json):
     words = actions.view(state)
     if undone is None:
         click.echo(
-            _("Took back the abandonment of game {game}: it is open again. Totals: {totals}.").format(
-                game=game.id, totals=words.totals_line()
+            _("Undid 'ginscore end' of game {game}: it is open again. {totals}").format(
+                game=game.id, totals=words.totals_sentence()
             )
         )
         return
     click.echo(
-        _("Undid hand {number} of game {game}. Totals: {totals}.").format(
-            number=undone.number, game=game.id, totals=words.totals_line()
+        _("Undid hand {number} of game {game}. {totals}").format(
+            number=undone.number, game=game.id, totals=words.totals_sentence()
         )
     )
     for line in words.seating_lines():  # who deals (and plays) now that the hand is gone

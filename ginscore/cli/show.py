@@ -42,23 +42,24 @@ def status(obj, game_id, as_json, fmt):
             _("Game {game} is voided: it counts nowhere; 'ginscore unvoid {game}' brings it back.").format(game=state.game.id)
         )
     shown = actions.view(state).status()
-    if fmt is None:  # the fast path between hands: no tabulate
-        draw = render.plain_table
+    fmt = DEFAULT_FORMAT if fmt is None else render.check_format(fmt)  # no tabulate import when none is asked
+    if fmt in render.SPREADSHEET_FORMATS:
+        click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
+        return
+    if fmt == DEFAULT_FORMAT:  # the fast path between hands, no tabulate: --format text is the same
+        draw, gap = render.plain_table, ""
     else:
-        fmt = render.check_format(fmt)
-        if fmt in render.SPREADSHEET_FORMATS:
-            click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
-            return
 
-        def draw(headers, rows):
-            return render.table(headers, rows, fmt)
+        def draw(headers, rows, numeric):
+            return render.table(headers, rows, fmt, numeric)
 
-    gap = "" if fmt is None else "\n"  # markup tables (markdown, rst, ...) need a blank line before them
+        gap = "\n"  # markup tables (markdown, rst, ...) need a blank line before them
     scores, *parts = shown.grids
-    click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows)}")
+    click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")
     for part in parts:
-        click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows)}")
-    click.echo("\n" + "\n".join(shown.notes))
+        click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows, part.numeric)}")
+    notes = render.separate(shown.notes) if fmt == render.MARKDOWN else shown.notes
+    click.echo("\n" + "\n".join(notes))
 
 
 SHEET_HELP = N_(

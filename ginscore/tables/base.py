@@ -165,6 +165,10 @@ class TableView:
     def totals_line(self) -> str:
         raise NotImplementedError
 
+    def totals_sentence(self) -> str:
+        """``Totals: Alice 11, Bob 80.``: the running totals as a sentence (Rummy: the balances)."""
+        return _("Totals: {totals}.").format(totals=self.totals_line())
+
     def progress_line(self) -> str:
         raise NotImplementedError
 

@@ -76,18 +76,18 @@ class PartnershipView(TableView):
 
     def result_lines(self) -> list:
         target = self.game.rules.target
-        over = _("Game over: {winner} reaches {target}.").format(winner=self.state.winner, target=target)
+        over = _("Game over: {side} reach {target}.").format(side=self.state.winner, target=target)
         return [over, *self.final_notes()]
 
     def final_notes(self) -> list:
-        return final_notes(self.state.final, self.game, payments=self.state.payments())
+        return final_notes(self.state.final, self.game, payments=self.state.payments(), sides=True)
 
     def hand_report(self, symbols: bool = True) -> list:
         state = self.state
         row = state.rows[-1]
         round_ = next(round_ for round_ in state.rounds if any(r is row for r in round_.results.values()))
         where = _("round {number}, {table}").format(number=round_.number, table=_(" v ").join(row_pair(round_, row)))
-        lines = [*card_lines(row, symbols), f"{hand_line(row)} ({where})."]
+        lines = [*card_lines(row, symbols), f"{hand_line(row, where)}."]
         if not round_.complete:
             return lines + [self.open_line()]
         lines += [self.round_line(round_), _("Totals: {totals}.").format(totals=self.totals_line())]

@@ -60,6 +60,9 @@ class RummyView(TableView):
     def totals_line(self) -> str:
         return ", ".join(f"{name} {self.state.balances[name]:+d}" for name in self.game.players)
 
+    def totals_sentence(self) -> str:
+        return _("Balances: {balances}.").format(balances=self.totals_line())
+
     def progress_line(self) -> str:
         target = self.game.rules.target
         goal = _("first to {target} points scored").format(target=target) if target else _("no target: 'ginscore end' ends it")
@@ -101,7 +104,7 @@ class RummyView(TableView):
             ]
         else:
             lines = [_("Game ended after {hands}.").format(hands=hands_words(len(state.rows)))]
-        lines.append(_("Balances: {balances}.").format(balances=self.totals_line()))
+        lines.append(self.totals_sentence())
         payments = state.payments()
         if payments:
             owed = in_words(
@@ -120,7 +123,7 @@ class RummyView(TableView):
         line += f" -> {row_words(row)}."
         if state.finished:  # the result says the balances
             return [line, *self.result_lines(), *next_game_lines(state)]
-        return [line, _("Balances: {balances}.").format(balances=self.totals_line()), *self.seating_lines()]
+        return [line, self.totals_sentence(), *self.seating_lines()]
 
     def sheet(self) -> Sheet:
         state, game = self.state, self.game

@@ -38,10 +38,15 @@ def card_lines(row, symbols: bool) -> list:
     return [f"{line}." for line in card_sentences(row.hand.hand, row.opponent, symbols)]
 
 
-def hand_line(row) -> str:
-    """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand."""
+def hand_line(row, where: str | None = None) -> str:
+    """``Hand 3: Alice knocks 4 v 15 -> Alice +11``, for the report after a hand; ``where`` it
+    was played, if said: ``Hand 3 (round 2, Ann v Dee): ...``."""
     score = row.score
-    text = _("Hand {number}: {words}").format(number=row.hand.number, words=describe_hand(row.hand.hand, score))
+    words = describe_hand(row.hand.hand, score)
+    if where is None:
+        text = _("Hand {number}: {words}").format(number=row.hand.number, words=words)
+    else:
+        text = _("Hand {number} ({where}): {words}").format(number=row.hand.number, where=where, words=words)
     if score.winner:
         # English shows the bare number (+25); Russian and Ukrainian the number with its noun
         gain = ngettext("{winner} +{points}", "{winner} +{points}", score.points)
@@ -183,17 +188,25 @@ def final_grid(final: FinalScore, parties, rules, title: str | None = None) -> G
     return Grid(["", *parties], rows, title=title, numeric=tuple(range(1, len(parties) + 1)))
 
 
-def final_notes(final, game, label: str | None = None, payments=None) -> list:
+def final_notes(final, game, label: str | None = None, payments=None, sides: bool = False) -> list:
     """The result of one two-sided final score in words: the shutout, the net (``label``: Net,
-    Match) and who pays whom (``payments``, default: the loser pays the winner the net)."""
+    Match) and who pays whom (``payments``, default: the loser pays the winner the net).
+    ``sides``: the two parties are partnership sides, ``Alice & Carol``, so the verbs are plural."""
     winner, loser = final.winner, final.loser
     label = _("Net") if label is None else label
     notes = []
     if final.shutout:
-        words = _("{loser} won no round: shutout.") if " & " in loser else _("{loser} won no hand: shutout.")
+        words = _("{loser} won no round: shutout.") if sides else _("{loser} won no hand: shutout.")
         notes.append(words.format(loser=loser))
     if final.net >= 0:
-        notes.append(_("{label}: {winner} wins by {net}.").format(label=label, winner=winner, net=final.net))
+        words = _("{label}: {side} win by {net}.") if sides else _("{label}: {winner} wins by {net}.")
+        notes.append(words.format(label=label, winner=winner, side=winner, net=final.net))
+    elif sides:
+        notes.append(
+            _("{label}: {side} won the game, but the boxes of {other} outweigh it: {other} are up {net}.").format(
+                label=label, side=winner, other=loser, net=-final.net
+            )
+        )
     else:
         notes.append(
             _("{label}: {winner} won the game, but {loser}'s boxes outweigh it: {loser} is up {net}.").format(

@@ -23,7 +23,7 @@ def totals_words(names, scores) -> str:
 def dealer_line(dealer: str | None, started: bool) -> str:
     """Who deals the next hand of a two-player game, in words (RULES.md section 3)."""
     if dealer is None:
-        return _("The same dealer deals again.") if started else _("Cut for deal: the higher card chooses who deals first.")
+        return _("Whoever dealt the last hand deals again.") if started else _("Cut for deal: the higher card chooses who deals first.")
     words = _("{dealer} deals the next hand.") if started else _("{dealer} deals the first hand.")
     return words.format(dealer=dealer)
 
