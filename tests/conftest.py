@@ -9,6 +9,17 @@ from hypothesis import settings
 settings.register_profile("ginscore", deadline=None)
 settings.load_profile("ginscore")
 
+# How hard the random tests try: the default run tries half the examples and hands each was
+# written with, so that the whole suite stays within a minute; a long run asks for more, e.g.
+# GINSCORE_TEST_SCALE=10 python -m pytest -q -m slow. The seeds are fixed either way.
+TEST_SCALE = float(os.environ.get("GINSCORE_TEST_SCALE", "0.5"))
+
+
+def examples(count: int) -> int:
+    """``count`` examples (hypothesis's max_examples, or the rounds of a random loop) scaled by
+    $GINSCORE_TEST_SCALE, never below 10."""
+    return max(10, round(count * TEST_SCALE))
+
 
 # Slow tests in files other branches own (issue 18): marked here until the marks move there.
 SLOW_ELSEWHERE = {

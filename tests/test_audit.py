@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ok, refused
+from conftest import examples, ok, refused
 
 
 def scores(run, *extra):
@@ -261,7 +261,7 @@ operation = st.one_of(
 
 
 @pytest.mark.slow
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.lists(operation, max_size=40))
 def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operations):
     from ginscore import actions

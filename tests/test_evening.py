@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import fewest_payments_by_search, play, status_json
+from conftest import examples, fewest_payments_by_search, play, status_json
 
 
 def as_json(run, command):
@@ -108,7 +108,7 @@ def test_games_without_a_stake_are_listed_apart(run):
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.one_of(st.integers(-6, 6), st.integers(-50, 50)), min_size=1, max_size=9))
 def test_fewest_payments_against_a_search(amounts):
     from ginscore.fewest_payments import fewest_payments

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes, play, refused, status_json
+from conftest import examples, ledger_bytes, play, refused, status_json
 
 status = status_json
 
@@ -427,7 +427,7 @@ def as_hand(hand):
 
 
 @pytest.mark.slow
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     hands=hands_strategy,
     columns=st.integers(1, 4),

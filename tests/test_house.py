@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes, ok, play
+from conftest import examples, ledger_bytes, ok, play
 from ginscore.config import KEYS, dumps
 
 try:
@@ -451,7 +451,7 @@ def test_new_reads_toml_only_when_the_file_exists(tmp_path):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.dictionaries(
         st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=12)),

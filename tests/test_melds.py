@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ginscore.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
 from ginscore.errors import CardError, RulesError
 from ginscore.knock import layoff, settle_knock
@@ -441,7 +442,7 @@ def test_settlement_json_is_card_strings():
 @pytest.mark.parametrize("seed", range(4))
 def test_random_ten_card_hands_match_slow_solver(seed):
     rng = random.Random(1000 + seed)
-    for _ in range(1750):
+    for _ in range(examples(1750)):
         check_against_slow(random_hand(rng, 10))
 
 
@@ -449,7 +450,7 @@ def test_random_ten_card_hands_match_slow_solver(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_random_eleven_card_hands_match_slow_solver(seed):
     rng = random.Random(2000 + seed)
-    for _ in range(1250):
+    for _ in range(examples(1250)):
         check_against_slow(random_hand(rng, 11))
 
 
@@ -457,7 +458,7 @@ def test_random_eleven_card_hands_match_slow_solver(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_meld_rich_hands_match_slow_solver(seed):
     rng = random.Random(3000 + seed)
-    for index in range(2000):
+    for index in range(examples(2000)):
         check_against_slow(meld_rich_hand(rng, 10 + index % 2))
 
 
@@ -492,7 +493,7 @@ def near_cards(melds, free, rng, count):
 def test_random_layoffs_match_brute_force():
     rng = random.Random(4242)
     checked = 0
-    while checked < 1500:
+    while checked < examples(1500):
         free = set(range(52))
         melds = []
         for _ in range(rng.choice((1, 2, 3))):
@@ -545,7 +546,7 @@ def meld_rich_knocker(rng):
 def test_random_knocks_match_brute_force(make_knocker):
     rng = random.Random(777)
     checked = chose_worse_arrangement = 0
-    while checked < 300:
+    while checked < examples(300):
         knocker = make_knocker(rng)
         free = set(range(52)) - set(knocker)
         defender = near_cards([knocker[i:i + 3] for i in range(0, 9, 3)], free, rng, 10)
@@ -568,7 +569,7 @@ hands = st.lists(st.integers(0, 51), unique=True, min_size=10, max_size=11)
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(hands)
 def test_deadwood_properties(hand):
     result = analyze(hand)
@@ -584,7 +585,7 @@ def test_deadwood_properties(hand):
 
 
 @pytest.mark.slow
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.lists(st.integers(0, 51), unique=True, min_size=10, max_size=10), st.integers(0, 12))
 def test_layoffs_never_hurt(defender, run_start):
     if run_start <= 10:

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ginscore import actions
 from ginscore.errors import HandError
 from ginscore.rules import Rules
@@ -70,7 +71,7 @@ def play(hands):
     return game, state
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(hand_strategy, max_size=40))
 def test_totals_and_final_match_the_reference(hands):
     game, state = play(hands)
@@ -85,7 +86,7 @@ def test_totals_and_final_match_the_reference(hands):
         assert state.final.totals == reference_final(points, boxes, winner)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(hand_strategy, max_size=40))
 def test_net_is_the_difference_of_the_totals(hands):
     _, state = play(hands)
@@ -94,7 +95,7 @@ def test_net_is_the_difference_of_the_totals(hands):
         assert final.net == final.totals[final.winner] - final.totals[final.loser]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(hand_strategy, max_size=40), hand_strategy)
 def test_a_finished_game_accepts_no_hand(hands, extra):
     game, state = play(hands + [{"kind": "gin", "player": "Ann", "opponent_deadwood": 98}] * 5)
@@ -103,7 +104,7 @@ def test_a_finished_game_accepts_no_hand(hands, extra):
         actions.record(game, extra)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(hand_strategy, min_size=1, max_size=30))
 def test_undo_then_the_same_hand_gives_the_same_state(hands):
     game, state = play(hands)

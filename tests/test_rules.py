@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ginscore import actions
 from ginscore.errors import GinscoreError, HandError, RulesError
 from ginscore.rules import PRESETS, STANDARD, Rules, build_rules, parse_setting, preset_rules, summary
@@ -367,7 +368,7 @@ def without_upcard(hand, rules):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(rules_strategy, st.lists(hand_strategy, max_size=40))
 def test_random_rules_and_hands_match_the_reference(rules, hands):
     game = actions.new_game(1, PLAYERS, rules)
@@ -406,7 +407,7 @@ def test_random_rules_and_hands_match_the_reference(rules, hands):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(rules_strategy)
 def test_a_rules_snapshot_round_trips(rules):
     assert Rules.from_dict(rules.to_dict()) == rules

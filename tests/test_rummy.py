@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import fewest_payments_by_search, ledger_bytes, play, status_json
+from conftest import examples, fewest_payments_by_search, ledger_bytes, play, status_json
 
 
 def test_the_worked_example(run):
@@ -156,7 +156,7 @@ def rummy_games(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(game_and_hands=rummy_games())
 def test_random_rummy_games(game_and_hands):
     from ginscore import actions

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes, play
+from conftest import examples, ledger_bytes, play
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 SUITS = "shdc"
@@ -109,7 +109,7 @@ def out_command(held) -> list:
     return ["out", "P0", *(f"{name}=" + ",".join(typed(card, suited) for card, suited in cards) for name, cards in held.items())]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(deal=deals(), data=st.data())
 def test_every_real_deal_is_taken_and_every_impossible_one_refused(run, deal, data):
     players, dealt, held, rest = deal

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from ginscore.errors import HandError, RulesError
 from ginscore.rules import Rules
 from ginscore.scoring import check_hand, money, parse_stake, score_hand, settle, show_money
@@ -174,7 +175,7 @@ def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     numerator=st.integers(1, 10**12),
     twos=st.integers(0, 30),

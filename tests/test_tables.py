@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ledger_bytes, play, status_json
+from conftest import examples, ledger_bytes, play, status_json
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "ginscore"
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
@@ -411,7 +411,7 @@ def as_hand(drawn, player):
     return {"kind": "knock", "player": player, "deadwood": knocker, "opponent_deadwood": defender}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hands=st.lists(HANDS, max_size=40), target=st.sampled_from([30, 60, 100]))
 def test_random_three_handed_games(hands, target):
     from ginscore import actions
@@ -444,7 +444,7 @@ def test_random_three_handed_games(hands, target):
                 assert paid.points == totals[paid.payee] - totals[paid.payer]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(hands=st.lists(st.tuples(HANDS, st.integers(0, 3)), max_size=40), target=st.sampled_from([50, 125]))
 def test_random_partnership_games(hands, target):
     from ginscore import actions
