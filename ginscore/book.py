@@ -4,6 +4,10 @@ function of ``ginscore.actions``), write, then tell the summary index what chang
 commands ask it for games, summaries and totals; it hands the index the one function that
 reads a game file into a summary, so that the index never reads or evaluates a game itself.
 
+Only what a hand needs is imported with this module: the queries of the index, checking and
+the settlements file are imported by the methods that use them, so that a hand does not load
+them.
+
 ``saved`` lists the game files this Book wrote, so that a failure afterwards (standard output full)
 can say that the change was made and must not be entered again.
 """
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ginscore import actions, checks, history, index, schema, settlements
+from ginscore import actions, index, schema
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now, voided
 from ginscore.ledger import Ledger
@@ -102,12 +106,17 @@ class Book:
         finally:
             connection.close()
 
-    def summaries(self, selection: history.Selection, last: int | None = None) -> list:
-        """The summaries (``games --json`` entries) of the selected games, oldest first."""
+    def summaries(self, selection, last: int | None = None) -> list:
+        """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
+        oldest first."""
+        from ginscore import history
+
         with self.summary_index() as connection:
             return history.summaries(self.ledger, connection, selection, self.summarize_file, last)
 
-    def player_totals(self, selection: history.Selection) -> list:
+    def player_totals(self, selection) -> list:
+        from ginscore import history
+
         with self.summary_index() as connection:
             return history.player_totals(connection, selection)
 
@@ -115,10 +124,14 @@ class Book:
 
     def check(self) -> dict:
         """Every problem of every file of the ledger, as plain data (see ``ginscore.checks``)."""
+        from ginscore import checks
+
         return checks.check_ledger(self.ledger)
 
     def record_settlement(self, result) -> int:
         """Add the evening's settlement ``result`` to the settlements file; returns its id."""
+        from ginscore import settlements
+
         with self.ledger.locked():
             records = settlements.read(self.ledger)
             last = settlements.last_entry(self.ledger)
@@ -148,4 +161,6 @@ class Book:
     def take_back_settlement(self):
         """Take back the newest settlement if it is the last thing recorded (see
         ``settlements.take_back_last``); None when 'undo' means a hand."""
+        from ginscore import settlements
+
         return settlements.take_back_last(self.ledger)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import GinscoreError
+from ginscore.game import folded
 from ginscore.i18n import _
 
 
@@ -50,7 +51,6 @@ def settle(summaries) -> tuple:
     from decimal import Decimal
 
     from ginscore.fewest_payments import connected_groups, fewest_payments, method
-    from ginscore.game import folded
 
     shown: dict = {}
     groups: dict = {}

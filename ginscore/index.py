@@ -68,10 +68,6 @@ class Stamp(NamedTuple):
     generation: int
 
 
-def games_mtime(ledger) -> int | None:
-    return ledger.folder_mtime()
-
-
 def read_stamp(ledger) -> Stamp | None:
     try:
         words = read_regular(os.path.join(ledger.root, STAMP_FILE), 100).decode("ascii").split()
@@ -95,7 +91,7 @@ def before_save(ledger):
     that stamp was current then (else None: the index is missing or already stale, and the
     next reader rebuilds it, so the write need not tell it anything)."""
     stamp = read_stamp(ledger)
-    if stamp is None or stamp.mtime != games_mtime(ledger):
+    if stamp is None or stamp.mtime != ledger.folder_mtime():
         return None
     return stamp
 
@@ -120,7 +116,7 @@ def after_save(ledger, game_id: int, summary: dict, changed: bool, stamp: Stamp)
                     generation = bump(connection)
             finally:
                 connection.close()
-        write_stamp(ledger, Stamp(games_mtime(ledger), generation))
+        write_stamp(ledger, Stamp(ledger.folder_mtime(), generation))
     except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
         return
 
@@ -256,7 +252,7 @@ def current(ledger, summarize_file):
     connection = connect(ledger, rebuild=False)
     stamp = read_stamp(ledger)
     if connection is not None and stamp is not None:
-        if stamp.mtime == games_mtime(ledger) and stamp.generation == generation_of(connection):
+        if stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection):
             return connection
     if connection is not None:
         connection.close()
@@ -276,7 +272,7 @@ def current(ledger, summarize_file):
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. Returns the ids read again."""
-    mtime = games_mtime(ledger)
+    mtime = ledger.folder_mtime()
     known = {row[0]: (row[1], row[2]) for row in connection.execute("SELECT id, mtime_ns, size FROM games")}
     seen, read = set(), []
     with connection:
@@ -320,7 +316,7 @@ def verify(ledger, connection, evaluated: dict) -> list:
             wrong.append((game_id, _("in the index, but its file is gone")))
             forget(connection, game_id)
         generation = bump(connection)
-    mtime = games_mtime(ledger)
+    mtime = ledger.folder_mtime()
     if mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
     return wrong

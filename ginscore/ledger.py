@@ -209,10 +209,6 @@ class Ledger:
             finally:
                 self._lock_depth = 0
 
-    @property
-    def is_locked(self) -> bool:
-        return self._lock_depth > 0
-
     def save(self, game) -> str:
         """Write a game; call inside ``locked()``. Keeps a copy of an older-format file first.
         Returns the file's path."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from ginscore.errors import GinscoreError
 from ginscore.i18n import _
 from ginscore.text import text_columns
 
@@ -39,8 +40,6 @@ def check_format(fmt: str) -> str:
     if name == "csv":
         return name
     if name not in table_formats():
-        from ginscore.errors import GinscoreError
-
         hint = _("LaTeX is not offered; ") if name.startswith("latex") else ""
         raise GinscoreError(
             _(
@@ -227,8 +226,6 @@ def ruled_table(grid, width: int = PAD_WIDTH) -> str:
         taken.append(span)
     parts.append((start, sum(taken), len(taken)))
     if max(cells for _start, cells, _groups in parts) > fit:
-        from ginscore.errors import GinscoreError
-
         raise GinscoreError(
             _(
                 "this pad has {count} columns to write in, too many for {width} characters of text: "

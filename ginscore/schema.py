@@ -21,6 +21,7 @@ from ginscore.i18n import _
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
 from ginscore.rules import Rules
+from ginscore.tables import TABLES, get_table, names
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 3
@@ -130,7 +131,6 @@ def migrate(data: dict, version: int) -> dict:
 
 def _table_settings(name):
     """The settings of table ``name`` (name -> Setting), or None for a name no table has."""
-    from ginscore.tables import TABLES, get_table
 
     return get_table(name).settings if isinstance(name, str) and name in TABLES else None
 
@@ -205,8 +205,6 @@ def _top_problems(data: dict) -> list[str]:
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
-        from ginscore.tables import names
-
         found.append(
             "format: "
             + _("{name} is not a kind of table this ginscore knows ({names})").format(name=value_words(table), names=", ".join(names()))
@@ -239,8 +237,6 @@ def _check_players(players, table: str | None, found: list) -> None:
         else:
             seen.add(folded(name))
     if table is not None:
-        from ginscore.tables import get_table
-
         try:  # the table's own decision, as when the game was started
             get_table(table).check_players(players)
         except GinscoreError as error:
@@ -323,7 +319,6 @@ def _check_currency(currency, found: list) -> None:
 
 def _table_of(table):
     """The Table named ``table``, or None for a name no table has (a problem of its own)."""
-    from ginscore.tables import TABLES, get_table
 
     return get_table(table) if isinstance(table, str) and table in TABLES else None
 
@@ -423,7 +418,6 @@ def _check_hand(hand, place: str, table_unit, found: list, ignorable=IGNORABLE) 
 
 def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:
     """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
-    from ginscore.tables import get_table
 
     table_unit = get_table(game.table)
     for index, entry in enumerate(game.journal):

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GameNotFound, LedgerError
+from ginscore.game import now
 from ginscore.i18n import _
+from ginscore.safefile import atomic_write, read_regular, reason
 
 FILE = "settlements.json"
 FILE_FORMAT = "ginscore-settlements"
@@ -27,7 +29,6 @@ def path_of(ledger) -> str:
 def read(ledger) -> list:
     """Every settlement recorded, oldest first; [] when none was ever recorded."""
     from ginscore.jsonfile import Unreadable, parse_json
-    from ginscore.safefile import read_regular, reason
 
     path = path_of(ledger)
     try:
@@ -82,7 +83,6 @@ def write(ledger, records: list) -> None:
     """Replace the file with ``records``; call inside ``ledger.locked()``."""
     import json
 
-    from ginscore.safefile import atomic_write
 
     data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "settlements": records}
     atomic_write(path_of(ledger), (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
@@ -101,7 +101,6 @@ def last_entry(ledger) -> dict | None:
 def take_back_last(ledger):
     """Take back the newest settlement if it is the last thing recorded in the ledger (nothing
     was recorded in a game since); returns it, or None when undo means a hand."""
-    from ginscore.game import now
 
     with ledger.locked():
         records = read(ledger)

@@ -4,13 +4,14 @@ is the same whether it comes from the game file or from the summary index that c
 
 from __future__ import annotations
 
+from ginscore.game import voided
+
 
 def summarize(state) -> dict:
     """The summary of one game: its listing entry (``games --json``), with ``money`` (each
     player's exact net in money, or None without a stake) and ``stats`` (name -> counts)."""
     from decimal import Decimal
 
-    from ginscore.game import voided
 
     game = state.game
     final = state.final

@@ -9,6 +9,11 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
+from ginscore.i18n import LANGUAGES
+from ginscore.render import FORMAT_ALIASES, table_formats
+from ginscore.rules import PRESETS
+from ginscore.tables import all_settings, all_tables
+
 
 def _ledger(ctx):
     from ginscore.book import open_book
@@ -86,15 +91,12 @@ def voided_games(ctx, param, incomplete):
 
 @_quietly
 def presets(ctx, param, incomplete):
-    from ginscore.rules import PRESETS
-
     return _matching(PRESETS, incomplete)
 
 
 @_quietly
 def formats(ctx, param, incomplete):
     """Every --format a listing takes: the words people say first, then tabulate's styles."""
-    from ginscore.render import FORMAT_ALIASES, table_formats
 
     said = [*FORMAT_ALIASES, "csv", "html", "json"]
     return _matching(said + [name for name in table_formats() if name not in said], incomplete)
@@ -102,22 +104,17 @@ def formats(ctx, param, incomplete):
 
 @_quietly
 def languages(ctx, param, incomplete):
-    from ginscore.i18n import LANGUAGES
-
     return _matching(LANGUAGES, incomplete)
 
 
 @_quietly
 def tables(ctx, param, incomplete):
-    from ginscore.tables import all_tables
-
     return _matching([kind.name for kind in all_tables()], incomplete)
 
 
 @_quietly
 def setting_values(ctx, param, incomplete):
     """A rule option's values (--tie, --shutout, ...): its choices, or yes/no for a switch."""
-    from ginscore.tables import all_settings
 
     spec = all_settings()[param.name]
     return _matching(spec.choices, incomplete)

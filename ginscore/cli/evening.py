@@ -9,8 +9,10 @@ from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, option, output_options, selection_options
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
+from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, ngettext, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.tables import names
 from ginscore.text import in_words
 
 SETTLE_HELP = N_(
@@ -213,11 +215,9 @@ Example:
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):
     from ginscore.statistics import shown as stats_of
-    from ginscore.tables import names
 
     if table is not None and table.strip().lower() not in names():
         raise GinscoreError(f"--table {table!r} is not a kind of table: use one of {', '.join(names())}")
-    from ginscore.game import folded
 
     # A player's statistics come from his own rows, so --player only chooses whom to show;
     # --vs keeps the games both played.
@@ -242,7 +242,6 @@ def stats(obj, selection, table, pair, as_json, fmt):
 def refuse_strangers(book, names) -> None:
     """Refuse a --vs or --player name that no finished game has, rather than find nothing:
     the players' totals over every game are kept, so asking costs one query."""
-    from ginscore.game import folded
     from ginscore.history import Selection
 
     if not names:

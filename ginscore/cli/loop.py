@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore import actions
 from ginscore.cli import COMMANDS, cli, did_you_mean, error_line
 from ginscore.cli.options import game_option
 from ginscore.errors import GinscoreError, shown
@@ -80,7 +81,6 @@ class Session:
 
     def follow(self, game_id=None) -> None:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
-        from ginscore import actions
 
         try:
             game = self.obj.ledger.load(game_id)

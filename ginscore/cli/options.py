@@ -7,6 +7,9 @@ from click.decorators import help_option
 
 from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, _, translate
+from ginscore.render import check_format
+from ginscore.safefile import atomic_write
+from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
 MAX_DIGITS = 9
@@ -186,8 +189,6 @@ def output_options(function):
             if kwargs["fmt"].strip().lower() == "json":
                 kwargs["fmt"], kwargs["as_json"] = None, True
             else:
-                from ginscore.render import check_format
-
                 kwargs["fmt"] = check_format(kwargs["fmt"])
         return function(*args, **kwargs)
 
@@ -229,7 +230,6 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
 
         handle, output = tempfile.mkstemp(prefix="ginscore-", suffix=suffix)
         os.close(handle)
-    from ginscore.safefile import atomic_write
 
     path = os.path.abspath(output)
     atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
@@ -302,7 +302,6 @@ def rule_options(function):
     """
     from functools import wraps
 
-    from ginscore.tables import all_settings
 
     specs = all_settings()
 
@@ -335,7 +334,6 @@ def table_options(function):
     ``table``, the name of the one chosen (the default table when none is)."""
     from functools import wraps
 
-    from ginscore.tables import DEFAULT_TABLE, all_tables
 
     kinds = [kind for kind in all_tables() if kind.flag]
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ginscore import render
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, Command, completes, deliver, file_options, option, rule_options, table_options
+from ginscore.game import check_new_players
 from ginscore.i18n import N_
+from ginscore.tables import get_table
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
 
@@ -41,10 +44,7 @@ Example:
 @table_options
 @rule_options
 def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, settings):
-    from ginscore import render
-    from ginscore.game import check_new_players
     from ginscore.scoring import parse_currency, parse_stake
-    from ginscore.tables import get_table
 
     name = "json" if fmt.strip().lower() == "json" else render.check_format(fmt)
     kind = get_table(table)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions, render, settlements
+from ginscore import actions, render
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, option, output_options, selection_options
 from ginscore.errors import printable
@@ -122,6 +122,8 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
     listing = obj.book.summaries(asked, last)
+    from ginscore import settlements  # only 'games' asks, not the status between hands
+
     settled = settlements.settled_games(settlements.read(ledger))
     for entry in listing:
         entry.pop("stats", None)

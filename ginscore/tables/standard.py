@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, settle
 from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, opponent_of, pair_stats
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,
@@ -160,12 +160,7 @@ class StandardGin(TwoPlayerGin):
 
     def play(self, game, tally, effective) -> bool:
         score, opponent = self.score(game, effective)
-        if score.winner:
-            tally.scores[score.winner] += score.points
-            tally.boxes[score.winner] += score.boxes
-            tally.hands_won[score.winner] += 1
-            if tally.scores[score.winner] >= game.rules.target:
-                tally.winner = score.winner
+        count_hand(tally, score, game.rules.target)
         tally.rows.append(HandRow(effective, score, dict(tally.scores), opponent))
         tally.dealer = score.winner or tally.dealer  # the winner deals next; after a draw the same dealer again
         return tally.winner is not None

@@ -18,7 +18,7 @@ from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import score_hand, settle
 from ginscore.tables.base import Grid, Sheet, TableView, game_json, nets, payment
-from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, with_defaults
+from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,
@@ -325,12 +325,7 @@ class ThreeHandedGin(GinTable):
                 )
             opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
         score = score_hand(hand, opponent, game.rules)
-        if score.winner:
-            tally.scores[score.winner] += score.points
-            tally.boxes[score.winner] += score.boxes
-            tally.hands_won[score.winner] += 1
-            if tally.scores[score.winner] >= game.rules.target:
-                tally.winner = score.winner
+        count_hand(tally, score, game.rules.target)
         tally.rows.append(ThreeHandedRow(effective, score, dict(tally.scores), opponent, seating.sitting_out))
         tally.seating = next_seating(seating, score.winner)
         return tally.winner is not None

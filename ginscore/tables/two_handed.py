@@ -72,6 +72,18 @@ class HandRow(NamedTuple):
         return row
 
 
+def count_hand(tally, score, target: int) -> None:
+    """Add one hand's ``score`` to a game's running ``tally`` (its ``scores``, ``boxes`` and
+    ``hands_won``), and make its winner the game's once he reaches ``target``."""
+    if not score.winner:
+        return
+    tally.scores[score.winner] += score.points
+    tally.boxes[score.winner] += score.boxes
+    tally.hands_won[score.winner] += 1
+    if tally.scores[score.winner] >= target:
+        tally.winner = score.winner
+
+
 def opponent_of(players, player: str) -> str:
     """The other player of a pair; refuses anything but a pair, where "the other" has no meaning."""
     if len(players) != 2 or player not in players:
