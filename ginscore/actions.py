@@ -19,6 +19,11 @@ def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
 
 
+def late_hands(game: Game) -> list:
+    """The hands merged from another device that come after the game's end (and so do not count)."""
+    return get_table(game.table).late_hands(game)
+
+
 def view(state):
     """The words and layouts of ``state``, a game's result, as its table says them."""
     return get_table(state.game.table).view_of(state)
@@ -65,7 +70,7 @@ def unvoid_game(game: Game):
 
 
 def new_game(
-    game_id: int,
+    game_id: str,
     players,
     rules=None,
     stake=None,

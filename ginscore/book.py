@@ -18,7 +18,7 @@ from contextlib import contextmanager
 
 from ginscore import actions, index, schema
 from ginscore.errors import GinscoreError
-from ginscore.game import Game, now, voided
+from ginscore.game import Game, now, now_ms, voided
 from ginscore.ledger import Ledger
 from ginscore.safefile import NotDurable
 from ginscore.summary import summarize
@@ -37,40 +37,52 @@ class Book:
 
     # ---- games -------------------------------------------------------------------------------
 
-    def load(self, game_id: int | None = None) -> Game:
+    def load(self, game_id: str | None = None) -> Game:
         return self.ledger.load(game_id)
 
-    def state(self, game_id: int | None = None):
+    def state(self, game_id: str | None = None):
         """The evaluated state of game ``game_id`` (default: the current game)."""
         return actions.evaluate(self.ledger.load(game_id))
 
-    def change(self, game_id: int | None, change):
+    def current_id(self) -> str:
+        return self.ledger.current_id()
+
+    def change(self, game_id: str | None, change):
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
-        returns the whole result. A change that raises leaves the file untouched."""
+        returns the whole result. A change that raises leaves the files untouched. The entries
+        the change adds are this device's (``Game.device``)."""
         with self.ledger.locked():
-            game = self.ledger.load(game_id)
+            game = self.ledger.load(game_id)._replace(device=self.ledger.device)
             result = change(game)
             self._write(result[0], game)
         return result
 
     def start(self, game: Game) -> Game:
-        """Save a new game under the next id (making the ledger folder if need be)."""
+        """Save a new game under a new id, made on this device (making the ledger folder if
+        need be); it becomes this device's current game."""
         with self.ledger.locked(create=True):
-            game = game._replace(id=self.ledger.next_id())
+            clock = max(now_ms(), self._last_start() + 1)
+            game = game._replace(id=self.ledger.new_id(clock), clock=clock, device=self.ledger.device)
             self._write(game, None)
         return game
+
+    def _last_start(self) -> int:
+        """The start clock of the game this device started last, so that a clock set back never
+        starts a game before it."""
+        try:
+            return self.ledger.load(self.ledger.current_id()).clock
+        except GinscoreError:
+            return 0
 
     def _write(self, game: Game, previous: Game | None) -> None:
         stamp = index.before_save(self.ledger)
         try:
-            path = self.ledger.save(game)
+            path = self.ledger.save(game, new=previous is None)
         except NotDurable:  # in place, only its durability is in doubt: the index is told
             self._tell_index(game, previous, stamp)
             raise
         self._tell_index(game, previous, stamp)
         self.saved.append(path)
-        if previous is not None and voided(game.journal) != voided(previous.journal):
-            self.ledger.remember_current()  # the current game is the newest one not voided
 
     def _tell_index(self, game: Game, previous: Game | None, stamp) -> None:
         """Give the index the summary of ``game`` just written; never fails the write."""
@@ -84,18 +96,20 @@ class Book:
                 or actions.evaluate(previous).finished
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
             )
-            index.after_save(self.ledger, game.id, summarize(state), changed, stamp)
+            index.after_save(self.ledger, game.id, summarize(state), changed, stamp, index.position(game.id, game.created, game.clock))
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
             return
 
     # ---- summaries, through the index -----------------------------------------------------------
 
-    def summarize_file(self, game_id: int) -> tuple:
-        """(summary, None) for a game file that loads, else (None, its problem in words)."""
+    def summarize_file(self, game_id: str) -> tuple:
+        """(summary, None, position) for a game whose files load, else (None, its problem in
+        words, position); see ``index.position``."""
         try:
-            return summarize(actions.evaluate(self.ledger.load(game_id))), None
+            game = self.ledger.load(game_id)
+            return summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock)
         except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
-            return None, self.ledger.damage(game_id, error)
+            return None, self.ledger.damage(game_id, error), index.position(game_id, None)
 
     @contextmanager
     def summary_index(self):

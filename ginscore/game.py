@@ -3,6 +3,12 @@
 The journal is the truth. It only ever grows: a hand is recorded, voided (undo), restored
 (redo) or corrected (edit), and every entry keeps its timestamp. The effective hands, and
 from them every total, are derived by replaying it.
+
+Several devices can record in one game while apart (a synced folder, git): every entry has its
+own id and names the entry it acts on by id; its ``clock`` never runs backwards on the device
+that recorded it and is later than every entry that device knew of; ``after`` is the entry that
+device saw last. The journal of a game is the union of every device's entries, ordered by
+(clock, device, id): the same entries give the same game on every device.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import HandError, PlayerError, shown
 from ginscore.i18n import _
+from ginscore.ids import ENTRY_ID_LENGTH, digest
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -28,45 +35,99 @@ STOP_ACTIONS = ("abandon", "resume")
 # "void_game": the game is set aside ('ginscore void': a mistaken or test game), left out of
 # listings and settlements; "unvoid_game" brings it back. Neither has a hand or a target.
 GAME_ACTIONS = ("void_game", "unvoid_game")
+TARGETED = ("void", "restore", "edit")
+# Two equal hands recorded on two devices this close together are likely one hand entered twice.
+DOUBLE_ENTRY_MS = 10 * 60 * 1000
 
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
+def now_ms() -> int:
+    """The wall clock in milliseconds (the same clock as ``now``, so a frozen one freezes both)."""
+    return int(datetime.now(timezone.utc).timestamp() * 1000)
+
+
+def order_key(entry) -> tuple:
+    """Where an entry stands in a game's journal: by clock, then device, then id."""
+    return (entry["clock"], entry["device"], entry["id"])
+
+
 class Game(NamedTuple):
-    id: int
+    id: str
     created: str
     table: str  # the kind of table, a name in ginscore.tables
     players: tuple[str, ...]
     rules: Rules
     stake: Decimal | None
-    journal: tuple[dict, ...] = ()
+    journal: tuple[dict, ...] = ()  # in order_key order
     extra: dict = MappingProxyType({})  # fields a newer ginscore wrote; kept on write
     currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
     dealer: str | None = None  # who deals the first hand, when known (else the players cut for deal)
+    clock: int = 0  # when it was started, on the starting device's clock (0: a game from before clocks)
+    device: str = ""  # the device recording now (not stored: each device writes its own file)
 
     def append(self, action: str, **details) -> "Game":
-        entry = {"seq": len(self.journal) + 1, "at": now(), "action": action, **details}
+        last = self.journal[-1] if self.journal else None
+        clock = max(now_ms(), self.clock + 1, last["clock"] + 1 if last else 0)
+        entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
+        entry = {
+            "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
+            "at": now(), "action": action, **details,
+        }
         return self._replace(journal=self.journal + (entry,))
+
+
+def union(*journals) -> tuple:
+    """The entries of every journal, each once (by id), in journal order. Where two copies of
+    one id differ (a file edited by hand), the first in a fixed order of their contents is kept,
+    so that every device keeps the same one; ``clashes`` names them."""
+    chosen: dict[str, dict] = {}
+    for journal in journals:
+        for entry in journal:
+            held = chosen.get(entry["id"])
+            if held is None or (held != entry and _content(entry) < _content(held)):
+                chosen[entry["id"]] = entry
+    return tuple(sorted(chosen.values(), key=order_key))
+
+
+def clashes(*journals) -> list[str]:
+    """The ids held with two different contents."""
+    seen: dict[str, dict] = {}
+    found = set()
+    for journal in journals:
+        for entry in journal:
+            if seen.setdefault(entry["id"], entry) != entry:
+                found.add(entry["id"])
+    return sorted(found)
+
+
+def _content(entry) -> str:
+    import json
+
+    return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 
 class EffectiveHand(NamedTuple):
     number: int  # 1-based position among the hands that count
-    seq: int  # journal entry that recorded it
+    entry: str  # id of the journal entry that recorded it
     hand: dict  # what the players said, after any edit
     edited: bool
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
-    """The hands that count, in order, with voids, restores and edits applied."""
-    hands: dict[int, dict] = {}
-    voided: set[int] = set()
-    edited: set[int] = set()
+    """The hands that count, in order, with voids, restores and edits applied. An entry that
+    names an entry not in the journal (another device's file not arrived yet) changes nothing."""
+    hands: dict[str, dict] = {}
+    voided: set[str] = set()
+    edited: set[str] = set()
     for entry in journal:
         action = entry["action"]
         if action == "hand":
-            hands[entry["seq"]] = entry["hand"]
+            hands[entry["id"]] = entry["hand"]
+        elif entry.get("target") not in hands:
+            continue
         elif action == "void":
             voided.add(entry["target"])
         elif action == "restore":
@@ -74,37 +135,79 @@ def effective_hands(journal) -> list[EffectiveHand]:
         elif action == "edit":
             hands[entry["target"]] = entry["hand"]
             edited.add(entry["target"])
-    live = [seq for seq in sorted(hands) if seq not in voided]
-    return [EffectiveHand(number, seq, hands[seq], seq in edited) for number, seq in enumerate(live, 1)]
+    live = [entry_id for entry_id in hands if entry_id not in voided]
+    return [EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited) for number, entry_id in enumerate(live, 1)]
 
 
 class LogLine(NamedTuple):
     """One journal entry explained, for the log."""
 
     entry: dict  # as stored
-    target: int | None  # the hand entry it concerns (its own seq for a hand; None for abandon/resume)
+    position: int  # its place in the journal, from 1
+    target: str | None  # the hand entry it concerns (its own id for a hand; None for abandon/resume)
     hand: dict  # that hand as this entry left it ({} for abandon/resume)
     was: dict | None  # for an edit: the version it replaced
     number: int | None  # that hand's number among the hands that count now; None while voided
 
 
 def history(journal) -> list[LogLine]:
-    versions: dict[int, dict] = {}
+    versions: dict[str, dict] = {}
     lines = []
     for entry in journal:
         if entry["action"] == "hand":
-            target, was = entry["seq"], None
+            target, was = entry["id"], None
             versions[target] = entry["hand"]
         elif entry["action"] in STOP_ACTIONS or entry["action"] in GAME_ACTIONS:
             target, was = None, None
         else:
             target = entry["target"]
             was = versions.get(target)
-            if entry["action"] == "edit":
+            if entry["action"] == "edit" and target in versions:
                 versions[target] = entry["hand"]
         lines.append((entry, target, versions.get(target, {}), was if entry["action"] == "edit" else None))
-    numbers = {hand.seq: hand.number for hand in effective_hands(journal)}
-    return [LogLine(entry, target, hand, was, numbers.get(target)) for entry, target, hand, was in lines]
+    numbers = {hand.entry: hand.number for hand in effective_hands(journal)}
+    return [
+        LogLine(entry, position, target, hand, was, numbers.get(target))
+        for position, (entry, target, hand, was) in enumerate(lines, 1)
+    ]
+
+
+def apart(journal) -> list[dict]:
+    """The entries recorded on a device that had not seen the entry before them: what two
+    devices recorded while apart, merged. Entries from before clocks (no ``after``) never are."""
+    found = []
+    previous = None
+    for entry in journal:
+        if "after" in entry and entry["after"] != previous:
+            found.append(entry)
+        previous = entry["id"]
+    return found
+
+
+def devices(journal) -> list[str]:
+    """The devices that recorded the entries, in the order they first did ("" for entries from
+    before devices are left out)."""
+    return list(dict.fromkeys(entry["device"] for entry in journal if entry["device"]))
+
+
+def double_entries(journal) -> list[tuple]:
+    """(first, second) hand numbers of two hands that count, alike, recorded on two devices
+    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice."""
+    entries = {entry["id"]: entry for entry in journal}
+    counted = effective_hands(journal)
+    apart_ids = {entry["id"] for entry in apart(journal)}
+    found = []
+    for index, later in enumerate(counted):
+        for earlier in counted[:index]:
+            one, two = entries[earlier.entry], entries[later.entry]
+            if (
+                earlier.hand == later.hand
+                and one["device"] != two["device"]
+                and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
+                and (two["id"] in apart_ids or one["id"] in apart_ids)
+            ):
+                found.append((earlier.number, later.number))
+    return found
 
 
 def abandoned(journal) -> bool:
@@ -132,12 +235,20 @@ def undo(game: Game) -> tuple[Game, EffectiveHand]:
     if not hands:
         raise HandError(_("game {game} has no hand to undo").format(game=game.id))
     last = hands[-1]
-    return game.append("void", target=last.seq), last
+    return game.append("void", target=last.entry), last
 
 
-def redoable(journal) -> int | None:
+def undo_hand(game: Game, number: int) -> tuple[Game, EffectiveHand]:
+    """Void effective hand ``number`` (one of a hand entered twice); it stays in the journal."""
+    hands = effective_hands(game.journal)
+    _check_number(game, hands, number, _("game {game} has no hand to undo"))
+    chosen = hands[number - 1]
+    return game.append("void", target=chosen.entry), chosen
+
+
+def redoable(journal) -> str | None:
     """The hand that redo would restore: the latest voided one, if nothing was recorded since."""
-    pending: list[int] = []
+    pending: list[str] = []
     for entry in journal:
         action = entry["action"]
         if action == "hand":
@@ -146,6 +257,8 @@ def redoable(journal) -> int | None:
             pending.append(entry["target"])
         elif action == "restore" and entry["target"] in pending:
             pending.remove(entry["target"])
+    known = {entry["id"] for entry in journal if entry["action"] == "hand"}
+    pending = [target for target in pending if target in known]
     return pending[-1] if pending else None
 
 
@@ -159,25 +272,29 @@ def redo(game: Game) -> tuple[Game, EffectiveHand]:
             )
         )
     updated = game.append("restore", target=target)
-    restored = next(hand for hand in effective_hands(updated.journal) if hand.seq == target)
+    restored = next(hand for hand in effective_hands(updated.journal) if hand.entry == target)
     return updated, restored
 
 
-def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
-    """Correct effective hand ``number``; the original stays in the journal."""
-    hands = effective_hands(game.journal)
+def _check_number(game: Game, hands: list, number: int, none_message: str) -> None:
     if not 1 <= number <= len(hands):
         if not hands:
-            raise HandError(_("game {game} has no hands to edit").format(game=game.id))
+            raise HandError(none_message.format(game=game.id))
         raise HandError(
             _("game {game} has hands 1 to {last}; there is no hand {number}").format(
                 game=game.id, last=len(hands), number=number
             )
         )
+
+
+def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
+    """Correct effective hand ``number``; the original stays in the journal."""
+    hands = effective_hands(game.journal)
+    _check_number(game, hands, number, _("game {game} has no hands to edit"))
     before = hands[number - 1]
     if before.hand == hand:
         raise HandError(_("hand {number} of game {game} already says that: nothing to change").format(number=number, game=game.id))
-    return game.append("edit", target=before.seq, hand=hand), before
+    return game.append("edit", target=before.entry, hand=hand), before
 
 
 def folded(name: str) -> str:

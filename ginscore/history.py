@@ -58,18 +58,18 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
     problem) reads one file. Damaged games are left out of a selection by
     date, player or table, which they cannot be matched against."""
     where, values = selection.where()
-    query = f"SELECT g.id, g.mtime_ns, g.size, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.id"
+    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
-        query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY id"
+        query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
     rows = connection.execute(query, values).fetchall()
     check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
     found = []
-    for game_id, mtime, size, finished, damaged, summary in rows:
+    for game_id, files, _position, finished, damaged, summary in rows:
         stale = not finished or damaged
         if check_files and not stale:
-            stale = ledger.file_status(game_id) != (mtime, size)
+            stale = ledger.file_status(game_id) != files
         if stale:
-            summary, error = summarize_file(game_id)
+            summary, error, _place = summarize_file(game_id)
             if summary is None:
                 found.append({"id": game_id, "damaged": True, "error": error})
                 continue
@@ -95,7 +95,7 @@ def player_totals(connection, selection: Selection) -> list:
     sums = sql_combined("p")
     rows = connection.execute(
         f"""SELECT p.folded, COUNT(*), {sums},
-                   (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.game_id DESC LIMIT 1)
+                   (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.position DESC LIMIT 1)
             FROM players p JOIN games g ON g.id = p.game_id WHERE {where} GROUP BY p.folded""",
         values,
     ).fetchall()
@@ -103,8 +103,8 @@ def player_totals(connection, selection: Selection) -> list:
         connection.execute(
             f"""SELECT folded, MAX(run) FROM (
                     SELECT folded, COUNT(*) AS run FROM (
-                        SELECT p.folded, p.won, ROW_NUMBER() OVER (PARTITION BY p.folded ORDER BY p.game_id)
-                             - ROW_NUMBER() OVER (PARTITION BY p.folded, p.won ORDER BY p.game_id) AS island
+                        SELECT p.folded, p.won, ROW_NUMBER() OVER (PARTITION BY p.folded ORDER BY p.position)
+                             - ROW_NUMBER() OVER (PARTITION BY p.folded, p.won ORDER BY p.position) AS island
                         FROM players p JOIN games g ON g.id = p.game_id WHERE {where}
                     ) WHERE won = 1 GROUP BY folded, island
                 ) GROUP BY folded""",

@@ -8,11 +8,13 @@ and rebuilt from the files. The index never reads or evaluates a game itself: it
 summaries it is given, and where it must bring itself up to date it asks the
 ``summarize_file`` function its caller (``ginscore.book``) hands it.
 
-Two files in the ledger folder, both hidden, so backups leave them out:
+Two files in this device's cache folder of the ledger (``Ledger.cache_dir``, never in the ledger
+folder, which other devices share: a synced SQLite file is a known way to lose data):
 
-- ``.index.sqlite3``: a row per game (its file's size and time, created, finished, summary)
-  and a row per player of each finished game (the statistics 'stats' adds up in SQL);
-- ``.index-stamp``: ``MTIME GENERATION``: the games folder's modification time when the
+- ``index.sqlite3``: a row per game (its files' names, sizes and times, its place in the order
+  games were started, created, finished, summary) and a row per player of each finished game
+  (the statistics 'stats' adds up in SQL);
+- ``index-stamp``: ``MTIME GENERATION``: the games folder's modification time when the
   index was last brought up to date, and the generation the index had then.
 
 The index is trusted only while the games folder's time and the index's generation both match
@@ -41,22 +43,23 @@ from ginscore import totals
 from ginscore.errors import LedgerError
 from ginscore.game import folded
 from ginscore.i18n import _
-from ginscore.safefile import read_regular, write_unsynced
+from ginscore.ids import order_key
+from ginscore.safefile import make_folder, read_regular, write_unsynced
 from ginscore.statistics import STAT_KEYS, sql_columns
 
-INDEX_FILE = ".index.sqlite3"
-STAMP_FILE = ".index-stamp"
+INDEX_FILE = "index.sqlite3"
+STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 4: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"
+SCHEMA = f"ginscore-index 5: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
-    id INTEGER PRIMARY KEY, mtime_ns INTEGER, size INTEGER, created TEXT, table_kind TEXT,
+    id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
     finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT
 );
-CREATE INDEX games_created ON games (created);
+CREATE INDEX games_position ON games (position);
 CREATE TABLE players (
-    game_id INTEGER, player TEXT, folded TEXT, {sql_columns()},
+    game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
     money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
 );
 CREATE INDEX players_folded ON players (folded);
@@ -68,9 +71,17 @@ class Stamp(NamedTuple):
     generation: int
 
 
+def position(game_id: str, created: str | None, clock: int = 0) -> str:
+    """A game's place in the order games were started, as text SQL sorts: by when it was
+    created, then its start clock, then its id (numbered games by number); a game that does not
+    load (no known start) after every other."""
+    kind, number, made = order_key(game_id)
+    return f"{created or '~'}|{clock:016d}|{kind}{number:012d}{made}"
+
+
 def read_stamp(ledger) -> Stamp | None:
     try:
-        words = read_regular(os.path.join(ledger.root, STAMP_FILE), 100).decode("ascii").split()
+        words = read_regular(os.path.join(ledger.cache_dir, STAMP_FILE), 100).decode("ascii").split()
         if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
             return Stamp(int(words[0]), int(words[1]))
     except (OSError, UnicodeDecodeError):
@@ -80,7 +91,8 @@ def read_stamp(ledger) -> Stamp | None:
 
 def write_stamp(ledger, stamp: Stamp) -> None:
     """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
-    write_unsynced(os.path.join(ledger.root, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
+    make_folder(ledger.cache_dir)
+    write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
 
 
 # ---- keeping it current: told by the application service, under the lock -----------------
@@ -96,7 +108,7 @@ def before_save(ledger):
     return stamp
 
 
-def after_save(ledger, game_id: int, summary: dict, changed: bool, stamp: Stamp) -> None:
+def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str) -> None:
     """Bring the index up to date with game ``game_id`` just written, whose summary is
     ``summary``; ``changed``: whether its row must be rewritten (a new game, a game finished
     before or after the write, a game voided or brought back), else only the stamp is renewed.
@@ -112,7 +124,7 @@ def after_save(ledger, game_id: int, summary: dict, changed: bool, stamp: Stamp)
                 if generation_of(connection) != stamp.generation:
                     return
                 with connection:
-                    store(connection, ledger, game_id, summary)
+                    store(connection, ledger, game_id, summary, None, place)
                     generation = bump(connection)
             finally:
                 connection.close()
@@ -125,7 +137,7 @@ def after_save(ledger, game_id: int, summary: dict, changed: bool, stamp: Stamp)
 
 
 def index_path(ledger) -> str:
-    return os.path.join(ledger.root, INDEX_FILE)
+    return os.path.join(ledger.cache_dir, INDEX_FILE)
 
 
 def connect(ledger, rebuild: bool = True):
@@ -151,6 +163,7 @@ def connect(ledger, rebuild: bool = True):
             pass
     if not rebuild:
         return None
+    make_folder(ledger.cache_dir)
     for leftover in (path, f"{path}-journal", f"{path}-wal", f"{path}-shm"):
         try:
             if os.path.lexists(leftover) and not os.path.isdir(leftover):
@@ -190,39 +203,40 @@ def bump(connection) -> int:
     return generation
 
 
-def store(connection, ledger, game_id: int, summary: dict | None = None, error: str | None = None) -> None:
+def store(connection, ledger, game_id: str, summary: dict | None = None, error: str | None = None, place: str | None = None) -> None:
     """Write one game's rows: its ``summary`` (and its players' statistics once it is
-    finished), or the ``error`` that keeps it from loading."""
-    mtime, size = ledger.file_status(game_id) or (None, None)
-    totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
+    finished), or the ``error`` that keeps it from loading; ``place``: its ``position``."""
+    files = ledger.file_status(game_id)
+    place = place or position(game_id, summary["created"] if summary else None)
+    totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
     if summary is None:
         connection.execute(
-            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, mtime, size, error)
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, files, place, error)
         )
         return
     connection.execute(
         "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
         (
-            game_id, mtime, size, summary["created"], summary["table"], int(summary["finished"]),
+            game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
             int(summary["voided"]), json.dumps(summary, ensure_ascii=False),
         ),
     )
     money = summary["money"] or {}
     for name, stats in summary["stats"].items():
         connection.execute(
-            f"INSERT INTO players VALUES (?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
+            f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
             (
-                game_id, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
+                game_id, place, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
                 money.get(name), micro(money.get(name)), summary["currency"] or "",
             ),
         )
-    totals.change(connection, game_id, totals.counted_rows(connection, game_id), 1)
+    totals.change(connection, totals.counted_rows(connection, game_id), 1)
 
 
-def forget(connection, game_id: int) -> None:
+def forget(connection, game_id: str) -> None:
     """Remove a game whose file is gone, and its part of the players' totals."""
-    totals.change(connection, game_id, totals.counted_rows(connection, game_id), -1)
+    totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
 
@@ -273,7 +287,7 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> li
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. Returns the ids read again."""
     mtime = ledger.folder_mtime()
-    known = {row[0]: (row[1], row[2]) for row in connection.execute("SELECT id, mtime_ns, size FROM games")}
+    known = dict(connection.execute("SELECT id, files FROM games"))
     seen, read = set(), []
     with connection:
         for game_id in ledger.game_ids():
@@ -281,8 +295,8 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> li
             now = ledger.file_status(game_id)
             if now is not None and known.get(game_id) == now:
                 continue
-            summary, error = summarize_file(game_id)
-            store(connection, ledger, game_id, summary, error)
+            summary, error, place = summarize_file(game_id)
+            store(connection, ledger, game_id, summary, error, place)
             read.append(game_id)
         for game_id in set(known) - seen:
             forget(connection, game_id)
@@ -295,7 +309,7 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> li
 def verify(ledger, connection, evaluated: dict) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
     which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem) of
-    every game file, as the caller read them. Returns (id, what was wrong) pairs."""
+    every game, as the caller read them. Returns (id, what was wrong) pairs."""
     rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
     wrong = []
     with connection:

@@ -1,17 +1,24 @@
-"""The ledger on disk: one JSON document per game in a folder. This module reads and writes
-game files and nothing else; what else happens around a change (the summary index told, the
-files saved remembered) is the application service's (``ginscore.book``).
+"""The ledger on disk: the game files of one ledger folder. This module reads and writes game
+files and nothing else; what else happens around a change (the summary index told, the files
+saved remembered) is the application service's (``ginscore.book``).
 
-Layout of the ledger folder::
+Layout of the ledger folder, which a file syncer or git may share between devices::
 
-    games/game-000001.json   one game each, see ginscore.schema
-    .lock                    taken around every read-modify-write; never the data itself
-    .latest                  the id of the newest game, then the current game's when that is
-                             older (the newest are voided): a hint checked on use, never the truth
-    migrated/                copies of game files as they were before a format upgrade
+    games/game-ID.DEVICE.json   one device's file of game ID (see ginscore.schema): the game
+                                as started and the entries that device recorded. Only that
+                                device writes it, so a syncer never has two versions to
+                                choose between; a game is the union of its devices' files.
+    games/game-NNNNNN.json      a game from before devices (file versions 1 to 3): read as it
+                                is, never written again; its later entries go to device files
+    conflicts/                  conflict copies a syncer made, once folded in ('ginscore check')
+    migrated/                   copies of files as they were before a format upgrade
+
+What is this device's own lives outside the folder (``paths.state_root()``/ledgers/KEY): the
+lock taken around every read-modify-write, the current game, and the list of devices whose
+files the games folder holds (a cache, renewed whenever the folder changed).
 
 Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
-the new game, never a mix. Reads take no lock: a reader always sees a whole file.
+the new file, never a mix. Reads take no lock: a reader always sees whole files.
 
 What a game file's JSON means is the codec's (``ginscore.schema``, handed in by whoever opens
 the ledger): this module moves bytes and parsed JSON, and so reaches nothing that scores.
@@ -25,24 +32,56 @@ import re
 from contextlib import contextmanager
 
 from ginscore import paths
-from ginscore.errors import GameNotFound, GinscoreError, LedgerError, unexpected
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown, unexpected
 from ginscore.i18n import _
+from ginscore.ids import GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
 from ginscore.jsonfile import Unreadable, parse_json
-from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, same_bytes
+from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 
-GAME_FILE = re.compile(r"^game-(\d{6,})\.json$")
+# game-000001.json (from before devices) and game-ID.DEVICE.json
+GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.json$")
+# What syncers append to the name of the version that lost a conflict (repeated: a conflict
+# copy of a conflict copy): Syncthing, Dropbox, Nextcloud, then OneDrive's "-COMPUTER" and the
+# " (1)" / " 2" of iCloud Drive and the rest.
+CONFLICT_TAIL = (
+    r"(?:\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
+    r"| \([^()]*'s conflicted copy \d{4}-\d\d-\d\d(?: \(\d+\))?\)"
+    r"| \(conflicted copy \d{4}-\d\d-\d\d \d{6}\)"
+    r"| \(\d+\)| \d+|-[A-Za-z0-9_-]+)+"
+)
+CONFLICT_COPY = re.compile(rf"^(?P<base>game-[0-9a-z]+(?:\.[0-9a-z]+)?){CONFLICT_TAIL}\.json$")
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
+RECENT = 20  # games this device started or moved to, remembered for 'the current game'
+
+
+def game_stem(game_id: str) -> str:
+    """``game-000001`` for a numbered game (as its file from before devices is named), else ``game-ID``."""
+    return f"game-{int(game_id):06d}" if game_id.isdigit() else f"game-{game_id}"
+
+
+def parse_name(name: str):
+    """(game id, device or None) of a game file's name, or None for any other name."""
+    match = GAME_FILE.match(name)
+    if not match:
+        return None
+    game_id, device = match.group("id"), match.group("device")
+    if game_id.isdigit():
+        if len(game_id) < 6 or game_id.strip("0") == "":
+            return None
+        return str(int(game_id)), device
+    return (game_id, device) if device is not None and GAME_ID.match(game_id) else None
 
 
 class Ledger:
     """The game files of one ledger folder: list, read, write (inside ``locked()``). ``codec``
-    turns a file's JSON into a game and back: ``decode(data, where)``, ``encode(game)``,
-    ``problems(data)``, ``file_version(data, where)``, ``repair_hint()`` and ``FILE_VERSION``
-    (the module ``ginscore.schema``)."""
+    turns a file's JSON into a game and back: ``decode(data, where)``, ``encode(game, entries,
+    device)``, ``problems(data)``, ``is_voided(data)``, ``repair_hint()`` and ``FILE_VERSION``
+    (the module ``ginscore.schema``); ``device`` is this device's id (a function, asked only
+    when something is written)."""
 
-    def __init__(self, root, codec):
+    def __init__(self, root, codec, device=None):
         if root is not None and not os.fspath(root).strip():
             # an empty --ledger is a mistake, not a request for the default ledger
             raise LedgerError(_("--ledger needs a folder path: give one, or leave --ledger out to use the default ledger"))
@@ -52,126 +91,55 @@ class Ledger:
             raise LedgerError(_("the ledger must be a folder, but {path} is a file: give a folder with --ledger").format(path=self.root))
         self.games_dir = os.path.join(self.root, "games")
         self.migrated_dir = os.path.join(self.root, "migrated")
-        self.lock_path = os.path.join(self.root, ".lock")
-        self.latest_path = os.path.join(self.root, ".latest")
+        self.conflicts_dir = os.path.join(self.root, "conflicts")
+        key = paths.ledger_key(self.root)
+        self.local_dir = os.path.join(paths.state_root(), "ledgers", key)
+        self.cache_dir = os.path.join(paths.cache_root(), "ledgers", key)
+        self.lock_path = os.path.join(self.local_dir, "lock")
+        self.current_path = os.path.join(self.local_dir, "current")
+        self.devices_path = os.path.join(self.cache_dir, "devices")
+        self._device_of = device
         self._lock_depth = 0
-        self._versions: dict[int, int] = {}  # file version of each game as loaded
+        self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
 
-    # ---- reading -------------------------------------------------------------------------
+    @property
+    def device(self) -> str:
+        if self._device_of is None:
+            from ginscore.device import device_id
 
-    def game_path(self, game_id: int) -> str:
-        return os.path.join(self.games_dir, f"game-{game_id:06d}.json")
+            self._device_of = device_id
+        return self._device_of()
 
-    def game_ids(self) -> list[int]:
+    # ---- the folder --------------------------------------------------------------------------
+
+    def listing(self) -> dict:
+        """Every game file in the folder: game id -> [(name, device or None)], and under the
+        key None the conflict copies [(name, the name it is a copy of)]."""
         try:
             names = os.listdir(self.games_dir)
         except FileNotFoundError:
-            return []
+            return {}
         except OSError as error:
             raise LedgerError(
                 _("cannot read the ledger folder {path}: {reason}").format(path=self.games_dir, reason=reason(error))
             ) from None
-        return sorted(int(match.group(1)) for match in map(GAME_FILE.match, names) if match)
-
-    def current_id(self) -> int:
-        """The game a command without --game acts on: the most recently started game, finished
-        or not, that is not voided (the newest game when every game is). The ``.latest`` hint
-        says it, so that a hand costs two stat calls however many games there are."""
-        hinted = self._hinted_latest()
-        if hinted is not None:
-            return hinted[1]
-        return self._current_of(self._all_ids())
-
-    def newest_id(self) -> int:
-        """The most recently started game, voided or not."""
-        hinted = self._hinted_latest()
-        return hinted[0] if hinted is not None else self._all_ids()[-1]
-
-    def _all_ids(self) -> list[int]:
-        ids = self.game_ids()
-        if not ids:
-            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
-        return ids
-
-    def _current_of(self, ids: list[int]) -> int:
-        """The newest of ``ids`` not voided: only the voided games at the end are read."""
-        for game_id in reversed(ids):
-            try:
-                if not self.codec.is_voided(self.read_raw(game_id)):
-                    return game_id
-            except GinscoreError:  # a damaged game is current: the command says what is wrong
-                return game_id
-        return ids[-1]
-
-    def resolve(self, game_id: int | None) -> int:
-        if game_id is None:
-            return self.current_id()
-        if not os.path.lexists(self.game_path(game_id)):
-            raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id))
-        return game_id
-
-    def read_raw(self, game_id: int):
-        """The parsed JSON of a game file; raises LedgerError if it is not readable JSON."""
-        path = self.game_path(game_id)
-        try:
-            raw = read_regular(path, MAX_GAME_BYTES)
-        except FileNotFoundError:
-            raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id)) from None
-        except OSError as error:
-            raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
-        try:
-            return parse_json(raw)
-        except Unreadable as error:
-            raise LedgerError(f"{path}: {error}; {self.codec.repair_hint()}") from None
-
-    def load(self, game_id: int | None = None):
-        """The game with id ``game_id`` (default: the current game), as the codec decodes it."""
-        game_id = self.resolve(game_id)
-        path = self.game_path(game_id)
-        data = self.read_raw(game_id)
-        game = self.codec.decode(data, str(path))
-        if game.id != game_id:
-            raise LedgerError(
-                f"{path}: "
-                + _("id is {id}, but the file name says {game}").format(id=game.id, game=game_id)
-                + f"; {self.codec.repair_hint()}"
-            )
-        self._versions[game_id] = data["file_version"]
-        return game
-
-    def problems(self, game_id: int) -> list[str]:
-        """Every problem of one game file, each with its place; empty when it loads.
-
-        Whatever goes wrong while reading one game is that game's problem, never the end of
-        the listing: even an error ginscore did not foresee is reported as one."""
-        try:
-            data = parse_json(read_regular(self.game_path(game_id), MAX_GAME_BYTES))
-            found = self.codec.problems(data)
-        except OSError as error:
-            return [_("cannot read the file: {reason}").format(reason=reason(error))]
-        except Unreadable as error:
-            return [str(error)]
-        except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
-            return [unexpected(error)]
-        if not found and data["id"] != game_id:
-            found.append("id: " + _("{id}, but the file name says {game}").format(id=data["id"], game=game_id))
+        found: dict = {}
+        for name in sorted(names):
+            parsed = parse_name(name)
+            if parsed is not None:
+                found.setdefault(parsed[0], []).append((name, parsed[1]))
+                continue
+            copy = CONFLICT_COPY.match(name)
+            if copy and parse_name(f"{copy.group('base')}.json") is not None:
+                found.setdefault(None, []).append((name, f"{copy.group('base')}.json"))
         return found
 
-    def damage(self, game_id: int, error: Exception) -> str:
-        """An error met while reading or evaluating one game, as that game's problem: a
-        GinscoreError as it says, anything else as an unexpected error naming the file."""
-        if isinstance(error, GinscoreError):
-            return str(error)
-        return f"{self.game_path(game_id)}: {unexpected(error)}"
+    def game_ids(self) -> list[str]:
+        return sorted((game_id for game_id in self.listing() if game_id is not None), key=order_key)
 
-    def file_status(self, game_id: int) -> tuple | None:
-        """(modification time in ns, size) of a game file, None when it cannot be seen: how
-        the summary index tells a file changed since it was summarised."""
-        try:
-            status = os.stat(self.game_path(game_id))
-        except OSError:
-            return None
-        return status.st_mtime_ns, status.st_size
+    def conflict_copies(self) -> list[tuple]:
+        """(copy's name, the name it is a copy of) of every syncer's conflict copy of a game file."""
+        return self.listing().get(None, [])
 
     def folder_mtime(self) -> int | None:
         """The games folder's modification time: it changes when a game file is added, removed
@@ -181,15 +149,217 @@ class Ledger:
         except OSError:
             return None
 
-    # ---- writing -------------------------------------------------------------------------
+    def _known(self) -> tuple:
+        """(devices with a file in the folder, conflict copies waiting) as the cache says, read
+        again from the folder whenever the folder changed since the cache was written."""
+        mtime = self.folder_mtime()
+        try:
+            words = read_regular(self.devices_path, 64 * 1024).decode("ascii").split()
+            if words and words[0] == str(mtime) and len(words) >= 2 and words[1].isdigit():
+                return words[2:], int(words[1])
+        except (OSError, UnicodeDecodeError):
+            pass
+        listing = self.listing()
+        devices = sorted({device for files in listing.values() for _name, device in files if device})
+        copies = len(listing.get(None, []))
+        self._remember_known(mtime, devices, copies)
+        return devices, copies
+
+    def _remember_known(self, mtime, devices, copies: int) -> None:
+        if mtime is None:
+            return
+        try:
+            make_folder(self.cache_dir)
+            write_unsynced(self.devices_path, " ".join([str(mtime), str(copies), *devices]).encode("ascii") + b"\n")
+        except (GinscoreError, OSError):  # a cache not kept costs one listing next time
+            pass
+
+    def waiting_copies(self) -> int:
+        """How many conflict copies a syncer left in the folder (cheap: from the cache)."""
+        return self._known()[1] if os.path.isdir(self.games_dir) else 0
+
+    def files_of(self, game_id: str) -> list[str]:
+        """The paths of every file of game ``game_id``, its file from before devices first."""
+        stem = os.path.join(self.games_dir, game_stem(game_id))
+        found = [f"{stem}.json"] if game_id.isdigit() and os.path.lexists(f"{stem}.json") else []
+        devices, _copies = self._known()
+        return found + [path for path in (f"{stem}.{device}.json" for device in devices) if os.path.lexists(path)]
+
+    def own_path(self, game_id: str) -> str:
+        return os.path.join(self.games_dir, f"{game_stem(game_id)}.{self.device}.json")
+
+    # ---- which game ---------------------------------------------------------------------------
+
+    def resolve(self, game_id: str | None) -> str:
+        """The game a command acts on: ``game_id`` as typed (a whole id, a unique beginning of
+        one, or the number of an older game), else the current game."""
+        if game_id is None:
+            return self.current_id()
+        typed = str(game_id).strip().lower()
+        if typed.isdigit():
+            typed = str(int(typed))
+        if GAME_ID.match(typed) and self.files_of(typed):
+            return typed
+        if typed and not typed.isdigit():
+            matches = [known for known in self.game_ids() if made_id(known) and known.startswith(typed)]
+            if len(matches) == 1:
+                return matches[0]
+            if matches:
+                raise GameNotFound(
+                    _("{typed} is the beginning of games {games}: type more of the id").format(
+                        typed=shown(str(game_id)), games=", ".join(matches[:5])
+                    )
+                )
+        raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=shown(str(game_id))))
+
+    def current_id(self) -> str:
+        """The game a command without --game acts on: the game this device last started (or
+        moved to), unless it was voided since; on a device that never started one, the game
+        written last. Kept in this device's own folder: two devices sharing a ledger each have
+        their own current game."""
+        for game_id in self._recent():
+            if self.files_of(game_id) and not self._is_voided(game_id):
+                return game_id
+        return self._written_last()
+
+    def _recent(self) -> list[str]:
+        try:
+            words = read_regular(self.current_path, 4096).decode("ascii").split()
+        except (OSError, UnicodeDecodeError):
+            return []
+        return [word for word in words if GAME_ID.match(word)]
+
+    def _written_last(self) -> str:
+        """The game not voided whose newest file is the newest (voided ones only if every game is)."""
+        listing = self.listing()
+        ids = [game_id for game_id in listing if game_id is not None]
+        if not ids:
+            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
+
+        def written(game_id):
+            times = []
+            for name, _device in listing[game_id]:
+                try:
+                    times.append(os.stat(os.path.join(self.games_dir, name)).st_mtime_ns)
+                except OSError:
+                    pass
+            return (max(times, default=0), order_key(game_id))
+
+        ordered = sorted(ids, key=written, reverse=True)
+        return next((game_id for game_id in ordered if not self._is_voided(game_id)), ordered[0])
+
+    def _is_voided(self, game_id: str) -> bool:
+        try:
+            return self.codec.is_voided([data for _path, data in self.read_parts(game_id)])
+        except GinscoreError:  # a damaged game is current: the command says what is wrong
+            return False
+
+    def remember_current(self, game_id: str | None = None) -> None:
+        """Make ``game_id`` this device's current game (inside ``locked()``); without one, after
+        'void' or 'unvoid', keep the list as it is: the next command skips voided games."""
+        recent = self._recent()
+        if game_id is not None:
+            recent = [game_id] + [known for known in recent if known != game_id]
+        try:
+            make_folder(self.local_dir)
+            atomic_write(self.current_path, ("\n".join(recent[:RECENT]) + "\n").encode("ascii"), in_ledger=False)
+        except GinscoreError:  # not kept: the next command works it out from the files
+            pass
+
+    def new_id(self, clock: int) -> str:
+        """An id for a game started now on this device: made from the device and its clock, so
+        that no other device can make it; checked against the folder all the same."""
+        for attempt in range(100):
+            game_id = digest(f"{self.device}:{clock}:{attempt}", GAME_ID_LENGTH)
+            if not self.files_of(game_id):
+                return game_id
+        raise LedgerError(_("could not find a free game id: run 'ginscore check'"))
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def read_parts(self, game_id: str) -> list[tuple]:
+        """(path, parsed JSON) of every file of the game; raises GameNotFound or LedgerError."""
+        paths_ = self.files_of(game_id)
+        if not paths_:
+            raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id))
+        return [(path, self.read_json(path)) for path in paths_]
+
+    def read_json(self, path: str):
+        try:
+            raw = read_regular(path, MAX_GAME_BYTES)
+        except FileNotFoundError:
+            raise GameNotFound(_("cannot read {path}: {reason}").format(path=path, reason=_("it is gone"))) from None
+        except OSError as error:
+            raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
+        try:
+            return parse_json(raw)
+        except Unreadable as error:
+            raise LedgerError(f"{path}: {error}; {self.codec.repair_hint()}") from None
+
+    def load(self, game_id: str | None = None):
+        """The game ``game_id`` (default: the current game): every device's file, merged."""
+        game_id = self.resolve(game_id)
+        parts = [(path, self.codec.decode(data, path)) for path, data in self.read_parts(game_id)]
+        game = self.codec.merge(game_id, parts, self.codec.repair_hint())
+        self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
+        return game
+
+    def problems(self, game_id: str) -> list[str]:
+        """Every problem of one game's files, each with its place; empty when it loads.
+
+        Whatever goes wrong while reading one game is that game's problem, never the end of
+        the listing: even an error ginscore did not foresee is reported as one."""
+        found, parts = [], []
+        for path in self.files_of(game_id):
+            name = os.path.basename(path)
+            try:
+                data = parse_json(read_regular(path, MAX_GAME_BYTES))
+                problems = self.codec.problems(data)
+                if not problems:
+                    parts.append((path, self.codec.decode(data, path)))
+            except OSError as error:
+                problems = [_("cannot read the file: {reason}").format(reason=reason(error))]
+            except Unreadable as error:
+                problems = [str(error)]
+            except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
+                problems = [unexpected(error)]
+            found += [f"{name}: {problem}" for problem in problems]
+        if not found and parts:
+            try:
+                self.codec.merge(game_id, parts, "")
+            except GinscoreError as error:
+                found.append(str(error))
+        return found
+
+    def damage(self, game_id: str, error: Exception) -> str:
+        """An error met while reading or evaluating one game, as that game's problem: a
+        GinscoreError as it says, anything else as an unexpected error naming the game."""
+        if isinstance(error, GinscoreError):
+            return str(error)
+        return _("game {game}: {problem}").format(game=game_id, problem=unexpected(error))
+
+    def file_status(self, game_id: str) -> str | None:
+        """The names, modification times and sizes of a game's files, in one string: how the
+        summary index tells a game changed since it was summarised; None when none is seen."""
+        parts = []
+        for path in self.files_of(game_id):
+            try:
+                status = os.stat(path)
+            except OSError:
+                continue
+            parts.append(f"{os.path.basename(path)}:{status.st_mtime_ns}:{status.st_size}")
+        return " ".join(parts) or None
+
+    # ---- writing ------------------------------------------------------------------------------
 
     @contextmanager
     def locked(self, create: bool = False):
-        """Hold the ledger's exclusive lock; every read-modify-write happens inside it.
+        """Hold this device's lock of the ledger; every read-modify-write happens inside it.
 
         Only ``create`` (starting a game) makes the ledger folder: a command that fails on an
-        empty ledger leaves no trace. Re-entrant within one Ledger, since a second flock on a
-        new descriptor in the same process would wait for itself.
+        empty ledger leaves no trace in it. The lock is this device's own (outside the ledger
+        folder): other devices never write this device's files. Re-entrant within one Ledger,
+        since a second flock on a new descriptor in the same process would wait for itself.
         """
         if self._lock_depth:
             self._lock_depth += 1
@@ -202,6 +372,7 @@ class Ledger:
             make_folder(self.games_dir)
         elif not os.path.isdir(self.games_dir):
             raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
+        make_folder(self.local_dir)
         with exclusive_lock(self.lock_path):
             self._lock_depth = 1
             try:
@@ -209,92 +380,51 @@ class Ledger:
             finally:
                 self._lock_depth = 0
 
-    def save(self, game) -> str:
-        """Write a game; call inside ``locked()``. Keeps a copy of an older-format file first.
-        Returns the file's path."""
+    def save(self, game, new: bool = False) -> str:
+        """Write this device's file of ``game`` (inside ``locked()``): the game as started and
+        every entry no other file of the game holds. Returns the file's path."""
         if not self._lock_depth:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
-        path = self.game_path(game.id)
-        version = self._versions.get(game.id)
-        is_new = version is None and not os.path.lexists(path)
-        if version is None and not is_new:
-            version = self.codec.file_version(self.read_raw(game.id), str(path))
-        if version is not None and version < self.codec.FILE_VERSION:
-            self._keep_old_version(path, version)
-        payload = json.dumps(self.codec.encode(game), indent=2, ensure_ascii=False) + "\n"
-        atomic_write(path, payload.encode("utf-8"))
-        self._versions[game.id] = self.codec.FILE_VERSION
-        if is_new:  # a hint pointing at an older game is harmless: _hinted_latest checks it
-            try:
-                self.remember_latest(game.id)
-            except LedgerError:  # the game is saved: a hint not updated (a full disk) costs one listing
-                pass
+        path = self.own_path(game.id)
+        if new:
+            loaded = []
+        elif game.id in self._loaded:
+            loaded = self._loaded[game.id]
+        else:
+            self.load(game.id)
+            loaded = self._loaded[game.id]
+        elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
+        entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
+        payload = canonical(self.codec.encode(game, entries, self.device))
+        devices_before = self._known()
+        atomic_write(path, payload)
+        self._loaded[game.id] = [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})]
+        # The folder changed by this write only: the cache of its devices stays true
+        devices = sorted(set(devices_before[0]) | {self.device})
+        self._remember_known(self.folder_mtime(), devices, devices_before[1])
+        if new:
+            self.remember_current(game.id)
         return path
 
-    def next_id(self) -> int:
-        try:
-            return self.newest_id() + 1
-        except GameNotFound:
-            return 1
-
-    def _hinted_latest(self) -> tuple | None:
-        """(newest, current) from ``.latest`` ("N", or "N C" when the current game C is older)
-        if game N exists and N + 1 does not (and game C exists), else None.
-
-        Listing the games folder costs ~4 ms with 5,000 games; two stat calls do not, so
-        recording a hand stays as fast after ten years as on the first night. A stale or
-        missing hint (a crash between saving a new game and the hint, a hand-edited folder)
-        only means a fallback to the listing.
-        """
-        try:
-            text = read_regular(self.latest_path, 64).strip()
-        except OSError:  # missing, or not a plain file (a FIFO would hang a plain open)
-            return None
-        words = text.split()
-        if not 1 <= len(words) <= 2 or not all(word.isascii() and word.isdigit() for word in words):
-            return None
-        latest, current = int(words[0]), int(words[-1])
-        if current > latest or not os.path.exists(self.game_path(latest)) or os.path.exists(self.game_path(latest + 1)):
-            return None
-        if current != latest and not os.path.exists(self.game_path(current)):
-            return None
-        return latest, current
-
-    def remember_latest(self, game_id: int, current: int | None = None) -> None:
-        """Update the ``.latest`` hint after a new game was saved, or the current game changed
-        (inside ``locked()``)."""
-        text = f"{game_id}" if current is None or current == game_id else f"{game_id} {current}"
-        atomic_write(self.latest_path, f"{text}\n".encode("ascii"))
-
-    def remember_current(self) -> None:
-        """Work out the current game anew (after 'void' or 'unvoid'), reading the voided games
-        at the end, and keep it in the hint (inside ``locked()``)."""
-        ids = self._all_ids()
-        try:
-            self.remember_latest(ids[-1], self._current_of(ids))
-        except LedgerError:  # not kept: the next command works it out again
-            try:
-                os.unlink(self.latest_path)
-            except OSError:
-                pass
-
-    def _keep_old_version(self, path: str, version: int) -> None:
-        """Copy the file as it is to migrated/ before its first write in the new format."""
-        try:
-            old = read_regular(path, MAX_GAME_BYTES)
-        except OSError as error:
-            raise LedgerError(
-                _("cannot read {path} to keep a copy of it: {reason}").format(path=path, reason=reason(error))
-            ) from None
-        make_folder(self.migrated_dir)
+    def write_aside(self, name: str) -> str:
+        """Move a syncer's conflict copy out of the games folder into conflicts/, never over
+        another file; returns its new path."""
+        make_folder(self.conflicts_dir)
+        stem, extension = os.path.splitext(name)
         number = 1
         while True:
-            suffix = "" if number == 1 else f"-{number}"
-            stem = os.path.splitext(os.path.basename(path))[0]
-            copy = os.path.join(self.migrated_dir, f"{stem}.v{version}{suffix}.json")
-            if not os.path.lexists(copy):
+            target = os.path.join(self.conflicts_dir, name if number == 1 else f"{stem}.{number}{extension}")
+            if not os.path.lexists(target):
                 break
-            if same_bytes(copy, old, MAX_GAME_BYTES):  # kept already, by a write that then did not finish
-                return
             number += 1
-        atomic_write(copy, old)
+        try:
+            os.rename(os.path.join(self.games_dir, name), target)
+        except OSError as error:
+            raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
+        return target
+
+
+def canonical(data) -> bytes:
+    """A file's bytes: sorted keys, fixed indentation, so that two devices writing the same
+    data write the same bytes."""
+    return (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")

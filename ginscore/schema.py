@@ -15,48 +15,59 @@ under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 
 from __future__ import annotations
 
+import os
+
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, Game, folded, name_problem, voided
+from ginscore.game import GAME_ACTIONS, Game, folded, name_problem, order_key, union, voided
 from ginscore.i18n import _
+from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
-from ginscore.jsontypes import is_of_type, type_words, value_words
+from ginscore.jsontypes import value_words
 from ginscore.rules import Rules
+from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_numbered_journal, check_printable, key_text
 from ginscore.tables import TABLES, get_table, names
 
 FILE_FORMAT = "ginscore-game"
-FILE_VERSION = 3
+FILE_VERSION = 4
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
 TABLE_KEY = "format"
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
 # Version 2 stored every setting of every table in each game's rules; version 3 stores only
 # the settings of the game's own kind of table ("format" in the file names that kind).
+# Version 4 is one device's file of a game (games/game-ID.DEVICE.json): the game as started
+# (the same in every device's file), "device", the game's start "clock", and the entries that
+# device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
+# Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
+# their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
 _KNOWN_TOP = {
     "file_format", "file_version", "id", "created", TABLE_KEY, "players", "rules", "stake", "currency", "journal",
-    "dealer",
+    "dealer", "clock", "device",
 }
+_ENTRY_KEYS = ("id", "clock", "device", "after")
 # What version 2 files of every table stored for Hollywood's settings when unused.
 _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": False}
-# Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
-# under "ignorable".
-IGNORABLE: frozenset = frozenset()
 
 
 def repair_hint() -> str:
     return _("the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)")
 
 
-def encode(game: Game) -> dict:
+def encode(game: Game, entries=None, device: str | None = None) -> dict:
+    """One device's file of ``game``: the game as started and ``entries`` (default: the whole
+    journal), written by ``device`` (default: the game's)."""
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION,
         "id": game.id,
         "created": game.created,
+        "clock": game.clock,
+        "device": game.device if device is None else device,
         TABLE_KEY: game.table,
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
         "rules": game.rules.to_dict(),
-        "journal": [dict(entry) for entry in game.journal],
+        "journal": [dict(entry) for entry in (game.journal if entries is None else entries)],
     }
     if game.currency is not None:  # optional: only games started with a currency carry it
         data["currency"] = game.currency
@@ -89,13 +100,43 @@ def version_problem(data) -> str | None:
     return None
 
 
-def is_voided(data) -> bool:
-    """Whether a game file's parsed JSON says the game is set aside ('ginscore void'); False
-    when it cannot tell (a damaged file is reported by whoever loads it)."""
+def is_voided(files) -> bool:
+    """Whether the parsed JSON of a game's files says the game is set aside ('ginscore void');
+    False when it cannot tell (a damaged file is reported by whoever loads it)."""
     try:
-        return voided(entry for entry in data["journal"] if entry.get("action") in GAME_ACTIONS)
+        entries = []
+        for data in files:
+            for entry in data["journal"]:
+                if entry.get("action") in GAME_ACTIONS:
+                    entries.append(entry if "id" in entry else {**entry, "clock": entry["seq"], "device": "", "id": str(entry["seq"])})
+        return voided(sorted(entries, key=order_key))
     except Exception:  # noqa: BLE001 - any shape at all: not known to be voided
         return False
+
+
+# What every file of one game says alike: the game as it was started.
+_STARTED = ("created", "table", "players", "rules", "stake", "currency", "dealer", "clock")
+
+
+def merge(game_id: str, parts, hint: str) -> Game:
+    """The game whose files are ``parts`` ([(path, Game)]): the game as started, which they
+    must all say alike, and the union of their entries (``ginscore.game.union``)."""
+    first_path, first = parts[0]
+    for path, part in parts:
+        if part.id != game_id:
+            raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=part.id, game=game_id) + f"; {hint}")
+        for name in _STARTED:
+            if getattr(part, name) != getattr(first, name):
+                raise LedgerError(
+                    f"{path}: "
+                    + _("its {field} differs from {other}'s: two different games under the id {game}").format(
+                        field=name, other=os.path.basename(first_path), game=game_id
+                    )
+                    + f"; {hint}"
+                )
+    if len(parts) == 1:
+        return first
+    return first._replace(journal=union(*(part.journal for _path, part in parts)))
 
 
 def file_version(data, where: str) -> int:
@@ -163,45 +204,73 @@ def _examine(data) -> tuple[list[str], Game | None]:
         if hands is None:
             return found, None
         for index, hand in enumerate(hands):
-            _check_hand(hand, f"hands[{index}]", table_unit, found, ignorable)
+            check_hand(hand, f"hands[{index}]", table_unit, found, ignorable)
         if found:
             return found + _top_problems(data), None
-    if version < FILE_VERSION:
+    if version < 3:
         data = migrate(data, version)
-    found += _top_problems(data)
+    found += _top_problems(data, version)
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
-        _check_journal(journal, table_unit, found, ignorable)
+        if version < 4:
+            check_numbered_journal(journal, table_unit, found, ignorable)
+        else:
+            check_entries(journal, table_unit, found, ignorable)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
-        game = _build(data)
+        game = _build(data, version)
     except GinscoreError as error:
         return [f"rules: {error}"], None
     _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
     return found, None if found else game
 
 
-def _build(data: dict) -> Game:
+def _build(data: dict, version: int) -> Game:
     from ginscore.scoring import parse_stake
 
     rules = Rules.from_dict(data["rules"], _table_settings(data[TABLE_KEY]))
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     stake = None if data["stake"] is None else parse_stake(data["stake"])
-    journal = tuple(data["journal"])
+    if version < 4:
+        journal = tuple(_with_id(entry) for entry in data["journal"])
+    else:
+        journal = tuple(sorted(data["journal"], key=order_key))
     players = tuple(data["players"])
     currency = data.get("currency")
     return Game(
-        data["id"], data["created"], data[TABLE_KEY], players, rules, stake, journal, extra, currency, data.get("dealer")
+        str(data["id"]), data["created"], data[TABLE_KEY], players, rules, stake, journal, extra, currency,
+        data.get("dealer"), data.get("clock", 0), data.get("device", ""),
     )
 
 
-def _top_problems(data: dict) -> list[str]:
+def _with_id(entry: dict) -> dict:
+    """An entry of a file from before ids as a newer one: its seq is its id and its clock, so
+    that it comes before every entry with a clock; no device, no ``after``."""
+    made = {key: value for key, value in entry.items() if key != "seq"}
+    made.update(id=str(entry["seq"]), clock=entry["seq"], device="")
+    if "target" in entry:
+        made["target"] = str(entry["target"])
+    return made
+
+
+def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
     found: list[str] = []
-    game_id = _field(data, "id", int, "", found)
-    if game_id is not None and game_id < 1:
-        found.append("id: " + _("expected a whole number >= 1, got {value}").format(value=game_id))
-    _printable(_field(data, "created", str, "", found), "created", found)
+    if version < 4:
+        game_id = _field(data, "id", int, "", found)
+        if game_id is not None and game_id < 1:
+            found.append("id: " + _("expected a whole number >= 1, got {value}").format(value=game_id))
+    else:
+        game_id = _field(data, "id", str, "", found)
+        if game_id is not None and not GAME_ID.match(game_id):
+            found.append("id: " + _("expected a game id such as {example}, got {value}").format(example="k7f3q2ab", value=value_words(game_id)))
+        clock = _field(data, "clock", int, "", found)
+        if clock is not None and clock < 0:
+            found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
+        device = _field(data, "device", str, "", found)
+        if device is not None and not DEVICE_ID.match(device):
+            found.append("device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
+    check_printable(_field(data, "created", str, "", found), "created", found)
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
@@ -252,19 +321,6 @@ def _ignorable(data: dict, found: list) -> frozenset:
     return IGNORABLE | frozenset(declared)
 
 
-def _key_text(key: str) -> str:
-    # a key is printed in the place; a hostile one (a terminal escape) is shown quoted
-    return key if key.isascii() and key.isprintable() and len(key) <= 40 else value_words(key)
-
-
-def _printable(text, place: str, found: list) -> None:
-    """Text ginscore prints as it is (a date, a time) must not carry control characters."""
-    if text is not None and not text.isprintable():
-        found.append(
-            f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=value_words(text))
-        )
-
-
 def _check_rules(rules_data, settings, table, found: list) -> None:
     """Each setting valid for the game's table; a setting the table does not have is a problem
     (a newer ginscore's setting would change the scores, so it is never silently ignored)."""
@@ -273,7 +329,7 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
     for name in rules_data:
         if name not in settings:
             found.append(
-                f"rules.{_key_text(name)}: "
+                f"rules.{key_text(name)}: "
                 + _(
                     "not a setting of a {table} game: a newer ginscore wrote this file, "
                     "or it is damaged; upgrade ginscore or restore the file from a backup"
@@ -321,99 +377,6 @@ def _table_of(table):
     """The Table named ``table``, or None for a name no table has (a problem of its own)."""
 
     return get_table(table) if isinstance(table, str) and table in TABLES else None
-
-
-def _check_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
-    """Each entry's shape, and that voids, restores and edits point at a hand in a state
-    ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
-    abandon an open game, resume an abandoned one)."""
-    action_at: dict[int, str] = {}  # entry number -> its action
-    voided: set[int] = set()
-    abandoned = set_aside = False
-    for index, entry in enumerate(journal):
-        place = f"journal[{index}]"
-        if not isinstance(entry, dict):
-            found.append(f"{place}: " + _("expected an object, got {value}").format(value=value_words(entry)))
-            continue
-        seq = _field(entry, "seq", int, place, found)
-        if seq is not None and seq != index + 1:
-            found.append(f"{place}.seq: " + _("expected {expected}, got {value}").format(expected=index + 1, value=seq))
-        _printable(_field(entry, "at", str, place, found), f"{place}.at", found)
-        action = _field(entry, "action", str, place, found)
-        if action is None:
-            continue
-        if action not in ACTIONS:
-            found.append(
-                f"{place}.action: "
-                + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
-            )
-            continue
-        action_at[index + 1] = action
-        if action in ("hand", "edit"):
-            _check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
-        if action in STOP_ACTIONS:
-            if (action == "abandon") == abandoned:
-                if abandoned:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=action))
-                else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=action))
-            abandoned = action == "abandon"
-        if action in GAME_ACTIONS:
-            if (action == "void_game") == set_aside:
-                if set_aside:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=action))
-                else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=action))
-            set_aside = action == "void_game"
-        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
-            continue
-        target = _field(entry, "target", int, place, found)
-        if target is None:
-            continue
-        if action_at.get(target) != "hand" or target > index:
-            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=target))
-        elif action == "void" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=target))
-        elif action == "restore" and target not in voided:
-            found.append(
-                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=target)
-            )
-        elif action == "edit" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=target))
-        elif action == "void":
-            voided.add(target)
-        elif action == "restore":
-            voided.discard(target)
-
-
-def _check_hand(hand, place: str, table_unit, found: list, ignorable=IGNORABLE) -> None:
-    """A hand's shape: the fields its table declares, of their types, and its cards; a field
-    the table does not declare is refused unless the file declares it ignorable."""
-    if hand is None:
-        return
-    if not isinstance(hand, dict):
-        found.append(f"{place}: " + _("expected an object, got {value}").format(value=value_words(hand)))
-        return
-    if "kind" not in hand:
-        found.append(f"{place}.kind: " + _("missing"))
-    if table_unit is None:
-        return
-    for key in hand:  # a field a newer ginscore added could change the hand's score
-        if key not in table_unit.hand_fields and f"hand.{key}" not in ignorable:
-            found.append(
-                f"{place}.{_key_text(key)}: "
-                + _(
-                    "a field this ginscore does not know: a newer ginscore may have "
-                    "written this game (upgrade ginscore), or the file is damaged"
-                )
-            )
-    for key, expected in table_unit.hand_fields.items():
-        if key in hand and not is_of_type(hand[key], expected):
-            found.append(
-                f"{place}.{key}: " + _("expected {kind}, got {value}").format(kind=type_words(expected), value=value_words(hand[key]))
-            )
-    if "cards" in hand and isinstance(hand["cards"], dict):  # a hand entered as cards
-        found += [f"{place}.cards{where}: {problem}" for where, problem in table_unit.card_problems(hand["cards"])]
 
 
 def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:

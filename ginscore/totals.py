@@ -18,14 +18,14 @@ from ginscore.statistics import STAT_KEYS, SUMMED, money_by_currency, sql_column
 SQL_SCHEMA = f"""
 CREATE TABLE totals (
     folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {sql_columns()},
-    money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game INTEGER, dirty INTEGER
+    money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game TEXT, dirty INTEGER
 );
-CREATE INDEX players_in_order ON players (folded, game_id);
+CREATE INDEX players_in_order ON players (folded, position);
 """
-_ROW = f"p.folded, p.player, {', '.join(f'p.{key}' for key in STAT_KEYS)}, p.money, p.currency"
+_ROW = f"p.position, p.folded, p.player, {', '.join(f'p.{key}' for key in STAT_KEYS)}, p.money, p.currency"
 
 
-def counted_rows(connection, game_id: int) -> list:
+def counted_rows(connection, game_id: str) -> list:
     """The player rows of game ``game_id`` that the totals hold: a finished, sound game's."""
     return connection.execute(
         f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
@@ -34,16 +34,16 @@ def counted_rows(connection, game_id: int) -> list:
     ).fetchall()
 
 
-def change(connection, game_id: int, rows, sign: int) -> None:
-    """Add (``sign`` 1) or take off (-1) one game's player rows."""
+def change(connection, rows, sign: int) -> None:
+    """Add (``sign`` 1) or take off (-1) one game's player rows (``counted_rows``)."""
     from decimal import Decimal
 
     for row in rows:
-        key, name, *stats, money, currency = row
+        place, key, name, *stats, money, currency = row
         stats = dict(zip(STAT_KEYS, stats))
         found = connection.execute("SELECT * FROM totals WHERE folded = ?", (key,)).fetchone()
         if found is None:
-            found = (key, name, 0, *(0 for _ in STAT_KEYS), "{}", 0, 0, 0, 0)
+            found = (key, name, 0, *(0 for _ in STAT_KEYS), "{}", 0, 0, "", 0)
         columns = ["folded", "player", "games", *STAT_KEYS, "money", "longest_streak", "current_streak", "last_game", "dirty"]
         mine = dict(zip(columns, found))
         mine["games"] += sign
@@ -53,11 +53,11 @@ def change(connection, game_id: int, rows, sign: int) -> None:
         if money is not None:
             amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
         mine["money"] = json.dumps(amounts, ensure_ascii=False)
-        if sign > 0 and game_id > mine["last_game"]:  # the usual case: the newest game finishes
+        if sign > 0 and place > mine["last_game"]:  # the usual case: the newest game finishes
             mine["biggest_hand"] = max(mine["biggest_hand"], stats["biggest_hand"])
             mine["current_streak"] = mine["current_streak"] + 1 if stats["won"] else 0
             mine["longest_streak"] = max(mine["longest_streak"], mine["current_streak"])
-            mine["last_game"], mine["player"] = game_id, name
+            mine["last_game"], mine["player"] = place, name
         else:  # an older game changed: the maximum and the runs are worked out again when read
             mine["dirty"] = 1
         connection.execute(f"INSERT OR REPLACE INTO totals VALUES ({', '.join('?' for _ in columns)})",
@@ -83,7 +83,7 @@ def worked_out(connection, key: str) -> tuple:
     """(biggest hand, longest run of games won, newest spelling) of one player, from his rows."""
     rows = connection.execute(
         """SELECT p.biggest_hand, p.won, p.player FROM players p JOIN games g ON g.id = p.game_id
-           WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.game_id""",
+           WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.position""",
         (key,),
     ).fetchall()
     biggest = longest = run = 0

@@ -43,6 +43,10 @@ def isolated_ledger(tmp_path, monkeypatch):
     ledger = tmp_path / "ledger"
     monkeypatch.setenv("GINSCORE_LEDGER", str(ledger))
     monkeypatch.setenv("GINSCORE_CONFIG", str(tmp_path / "config.toml"))
+    # this device's own folders (its id, the lock, the current game, the index): never the user's
+    monkeypatch.setenv("GINSCORE_STATE", str(tmp_path / "state"))
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "cache"))
+    monkeypatch.delenv("GINSCORE_DEVICE", raising=False)
     # English whatever the machine's locale; tests of other languages set their own
     monkeypatch.setenv("GINSCORE_LANG", "en")
     monkeypatch.delenv("COLUMNS", raising=False)  # the width of a terminal, which log wraps to: none here

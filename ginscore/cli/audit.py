@@ -10,7 +10,7 @@ from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
 from ginscore.errors import HandError, printable
-from ginscore.game import history
+from ginscore.game import devices, history
 from ginscore.i18n import N_, _, english, ngettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
@@ -45,17 +45,18 @@ def hand_words(hand: dict, kind) -> str:
     return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
-def describe(line, kind) -> str:
-    """What one journal entry did, in words."""
+def describe(line, kind, positions: dict) -> str:
+    """What one journal entry did, in words; ``positions``: entry id -> its '#' in the log."""
     action = line.entry["action"]
     if action == "hand":
         return hand_words(line.hand, kind)
+    target = positions.get(line.target, "?")  # '?': an entry of a device whose file has not arrived
     if action == "void":
-        return _("voided #{number}: {hand}").format(number=line.target, hand=hand_words(line.hand, kind))
+        return _("voided #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "restore":
-        return _("restored #{number}: {hand}").format(number=line.target, hand=hand_words(line.hand, kind))
+        return _("restored #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "edit":
-        return f"#{line.target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
+        return f"#{target}: {hand_words(line.was or {}, kind)} -> {hand_words(line.hand, kind)}"
     return {
         "abandon": _("stopped the game early"),
         "resume": _("took the stop back"),
@@ -91,11 +92,12 @@ def log(obj, game_id, as_json, fmt):
     game = obj.book.load(game_id)
     kind = get_table(game.table)
     lines = history(game.journal)
+    positions = {line.entry["id"]: line.position for line in lines}
     if as_json:
         entries = []
         for line in lines:
             with english():  # JSON is English in every language
-                entry = {**line.entry, "text": describe(line, kind)}
+                entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions)}
             if line.target is not None:
                 entry["number"] = line.number
                 entry["counts"] = line.number is not None
@@ -108,18 +110,22 @@ def log(obj, game_id, as_json, fmt):
     edited = {line.target for line in lines if line.entry["action"] == "edit"}
     rows = [
         [
-            line.entry["seq"],
+            line.position,
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             ACTION_WORDS.get(line.entry["action"], line.entry["action"]),
-            describe(line, kind),
+            describe(line, kind, positions),
             standing(line, edited),
         ]
         for line in lines
     ]
     headers = ["#", _("time (UTC)"), _("action"), _("what"), _("counts as")]
+    if len(devices(game.journal)) > 1:  # recorded on several devices: which one recorded each entry
+        headers.insert(2, _("device"))
+        for row, line in zip(rows, lines):
+            row.insert(2, line.entry["device"] or "-")
     width = render.terminal_width()
     if fmt == DEFAULT_FORMAT and width:  # a hand typed as cards says a lot: its words wrap to the terminal
-        rows = render.wrap_column(headers, rows, 3, width - 1)
+        rows = render.wrap_column(headers, rows, headers.index(_("what")), width - 1)
     table = render.table(headers, rows, fmt)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)

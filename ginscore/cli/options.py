@@ -83,17 +83,19 @@ Group.group_class = Group
 
 
 class GameId(click.ParamType):
-    """A game id as the user types it; click's IntRange would answer 'abc' with "is not a valid
-    integer range" and 0 with "is not in the range x>=1"."""
+    """A game id as the user types it: a game's id or any unique beginning of it (``k7f3``), or
+    the number of a game from before ids (``3``); which game it is, the ledger decides."""
 
     name = "id"
 
     def convert(self, value, param, ctx):
-        text = str(value).strip()
+        text = str(value).strip().lower()
         if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and int(text) >= 1:
-            return int(text)
+            return str(int(text))
+        if text.isascii() and text.isalnum() and text[:1].isalpha() and len(text) <= 32:
+            return text
         self.fail(
-            _("{value} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)").format(value=shown(value)),
+            _("{value} is not a game id: give its id or the beginning of it, e.g. --game k7f3 ('ginscore games' lists them)").format(value=shown(value)),
             param,
             ctx,
         )

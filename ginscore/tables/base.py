@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
-from ginscore.game import effective_hands, match_player, voided
+from ginscore.game import apart, effective_hands, match_player, voided
 from ginscore.i18n import _, translate
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.scoring import money
@@ -341,15 +341,35 @@ class Table:
     def evaluate(self, game) -> GameResult:
         """The game's result derived from its effective hands, in order: each is checked, a
         hand after the end is refused, each is played into the running tally, and the tally
-        says when the game is over. Raises HandError if the hands cannot all have been played."""
+        says when the game is over. Raises HandError if the hands cannot all have been played.
+        A hand after the end that another device recorded while apart (two devices' journals
+        merged) is not refused but left out: ``late_hands`` names it, and check reports it."""
+        return self._play_all(game)[0]
+
+    def late_hands(self, game) -> list:
+        """The effective hands left out because they came, merged from another device, after
+        the hand that ended the game."""
+        return self._play_all(game)[1]
+
+    def _play_all(self, game) -> tuple:
         tally = self.start(game)
-        over = False
+        over = None
+        late = []
+        entries = {entry["id"]: entry for entry in game.journal}
+        apart_ids = None
         for effective in effective_hands(game.journal):
             self.check_hand(game, effective.hand)
-            if over:
+            if over is not None:
+                if apart_ids is None:
+                    apart_ids = {entry["id"] for entry in apart(game.journal)}
+                entry = entries[effective.entry]
+                if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids:
+                    late.append(effective)
+                    continue
                 raise self.after_the_end(game, effective, tally)
-            over = self.play(game, tally, effective)
-        return self.result(game, tally)
+            if self.play(game, tally, effective):
+                over = effective
+        return self.result(game, tally), late
 
     def start(self, game):
         """The running tally before the first hand (a table's own mutable record)."""
