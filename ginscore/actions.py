@@ -144,6 +144,13 @@ def undo(game: Game):
     return updated, evaluate(updated), undone
 
 
+def undo_hand(game: Game, number: int):
+    """Void hand ``number`` (one of a hand entered twice on two devices); it stays in the journal."""
+    refuse_if_voided(game)
+    updated, undone = journal.undo_hand(game, number)
+    return updated, evaluate(updated), undone
+
+
 def abandon(game: Game):
     """End a game early under its table's rule for that (Hollywood: the open columns are
     settled as they stand); refused for a finished game and for tables without such a rule."""

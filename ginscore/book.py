@@ -120,6 +120,11 @@ class Book:
         finally:
             connection.close()
 
+    def refresh_index(self) -> None:
+        """Bring the summary index up to date with the files now (after files came in whole)."""
+        with self.summary_index():
+            pass
+
     def summaries(self, selection, last: int | None = None) -> list:
         """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
         oldest first."""

@@ -9,10 +9,12 @@ import os
 
 from ginscore import actions, index, settlements
 from ginscore.errors import GinscoreError
-from ginscore.game import effective_hands
+from ginscore.game import double_entries, effective_hands
 from ginscore.i18n import _, ngettext
-from ginscore.ledger import GAME_FILE
+from ginscore.ledger import CONFLICT_COPY, GAME_FILE
+from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
+from ginscore.schema_journal import journal_problems
 from ginscore.summary import summarize
 
 
@@ -48,11 +50,18 @@ def check_index(ledger, evaluated: dict) -> list:
 
 
 def check_ledger(ledger) -> dict:
-    """Every problem of every game file (and notes on harmless leftovers), as plain data."""
+    """Every problem of every game file (and notes on harmless leftovers), as plain data. The
+    conflict copies a file syncer left are folded into their games first (``merging``)."""
     report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    if ledger.conflict_copies():
+        with ledger.locked():
+            notes, problems = fold_copies(ledger)
+        report["notes"] += notes
+        report["problems"] += problems
     evaluated = {}  # id -> (summary, problem): what the summary index must say of each game
     for game_id in ledger.game_ids():
-        path = str(ledger.game_path(game_id))
+        files = ledger.files_of(game_id)
+        path = files[0] if files else os.path.join(ledger.games_dir, game_id)
         report["games"] += 1
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
@@ -64,6 +73,8 @@ def check_ledger(ledger) -> dict:
             try:
                 evaluated[game_id] = (summarize(actions.evaluate(game)), None)
                 found = []
+                notes = journal_problems(game.journal) + merged_notes(game)
+                report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
                 evaluated[game_id] = (None, found[0])
@@ -78,10 +89,30 @@ def check_ledger(ledger) -> dict:
         path = os.path.join(ledger.games_dir, name)
         if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
+        elif CONFLICT_COPY.match(name):
+            note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
         elif not GAME_FILE.match(name):
-            note = _("not a game file name (game-NNNNNN.json), so ginscore does not read it")
+            note = _("not a game file name (game-ID.DEVICE.json or game-NNNNNN.json), so ginscore does not read it")
         else:
             continue
         report["notes"].append({"file": path, "note": note})
     report["ok"] = not report["problems"]
     return report
+
+
+def merged_notes(game) -> list:
+    """What a game merged from several devices' journals holds that a person must look at:
+    hands after the end (kept, not counted), and likely double entries."""
+    notes = []
+    for hand in actions.late_hands(game):
+        notes.append(
+            _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
+              "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
+        )
+    for first, second in double_entries(game.journal):
+        notes.append(
+            _("hands {first} and {second} of game {game} are alike and were recorded on two devices minutes apart: "
+              "if they are one hand entered twice, 'ginscore undo --hand {second} --game {game}' takes one back").format(
+                first=first, second=second, game=game.id)
+        )
+    return notes

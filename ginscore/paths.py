@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+from ginscore.ids import digest
+
 APP = "ginscore"
 ENV_LEDGER = "GINSCORE_LEDGER"  # the ledger folder
 ENV_CONFIG = "GINSCORE_CONFIG"  # the house-rules file
@@ -90,8 +92,6 @@ def cache_root() -> str:
 def ledger_key(root: str) -> str:
     """The name of a ledger's own folder in the state and cache folders: a digest of its real
     path (two paths to one folder are one ledger), after its last part for a person reading."""
-    from ginscore.ids import digest
-
     real = os.path.realpath(root)
     tail = "".join(char if char.isascii() and char.isalnum() else "-" for char in os.path.basename(real))[:24]
     return f"{tail or 'ledger'}-{digest(real, 13)}"

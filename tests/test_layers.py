@@ -31,7 +31,7 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
-        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes",
+        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.ids", "ginscore.device",
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
@@ -39,10 +39,11 @@ LAYERS = {
         "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
-    "services": ("ginscore.schema", "ginscore.actions", "ginscore.summary", "ginscore.evening"),
+    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
         "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang",
+        "ginscore.merging",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),
     "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__"),

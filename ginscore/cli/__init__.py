@@ -54,6 +54,9 @@ COMMANDS = {
     "config": "house",
     "analyze": "cards",
     "pad": "paper",
+    "merge": "devices",
+    "git-setup": "devices",
+    "merge-file": "devices",
 }
 
 
@@ -299,6 +302,28 @@ def cli(ctx, ledger_path):
     ctx.obj.ledger_path = ledger_path
     if ctx.invoked_subcommand is None:  # plain 'ginscore' (or only --ledger): the help, which is no error
         click.echo(ctx.get_help())
+
+
+@cli.result_callback()
+@click.pass_context
+def _after(ctx, *args, **kwargs):
+    """Say, once per command, that a file syncer left conflict copies for 'check' to fold in."""
+    obj = ctx.obj
+    if ctx.invoked_subcommand in ("check", "merge", "merge-file", "git-setup") or getattr(obj, "_book", None) is None:
+        return
+    try:
+        waiting = obj._book.ledger.waiting_copies()
+    except GinscoreError:
+        return
+    if waiting:
+        click.echo(
+            i18n.ngettext(
+                "note: a file syncer left {count} conflict copy of a game file in the ledger: 'ginscore check' folds it in",
+                "note: a file syncer left {count} conflict copies of game files in the ledger: 'ginscore check' folds them in",
+                waiting,
+            ).format(count=waiting),
+            err=True,
+        )
 
 
 def _choose_language(value) -> None:

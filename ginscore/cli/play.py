@@ -250,18 +250,34 @@ def draw_hand(player, upcard):
 In a game ended early, undo takes back the ending instead; right after 'settle --record'
 (without --game), it takes back that settlement: undo takes back the last thing recorded.
 
+With --hand NUMBER it takes back that hand, wherever it stands: one of a hand entered twice
+on two devices, say.
+
 \b
 Example:
     ginscore undo
+    ginscore undo --hand 4
 """))
 @game_option
+@option("--hand", "hand_number", type=click.IntRange(1), metavar="NUMBER", help=N_("Take back hand NUMBER (as numbered on the sheet)."))
 @json_option
 @click.pass_obj
-def undo(obj, game_id, as_json):
+def undo(obj, game_id, hand_number, as_json):
     import os
 
     from ginscore.settlements import FILE
 
+    if hand_number is not None:
+        game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
+        if as_json:
+            click.echo(to_json(state.to_json()))
+            return
+        click.echo(
+            _("Undid hand {number} of game {game}. {totals}").format(
+                number=undone.number, game=game.id, totals=actions.view(state).totals_sentence()
+            )
+        )
+        return
     if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
         taken = obj.book.take_back_settlement()
         if taken is not None:

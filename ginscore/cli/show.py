@@ -8,7 +8,7 @@ from ginscore import actions, render
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, option, output_options, selection_options
 from ginscore.errors import printable
-from ginscore.game import voided
+from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
@@ -58,8 +58,30 @@ def status(obj, game_id, as_json, fmt):
     click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")
     for part in parts:
         click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows, part.numeric)}")
-    notes = render.separate(shown.notes) if fmt == render.MARKDOWN else shown.notes
+    notes = shown.notes + merged_lines(state.game)
+    notes = render.separate(notes) if fmt == render.MARKDOWN else notes
     click.echo("\n" + "\n".join(notes))
+
+
+def merged_lines(game) -> list:
+    """What status says, once, of a game two devices recorded in while apart: which hands came
+    from where, and what a person must look at (hands after the end, likely double entries)."""
+    merged = apart(game.journal)
+    if not merged:
+        return []
+    from ginscore.checks import merged_notes
+
+    ids = {entry["id"] for entry in merged}
+    devices = {entry["id"]: entry["device"] for entry in game.journal}
+    hands = [hand for hand in effective_hands(game.journal) if hand.entry in ids]
+    lines = []
+    if hands:
+        listed = ", ".join(f"{hand.number} ({devices[hand.entry]})" for hand in hands)
+        lines.append(
+            _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
+              "every hand counts, in the order played ('ginscore log' shows each entry's device).").format(hands=listed)
+        )
+    return lines + merged_notes(game)
 
 
 SHEET_HELP = N_(

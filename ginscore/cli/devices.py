@@ -1,0 +1,137 @@
+"""Several devices on one ledger: 'merge' folds another ledger folder in, 'git-setup' prepares a
+git repository of the ledger, and 'merge-file' is the merge driver git calls for game files."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from ginscore.cli import cli
+from ginscore.cli.options import Command, json_option
+from ginscore.errors import GinscoreError, LedgerError
+from ginscore.i18n import N_, _, ngettext
+from ginscore.render import to_json
+from ginscore.safefile import atomic_write
+
+GITATTRIBUTES = "games/*.json merge=ginscore\n"
+GITIGNORE = "# caches and the lock of ginscore before 0.x kept them here; now they live outside the ledger\n.index.sqlite3*\n.index-stamp\n.lock\n.latest\n*.tmp\n"
+DRIVER = "ginscore merge-file %O %A %B"
+
+
+@cli.command(cls=Command, help=N_("""Fold another ledger folder into this one: another device's copy of the ledger, a USB
+stick, an unzipped backup. Every game comes in once; a game both ledgers hold is merged entry
+by entry; a game that only shares its number with one here comes in under an id of its own.
+Merging the same folder again adds nothing.
+
+\\b
+Example:
+    ginscore merge /media/usb/ginscore
+    ginscore merge ~/laptop2-ledger --json
+"""))
+@click.argument("folder", metavar="FOLDER")
+@json_option
+@click.pass_obj
+def merge(obj, folder, as_json):
+    from ginscore.merging import merge_folder
+
+    book = obj.book
+    folder = os.path.expanduser(folder)
+    if not os.path.isdir(folder):
+        raise LedgerError(_("{path} is not a folder: give the folder of another ledger (the one that holds 'games')").format(path=folder))
+    with book.ledger.locked(create=True):
+        report = merge_folder(book.ledger, folder)
+    book.refresh_index()
+    if as_json:
+        click.echo(to_json(report))
+    else:
+        for line in merge_lines(report, folder):
+            click.echo(line)
+    if report["problems"]:
+        click.get_current_context().exit(1)
+
+
+def merge_lines(report: dict, folder: str) -> list:
+    lines = []
+    added, extended, renamed = report["added"], report["extended"], report["renamed"]
+    if added:
+        lines.append(ngettext("Added {count} game: {games}.", "Added {count} games: {games}.", len(added)).format(
+            count=len(added), games=", ".join(added)))
+    for game_id, count in extended.items():
+        lines.append(ngettext("Game {game}: {count} entry added.", "Game {game}: {count} entries added.", count).format(
+            game=game_id, count=count))
+    for theirs, ours in renamed.items():
+        lines.append(_("Their game {theirs} is another game than game {theirs} here: it is game {ours} here.").format(theirs=theirs, ours=ours))
+    for problem in report["problems"]:
+        lines.append(_("not merged: {problem}").format(problem=problem))
+    if not (added or extended or report["problems"]):
+        lines.append(_("Nothing new in {folder}: every game and entry it holds is here already.").format(folder=folder))
+    return lines
+
+
+@cli.command("git-setup", cls=Command, help=N_("""Prepare the git repository the ledger is in, so that 'git pull' of two devices that both
+recorded merges game files without a conflict: a merge driver for game files (in
+.gitattributes and the repository's config) and a .gitignore. Run it in the ledger folder of
+every clone; running it again changes nothing.
+
+\\b
+Example:
+    cd ~/ginscore-ledger && ginscore git-setup
+"""))
+@click.pass_obj
+def git_setup(obj):
+    import subprocess
+
+    root = obj.ledger.root
+    try:
+        top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
+    except FileNotFoundError:
+        raise LedgerError(_("git is not installed here: install git, then run 'ginscore git-setup' again")) from None
+    except (subprocess.CalledProcessError, NotADirectoryError, OSError):
+        raise LedgerError(_("{path} is not in a git repository: run 'git init' there first").format(path=root)) from None
+    changed = []
+    for name, text in ((".gitattributes", GITATTRIBUTES), (".gitignore", GITIGNORE)):
+        changed += _ensure_lines(os.path.join(root, name), text)
+    for key, value in (("merge.ginscore.name", "ginscore game files"), ("merge.ginscore.driver", DRIVER)):
+        current = subprocess.run(["git", "config", "--local", "--get", key], cwd=top, capture_output=True, text=True).stdout.strip()
+        if current != value:
+            subprocess.run(["git", "config", "--local", key, value], cwd=top, check=True)
+            changed.append(key)
+    if changed:
+        click.echo(_("Set up {path} for ginscore: {changed}.").format(path=top, changed=", ".join(changed)))
+    else:
+        click.echo(_("{path} is set up for ginscore already: nothing changed.").format(path=top))
+
+
+def _ensure_lines(path: str, text: str) -> list:
+    """Add to the file at ``path`` each line of ``text`` it lacks; [its name] if it changed."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            existing = handle.read()
+    except FileNotFoundError:
+        existing = ""
+    lines = existing.splitlines()
+    missing = [line for line in text.splitlines() if line not in lines]
+    if not missing:
+        return []
+    joined = existing + ("" if not existing or existing.endswith("\n") else "\n") + "\n".join(missing) + "\n"
+    atomic_write(path, joined.encode("utf-8"), unique=True)
+    return [os.path.basename(path)]
+
+
+@cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game files (set up by 'ginscore git-setup'): writes the union of
+the entries of OURS and THEIRS to OURS."""))
+@click.argument("base", metavar="BASE")
+@click.argument("ours", metavar="OURS")
+@click.argument("theirs", metavar="THEIRS")
+def merge_file(base, ours, theirs):
+    from ginscore import schema
+    from ginscore.merging import merge_file as union_of
+
+    try:
+        merged = union_of(schema, base, ours, theirs)
+    except GinscoreError as error:
+        click.echo(_("ginscore merge-file: {error}").format(error=error), err=True)
+        merged = False
+    if not merged:
+        click.get_current_context().exit(1)
