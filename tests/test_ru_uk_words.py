@@ -98,7 +98,7 @@ def evening(names) -> list:
         ["gin", la, "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d Kd", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
         ["knock", la, "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
         ["gin", ld, "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
-        "rematch", f"new {a} {d}", f"knock zz 3 3", f"new {a} {a}", f"new {a}",
+        "rematch", f"new {a} {d}", "knock zz 3 3", f"new {a} {a}", f"new {a}",
     ]
 
 
