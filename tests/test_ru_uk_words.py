@@ -282,3 +282,25 @@ def test_the_english_check_can_fail():
     assert latin_leftovers("Алиса v Олег (not in yet)", allowed) == ["v", "not", "in", "yet"]
     assert latin_leftovers("Использование: ginscore knock [OPTIONS] PLAYER", allowed) == ["OPTIONS", "PLAYER"]
     assert latin_leftovers("  1  сдача  knock Маша 4 15 --upcard 7h  5s-7s K,7,3", allowed) == []
+
+
+def test_suggested_commands_quote_only_what_the_shell_needs(run):
+    """A name in any script pastes bare; a space or a quote is quoted; every line pastes back
+    as the same words."""
+    import shlex
+
+    from ginscore.shell import command
+
+    line = command(["new"], ["Алиса", "Mary Ann", "O'Neil", "Zoë"], ["--currency", "€"])
+    assert line == "ginscore new Алиса 'Mary Ann' 'O'\"'\"'Neil' Zoë --currency €"
+    assert shlex.split(line) == ["ginscore", "new", "Алиса", "Mary Ann", "O'Neil", "Zoë", "--currency", "€"]
+    ok(run, "new Алиса Борис")
+    ok(run, "knock алиса 4 15")
+    assert "knock Алиса 4 15" in ok(run, "log").output
+
+
+def test_rummy_hints_name_the_players_of_the_game(run):
+    ok(run, "new Ann Ben Cy --rummy")
+    assert "ginscore out Ann Ben=20 Cy=20" in run("knock ann 3 3").output
+    assert "(Cy=20) or NAME=CARDS (Cy=K,7,3)" in run("out ann ben").output
+    assert "alice" not in run("out ann ben").output + run("knock ann 3 3").output
