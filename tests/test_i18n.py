@@ -92,9 +92,23 @@ def test_the_compiled_catalogs_are_what_the_sources_give():
         assert (ROOT / "ginscore" / "locale" / language / "LC_MESSAGES" / "ginscore.mo").is_file()
 
 
+BUILD_ELSEWHERE = """
+import sys
+sys.path.insert(0, "tools")
+import build_catalogs
+sys.stdout.buffer.write(repr((build_catalogs.template(), *map(build_catalogs.catalog, build_catalogs.LANGUAGES))).encode())
+"""
+
+
 def test_the_build_is_reproducible():
+    """Built again in another process, with another order of its sets and dicts of strings (another
+    hash seed), the template and every .mo file are the same bytes."""
+    seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    done = subprocess.run([sys.executable, "-c", BUILD_ELSEWHERE], env=env, cwd=ROOT, capture_output=True, check=True)
+    here = (build_catalogs.template(), *map(build_catalogs.catalog, build_catalogs.LANGUAGES))
+    assert ast.literal_eval(done.stdout.decode()) == here
     assert build_catalogs.catalog("ru") == build_catalogs.catalog("ru")
-    assert build_catalogs.template() == build_catalogs.template()
 
 
 # --- plural forms ---------------------------------------------------------------------------
@@ -474,12 +488,13 @@ def test_msgmerge_of_the_template_changes_no_catalog(tmp_path):
 
 def test_a_word_of_two_senses_has_a_context_for_each():
     found = build_catalogs.extract()
+    catalogs = {language: build_catalogs.merged(language) for language in LANGUAGES}
     for word, contexts in SENSES.items():
         for context in contexts:
             name = build_catalogs.key(context, word)
             assert name in found, name
-            for language in LANGUAGES:
-                assert name in build_catalogs.merged(language), (language, name)
+            for language, catalog in catalogs.items():
+                assert name in catalog, (language, name)
         locations = found.get(word, (None, []))[1]
         assert all(location == build_catalogs.CLICK for location in locations), (word, locations)
 
