@@ -351,3 +351,12 @@ def browser():
     running = chromium.Browser(executable)
     yield running
     running.close()
+
+
+@pytest.fixture
+def two_devices(tmp_path):
+    """Alice's and Bob's devices (tests/syncer.py): each its own HOME, config, state, cache and
+    ledger folder under tmp_path; sync their ledgers with ``Syncer.of(two_devices, style)``."""
+    from syncer import Device
+
+    return Device(tmp_path, "alice"), Device(tmp_path, "bob")
