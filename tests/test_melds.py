@@ -7,6 +7,7 @@ through their printed names and tries every combination of cards and melds.
 
 import random
 from collections import defaultdict
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -24,6 +25,7 @@ from ginscore.melds import analyze, best_arrangements, deadwood, deadwood_after_
 RANK_ORDER = "A23456789TJQK"
 
 
+@cache  # the slow solver asks about the same 52 cards millions of times: read each name once
 def rank_and_suit(card):
     name = card_str(card)
     return RANK_ORDER.index(name[0]), name[1]
@@ -37,6 +39,11 @@ def slow_is_meld(cards):
     cards = list(cards)
     if len(cards) < 3 or len(set(cards)) != len(cards):
         return False
+    return slow_is_meld_of(frozenset(cards))
+
+
+@cache  # some 60,000 card sets, asked about 330,000 times in a run
+def slow_is_meld_of(cards: frozenset) -> bool:
     ranks = sorted(rank_and_suit(card)[0] for card in cards)
     suits = {rank_and_suit(card)[1] for card in cards}
     if len(set(ranks)) == 1:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import shutil
 import struct
 import subprocess
@@ -119,6 +120,24 @@ def part_of(location: str) -> str:
     return "core"
 
 
+@functools.lru_cache(maxsize=None)
+def messages_in(source: str) -> tuple:
+    """The messages of one module's source: (context, msgid, msgid_plural) in the order found.
+    Kept for each source text: parsing is most of the build's time, and the tests build often."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
+            continue
+        wanted = [index for index in FUNCTIONS[node.func.id] if index is not None]
+        args = node.args
+        if len(args) <= max(wanted) or not all(
+            isinstance(args[index], ast.Constant) and isinstance(args[index].value, str) for index in wanted
+        ):
+            continue  # not a message (tests/test_i18n.py holds the code to literals)
+        found.append(tuple(None if index is None else args[index].value for index in FUNCTIONS[node.func.id]))
+    return tuple(found)
+
+
 def extract(package: Path = ROOT / "ginscore") -> dict:
     """Every message: key -> (msgid_plural or None, the sorted files that use it)."""
     found: dict = {}
@@ -130,16 +149,7 @@ def extract(package: Path = ROOT / "ginscore") -> dict:
 
     for path in sorted(package.rglob("*.py")):
         location = path.relative_to(ROOT).as_posix()
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
-                continue
-            wanted = [index for index in FUNCTIONS[node.func.id] if index is not None]
-            args = node.args
-            if len(args) <= max(wanted) or not all(
-                isinstance(args[index], ast.Constant) and isinstance(args[index].value, str) for index in wanted
-            ):
-                continue  # not a message (tests/test_i18n.py holds the code to literals)
-            context, msgid, plural = (None if index is None else args[index].value for index in FUNCTIONS[node.func.id])
+        for context, msgid, plural in messages_in(path.read_text("utf-8")):
             add(context, msgid, plural, location)
     for msgid, plural in CLICK_MESSAGES:
         add(None, msgid, plural, CLICK)

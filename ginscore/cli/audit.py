@@ -8,24 +8,32 @@ import click
 
 from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
-from ginscore.cli.options import NUMBERS_OK, Command, game_option, json_option, output_options, whole_number
+from ginscore.cli.options import NUMBERS_OK, Command, argument, game_option, json_option, output_options, whole_number
 from ginscore.errors import HandError, printable
 from ginscore.game import devices, history
-from ginscore.i18n import N_, _, english, ngettext
+from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.shell import quote
 from ginscore.tables import get_table
 
-# What the log calls each journal action: the command that made it.
-ACTION_WORDS = {"hand": "hand", "void": "undo", "restore": "redo", "edit": "edit", "void_game": "void", "unvoid_game": "unvoid"}
+# What the log calls each journal action, in the reader's language (JSON keeps the action).
+ACTION_WORDS = {
+    "hand": pN_("log action", "hand"),
+    "void": pN_("log action", "undo"),
+    "restore": pN_("log action", "redo"),
+    "edit": pN_("log action", "edit"),
+    "void_game": pN_("log action", "void"),
+    "unvoid_game": pN_("log action", "unvoid"),
+    "abandon": pN_("log action", "end"),
+    "resume": pN_("log action", "end undone"),
+}
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
 
 
 def hand_words(hand: dict, kind) -> str:
     """A hand as the command that records it, e.g. ``knock Alice 4 15``, ``gin Bob 30 --big`` or
     ``out Alice Bob=20 Carol=11``; ``kind`` (the game's table) tells a hand typed as cards."""
-    import shlex
-
-    words = [shlex.quote(str(hand[key])) for key in _IN_ORDER if key in hand]
+    words = [quote(str(hand[key])) for key in _IN_ORDER if key in hand]
     for key, value in hand.items():
         if key in _IN_ORDER or key == "cards" or value is False or value is None:
             continue
@@ -33,13 +41,13 @@ def hand_words(hand: dict, kind) -> str:
         if value is True:
             words.append(option)
         elif isinstance(value, dict) and all(isinstance(item, (int, str)) for item in value.values()):
-            words += [shlex.quote(f"{name}={item}") for name, item in value.items()]  # Rummy: Bob=20
+            words += [quote(f"{name}={item}") for name, item in value.items()]  # Rummy: Bob=20
         elif isinstance(value, list) and all(isinstance(item, str) for item in value):
-            words.append(f"{option} {shlex.quote(' '.join(value))}")
+            words.append(f"{option} {quote(' '.join(value))}")
         elif isinstance(value, (dict, list)):
-            words.append(f"{option} {shlex.quote(to_json(value).replace(chr(10), '').replace('  ', ''))}")
+            words.append(f"{option} {quote(to_json(value).replace(chr(10), '').replace('  ', ''))}")
         else:
-            words.append(f"{option} {shlex.quote(str(value))}")
+            words.append(f"{option} {quote(str(value))}")
     if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
         words.append(f"({kind.cards_words(hand)})")
     return printable(" ".join(words))  # a field a file declared ignorable may hold anything
@@ -112,7 +120,7 @@ def log(obj, game_id, as_json, fmt):
         [
             line.position,
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
-            ACTION_WORDS.get(line.entry["action"], line.entry["action"]),
+            translate(ACTION_WORDS.get(line.entry["action"])) or printable(line.entry["action"]),
             describe(line, kind, positions),
             standing(line, edited),
         ]
@@ -130,7 +138,7 @@ def log(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
-    title = _("Game {game}: {players}").format(game=game.id, players=" v ".join(game.players))
+    title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(game.players))
     if not rows:
         click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
@@ -174,9 +182,9 @@ Example:
     ginscore edit 3 gin bob 30 --big
     ginscore edit 3 draw
 """))  # the hand's arguments pass through to knock|gin|draw
-@click.argument("number")
+@argument("number", pN_("metavar", "NUMBER"))
 @click.argument("kind", metavar="knock|gin|draw")
-@click.argument("hand_args", nargs=-1, type=click.UNPROCESSED, metavar="[ARGS]...")
+@argument("hand_args", pN_("metavar", "[ARGS]..."), nargs=-1, type=click.UNPROCESSED)
 @game_option
 @json_option
 @click.pass_context
@@ -279,7 +287,7 @@ Example:
     ginscore backup
     ginscore backup ~/Dropbox/ginscore-2026-11-29.zip
 """))
-@click.argument("path", required=False, type=click.Path(dir_okay=True, file_okay=True))
+@argument("path", pN_("metavar", "PATH"), required=False, type=click.Path(dir_okay=True, file_okay=True))
 @json_option
 @click.pass_obj
 def backup(obj, path, as_json):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import Command, json_option, option, suit_symbols, whole_number
+from ginscore.cli.options import Command, argument, json_option, option, suit_symbols, whole_number
 from ginscore.errors import CardError
-from ginscore.i18n import N_, _, ngettext
+from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.render import to_json
 
 
@@ -23,7 +23,7 @@ Example:
     ginscore analyze "4s 4c 4d 4h 5s 5c 5d 6s 2c 3s 3c" --json
     ginscore analyze As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js --knock-limit 7
 """))
-@click.argument("cards", nargs=-1, required=True)
+@argument("cards", pN_("metavar", "CARDS"), nargs=-1, required=True)
 @option("--knock-limit", "knock_limit", metavar="N", default="10", show_default=True,
               help=N_("Highest deadwood that may knock."))
 @json_option

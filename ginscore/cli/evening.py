@@ -217,7 +217,9 @@ def stats(obj, selection, table, pair, as_json, fmt):
     from ginscore.statistics import shown as stats_of
 
     if table is not None and table.strip().lower() not in names():
-        raise GinscoreError(f"--table {table!r} is not a kind of table: use one of {', '.join(names())}")
+        raise GinscoreError(
+            _("--table {value} is not a kind of table: use one of {tables}").format(value=quoted(table), tables=", ".join(names()))
+        )
 
     # A player's statistics come from his own rows, so --player only chooses whom to show;
     # --vs keeps the games both played.

@@ -8,9 +8,9 @@ import click
 from ginscore import config as house_file
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, completes, option, output_options, table_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, argument, completes, option, output_options, table_options
 from ginscore.errors import RulesError
-from ginscore.i18n import N_, _, english, pgettext
+from ginscore.i18n import N_, _, english, pgettext, pN_
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
@@ -29,7 +29,7 @@ Example:
     ginscore rules --list
     ginscore rules --doc
 """))
-@click.argument("preset", required=False, shell_complete=completes("presets"))
+@argument("preset", pN_("metavar", "PRESET"), required=False, shell_complete=completes("presets"))
 @option("--list", "list_presets", is_flag=True, help=N_("List the presets and the source each follows."))
 @option("--doc", "show_doc", is_flag=True, help=N_("Show the rules reference: every table and setting, with worked examples."))
 @option(
@@ -65,7 +65,7 @@ def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, 
         rules = house.rules(table)
         report = {"source": "defaults", "config": str(house.path), "config_exists": house.exists}
         title = _("Defaults for new {table} games: {rules} ({note})").format(
-            table=table, rules=summary(rules, house.preset), note=file_note(house)
+            table=kind.words(), rules=summary(rules, house.preset), note=file_note(house)
         )
     report["table"] = kind.name
     if as_json:
@@ -209,8 +209,8 @@ Example:
     ginscore config set undercut-bonus 20
     ginscore config set stake 0.01
 """))
-@click.argument("key", shell_complete=completes("config_keys"))
-@click.argument("value")
+@argument("key", pN_("metavar", "KEY"), shell_complete=completes("config_keys"))
+@argument("value", pN_("metavar", "VALUE"))
 def config_set(key, value):
     path = house_file.config_path()
     values = house_file.with_value(path, house_file.read_raw(path), key, value)
@@ -240,7 +240,7 @@ def report_new_games(path, values: dict, warning: str | None) -> None:
 Example:
     ginscore config unset undercut_bonus
 """))  # NUMBERS_OK: also takes --undercut-bonus
-@click.argument("key", shell_complete=completes("config_keys"))
+@argument("key", pN_("metavar", "KEY"), shell_complete=completes("config_keys"))
 def config_unset(key):
     path = house_file.config_path()
     raw = house_file.read_raw(path)

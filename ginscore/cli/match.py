@@ -58,7 +58,7 @@ def void(obj, game_id, as_json):
     set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
         "Voided game {game} ({players}): 'ginscore games' leaves it out; "
         "'ginscore unvoid {game}' brings it back."
-    ).format(game=game.id, players=" v ".join(game.players)) + now_current(obj, game.id))
+    ).format(game=game.id, players=_(" v ").join(game.players)) + now_current(obj, game.id))
 
 
 def now_current(obj, voided_id: int) -> str:
@@ -84,4 +84,4 @@ Example:
 def unvoid(obj, game_id, as_json):
     set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: _(
         "Game {game} ({players}) is back: {result}."
-    ).format(game=game.id, players=" v ".join(game.players), result=actions.view(state).result_phrase()))
+    ).format(game=game.id, players=_(" v ").join(game.players), result=actions.view(state).result_phrase()))

@@ -6,7 +6,7 @@ import click
 from click.decorators import help_option
 
 from ginscore.errors import GinscoreError, HandError, shown
-from ginscore.i18n import N_, _, translate
+from ginscore.i18n import N_, LazyText, _, pN_, translate
 from ginscore.render import check_format
 from ginscore.safefile import atomic_write
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
@@ -43,6 +43,35 @@ def option(*names, **attrs):
 # What click's --help option says, in click's catalog (po/LANG/click.po).
 HELP_OPTION_HELP = N_("Show this message and exit.")
 
+# The words of a usage line that click writes in English, in the reader's language.
+OPTIONS_METAVAR = pN_("usage", "[OPTIONS]")
+SUBCOMMAND_METAVARS = {
+    "COMMAND [ARGS]...": pN_("usage", "COMMAND [ARGS]..."),
+    "[COMMAND] [ARGS]...": pN_("usage", "[COMMAND] [ARGS]..."),
+}
+
+
+class Argument(click.Argument):
+    """An argument whose name in the usage line and in click's errors ("Missing argument
+    'PLAYER'") is translated when shown: give it as ``metavar=pN_("metavar", "PLAYER")``; the
+    brackets of an optional one and the dots of a repeated one are added as click adds them,
+    unless the metavar has its own (``NAME=POINTS...``)."""
+
+    def make_metavar(self, ctx=None):
+        if isinstance(self.metavar, LazyText):
+            word = translate(self.metavar)
+            if str.__str__(self.metavar).endswith("..."):
+                return word
+            if not self.required:
+                word = f"[{word}]"
+            return word + ("..." if self.nargs != 1 else "")
+        return super().make_metavar(ctx)
+
+
+def argument(name, metavar, **attrs):
+    """``click.argument`` named ``metavar`` (a ``pN_("metavar", ...)``) in the reader's language."""
+    return click.argument(name, cls=Argument, metavar=metavar, **attrs)
+
 
 class Command(click.Command):
     """A command whose help (``help=N_("...")``) is translated when shown, as are its options'
@@ -56,6 +85,14 @@ class Command(click.Command):
     @help.setter
     def help(self, value):
         self._help = value
+
+    @property
+    def options_metavar(self):
+        return translate(OPTIONS_METAVAR) if self._options_metavar == "[OPTIONS]" else self._options_metavar
+
+    @options_metavar.setter
+    def options_metavar(self, value):
+        self._options_metavar = value
 
     def get_help_option(self, ctx):
         """click's --help, as an ``Option`` whose help is translated when shown: click words it
@@ -77,6 +114,14 @@ class Group(Command, click.Group):
     commands are ``Command``s, its groups ``Group``s."""
 
     command_class = Command
+
+    @property
+    def subcommand_metavar(self):
+        return translate(SUBCOMMAND_METAVARS.get(self._subcommand_metavar, self._subcommand_metavar))
+
+    @subcommand_metavar.setter
+    def subcommand_metavar(self, value):
+        self._subcommand_metavar = value
 
 
 Group.group_class = Group
@@ -172,7 +217,7 @@ def game_argument(function=None, complete: str = "game_ids"):
     completer that offers the ids (``game_argument(complete="voided_games")``)."""
     if function is None:
         return lambda function: game_argument(function, complete)
-    return click.argument("game_id", metavar="GAME", type=GAME_ID, shell_complete=completes(complete))(function)
+    return argument("game_id", pN_("metavar", "GAME"), type=GAME_ID, shell_complete=completes(complete))(function)
 
 
 def json_option(function):

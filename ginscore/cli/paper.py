@@ -6,9 +6,19 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, Command, completes, deliver, file_options, option, rule_options, table_options
+from ginscore.cli.options import (
+    SUFFIXES,
+    Command,
+    argument,
+    completes,
+    deliver,
+    file_options,
+    option,
+    rule_options,
+    table_options,
+)
 from ginscore.game import check_new_players
-from ginscore.i18n import N_
+from ginscore.i18n import N_, pN_
 from ginscore.tables import get_table
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
@@ -29,7 +39,7 @@ Example:
     ginscore pad --hollywood --format html --output hollywood-pad.html --open
     ginscore pad --partnership --hands 12
 """))
-@click.argument("players", nargs=-1)
+@argument("players", pN_("metavar", "PLAYERS"), nargs=-1)
 @option("--stake", metavar="RATE", help=N_("Money per point written on the pad: 0.01, or 1/10."))
 @option("--currency", metavar="SYMBOL", help=N_("Currency symbol shown with the stake, e.g. € or CHF."))
 @option(

@@ -9,6 +9,7 @@ from ginscore.cli import cli
 from ginscore.cli.options import (
     Command,
     NumbersCommand,
+    argument,
     completes,
     game_option,
     json_option,
@@ -19,8 +20,9 @@ from ginscore.cli.options import (
 )
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
-from ginscore.i18n import N_, _
+from ginscore.i18n import N_, _, pN_
 from ginscore.render import to_json
+from ginscore.shell import quote
 
 
 def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None:
@@ -55,9 +57,7 @@ def hand_builder(command: str, params: dict):
 def typed(player: str) -> str:
     """The player as typed, for a hint's example (quoted for a shell where it needs that): the
     example names the player meant, not "alice"."""
-    import shlex
-
-    return shlex.quote(player)
+    return quote(player)
 
 
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
@@ -118,9 +118,9 @@ Example:
     ginscore knock alice --cards "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd" --opponent-cards "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"
     ginscore knock alice --cards "..." --opponent-cards "..." --melds "5s 5c 5d | 6s 6c 6d | 7s 7c 7d"
 """))
-@click.argument("player", shell_complete=completes("players"))
-@click.argument("knocker_deadwood", required=False)
-@click.argument("opponent_deadwood", required=False)
+@argument("player", pN_("metavar", "PLAYER"), shell_complete=completes("players"))
+@argument("knocker_deadwood", pN_("metavar", "KNOCKER_DEADWOOD"), required=False)
+@argument("opponent_deadwood", pN_("metavar", "OPPONENT_DEADWOOD"), required=False)
 @card_options
 @option(
     "--melds",
@@ -182,8 +182,8 @@ Example:
     ginscore gin bob 30 --upcard Ks          (Oklahoma)
     ginscore gin bob --cards "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d" --opponent-cards "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"
 """))
-@click.argument("player", shell_complete=completes("players"))
-@click.argument("opponent_deadwood", required=False)
+@argument("player", pN_("metavar", "PLAYER"), shell_complete=completes("players"))
+@argument("opponent_deadwood", pN_("metavar", "OPPONENT_DEADWOOD"), required=False)
 @option("--big", is_flag=True, help=N_("Big gin: all 11 cards melded (with --cards: 11 cards say it)."))
 @card_options
 @upcard_option
@@ -225,7 +225,7 @@ Example:
     ginscore draw --upcard 4d                (Oklahoma)
     ginscore draw carol                      (partnership: Carol's table)
 """))
-@click.argument("player", required=False, shell_complete=completes("players"))
+@argument("player", pN_("metavar", "PLAYER"), required=False, shell_complete=completes("players"))
 @upcard_option
 @game_option
 @json_option
@@ -319,8 +319,8 @@ Example:
     ginscore out carol alice=5 bob=Q,J --rummy
     ginscore out dan ann=K,7,3 bob=A,A,9 cy=12
 """))
-@click.argument("player", shell_complete=completes("players"))
-@click.argument("held", nargs=-1, metavar="NAME=POINTS...", shell_complete=completes("held"))
+@argument("player", pN_("metavar", "PLAYER"), shell_complete=completes("players"))
+@argument("held", pN_("metavar", "NAME=POINTS..."), nargs=-1, shell_complete=completes("held"))
 @option("--rummy", "rummy", is_flag=True, help=N_("PLAYER went out all at once ('rummy'): every payment doubles."))
 @game_option
 @json_option
@@ -356,9 +356,10 @@ def held_by(game, word: str) -> tuple:
 
     name, equals, value = word.rpartition("=")
     if not equals or not name.strip() or not value.strip():
+        other = game.players[-1]
         raise HandError(
-            _("{word}: give what each other player held as NAME=POINTS (bob=20) or NAME=CARDS (bob=K,7,3)").format(
-                word=shown(word)
+            _("{word}: give what each other player held as NAME=POINTS ({points}) or NAME=CARDS ({cards})").format(
+                word=shown(word), points=quote(f"{other}=20"), cards=quote(f"{other}=K,7,3")
             )
         )
     name = match_player(game.players, name, game.id)

@@ -11,7 +11,7 @@ from ginscore.errors import printable
 from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore.tables import get_table
+from ginscore.tables import get_table, names
 
 STATUS_HELP = N_(
     """Show the running totals and boxes of a game, and its final block once it has ended.
@@ -222,8 +222,16 @@ def listing_row(entry, current: int | None = None) -> list:
         money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
-    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), entry["table"], entry["hands"],
+    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"]), entry["hands"],
             state, entry["winner"] or "", net, money, who]
+
+
+def table_words(name: str) -> str:
+    """The kind of table in the reader's language, or its name as stored when this ginscore
+    does not know it (a newer one wrote the game)."""
+    if name in names():
+        return get_table(name).words()
+    return printable(name)
 
 
 def listing_csv(listing) -> tuple:

@@ -6,9 +6,9 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import Command, completes, game_option, json_option, option, rule_options, table_options
+from ginscore.cli.options import Command, argument, completes, game_option, json_option, option, rule_options, table_options
 from ginscore.game import folded
-from ginscore.i18n import N_, _, decimal
+from ginscore.i18n import N_, _, decimal, pN_
 from ginscore.render import to_json
 from ginscore.tables import get_table
 
@@ -30,7 +30,7 @@ Example:
     ginscore new Alice Bob --dealer bob
     ginscore new -- -x 'Mary Ann'            (a name that starts with -)
 """))
-@click.argument("players", nargs=-1, required=True)
+@argument("players", pN_("metavar", "PLAYERS"), nargs=-1, required=True)
 @option("--stake", metavar="RATE", help=N_("Money per point: 0.01, or 1/10 for one unit per 10 points."))
 @option("--currency", metavar="SYMBOL", help=N_("Currency symbol shown with amounts, e.g. € or CHF."))
 @option(

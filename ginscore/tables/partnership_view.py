@@ -105,10 +105,10 @@ class PartnershipView(TableView):
         for round_ in state.rounds:
             for index, pair in enumerate(round_.pairs):
                 row = round_.results.get(index)
-                hand = describe_hand(row.hand.hand, row.score) if row else "(not in yet)"
+                hand = describe_hand(row.hand.hand, row.score) if row else _("(not in yet)")
                 won = (row.score.winner or "") if row else ""
                 points = row.score.points if row and row.score.winner else ""
-                rows.append([round_.number if index == 0 else "", " v ".join(pair), hand, won, points, "", ""])
+                rows.append([round_.number if index == 0 else "", _(" v ").join(pair), hand, won, points, "", ""])
             if round_.complete:
                 if round_.winner:
                     totals[round_.winner] += round_.points
@@ -156,7 +156,7 @@ class PartnershipView(TableView):
         where, closing = {}, {}
         for round_ in state.rounds:
             for index, row in round_.results.items():
-                where[row.hand.number] = (round_.number, " v ".join(round_.pairs[index]))
+                where[row.hand.number] = (round_.number, _(" v ").join(round_.pairs[index]))
             if round_.complete:
                 closing[max(row.hand.number for row in round_.results.values())] = round_
         sides = list(state.scores)

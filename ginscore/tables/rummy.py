@@ -46,6 +46,12 @@ def most_a_hand_holds(player_count: int) -> int:
     return 10 * cards_dealt(player_count)
 
 
+def example_out(players) -> str:
+    """A Rummy hand of this game as 'ginscore out' takes it, for a hint: the first player goes
+    out and each other player held 20."""
+    return command(["out"], [players[0], *(f"{name}=20" for name in players[1:])])
+
+
 def next_dealer(players, dealer: str, winner: str) -> str:
     """With two players the winner deals the next hand; with more the deal passes left."""
     if len(players) == 2:
@@ -223,13 +229,13 @@ class RummyTable(Table):
                 why = _("a Rummy hand cannot end in a draw: when the stock runs out the discard pile is turned over")
             else:
                 why = _("a Rummy game has no {kind} hand").format(kind=repr(kind))
-            raise HandError(_("{why}; record who went out with 'ginscore out WINNER NAME=POINTS ...'").format(why=why))
+            raise HandError(_("{why}; record who went out with 'ginscore out', e.g.: {command}").format(why=why, command=example_out(game.players)))
         winner = hand.get("player")
         if winner not in game.players:
             raise HandError(_("no player {player} in game {number}").format(player=repr(winner), number=game.id))
         losers = hand.get("losers")
         if not isinstance(losers, dict):
-            raise HandError(_("a Rummy hand names what every other player held: 'ginscore out alice bob=20 carol=11'"))
+            raise HandError(_("a Rummy hand names what every other player held, e.g.: {command}").format(command=example_out(game.players)))
         others = [name for name in game.players if name != winner]
         if winner in losers:
             raise HandError(_("{winner} went out, so {winner} holds nothing: name only the other players").format(winner=winner))
