@@ -364,3 +364,33 @@ def two_devices(tmp_path):
     from syncer import Device
 
     return Device(tmp_path, "alice"), Device(tmp_path, "bob")
+
+
+# ---- game ids (issue #19): a new game's id is made on the device (e.g. "k7f3q2ab"), not 1, 2, 3 ----
+
+
+def game_ids(run) -> list:
+    """The ids of every game of the ledger (voided ones too), in the order they were started."""
+    import json
+
+    result = run(["games", "--all", "--json"])
+    assert result.exit_code == 0, result.output
+    return [entry["id"] for entry in json.loads(result.output)]
+
+
+def new_game(run, command) -> str:
+    """Run ``command`` (``"new alice bob"``, ``"rematch"``, ...), insist it succeeds and
+    return the id of the game it started (the current game after it)."""
+    ok(run, command)
+    return status_json(run)["id"]
+
+
+def game_file(ledger, game_id: str | None = None):
+    """The one file of game ``game_id`` (default: of the only game) that this test's device
+    wrote: ``games/game-ID.DEVICE.json``."""
+    from pathlib import Path
+
+    pattern = f"game-{game_id}.*.json" if game_id else "game-*.json"
+    found = sorted(Path(ledger, "games").glob(pattern))
+    assert len(found) == 1, found
+    return found[0]
