@@ -1,0 +1,317 @@
+"""One ledger on several devices (issue #19): two devices, each with its own HOME, state and
+cache, share a ledger folder through a simulated file syncer (tests/syncer.py: Syncthing's,
+Dropbox's and Nextcloud's conflict behaviour) or through git, or fold each other's folders in
+with 'ginscore merge'. Whatever they did apart, after the syncer and 'check' have run both
+show every game and every hand, in the order played, byte for byte alike in JSON."""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import examples
+from syncer import Device, Syncer
+
+STYLES = ("syncthing", "dropbox", "nextcloud")
+
+
+def ok(device, command):
+    result = device.run(command)
+    assert result.exit_code == 0, (device, command, result.output)
+    return result
+
+
+def as_json(device, command) -> dict:
+    return json.loads(ok(device, f"{command} --json").stdout)
+
+
+def current(device) -> str:
+    return as_json(device, "status")["id"]
+
+
+def tick():
+    time.sleep(0.003)  # entries a few milliseconds apart: their clocks differ
+
+
+def settle_all(syncer, devices, rounds: int = 3):
+    """The syncer and 'check' a few rounds, as devices that meet again would run them."""
+    for _round in range(rounds):
+        syncer.settle()
+        for device in devices:
+            assert device.run("check").exit_code == 0, device.run("check").output
+    syncer.settle()
+
+
+def assert_alike(devices, game_ids):
+    listings = [ok(device, "games --all --json").stdout for device in devices]
+    assert all(listing == listings[0] for listing in listings), listings
+    for game_id in game_ids:
+        statuses = [ok(device, f"status --game {game_id} --json").stdout for device in devices]
+        assert all(status == statuses[0] for status in statuses)
+        logs = [ok(device, f"log --game {game_id} --json").stdout for device in devices]
+        assert all(log == logs[0] for log in logs)
+
+
+def hands_of(device, game_id) -> list:
+    return [(row.get("player"), row.get("kind")) for row in as_json(device, f"status --game {game_id}")["hands"]]
+
+
+@pytest.fixture
+def pair(tmp_path):
+    return Device(tmp_path, "ann"), Device(tmp_path, "ben")
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_two_games_started_apart_are_both_kept(pair, style):
+    one, two = pair
+    syncer = Syncer.of([one, two], style)
+    ok(one, "new Ann Ben")
+    first = current(one)
+    ok(one, "knock Ann 4 15")
+    syncer.settle()
+    ok(one, "new Cy Dee")
+    ok(one, "knock Cy 2 20")
+    ok(two, "new Eve Fay")  # started while apart: no clash with Cy v Dee
+    ok(two, "gin Eve 30")
+    settle_all(syncer, [one, two])
+    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    assert len(ids) == len(set(ids)) == 3 and ids[0] == first
+    assert_alike([one, two], ids)
+    assert current(one) != current(two)  # each device carries on its own game
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_the_same_game_carried_on_apart_keeps_every_hand_in_time_order(pair, style):
+    one, two = pair
+    syncer = Syncer.of([one, two], style)
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 15")
+    syncer.settle()
+    ok(two, f"status --game {game}")
+    tick()
+    ok(one, f"knock Ben 3 20 --game {game}")
+    tick()
+    ok(two, f"gin Ann 25 --game {game}")
+    settle_all(syncer, [one, two])
+    assert hands_of(one, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
+    assert_alike([one, two], [game])
+    assert "merged" in ok(one, f"status --game {game}").stdout  # the game says so once
+    assert "device" in ok(two, f"log --game {game}").stdout
+
+
+@pytest.mark.parametrize("undo_first", [True, False])
+@pytest.mark.parametrize("style", STYLES)
+def test_an_undo_on_one_device_and_a_hand_on_the_other(pair, style, undo_first):
+    one, two = pair
+    syncer = Syncer.of([one, two], style)
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 15")
+    ok(one, "knock Ben 2 12")
+    syncer.settle()
+    steps = [(one, f"undo --game {game}"), (two, f"gin Ann 30 --game {game}")]
+    for device, command in steps if undo_first else steps[::-1]:
+        tick()
+        ok(device, command)
+    settle_all(syncer, [one, two])
+    # the undo took back the hand it meant (Ben's knock), whatever came from the other device
+    assert hands_of(one, game) == [("Ann", "knock"), ("Ann", "gin")]
+    assert_alike([one, two], [game])
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_conflict_copies_of_conflict_copies_are_folded_in(tmp_path, style):
+    """Two machines under one device id (a copied home folder) write the same file: the
+    syncer makes conflict copies, even of its copies; check folds them all in, nothing lost."""
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+    syncer = Syncer.of([one, two], style)
+    for device in (one, two):
+        device.state.mkdir(parents=True, exist_ok=True)
+        (device.state / "device-id").write_text("cloned\n")
+    ok(one, "new Ann Ben")
+    game = current(one)
+    syncer.settle()
+    expected = 0
+    for round_ in range(3):
+        tick()
+        ok(one, f"knock Ann {round_ + 1} 20 --game {game}")
+        tick()
+        ok(two, f"knock Ben {round_ + 1} 20 --game {game}")
+        expected += 2
+        syncer.settle()
+    for _round in range(3):
+        for device in (one, two):
+            ok(device, "check")
+        syncer.settle()
+    assert len(as_json(one, f"status --game {game}")["hands"]) == expected
+    assert_alike([one, two], [game])
+    assert not any(name for name in os.listdir(one.ledger / "games") if "conflict" in name or "(" in name)
+    assert (one.ledger / "conflicts").is_dir() or (two.ledger / "conflicts").is_dir()
+
+
+def test_a_command_that_meets_a_conflict_copy_says_so(pair):
+    one, _two = pair
+    ok(one, "new Ann Ben")
+    path = next((one.ledger / "games").glob("game-*.json"))
+    shutil.copy(path, path.with_name(path.stem + ".sync-conflict-20261201-201700-AAAAAAA.json"))
+    result = one.run("status")
+    assert result.exit_code == 0 and "'ginscore check' folds" in result.stderr
+    ok(one, "check")
+    assert "conflict" not in one.run("status").stderr
+
+
+def test_a_fresh_device_receiving_the_folder_shows_every_game(tmp_path):
+    one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
+    ok(one, "new Ann Ben")
+    ok(one, "knock Ann 4 15")
+    ok(one, "new Cy Dee")
+    ok(one, "gin Cy 40")
+    Syncer.of([one, fresh], "syncthing").settle()
+    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    assert_alike([one, fresh], ids)
+    assert current(fresh) == ids[-1]  # the game written last is its current game
+
+
+def test_nothing_but_games_is_in_the_synced_folder(pair):
+    one, _two = pair
+    ok(one, "new Ann Ben")
+    ok(one, "knock Ann 4 15")
+    ok(one, "games")
+    names = {path.relative_to(one.ledger).as_posix() for path in one.ledger.rglob("*") if path.is_file()}
+    assert all(name.startswith("games/game-") for name in names), names
+
+
+def test_git_clones_merge_without_conflict(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+
+    def git(device, *args):
+        env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
+               "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
+        env.setdefault("PYTHONPATH", os.pathsep.join(filter(None, [str(os.path.dirname(os.path.dirname(__file__)))])))
+        return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
+
+    origin = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
+    one.ledger.parent.mkdir(parents=True)
+    subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 15")
+    ok(one, "git-setup")
+    assert "nothing changed" in ok(one, "git-setup").stdout  # idempotent
+    git(one, "add", "-A")
+    git(one, "commit", "-qm", "first")
+    git(one, "push", "-q", "origin", "HEAD:main")
+    two.ledger.parent.mkdir(parents=True)
+    subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
+    ok(two, "git-setup")
+    tick()
+    ok(one, f"knock Ben 2 22 --game {game}")
+    ok(one, "new Cy Dee")
+    tick()
+    ok(two, f"gin Ann 30 --game {game}")
+    ok(two, "new Eve Fay")
+    for device, message in ((one, "one"), (two, "two")):
+        git(device, "add", "-A")
+        git(device, "commit", "-qm", message)
+    git(one, "push", "-q", "origin", "HEAD:main")
+    git(two, "pull", "-q", "--no-rebase", "origin", "main")
+    git(two, "push", "-q", "origin", "HEAD:main")
+    git(one, "pull", "-q", "--no-rebase", "origin", "main")
+    for device in (one, two):
+        for path in device.ledger.rglob("*.json"):
+            assert "<<<<<<<" not in path.read_text("utf-8")
+    assert hands_of(one, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
+    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    assert len(ids) == 3
+    assert_alike([one, two], ids)
+
+
+def test_a_club_night_of_three_laptops_merges_into_one_ledger(tmp_path):
+    laptops = [Device(tmp_path, name) for name in ("table1", "table2", "table3")]
+    home = Device(tmp_path, "home")
+    # an earlier game every laptop holds (synced before the evening): counted once
+    ok(laptops[0], "new Ann Ben --stake 0.10")
+    ok(laptops[0], "gin Ann 98")
+    for laptop in laptops[1:]:
+        shutil.copytree(laptops[0].ledger, laptop.ledger)
+    pairs = [("Cy", "Dee"), ("Eve", "Fay"), ("Ann", "Cy")]
+    for laptop, (first, second) in zip(laptops, pairs):
+        ok(laptop, f"new {first} {second} --stake 0.10")
+        ok(laptop, f"knock {second} 3 40")
+        ok(laptop, f"gin {first} 90")
+    nets: dict = {}
+    seen = set()
+    for laptop in laptops:
+        for entry in as_json(laptop, "games"):
+            if entry["id"] in seen:
+                continue
+            seen.add(entry["id"])
+            for name, amount in (entry["money"] or {}).items():
+                nets[name] = nets.get(name, 0) + float(amount)
+    for laptop in laptops:
+        assert ok(home, f"merge {laptop.ledger}").stdout
+    once = ok(home, "games --all --json").stdout
+    for laptop in laptops:
+        assert "Nothing new" in ok(home, f"merge {laptop.ledger}").stdout
+    assert ok(home, "games --all --json").stdout == once
+    assert len(json.loads(once)) == 4
+    settled = as_json(home, "settle --all")
+    got = {name: float(amount) for name, amount in settled["nets"].items()}
+    assert got == pytest.approx({name: value for name, value in nets.items() if value or name in got})
+
+
+def test_merging_a_folder_that_is_no_ledger_is_refused(pair, tmp_path):
+    one, _two = pair
+    ok(one, "new Ann Ben")
+    result = one.run(["merge", str(tmp_path / "nowhere")])
+    assert result.exit_code == 1 and "not a folder" in result.output
+
+
+# ---- merging is a union, whatever the order ------------------------------------------------
+
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["a", "b"]), st.sampled_from(["hand", "undo", "edit", "void"])), max_size=12)
+
+
+@settings(max_examples=examples(60))
+@given(ACTIONS, st.integers(0, 2**32))
+def test_merging_in_either_order_gives_the_same_game_and_loses_nothing(steps, seed):
+    from ginscore import actions
+    from ginscore.game import union
+
+    rng = random.Random(seed)
+    start = actions.new_game("k7f3q2ab", ["Ann", "Ben"])._replace(clock=1)
+    games = {"a": start._replace(device="a"), "b": start._replace(device="b")}
+    for device, action in steps:
+        game = games[device]
+        try:
+            if action == "hand":
+                hand = {"kind": "knock", "player": rng.choice(["Ann", "Ben"]), "deadwood": rng.randint(0, 5), "opponent_deadwood": 20}
+                game, _state = actions.record(game, hand)
+            elif action == "undo":
+                game, _state, _hand = actions.undo(game)
+            elif action == "edit":
+                game, *_rest = actions.edit(game, 1, {"kind": "gin", "player": "Ann", "opponent_deadwood": rng.randint(0, 30)})
+            else:
+                game, _state = actions.void_game(game) if not game.journal or game.journal[-1]["action"] != "void_game" else actions.unvoid_game(game)
+        except Exception:  # noqa: BLE001 - a refused step (nothing to undo, game over) adds nothing
+            pass
+        games[device] = game
+        if rng.random() < 0.3:  # now and then the devices meet and each takes the other's entries
+            merged = union(games["a"].journal, games["b"].journal)
+            games = {name: value._replace(journal=merged) for name, value in games.items()}
+    one = union(games["a"].journal, games["b"].journal)
+    two = union(games["b"].journal, games["a"].journal)
+    assert one == two
+    assert {entry["id"] for entry in one} == {entry["id"] for game in games.values() for entry in game.journal}
+    assert actions.evaluate(start._replace(journal=one)).to_json() == actions.evaluate(start._replace(journal=two)).to_json()
