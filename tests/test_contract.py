@@ -27,7 +27,7 @@ EVENING = [
     "new Ann Ben Cy Dee --rummy --stake 0.1",
     "out ann ben=20 cy=11 dee=5", "out cy ann=5 ben=30 dee=12 --rummy", "out dee ann=40 ben=3 cy=9", "end",
     "new Zed Yan --oklahoma",
-    "knock zed 2 20 --upcard 7h", "void 6",
+    "knock zed 2 20 --upcard 7h", "void {game6}",
     "new Pia Quinn --stake 0.25",
     ["knock", "pia", "--cards", "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd", "--opponent-cards", "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"],
     ["gin", "quinn", "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
@@ -37,8 +37,8 @@ PER_GAME = ["status", "status --json", "sheet", "sheet --format csv", "sheet --f
 LEDGER_WIDE = [
     "games", "games --json", "games --all", "stats", "stats --json", "settle --all", "settle --all --json",
     "settle --all --currency €", "settle --all --currency € --json", "stats --vs Ann Ben",
-    "check", "check --json", "rules", "rules --game 2", "pad --hollywood", "pad --format json", "pad --rummy --format csv",
-    "settle --all --currency € --record", "games --json", "games --json", "undo --game 3",
+    "check", "check --json", "rules", "rules --game {game2}", "pad --hollywood", "pad --format json", "pad --rummy --format csv",
+    "settle --all --currency € --record", "games --json", "games --json", "undo --game {game3}",
 ]
 
 
@@ -59,9 +59,16 @@ def frozen_clock(monkeypatch):
 
 def played(run, ledger) -> dict:
     outputs = []
+    ids: list = []
 
     def ask(command):
-        result = run(command)
+        if isinstance(command, str) and "{game" in command:  # games are named by their made ids
+            if not ids:
+                ids.extend(entry["id"] for entry in json.loads(run(["games", "--all", "--json"]).output))
+            command_run = command.format(**{f"game{number}": game_id for number, game_id in enumerate(ids, 1)})
+        else:
+            command_run = command
+        result = run(command_run)
         command = command if isinstance(command, str) else " ".join(command)
         outputs.append({"command": command, "exit": result.exit_code, "output": result.output.replace(str(ledger.parent), "TMP")})
 
@@ -70,9 +77,10 @@ def played(run, ledger) -> dict:
         if isinstance(command, str) and command.startswith(("new", "rematch")) or command in ("end", "knock bob 2 22", "gin ben 50"):
             for question in PER_GAME:
                 ask(question)
+    ids.clear()
     for number in range(1, 9):
         for question in PER_GAME:
-            ask(f"{question} --game {number}")
+            ask(f"{question} --game {{game{number}}}")
     for command in LEDGER_WIDE:
         ask(command)
     files = {}
@@ -88,6 +96,7 @@ def played(run, ledger) -> dict:
 
 def test_every_output_and_file_is_as_recorded(run, isolated_ledger, monkeypatch):
     frozen_clock(monkeypatch)
+    monkeypatch.setenv("GINSCORE_DEVICE", "contract")  # with the frozen clock: the same ids every run
     got = played(run, isolated_ledger)
     if os.environ.get("GINSCORE_REBUILD_CONTRACT"):
         with open(FIXTURE, "w", encoding="utf-8") as handle:
@@ -100,3 +109,35 @@ def test_every_output_and_file_is_as_recorded(run, isolated_ledger, monkeypatch)
     for mine, recorded in zip(got["outputs"], expected["outputs"]):
         assert mine == recorded
     assert got["files"] == expected["files"]
+
+
+OLD_LEDGER = os.path.join(os.path.dirname(__file__), "fixtures", "ledger-v3.json")
+UNCHANGED = ("status", "sheet", "sheet --format csv", "sheet --format markdown")
+
+
+def test_a_ledger_of_the_previous_version_opens_scores_alike_and_carries_on(run, isolated_ledger):
+    """The evening above as the ginscore before devices recorded it (file version 3, games
+    numbered 1 to 8): every game reads and scores as it did, its files are never rewritten,
+    and a hand recorded now goes into this device's own file of the game."""
+    with open(OLD_LEDGER, encoding="utf-8") as handle:
+        old = json.load(handle)
+    for name, text in old["files"].items():
+        path = isolated_ledger / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    recorded = {entry["command"]: entry for entry in old["outputs"]}
+    for number in (1, 2, 4, 5, 6, 7, 8):  # game 3's hand was undone after its questions were recorded
+        for question in UNCHANGED:
+            command = f"{question} --game {number}"
+            result = run(command)
+            assert (result.exit_code, result.output.replace(str(isolated_ledger.parent), "TMP")) == (
+                recorded[command]["exit"], recorded[command]["output"]), command
+        now = json.loads(run(f"status --json --game {number}").output)
+        before = json.loads(recorded[f"status --json --game {number}"]["output"])
+        assert now == {**before, "id": str(before["id"])}  # ids are text now: "1", "k7f3q2ab"
+    assert run("check").exit_code == 0
+    assert run("knock pia 3 20 --game 8").exit_code == 0
+    for name, text in old["files"].items():  # nothing of the old ledger was rewritten
+        assert (isolated_ledger / name).read_text(encoding="utf-8") == text
+    assert len(list((isolated_ledger / "games").glob("game-000008.*.json"))) == 1
+    assert json.loads(run("status --json --game 8").output)["hands"][-1]["player"] == "Pia"
