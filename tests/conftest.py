@@ -394,3 +394,20 @@ def game_file(ledger, game_id: str | None = None):
     found = sorted(Path(ledger, "games").glob(pattern))
     assert len(found) == 1, found
     return found[0]
+
+
+def frozen_clock(monkeypatch):
+    """ginscore.game's clock, one minute further at every reading."""
+    from datetime import datetime, timedelta, timezone
+
+    from ginscore import game
+
+    start = datetime(2026, 11, 29, 13, 5, tzinfo=timezone.utc)
+    ticks = iter(range(100000))
+
+    class Clock(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return start + timedelta(minutes=next(ticks))
+
+    monkeypatch.setattr(game, "datetime", Clock)

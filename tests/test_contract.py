@@ -7,9 +7,10 @@ tests/test_contract.py`` and say why in the commit."""
 
 import json
 import os
-from datetime import datetime, timedelta, timezone
 
 import pytest
+
+from conftest import frozen_clock
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "contract.json")
 
@@ -40,21 +41,6 @@ LEDGER_WIDE = [
     "check", "check --json", "rules", "rules --game {game2}", "pad --hollywood", "pad --format json", "pad --rummy --format csv",
     "settle --all --currency € --record", "games --json", "games --json", "undo --game {game3}",
 ]
-
-
-def frozen_clock(monkeypatch):
-    """ginscore.game's clock, one minute further at every reading."""
-    from ginscore import game
-
-    start = datetime(2026, 11, 29, 13, 5, tzinfo=timezone.utc)
-    ticks = iter(range(100000))
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return start + timedelta(minutes=next(ticks))
-
-    monkeypatch.setattr(game, "datetime", Clock)
 
 
 def played(run, ledger) -> dict:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import frozen_clock
+
 README = Path(__file__).resolve().parent.parent / "README.md"
 SHOWN_CONFIG = "/home/ann/.config/ginscore/config.toml"
 
@@ -48,6 +50,8 @@ def test_the_readme_has_replayable_examples():
 
 @pytest.mark.parametrize("block", console_blocks(), ids=lambda block: block.splitlines()[0][2:40])
 def test_readme_console_example(run, tmp_path, monkeypatch, block):
+    frozen_clock(monkeypatch)  # with one device id: the same game ids as the README shows
+    monkeypatch.setenv("GINSCORE_DEVICE", "readme")
     config = tmp_path / "config.toml"
     monkeypatch.setenv("GINSCORE_CONFIG", str(config))
     for words, expected in steps(block):
