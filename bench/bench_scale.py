@@ -26,6 +26,8 @@ import time
 from datetime import datetime, timedelta, timezone
 
 from ginscore import actions
+from ginscore.ids import GAME_ID_LENGTH, digest
+from ginscore.ledger import canonical
 from ginscore.schema import encode
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou"]
@@ -53,21 +55,29 @@ def build(root: str, count: int) -> None:
     games = os.path.join(root, "games")
     os.makedirs(games)
     rng = random.Random(count)
-    template = finished_game(1, EVENING, rng)
+    template = finished_game("bench", EVENING, rng)
     step = timedelta(days=20 * 365) / max(count, 1)
     for game_id in range(1, count + 1):
         created = EVENING - step * (count - game_id) if game_id <= count - 5 else EVENING + timedelta(minutes=game_id % 5)
         pair = rng.sample(PLAYERS, 2)
-        game = template._replace(id=game_id, created=created.isoformat(timespec="seconds"), players=tuple(pair))
+        made = digest(f"bench:{game_id}", GAME_ID_LENGTH)
+        game = template._replace(id=made, created=created.isoformat(timespec="seconds"), players=tuple(pair), device="bench1")
         game = game._replace(journal=tuple({**entry, "hand": {**entry["hand"], "player": pair[index % 2]}}
                                            for index, entry in enumerate(template.journal)))
-        with open(os.path.join(games, f"game-{game_id:06d}.json"), "w", encoding="utf-8") as handle:
-            json.dump(encode(game), handle, ensure_ascii=False)
+        with open(os.path.join(games, f"game-{made}.bench1.json"), "wb") as handle:
+            handle.write(canonical(encode(game)))
     run(root, "games", "--last", "1")  # the index, built once
+    opened = []
     for _ in range(OPEN_GAMES):
         run(root, "new", "Ann", "Ben", "--stake", "0.05")
         run(root, "knock", "ann", "1", "90")  # 89: one more hand ends it
+        opened.append(json.loads(subprocess.run([sys.executable, "-m", "ginscore", "--ledger", root, "status", "--json"],
+                                                check=True, capture_output=True, env=ENV).stdout)["id"])
     run(root, "new", "Ann", "Ben", "--target", "10000")
+    OPEN[root] = opened
+
+
+OPEN: dict = {}  # ledger -> ids of the games one hand from the end
 
 
 def run(root: str, *words) -> None:
@@ -92,6 +102,8 @@ def main() -> None:
     counts = [int(text) for text in options.games.split(",")]
     folder = tempfile.mkdtemp(prefix="ginscore-scale-")
     ENV["GINSCORE_CONFIG"] = os.path.join(folder, "config.toml")
+    ENV["GINSCORE_STATE"] = os.path.join(folder, "state")  # this device's lock, current game and index:
+    ENV["GINSCORE_CACHE"] = os.path.join(folder, "cache")  # not the user's
     try:
         roots = {}
         for count in counts:
@@ -114,8 +126,8 @@ def main() -> None:
                 for count in counts:
                     if words is None:  # finish the next open game: its hand updates the index
                         ending[count] += 1
-                        game_id = count + ending[count]
-                        line = ["knock", "ann", "1", "20", "--game", str(game_id)]
+                        game_id = OPEN[roots[count]][ending[count] - 1]
+                        line = ["knock", "ann", "1", "20", "--game", game_id]
                     else:
                         line = words(count)
                     times[(label, count)].append(timed(roots[count], line))

@@ -315,3 +315,44 @@ def test_merging_in_either_order_gives_the_same_game_and_loses_nothing(steps, se
     assert one == two
     assert {entry["id"] for entry in one} == {entry["id"] for game in games.values() for entry in game.journal}
     assert actions.evaluate(start._replace(journal=one)).to_json() == actions.evaluate(start._replace(journal=two)).to_json()
+
+
+def test_one_hand_entered_on_both_devices_is_flagged_with_the_command_that_removes_one(pair):
+    one, two = pair
+    syncer = Syncer.of([one, two], "syncthing")
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 15")
+    syncer.settle()
+    tick()
+    ok(one, f"knock Ben 2 20 --game {game}")
+    tick()
+    ok(two, f"knock Ben 2 20 --game {game}")  # the same hand, typed at the other end of the table
+    syncer.settle()
+    said = ok(one, f"status --game {game}").stdout
+    assert "undo --hand 3" in said and "alike" in said
+    assert any("alike" in note["note"] for note in as_json(one, "check")["notes"])
+    ok(one, f"undo --hand 3 --game {game}")
+    syncer.settle()
+    assert hands_of(two, game) == [("Ann", "knock"), ("Ben", "knock")]
+    assert "alike" not in ok(two, f"status --game {game}").stdout
+
+
+def test_a_merged_hand_after_the_end_is_kept_not_counted_and_reported(pair):
+    one, two = pair
+    syncer = Syncer.of([one, two], "dropbox")
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 60")
+    syncer.settle()
+    tick()
+    ok(one, f"gin Ann 40 --game {game}")  # ends the game: 56 + 65 > 100
+    tick()
+    ok(two, f"knock Ben 3 20 --game {game}")  # recorded apart, after the end in time
+    syncer.settle()
+    state = as_json(one, f"status --game {game}")
+    assert state["finished"] and state["winner"] == "Ann" and len(state["hands"]) == 2
+    notes = [note["note"] for note in as_json(two, "check")["notes"]]
+    assert any("comes after the game ended" in note for note in notes)
+    assert len(as_json(one, f"log --game {game}")["entries"]) == 3  # kept in the file
+    assert_alike([one, two], [game])

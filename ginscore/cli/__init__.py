@@ -261,6 +261,11 @@ class Context:
     def ledger(self):
         return self.book.ledger
 
+    @property
+    def opened_book(self):
+        """The Book if the command opened one, else None (nothing is opened to ask)."""
+        return self._book
+
 
 @click.group(
     cls=GinscoreGroup,
@@ -309,10 +314,11 @@ def cli(ctx, ledger_path):
 def _after(ctx, *args, **kwargs):
     """Say, once per command, that a file syncer left conflict copies for 'check' to fold in."""
     obj = ctx.obj
-    if ctx.invoked_subcommand in ("check", "merge", "merge-file", "git-setup") or getattr(obj, "_book", None) is None:
+    book = obj.opened_book if isinstance(obj, Context) else None
+    if ctx.invoked_subcommand in ("check", "merge", "merge-file", "git-setup") or book is None:
         return
     try:
-        waiting = obj._book.ledger.waiting_copies()
+        waiting = book.ledger.waiting_copies()
     except GinscoreError:
         return
     if waiting:
