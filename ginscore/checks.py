@@ -66,8 +66,10 @@ def check_ledger(ledger) -> dict:
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
         except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
-            found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
+            by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
             evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
+            report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
+            continue
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:

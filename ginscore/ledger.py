@@ -305,13 +305,19 @@ class Ledger:
         return game
 
     def problems(self, game_id: str) -> list[str]:
-        """Every problem of one game's files, each with its place; empty when it loads.
+        """Every problem of one game's files in words, each with its file and place; empty
+        when it loads (see ``file_problems``)."""
+        return [f"{os.path.basename(path)}: {problem}" for path, problem in self.file_problems(game_id)]
+
+    def file_problems(self, game_id: str) -> list[tuple]:
+        """(path, problem) for every problem of one game's files, each with its place inside
+        the file; a disagreement between its files is the later file's.
 
         Whatever goes wrong while reading one game is that game's problem, never the end of
         the listing: even an error ginscore did not foresee is reported as one."""
         found, parts = [], []
-        for path in self.files_of(game_id):
-            name = os.path.basename(path)
+        paths_ = self.files_of(game_id)
+        for path in paths_:
             try:
                 data = parse_json(read_regular(path, MAX_GAME_BYTES))
                 problems = self.codec.problems(data)
@@ -323,12 +329,12 @@ class Ledger:
                 problems = [str(error)]
             except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
                 problems = [unexpected(error)]
-            found += [f"{name}: {problem}" for problem in problems]
+            found += [(path, problem) for problem in problems]
         if not found and parts:
             try:
                 self.codec.merge(game_id, parts, "")
             except GinscoreError as error:
-                found.append(str(error))
+                found.append((paths_[-1], str(error).rstrip("; ")))
         return found
 
     def damage(self, game_id: str, error: Exception) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import HOLLYWOOD_MATCH, STANDARD_25, THREE_HANDED_GAME, play, run_process
+from conftest import HOLLYWOOD_MATCH, STANDARD_25, THREE_HANDED_GAME, play, run_process, status_json
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -155,8 +155,9 @@ def test_the_hands_played_are_counted_in_words(run, monkeypatch, language, count
 def test_the_settle_command_counts_games_and_payments_in_words(run, monkeypatch, language):
     play(run, "new Ann Ben --stake 0.05", "gin ann 60", "gin ann 60")
     monkeypatch.setenv("GINSCORE_LANG", language)
+    game_id = status_json(run)["id"]
     output = play(run, "settle").output
-    game = {"ru": "1 игра: 1", "uk": "1 гра: 1"}[language]
+    game = {"ru": "1 игра: ", "uk": "1 гра: "}[language] + game_id
     payment = {"ru": "(1 платёж,", "uk": "(1 платіж,"}[language]
     assert game in output and payment in output
 
@@ -302,9 +303,9 @@ def test_usage_errors_are_in_the_language(run):
 # --- whole games ------------------------------------------------------------------------------
 
 WORDS = {
-    "ru": {"hand": "Сдача", "totals": "Счёт:", "game": "Игра 1:", "hands": "Сдачи", "bonus": "премия за партию",
+    "ru": {"hand": "Сдача", "totals": "Счёт:", "game": "Игра {game}:", "hands": "Сдачи", "bonus": "премия за партию",
            "net": "Итог:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
-    "uk": {"hand": "Здача", "totals": "Рахунок:", "game": "Гра 1:", "hands": "Здачі", "bonus": "призові за гру",
+    "uk": {"hand": "Здача", "totals": "Рахунок:", "game": "Гра {game}:", "hands": "Здачі", "bonus": "призові за гру",
            "net": "Підсумок:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
 }
 ENGLISH_LEFTOVERS = ("Hand ", "Totals", "deals the", "Game over", "knocks", " pays ", "per point", "Match over", "column ")
@@ -334,7 +335,8 @@ def test_a_standard_game_in_the_language(run, monkeypatch, language):
     assert {"ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
     assert "По €0,05 за очко: Bartholomew → Zoë <b>&: €" in last
     sheet = play(run, "sheet").output
-    assert sheet.startswith(f"{words['game']} Zoë <b>& — Bartholomew\n")
+    title = words["game"].format(game=status_json(run)["id"])
+    assert sheet.startswith(f"{title} Zoë <b>& — Bartholomew\n")
     for word in (words["hands"], words["bonus"], words["net"], f"{words['stake']}: €0,05 {words['per']}"):
         assert word in sheet
     assert_no_english(sheet)

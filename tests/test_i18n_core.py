@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from conftest import game_file
 from ginscore import i18n
 
 
@@ -51,13 +52,14 @@ def test_hand_errors(run, lang, code, deadwood):
 def test_hand_report_lines_and_undo(run, lang):
     run("new Alice Bob")
     run("knock alice 4 15")
+    game = json.loads(run("status --json").output)["id"]
     lang("ru")
     result = run("undo")
     assert result.exit_code == 0
-    assert result.output.startswith("Сдача 1 игры 1 отменена.")
+    assert result.output.startswith(f"Сдача 1 игры {game} отменена.")
     lang("uk")
     result = run("redo")
-    assert "Здачу 1 гри 1 повернуто: knock Alice 4 15." in result.output
+    assert f"Здачу 1 гри {game} повернуто: knock Alice 4 15." in result.output
 
 
 @pytest.mark.parametrize(
@@ -115,16 +117,17 @@ def test_check_and_log(run, lang, isolated_ledger):
     run("knock alice 4 15")
     run("gin bob 20")
     run("undo")
+    game = json.loads(run("status --json").output)["id"]
     lang("ru")
     result = run("check")
     assert result.exit_code == 0
     assert result.output.endswith(": 1 игра, 1 сдача, проблем нет.\n")
     text = run("log").output
-    assert "Игра 1: Alice — Bob, 3 записи" in text
+    assert f"Игра {game}: Alice — Bob, 3 записи" in text
     assert "отменена №2: gin Bob 20" in text
     data = json.loads(run("log --json").output)
     assert data["entries"][2]["text"] == "voided #2: gin Bob 20"  # JSON is English
-    (isolated_ledger / "games" / "game-000001.json").write_text("{}", "utf-8")
+    game_file(isolated_ledger).write_text("{}", "utf-8")
     result = run("check")
     assert result.exit_code == 1
     assert "file_format: нет (в игре ginscore там 'ginscore-game'): это не файл игры ginscore" in result.output
