@@ -100,6 +100,7 @@ class Ledger:
         self.devices_path = os.path.join(self.cache_dir, "devices")
         self._device_of = device
         self._lock_depth = 0
+        self._known_memo = None  # (folder time, what _known found then), within one command
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
 
     @property
@@ -153,9 +154,12 @@ class Ledger:
         """(devices with a file in the folder, conflict copies waiting) as the cache says, read
         again from the folder whenever the folder changed since the cache was written."""
         mtime = self.folder_mtime()
+        if self._known_memo is not None and self._known_memo[0] == mtime:
+            return self._known_memo[1]
         try:
             words = read_regular(self.devices_path, 64 * 1024).decode("ascii").split()
             if words and words[0] == str(mtime) and len(words) >= 2 and words[1].isdigit():
+                self._known_memo = (mtime, (words[2:], int(words[1])))
                 return words[2:], int(words[1])
         except (OSError, UnicodeDecodeError):
             pass
@@ -166,6 +170,7 @@ class Ledger:
         return devices, copies
 
     def _remember_known(self, mtime, devices, copies: int) -> None:
+        self._known_memo = (mtime, (devices, copies))
         if mtime is None:
             return
         try:

@@ -356,3 +356,30 @@ def test_a_merged_hand_after_the_end_is_kept_not_counted_and_reported(pair):
     assert any("comes after the game ended" in note for note in notes)
     assert len(as_json(one, f"log --game {game}")["entries"]) == 3  # kept in the file
     assert_alike([one, two], [game])
+
+
+def test_the_git_merge_driver_writes_the_union_of_two_versions_of_a_file(pair, tmp_path):
+    """Two clones under one device id both changed one file: git hands the driver both."""
+    one, _two = pair
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 15")
+    path = next((one.ledger / "games").glob("game-*.json"))
+    base = path.read_bytes()
+    ok(one, f"knock Ben 2 20 --game {game}")
+    ours = path.read_bytes()
+    path.write_bytes(base)
+    tick()
+    ok(one, f"gin Ann 30 --game {game}")
+    theirs = path.read_bytes()
+    files = {name: tmp_path / name for name in ("base", "ours", "theirs")}
+    for name, data in (("base", base), ("ours", ours), ("theirs", theirs)):
+        files[name].write_bytes(data)
+    result = one.run(["merge-file", str(files["base"]), str(files["ours"]), str(files["theirs"])])
+    assert result.exit_code == 0, result.output
+    path.write_bytes(files["ours"].read_bytes())
+    assert hands_of(one, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
+    other = json.loads(base)
+    other["players"] = ["Cy", "Dee"]
+    files["theirs"].write_text(json.dumps(other))
+    assert one.run(["merge-file", str(files["base"]), str(files["ours"]), str(files["theirs"])]).exit_code == 1
