@@ -55,7 +55,7 @@ def settle(summaries) -> tuple:
     shown: dict = {}
     groups: dict = {}
     no_stake = []
-    for summary in sorted(summaries, key=lambda entry: entry["id"]):
+    for summary in summaries:  # oldest first, as the index gives them
         for name in summary["players"]:
             shown[folded(name)] = name
         if summary.get("money") is None:

@@ -14,6 +14,7 @@ import os
 from ginscore.errors import GameNotFound, LedgerError
 from ginscore.game import now
 from ginscore.i18n import _
+from ginscore.ids import GAME_ID
 from ginscore.safefile import atomic_write, read_regular, reason
 
 FILE = "settlements.json"
@@ -42,6 +43,8 @@ def read(ledger) -> list:
     problem = _problem(data)
     if problem:
         raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=problem))
+    for record in data["settlements"]:  # one type in memory: a game id is text
+        record["games"] = [str(game) for game in record["games"]]
     return data["settlements"]
 
 
@@ -61,7 +64,10 @@ def _problem(data) -> str | None:
         if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
             return f"settlements[{index}]: " + _("needs a whole-number id and a time")
         games = record.get("games")
-        if not isinstance(games, list) or not all(type(game) is int and game > 0 for game in games):
+        # whole numbers in files from before made ids (the games' numbers), strings since
+        if not isinstance(games, list) or not all(
+            (type(game) is int and game > 0) or (isinstance(game, str) and GAME_ID.match(game)) for game in games
+        ):
             return f"settlements[{index}].games: " + _("expected a list of game ids")
         if record.get("undone") is not None and not isinstance(record["undone"], str):
             return f"settlements[{index}].undone: " + _("expected a time or null")

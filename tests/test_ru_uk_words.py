@@ -22,6 +22,7 @@ every output of every command (each format, every --help) is collected. Then:
 from __future__ import annotations
 
 import html
+import json
 import re
 
 import pytest
@@ -124,9 +125,11 @@ def outputs_of_an_evening(run, monkeypatch, ledger, language: str) -> list[tuple
 
     for command in evening(NAMES[language]):
         ask(command)
-    for number in range(1, 10):
+    listing = run(["games", "--all", "--json"])
+    assert listing.exit_code == 0, listing.output
+    for game_id in [entry["id"] for entry in json.loads(listing.output)]:
         for question in PER_GAME:
-            ask(f"{question} --game {number}")
+            ask(f"{question} --game {game_id}")
     for command in LEDGER_WIDE:
         ask(command)
     return seen
@@ -240,6 +243,8 @@ ALSO_ALLOWED = {
     "flat",  # the shutout value flat:N
     "seed",  # the presets named after the rule texts, seed-004
     "CHF",  # a currency code in --currency's example
+    "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
+    "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
     "ctrl", "c", "d",  # the keys Ctrl-C and Ctrl-D of 'play'
     "g", "bg", "s", "st", "u",  # 'play''s short entries, which the reader types
     "alice", "bob", "carol", "dave", "dan", "eve", "ann", "cy", "mary", "x",  # the players of the help's examples
@@ -270,7 +275,9 @@ def test_no_english_is_left(run, monkeypatch, isolated_ledger, language):
     names = NAMES[language]
     allowed = allowed_words(names)
     left = {}
-    for command, output in outputs_of_an_evening(run, monkeypatch, isolated_ledger, language) + help_texts(run):
+    outputs = outputs_of_an_evening(run, monkeypatch, isolated_ledger, language)
+    allowed = allowed | {entry["id"] for entry in json.loads(run(["games", "--all", "--json"]).output)}  # made game ids
+    for command, output in outputs + help_texts(run):
         typed = set(re.findall(r"[A-Za-z0-9]+", command))  # what the reader typed comes back as typed: 'zz', 'bogus'
         for word in latin_leftovers(readable(output), allowed | typed):
             left.setdefault(word, command)

@@ -8,9 +8,9 @@ import os
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import Command, json_option
+from ginscore.cli.options import Command, argument, json_option
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.i18n import N_, _, ngettext
+from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.render import to_json
 from ginscore.safefile import atomic_write
 
@@ -24,12 +24,12 @@ stick, an unzipped backup. Every game comes in once; a game both ledgers hold is
 by entry; a game that only shares its number with one here comes in under an id of its own.
 Merging the same folder again adds nothing.
 
-\\b
+\b
 Example:
     ginscore merge /media/usb/ginscore
     ginscore merge ~/laptop2-ledger --json
 """))
-@click.argument("folder", metavar="FOLDER")
+@argument("folder", pN_("metavar", "FOLDER"))
 @json_option
 @click.pass_obj
 def merge(obj, folder, as_json):
@@ -74,7 +74,7 @@ recorded merges game files without a conflict: a merge driver for game files (in
 .gitattributes and the repository's config) and a .gitignore. Run it in the ledger folder of
 every clone; running it again changes nothing.
 
-\\b
+\b
 Example:
     cd ~/ginscore-ledger && ginscore git-setup
 """))
@@ -121,9 +121,9 @@ def _ensure_lines(path: str, text: str) -> list:
 
 @cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game files (set up by 'ginscore git-setup'): writes the union of
 the entries of OURS and THEIRS to OURS."""))
-@click.argument("base", metavar="BASE")
-@click.argument("ours", metavar="OURS")
-@click.argument("theirs", metavar="THEIRS")
+@argument("base", pN_("metavar", "BASE"))
+@argument("ours", pN_("metavar", "OURS"))
+@argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
     from ginscore import schema
     from ginscore.merging import merge_file as union_of
