@@ -46,8 +46,8 @@ def day_bounds(text: str, today, end: bool) -> str:
 
 def settle(summaries) -> tuple:
     """(one Settlement per currency, the ids of games without a stake) for these finished
-    games' summaries. Names are matched across games case-insensitively; each is written as
-    in the newest game."""
+    games' summaries, oldest first (as the index gives them; made ids do not sort by age).
+    Names are matched across games case-insensitively; each is written as in the newest game."""
     from decimal import Decimal
 
     from ginscore.fewest_payments import connected_groups, fewest_payments, method
@@ -55,7 +55,7 @@ def settle(summaries) -> tuple:
     shown: dict = {}
     groups: dict = {}
     no_stake = []
-    for summary in summaries:  # oldest first, as the index gives them
+    for summary in summaries:
         for name in summary["players"]:
             shown[folded(name)] = name
         if summary.get("money") is None:

@@ -43,9 +43,21 @@ def read(ledger) -> list:
     problem = _problem(data)
     if problem:
         raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=problem))
-    for record in data["settlements"]:  # one type in memory: a game id is text
+    records = data["settlements"]
+    for record in records:  # game ids are strings; a file from before ids holds numbers (1 is "1")
         record["games"] = [str(game) for game in record["games"]]
-    return data["settlements"]
+        after = record.get("after")
+        if isinstance(after, dict) and type(after.get("game")) is int:
+            after["game"] = str(after["game"])
+    return records
+
+
+def _game_id(game) -> bool:
+    """A game id as this file holds it: a string (e.g. "k7f3q2ab", "1"), or a whole number > 0
+    as files written before made ids hold them."""
+    if type(game) is int:
+        return game > 0
+    return isinstance(game, str) and GAME_ID.fullmatch(game) is not None
 
 
 def _problem(data) -> str | None:
@@ -64,10 +76,7 @@ def _problem(data) -> str | None:
         if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
             return f"settlements[{index}]: " + _("needs a whole-number id and a time")
         games = record.get("games")
-        # whole numbers in files from before made ids (the games' numbers), strings since
-        if not isinstance(games, list) or not all(
-            (type(game) is int and game > 0) or (isinstance(game, str) and GAME_ID.match(game)) for game in games
-        ):
+        if not isinstance(games, list) or not all(_game_id(game) for game in games):
             return f"settlements[{index}].games: " + _("expected a list of game ids")
         if record.get("undone") is not None and not isinstance(record["undone"], str):
             return f"settlements[{index}].undone: " + _("expected a time or null")

@@ -65,10 +65,13 @@ def change(connection, rows, sign: int) -> None:
 
 
 def read(connection) -> list:
-    """Every player's totals, in the shape ``history.player_totals`` gives."""
+    """Every player's totals, in the shape ``history.player_totals`` gives: in the order of
+    their newest finished game (then their place in it), so that totals kept game by game and
+    totals rebuilt from the files in any order read the same."""
     found = []
     columns = ["folded", "player", "games", *STAT_KEYS, "money", "longest_streak", "current_streak", "last_game", "dirty"]
-    for values in connection.execute("SELECT * FROM totals WHERE games > 0").fetchall():
+    rows = connection.execute("SELECT * FROM totals WHERE games > 0").fetchall()
+    for values in sorted(rows, key=lambda row: newest(connection, row[0])):
         mine = dict(zip(columns, values))
         if mine["dirty"]:
             mine["biggest_hand"], mine["longest_streak"], mine["player"] = worked_out(connection, mine["folded"])
@@ -77,6 +80,17 @@ def read(connection) -> list:
         entry["money"] = money_by_currency(json.loads(mine["money"]))
         found.append(entry)
     return found
+
+
+def newest(connection, key: str) -> tuple:
+    """(position, row) of player ``key``'s newest counted game, for the order players are read in."""
+    row = connection.execute(
+        """SELECT p.position, p.rowid FROM players p JOIN games g ON g.id = p.game_id
+           WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL
+           ORDER BY p.position DESC LIMIT 1""",
+        (key,),
+    ).fetchone()
+    return tuple(row) if row else ("", 0)
 
 
 def worked_out(connection, key: str) -> tuple:

@@ -5,7 +5,7 @@ CSV's round points empty on a hand that completes no round."""
 import csv
 import io
 
-from conftest import play
+from conftest import game_ids, play
 
 
 def rows_of(run, command):
@@ -26,11 +26,12 @@ def an_evening(run):
 
 def test_final_amounts_keep_the_decimals_the_text_shows(run):
     an_evening(run)
-    standard = rows_of(run, "status --game 1 --format csv")
+    first, second = game_ids(run)
+    standard = rows_of(run, f"status --game {first} --format csv")
     assert [row["amount"] for row in standard] == ["-20.40", "20.40"]
-    rummy = rows_of(run, "sheet --game 2 --format csv")
+    rummy = rows_of(run, f"sheet --game {second} --format csv")
     assert rummy[0]["A change"] == "31"
-    final = rows_of(run, "status --game 2 --format csv")
+    final = rows_of(run, f"status --game {second} --format csv")
     assert [row["amount"] for row in final] == ["3.10", "-2.00", "-1.10"]
 
 
@@ -39,11 +40,12 @@ def test_games_csv_has_one_row_per_payment_and_one_number_per_cell(run):
     play(run, "new C D")  # in progress, no payment: one row, payment cells empty
     rows = rows_of(run, "games --format csv")
     payments = [(row["id"], row["currency"], row["from"], row["to"], row["amount"]) for row in rows]
+    first, second, third = game_ids(run)
     assert payments == [
-        ("1", "€", "A", "B", "20.40"),
-        ("2", "", "B", "A", "2.00"),
-        ("2", "", "C", "A", "1.10"),
-        ("3", "", "", "", ""),
+        (first, "€", "A", "B", "20.40"),
+        (second, "", "B", "A", "2.00"),
+        (second, "", "C", "A", "1.10"),
+        (third, "", "", "", ""),
     ]
 
 

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, fewest_payments_by_search, play, status_json
+from conftest import examples, fewest_payments_by_search, game_file, game_ids, play, status_json
 
 
 def as_json(run, command):
@@ -54,7 +54,7 @@ EVENING_PAYMENTS = [
 def test_an_evening_settles_to_the_hand_worked_amounts(run):
     play(run, *EVENING)
     report = as_json(run, "settle --json")
-    assert report["games"] == [1, 2, 3, 4, 5]
+    assert report["games"] == game_ids(run) and len(report["games"]) == 5
     assert report["nets"] == EVENING_NETS
     assert report["payments"] == EVENING_PAYMENTS and report["method"] == "exact"
     text = play(run, "settle").output
@@ -73,22 +73,24 @@ def test_settle_record_undo_and_all(run):
     assert as_json(run, "settle --all --json")["nets"] == EVENING_NETS
     assert [entry["settled"] for entry in as_json(run, "games --json")] == [True] * 5
     assert as_json(run, "games --unsettled --json") == []
-    assert "Took back settlement 1: games 1, 2, 3, 4, 5 are unsettled again." in play(run, "undo").output
+    evening = ", ".join(game_ids(run))
+    assert f"Took back settlement 1: games {evening} are unsettled again." in play(run, "undo").output
     assert as_json(run, "settle --json")["nets"] == EVENING_NETS
     # undo after a later hand takes back the hand, not a settlement
     play(run, "settle --record", "new Dan Eve", "knock dan 2 10")
-    assert "Undid hand 1 of game 6" in play(run, "undo").output
+    assert f"Undid hand 1 of game {game_ids(run)[5]}" in play(run, "undo").output
 
 
 def test_settle_chooses_games_by_player_game_and_date(run):
     play(run, *EVENING)
+    ids = game_ids(run)
     # Dan and Eve both played in every game; Fay only in the Rummy game.
-    assert as_json(run, "settle --player fay --json")["games"] == [5]
-    assert as_json(run, "settle --game 1 --game 3 --json")["nets"] == {"Dan": "109.0", "Eve": "-109.0"}
-    assert as_json(run, "settle --since today --json")["games"] == [1, 2, 3, 4, 5]
+    assert as_json(run, "settle --player fay --json")["games"] == [ids[4]]
+    assert as_json(run, f"settle --game {ids[0]} --game {ids[2]} --json")["nets"] == {"Dan": "109.0", "Eve": "-109.0"}
+    assert as_json(run, "settle --since today --json")["games"] == ids
     assert as_json(run, "settle --until yesterday --json")["games"] == []
     assert run("settle --since tomorrow").exit_code != 0  # not a date ginscore reads
-    assert as_json(run, "games --last 2 --json")[0]["id"] == 4
+    assert as_json(run, "games --last 2 --json")[0]["id"] == ids[3]
 
 
 def test_games_in_several_currencies_settle_one_currency_at_a_time(run):
@@ -101,7 +103,7 @@ def test_games_in_several_currencies_settle_one_currency_at_a_time(run):
 def test_games_without_a_stake_are_listed_apart(run):
     play(run, "new A B", "gin a 90", "new A B --stake 1", "gin b 90")
     report = as_json(run, "settle --json")
-    assert report["no_stake"] == [1] and report["games"] == [2]
+    assert [report["no_stake"], report["games"]] == [[game] for game in game_ids(run)]
 
 
 # ---- the fewest payments, against a brute-force search (2 to 10 players) ------------------
@@ -240,7 +242,13 @@ def answers(run) -> list:
 
 
 def index_files(ledger):
-    return [ledger / ".index.sqlite3", ledger / ".index-stamp"]
+    """The summary index and its stamp: this device's cache of the ledger, outside it."""
+    from pathlib import Path
+
+    from ginscore.ledger import Ledger
+
+    cache = Path(Ledger(ledger, codec=None).cache_dir)
+    return [cache / "index.sqlite3", cache / "index-stamp"]
 
 
 @pytest.mark.parametrize("damage", ["deleted", "garbage", "stamp-stale", "stamp-garbage", "symlink", "folder", "wrong-schema"])
@@ -289,7 +297,7 @@ def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_l
     play(run, "new A B --stake 1", "gin a 90", "new A B --stake 1", "gin b 90")
     assert as_json(run, "settle --json")["nets"] == {"A": "0", "B": "0"}  # gin v 90: (115 + 25 + 100) x 2 = 480 each way
     # Replace game 2 by a copy in which A won it (the way a restore from a backup would).
-    path = isolated_ledger / "games" / "game-000002.json"
+    path = game_file(isolated_ledger, game_ids(run)[1])
     data = json.loads(path.read_text())
     data["journal"][0]["hand"]["player"] = "A"
     replacement = path.with_name("incoming.tmp")
@@ -315,9 +323,10 @@ def test_the_kept_totals_agree_with_a_rebuild_after_changes_out_of_order(run, is
     """stats over every game reads per-player totals kept as games finish; taking back the end
     of an older game, and restoring it, must leave them as a rebuild from the files would."""
     random_ledger(run, 3)
-    for change in ("undo --game 2", "redo --game 2", "undo --game 1", "gin ann 98 --game 1"):
+    first, second = game_ids(run)[:2]
+    for change in (f"undo --game {second}", f"redo --game {second}", f"undo --game {first}", f"gin ann 98 --game {first}"):
         result = run(change)
         kept = as_json(run, "stats --json")
-        for name in (".index.sqlite3", ".index-stamp"):
-            (isolated_ledger / name).unlink()
+        for path in index_files(isolated_ledger):
+            path.unlink()
         assert as_json(run, "stats --json") == kept, (change, result.output)

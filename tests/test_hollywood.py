@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, ledger_bytes, play, refused, status_json
+from conftest import examples, game_file, game_ids, ledger_bytes, play, refused, status_json
 
 status = status_json
 
@@ -272,7 +272,7 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
         "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.2"}],
     }
     assert "Match: You wins by 122." in result.output
-    stored = json.loads((isolated_ledger / "games" / "game-000001.json").read_text())
+    stored = json.loads(game_file(isolated_ledger).read_text())
     assert stored["journal"][-1]["action"] == "abandon"
     # a finished match cannot be abandoned again, nor take a hand
     before = ledger_bytes(isolated_ledger)
@@ -284,11 +284,11 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
 def test_undo_takes_an_abandonment_back(run, isolated_ledger):
     play(run, "new You Opp --hollywood", *WORKED_EXAMPLE, "abandon")
     result = play(run, "undo")
-    assert "Undid 'ginscore end' of game 1: it is open again." in result.output
+    assert f"Undid 'ginscore end' of game {game_ids(run)[0]}: it is open again." in result.output
     state = status(run)
     assert state["finished"] is False and state["abandoned"] is False and state["final"] is None
     assert len(state["hands"]) == 7  # the hands are untouched
-    stored = json.loads((isolated_ledger / "games" / "game-000001.json").read_text())
+    stored = json.loads(game_file(isolated_ledger).read_text())
     assert [entry["action"] for entry in stored["journal"][-2:]] == ["abandon", "resume"]
     play(run, "knock you 1 30")  # play goes on
     assert status(run)["hands"][-1]["number"] == 8

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from chromium import find_browser
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids
 
 PDFINFO = shutil.which("pdfinfo")
 
@@ -98,11 +98,12 @@ def test_the_browser_html5_parser_reads_the_page_as_written(run, played, browser
     source.write_text(html, encoding="utf-8")
     dom = browser.dom(source)
     head = dom.split("</head>", 1)[0]
-    assert '<meta charset="utf-8">' in head and "<title>Game 1: " in head
+    game_id = game_ids(run)[0]
+    assert '<meta charset="utf-8">' in head and f"<title>Game {game_id}: " in head
     for element in ("<table", "<svg", 'class="series"', "<figure", "<section"):
         assert dom.count(element) == html.count(element) > 0, element
     if game is STANDARD_25:
-        assert "<title>Game 1: Zoë &lt;b&gt;&amp; v Bartholomew</title>" in head and "<b>&" not in dom
+        assert f"<title>Game {game_id}: Zoë &lt;b&gt;&amp; v Bartholomew</title>" in head and "<b>&" not in dom
         assert dom.count('class="series"') == 2
 
 

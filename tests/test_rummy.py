@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, fewest_payments_by_search, ledger_bytes, play, status_json
+from conftest import examples, fewest_payments_by_search, game_ids, ledger_bytes, play, status_json
 
 
 def test_the_worked_example(run):
@@ -18,7 +18,7 @@ def test_the_worked_example(run):
     # C goes out "rummy"; A holds 5 (5), B holds Q J (20): doubled, C +50, A -10, B -40.
     # Balances: A +21, B -60, C +39.
     created = play(run, "new A B C --rummy --stake 0.5").output
-    assert "Game 1: A v B v C, Rummy, no target." in created
+    assert f"Game {game_ids(run)[0]}: A v B v C, Rummy, no target." in created
     assert "A deals the first hand (7 cards each)." in created
     first = play(run, "out a b=K,7,3 c=A,A,9").output
     assert "Hand 1: A goes out -> B pays A 20, C pays A 11." in first
@@ -80,8 +80,8 @@ def test_the_deal(run):
         ("out a b=99999999 c=3", "far more than a hand can hold"),
         ("out a b=K,X c=3", "'X' is not a card"),
         ("out a b c=3", "give what each other player held as NAME=POINTS"),
-        ("out a d=3 c=3", "no player 'd' in game 1"),
-        ("out z b=3 c=3", "no player 'z' in game 1"),
+        ("out a d=3 c=3", "no player 'd' in game {game}"),
+        ("out z b=3 c=3", "no player 'z' in game {game}"),
         ("draw", "a Rummy hand cannot end in a draw"),
         ("knock a 2 10", "a Rummy game has no 'knock' hand"),
     ],
@@ -91,6 +91,7 @@ def test_bad_hands_are_refused_and_nothing_is_written(run, isolated_ledger, comm
     before = ledger_bytes(isolated_ledger)
     result = run(command)
     assert result.exit_code != 0
+    words = words.replace("{game}", game_ids(run)[0])  # the game's id is made when it starts
     assert words in result.output and result.output.count("\n") == 1
     assert ledger_bytes(isolated_ledger) == before
 

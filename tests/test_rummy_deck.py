@@ -106,7 +106,13 @@ def impossible(draw, dealt, held, rest):
 
 
 def out_command(held) -> list:
-    return ["out", "P0", *(f"{name}=" + ",".join(typed(card, suited) for card, suited in cards) for name, cards in held.items())]
+    return ["out", "P0", *(f"{name}=" + as_cards(cards) for name, cards in held.items())]
+
+
+def as_cards(cards) -> str:
+    """The cards as typed, K,7,3; one lone unsuited 2 to 10 as 2, (a bare 2 is a count of points)."""
+    text = ",".join(typed(card, suited) for card, suited in cards)
+    return text + "," if text.isdigit() else text
 
 
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

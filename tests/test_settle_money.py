@@ -4,7 +4,7 @@ each other (item 5), games with and without a currency each get a pasteable comm
 import json
 import shlex
 
-from conftest import ledger_bytes, play
+from conftest import game_ids, ledger_bytes, play
 
 
 def as_json(run, command):
@@ -79,13 +79,13 @@ def test_each_currency_gets_a_command_that_pastes(run, isolated_ledger):
             assert report["games"] and "C" not in report["nets"]  # the same options: --player A
         assert currencies == ["€", "$", None]
     # 'none' is the games without a currency, not a symbol "none"
-    assert as_json(run, "settle --currency none --json")["games"] == [3, 4]
+    assert as_json(run, "settle --currency none --json")["games"] == game_ids(run)[2:4]
     assert as_json(run, "settle --currency NONE --json")["nets"] == {"A": "-480", "B": "480", "C": "960", "D": "-960"}
 
 
 def test_none_is_no_currency_wherever_a_currency_is_typed(run, tmp_path):
     play(run, ["config", "set", "currency", "€"], "new A B --stake 1 --currency none", "gin a 90")
     assert as_json(run, "status --json")["currency"] is None  # not a symbol "none", nor the house €
-    assert as_json(run, "settle --currency none --json")["games"] == [1]
+    assert as_json(run, "settle --currency none --json")["games"] == game_ids(run)
     result = run("config set currency none")
     assert result.exit_code != 0 and "config unset currency" in result.output

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, ledger_bytes, play
+from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids, ledger_bytes, play
 
 GAMES = {
     "standard": STANDARD_25,
@@ -88,7 +88,7 @@ def test_the_html_sheet_is_one_standalone_page(run, played, table):
     page = parse(html)
     assert page.doctype.lower() == "doctype html" and page.charset == "utf-8"
     assert page.errors == [] and page.stack == []
-    assert page.title.startswith("Game 1: ")
+    assert page.title.startswith(f"Game {game_ids(run)[0]}: ")
     # nothing fetched: no scripts, images, stylesheets or fonts from elsewhere
     assert not any(tag in ("script", "img", "link", "iframe") for tag, _ in page.attributes)
     assert not re.search(r"url\(|@import|https?://(?!www\.w3\.org/2000/svg)", html)
@@ -102,7 +102,7 @@ def test_html_sheet_escapes_names_and_draws_a_line_per_player(run, played):
     html = sheet_of(run, played, STANDARD_25)
     assert "<b>&" not in html and "Zoë &lt;b&gt;&amp;" in html
     page = parse(html)
-    assert page.title == "Game 1: Zoë <b>& v Bartholomew"
+    assert page.title == f"Game {game_ids(run)[0]}: Zoë <b>& v Bartholomew"
     assert page.series == [["Zoë <b>&", "Bartholomew"]]
     text = " ".join(page.text)
     assert "target 100" in text and "Net: Zoë <b>& wins by 164." in text
@@ -146,7 +146,7 @@ def test_the_chart_keeps_one_size_with_every_label_inside_it(run):
     for hands in (1, 3, 25):
         play(run, *commands[played : hands + 1])
         played = hands + 1
-        page = run("sheet --format html --game 1").output
+        page = run(f"sheet --format html --game {game_ids(run)[0]}").output
         svg = re.search(r"<svg [^>]*viewBox=\"0 0 (\d+) (\d+)\"[^>]*>(.*?)</svg>", page, re.S)
         width, height = int(svg.group(1)), int(svg.group(2))
         tag = svg.group(0)[: svg.group(0).index(">")]

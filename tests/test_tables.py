@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, ledger_bytes, play, status_json
+from conftest import examples, game_ids, ledger_bytes, play, status_json
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "ginscore"
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
@@ -193,12 +193,13 @@ def test_new_refuses_what_the_table_does_not_have(run, isolated_ledger, command,
 
 def test_each_table_stores_its_own_settings_and_defaults(run):
     play(run, "new A B C --three-handed", "new A B C D --partnership --target 200", "new A B")
-    three = status_json(run, "--game", "1")["rules"]
+    first, second, third = game_ids(run)
+    three = status_json(run, "--game", first)["rules"]
     assert three["shutout"] == "flat:100" and three["target"] == 100
     assert "oklahoma" not in three and "columns" not in three and three["gin_boxes"] == 1
-    four = status_json(run, "--game", "2")["rules"]
+    four = status_json(run, "--game", second)["rules"]
     assert four["shutout"] == "flat:100" and four["target"] == 200 and "gin_boxes" not in four
-    two = status_json(run, "--game", "3")["rules"]
+    two = status_json(run, "--game", third)["rules"]
     assert two["shutout"] == "double-total" and "columns" not in two and two["oklahoma"] is False
 
 
@@ -291,7 +292,7 @@ def test_the_worked_partnership_rounds(run):
     # Round 1 (A v B, C v D): A +16 and C +12 -> A & C +28.
     # Round 2 (A v D, C v B): A +7 beating D, B +13 beating C -> B & D +6.
     created = play(run, "new A B C D --partnership").output
-    assert "Game 1: A & C v B & D, partnership, first side to 125." in created
+    assert f"Game {game_ids(run)[0]}: A & C v B & D, partnership, first side to 125." in created
     assert "Round 1: A v B and C v D to play (A and C deal)." in created
     first = play(run, "knock c 3 15").output  # C v D first: either table may come in first
     assert "Hand 1 (round 1, C v D): C knocks" in first and "Round 1: waiting for A v B (A deals)." in first
@@ -350,7 +351,7 @@ def test_a_partnership_game_to_the_end_and_its_payments(run):
 @pytest.mark.parametrize("fmt", ["simple", "csv", "html", "github"])
 def test_every_table_prints_its_sheet_and_status(run, fmt):
     play(run, "new A B C --three-handed", *THREE_HANDED_EXAMPLE, "new A B C D --partnership", "knock a 4 20")
-    for game in ("1", "2"):
+    for game in game_ids(run):
         assert run(["sheet", "--game", game, "--format", fmt]).exit_code == 0
         assert run(["status", "--game", game, "--format", fmt]).exit_code == 0
     listing = json.loads(play(run, "games --json").output)
@@ -385,6 +386,8 @@ def test_a_game_file_of_file_version_2_loads_and_scores_identically(run, isolate
             assert [{k: row[k] for k in old} for row, old in zip(now["hands"], value)] == value
         elif key == "final" and value is not None:
             assert {k: now["final"][k] for k in value} == value
+        elif key == "id":  # game ids are strings now: the game from before ids is "1"
+            assert now[key] == str(value)
         else:
             assert now[key] == value, key
     assert (games / f"game-{game_id:06d}.json").read_bytes() == original  # reading never writes
