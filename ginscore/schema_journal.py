@@ -49,19 +49,10 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         seq = _field(entry, "seq", int, place, found)
         if seq is not None and seq != index + 1:
             found.append(f"{place}.seq: " + _("expected {expected}, got {value}").format(expected=index + 1, value=seq))
-        check_printable(_field(entry, "at", str, place, found), f"{place}.at", found)
-        action = _field(entry, "action", str, place, found)
+        action = check_action(entry, place, table_unit, found, ignorable)
         if action is None:
             continue
-        if action not in ACTIONS:
-            found.append(
-                f"{place}.action: "
-                + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
-            )
-            continue
         action_at[index + 1] = action
-        if action in ("hand", "edit"):
-            check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 if abandoned:
@@ -97,6 +88,24 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
             voided.discard(target)
 
 
+def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGNORABLE) -> str | None:
+    """An entry's time, its action (None when it has none ginscore knows) and, for a hand or
+    an edit, its hand: what every file version's entries share."""
+    check_printable(_field(entry, "at", str, place, found), f"{place}.at", found)
+    action = _field(entry, "action", str, place, found)
+    if action is None:
+        return None
+    if action not in ACTIONS:
+        found.append(
+            f"{place}.action: "
+            + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
+        )
+        return None
+    if action in ("hand", "edit"):
+        check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
+    return action
+
+
 def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
     """One device's entries (version 4): each entry's shape. What an entry acts on may be in
     another device's file, so targets are checked over the whole game (``journal_problems``)."""
@@ -123,18 +132,7 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
             found.append(f"{place}.after: " + _("missing (null for a game's first entry)"))
         elif entry["after"] is not None and not isinstance(entry["after"], str):
             found.append(f"{place}.after: " + _("expected an entry id or null, got {value}").format(value=value_words(entry["after"])))
-        check_printable(_field(entry, "at", str, place, found), f"{place}.at", found)
-        action = _field(entry, "action", str, place, found)
-        if action is None:
-            continue
-        if action not in ACTIONS:
-            found.append(
-                f"{place}.action: "
-                + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
-            )
-            continue
-        if action in ("hand", "edit"):
-            check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
+        action = check_action(entry, place, table_unit, found, ignorable)
         if action in TARGETED:
             _field(entry, "target", str, place, found)
 
