@@ -98,15 +98,17 @@ def outside(tmp_path):
 
 
 def three_games(ledger: Path, outside: Path, damage: str) -> Path:
-    """Games 1 and 3 healthy, game 2 damaged as named; returns game 2's path."""
+    """Games 1 and 3 healthy, game 2 damaged as named; returns game 2's path. Game 3 is the
+    current game: on a device that started none, the current game is the one written last."""
     put_game(ledger, game_data(1), 1)
-    put_game(ledger, game_data(3), 3)
     path = ledger / "games" / "game-000002.json"
     if damage in DAMAGE:
         put_game(ledger, DAMAGE[damage][0], 2)
     else:
         SPECIAL[damage](str(path), outside)
-    (ledger / ".latest").write_text("3\n")
+    put_game(ledger, game_data(3), 3)
+    later = time.time() + 60
+    os.utime(ledger / "games" / "game-000003.json", (later, later))
     return path
 
 
