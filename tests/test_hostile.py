@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, game_file, ledger_bytes, put_game, run_forked, run_process
+from conftest import game_data, game_file, game_ids, ledger_bytes, put_game, run_forked, run_process
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="FIFOs, /dev/zero and O_NOFOLLOW are POSIX")
 
@@ -328,7 +328,9 @@ def test_hostile_names_never_start_a_csv_or_tsv_cell_with_a_formula_character(ru
     checked = 0
     for fmt in ("csv", "tsv"):
         outputs = [run(["games", "--format", fmt]).stdout]
-        for game in range(1, len(HOSTILE_NAMES) + 1):
+        started = game_ids(run)
+        assert len(started) == len(HOSTILE_NAMES)
+        for game in started:
             for command in ("sheet", "status", "log"):
                 result = run([command, "--game", str(game), "--format", fmt])
                 assert result.exit_code == 0, result.output
@@ -338,7 +340,7 @@ def test_hostile_names_never_start_a_csv_or_tsv_cell_with_a_formula_character(ru
                 checked += 1
                 assert not cell.startswith(FORMULA_START) or PLAIN_NUMBER.fullmatch(cell), (fmt, cell)
     assert checked > 300
-    sheet = run(["sheet", "--game", "1", "--format", "csv"]).stdout
+    sheet = run(["sheet", "--game", game_ids(run)[0], "--format", "csv"]).stdout
     assert "'=HYPERLINK(" in sheet and "'@SUM(1)" in sheet  # kept as text, marked inert
 
 
@@ -439,8 +441,8 @@ def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
     with open("/dev/full", "w") as full:
         result = run_process("knock alice 4 15", stdout=full, stderr=-1)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    assert result.stderr.count("\n") == 1 and "the hand was recorded (game 1)" in result.stderr
     status = json.loads(run_process("status --json").stdout)
+    assert result.stderr.count("\n") == 1 and f"the hand was recorded (game {status['id']})" in result.stderr
     assert len(status["hands"]) == 1  # recorded once; the message says not to enter it again
     with open("/dev/full", "w") as full:
         result = run_process("status", stdout=full, stderr=-1)
@@ -468,7 +470,7 @@ def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
 # ---- messages that tell the truth about the disk --------------------------------------------
 
 
-def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, tmp_path, monkeypatch):
+def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, isolated_ledger, tmp_path, monkeypatch):
     from ginscore import backup, safefile
 
     def refuse(folder):
@@ -483,7 +485,7 @@ def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, 
     monkeypatch.setattr(backup, "fsync_folder", lambda folder: refuse(folder) if folder == tmp_path else None)
     result = run(["backup", str(tmp_path / "copy")])
     assert result.exit_code == 0 and "Backed up" in result.stdout and "could not be flushed" in result.stderr
-    assert (tmp_path / "copy" / "games" / "game-000001.json").exists()
+    assert (tmp_path / "copy" / "games" / game_file(isolated_ledger).name).exists()
 
 
 # ---- scale ---------------------------------------------------------------------------------
