@@ -11,17 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, ledger_bytes, ok, put_game
+from conftest import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def game_file(ledger, game_id=1) -> Path:
+def old_file(ledger, game_id=1) -> Path:
+    """The file of a game from before devices, as ``put_game`` writes it."""
     return ledger / "games" / f"game-{game_id:06d}.json"
 
 
-def read(ledger, game_id=1) -> dict:
+def read(ledger, game_id=None) -> dict:
+    """This device's file of a game (default: of the only game), parsed."""
     return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))
+
+
+def local_dir(ledger) -> Path:
+    """This device's own folder of the ledger (outside it): the lock and the current game."""
+    from ginscore import paths
+
+    return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
 
 write = put_game
@@ -36,7 +45,7 @@ def temporary_files(ledger) -> list:
 
 def test_a_write_leaves_no_temporary_file_and_replaces_a_stale_one(run, isolated_ledger):
     ok(run, "new Alice Bob")
-    stale = isolated_ledger / "games" / ".game-000001.json.tmp"
+    stale = isolated_ledger / "games" / f".{game_file(isolated_ledger).name}.tmp"
     stale.write_bytes(b'{"half a ga')  # what a writer killed mid-write leaves behind
     ok(run, "knock alice 4 15")
     assert not stale.exists()
@@ -47,8 +56,9 @@ def test_a_write_leaves_no_temporary_file_and_replaces_a_stale_one(run, isolated
 def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledger):
     ok(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
-    lock = isolated_ledger / ".lock"
+    lock = local_dir(isolated_ledger) / "lock"  # this device's own, never in the shared folder
     assert lock.exists() and lock.read_bytes() == b""  # never the data, never deleted on release
+    assert not (isolated_ledger / ".lock").exists()
 
 
 def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
@@ -62,8 +72,8 @@ def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
         from ginscore.actions import new_game
         from ginscore.rules import Rules
 
-        game = new_game(1, ["Alice", "Bob"], Rules())
-        ledger.save(game)
+        game = new_game("k7f3q2ab", ["Alice", "Bob"], Rules())
+        ledger.save(game, new=True)
     with pytest.raises(RuntimeError):
         ledger.save(game)
 
@@ -75,7 +85,7 @@ def hold_lock(ledger: Path):
     """Take the ledger lock through a separate open file, as another process would."""
     import fcntl
 
-    handle = open(ledger / ".lock", "a+b")
+    handle = open(local_dir(ledger) / "lock", "a+b")
     fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
     return handle
 
@@ -92,7 +102,7 @@ def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkey
             assert result.exit_code == 1
             message = result.stderr.strip()
             assert "\n" not in message and "Traceback" not in result.output
-            assert str(isolated_ledger / ".lock") in message and "locked" in message
+            assert str(local_dir(isolated_ledger) / "lock") in message and "locked" in message
             assert "0.3 s" in message
     finally:
         handle.close()
@@ -170,7 +180,7 @@ def test_a_full_disk_fails_cleanly_and_keeps_the_previous_ledger(run, isolated_l
     assert message.startswith("Error: could not write ") and "\n" not in message
     assert "No space left on device" in message and "previous state" in message
     assert ledger_bytes(isolated_ledger) == before  # same files, same bytes, no temporary file
-    state = json.loads(ok(run, "status --game 1 --json").stdout)
+    state = json.loads(ok(run, ["status", "--game", game_ids(run)[0], "--json"]).stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}  # 15 - 4
 
 
