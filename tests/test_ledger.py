@@ -197,7 +197,7 @@ def test_a_full_disk_while_keeping_the_old_version_writes_nothing(run, isolated_
 # ---- versions -----------------------------------------------------------------------------
 
 
-def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_ledger):
+def test_an_old_format_file_is_read_and_never_written_its_new_entries_go_to_a_device_file(run, isolated_ledger):
     original = (FIXTURES / "game-v1.json").read_bytes()
     write(isolated_ledger, original)
     state = json.loads(ok(run, "status --json").stdout)
@@ -205,28 +205,35 @@ def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_le
     assert state["scores"] == {"Alice": 11, "Bob": 80}
     assert state["boxes"] == {"Alice": 1, "Bob": 2}
     assert state["rules"]["big_gin_bonus"] == 31  # not in the old file: today's default
-    assert game_file(isolated_ledger).read_bytes() == original  # reading never writes
+    assert state["id"] == "1"  # a game from before devices keeps its number
+    assert old_file(isolated_ledger).read_bytes() == original  # reading never writes
     assert not (isolated_ledger / "migrated").exists()
 
     result = ok(run, "knock bob 2 22")  # Bob +20 -> 100: Bob 100 + 3 x 25 + 100 = 275, Alice 11 + 25 = 36
     assert "Alice pays Bob 11.95" in result.stdout  # 239 x 0.05
-    kept = isolated_ledger / "migrated" / "game-000001.v1.json"
-    assert kept.read_bytes() == original
-    data = read(isolated_ledger)
-    assert data["file_version"] == 3 and "hands" not in data
-    assert [entry["action"] for entry in data["journal"]] == ["hand"] * 4
-    assert data["journal"][0]["at"] == "2024-03-02T19:30:00+00:00"
-    assert data["venue"] == "kitchen table"  # an unknown field survives the migration
+    assert old_file(isolated_ledger).read_bytes() == original  # never rewritten, so no copy is needed
+    assert not (isolated_ledger / "migrated").exists()
+    device_file = game_file(isolated_ledger, "000001")
+    assert device_file.name != old_file(isolated_ledger).name
+    data = json.loads(device_file.read_text(encoding="utf-8"))
+    assert data["file_version"] == 4 and "hands" not in data
+    assert [entry["action"] for entry in data["journal"]] == ["hand"]  # only the new entry
+    assert data["journal"][0]["hand"] == {"kind": "knock", "player": "Bob", "deadwood": 2, "opponent_deadwood": 22}
+    entries = json.loads(ok(run, "log --json").stdout)["entries"]
+    assert [entry["action"] for entry in entries] == ["hand"] * 4
+    assert entries[0]["at"] == "2024-03-02T19:30:00+00:00"
+    assert data["venue"] == "kitchen table"  # an unknown field of the game is carried on
 
-    ok(run, "undo")  # a second write: no second copy, the first one untouched
-    assert sorted(os.listdir(isolated_ledger / "migrated")) == ["game-000001.v1.json"]
-    assert kept.read_bytes() == original
+    ok(run, "undo")  # a second write: the device file again, the old file untouched
+    assert old_file(isolated_ledger).read_bytes() == original
+    assert [entry["action"] for entry in json.loads(device_file.read_text())["journal"]] == ["hand", "void"]
+    assert json.loads(ok(run, "status --json").stdout)["scores"] == {"Alice": 11, "Bob": 80}
     ok(run, "check")
 
 
 def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
     data = json.loads((FIXTURES / "game-v1.json").read_text())
-    data.update(file_version=4, journal=[], new_thing={"from": "the future"})
+    data.update(file_version=5, journal=[], new_thing={"from": "the future"})
     del data["hands"]
     write(isolated_ledger, data)
     before = ledger_bytes(isolated_ledger)
@@ -235,8 +242,8 @@ def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
         assert result.exit_code == 1, command
         message = result.stderr.strip()
         assert "\n" not in message
-        assert "file version 4" in message and "up to 3" in message and "upgrade ginscore" in message
-        assert str(game_file(isolated_ledger)) in message
+        assert "file version 5" in message and "up to 4" in message and "upgrade ginscore" in message
+        assert str(old_file(isolated_ledger)) in message
     assert ledger_bytes(isolated_ledger) == before
 
 
@@ -248,7 +255,7 @@ def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_led
     data["journal"][0]["witness"] = "Carol"
     data["journal"][0]["hand"]["seat"] = "north"
     data["ignorable"] = ["hand.seat"]  # an unknown hand field is kept only when declared harmless
-    write(isolated_ledger, data)
+    game_file(isolated_ledger).write_text(json.dumps(data, indent=2), encoding="utf-8")  # as a newer ginscore would
     ok(run, "gin bob 30")
     ok(run, "undo")
     written = read(isolated_ledger)
@@ -266,7 +273,7 @@ def test_an_unknown_rule_setting_is_refused_not_ignored(run, isolated_ledger):
     ok(run, "new Alice Bob")
     data = read(isolated_ledger)
     data["rules"]["knock_bonus"] = 7
-    write(isolated_ledger, data)
+    game_file(isolated_ledger).write_text(json.dumps(data, indent=2), encoding="utf-8")
     before = ledger_bytes(isolated_ledger)
     result = run("status")
     assert result.exit_code == 1
