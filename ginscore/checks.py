@@ -49,6 +49,16 @@ def check_index(ledger, evaluated: dict) -> list:
     return notes
 
 
+def placed(problems: list, files: list, default: str) -> list:
+    """(file, problem) of each of a game's problems: one that starts with the name of one of the
+    game's files (as ``Ledger.problems`` says them) is that file's, without the name again."""
+    found = []
+    for problem in problems:
+        where = next((path for path in files if problem.startswith(f"{os.path.basename(path)}: ")), None)
+        found.append((where, problem[len(os.path.basename(where)) + 2 :]) if where else (default, problem))
+    return found
+
+
 def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data. The
     conflict copies a file syncer left are folded into their games first (``merging``)."""
@@ -78,7 +88,7 @@ def check_ledger(ledger) -> dict:
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
                 evaluated[game_id] = (None, found[0])
-        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+        report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in placed(found, files, path)]
     report["notes"] += check_index(ledger, evaluated)
     try:
         settlements.read(ledger)

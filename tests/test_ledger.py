@@ -365,36 +365,41 @@ def test_every_command_refuses_a_damaged_game_in_one_line_and_writes_nothing(run
 
 
 def test_one_damaged_game_among_many_leaves_the_others_usable(run, isolated_ledger):
+    ids = []
     for players in ("Alice Bob", "Carol Dan", "Erin Frank"):
-        ok(run, f"new {players}")
+        ids.append(new_game(run, f"new {players}"))
         ok(run, "knock 4 15".replace("knock", f"knock {players.split()[0]}"))
-    damaged_path = game_file(isolated_ledger, 2)
+    first, second, third = ids
+    damaged_path = game_file(isolated_ledger, second)
     damaged_path.write_bytes(damaged_path.read_bytes()[:100])
     damaged_bytes = damaged_path.read_bytes()
 
     listing = run("games --json")
     assert listing.exit_code == 1
-    games = json.loads(listing.stdout)
-    assert [game["id"] for game in games] == [1, 2, 3]
-    assert games[1]["damaged"] is True and str(damaged_path) in games[1]["error"]
-    assert games[0]["players"] == ["Alice", "Bob"] and games[2]["hands"] == 1
-    assert "game-000002.json" in listing.stderr
+    games = {game["id"]: game for game in json.loads(listing.stdout)}
+    # every game listed, the healthy ones in the order they were started (where the damaged
+    # one goes depends on whether the index saw it healthy: see the report on issue 19)
+    assert sorted(games) == sorted(ids) and [game for game in games if game != second] == [first, third]
+    assert games[second]["damaged"] is True and str(damaged_path) in games[second]["error"]
+    assert games[first]["players"] == ["Alice", "Bob"] and games[third]["hands"] == 1
+    assert damaged_path.name in listing.stderr
 
-    assert json.loads(ok(run, "status --game 1 --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
+    assert json.loads(ok(run, ["status", "--game", first, "--json"]).stdout)["scores"] == {"Alice": 11, "Bob": 0}
     ok(run, "knock erin 2 22")  # the current game is healthy: hands still record
-    ok(run, "log --game 1")
-    result = run("status --game 2")
+    ok(run, ["log", "--game", first])
+    result = run(["status", "--game", second])
     assert result.exit_code == 1 and str(damaged_path) in result.stderr
     report = run("check --json")
     assert report.exit_code == 1
-    assert {problem["game"] for problem in json.loads(report.stdout)["problems"]} == {2}
+    assert {problem["game"] for problem in json.loads(report.stdout)["problems"]} == {second}
     assert damaged_path.read_bytes() == damaged_bytes
 
 
 def test_check_reports_every_problem_of_every_file(run, isolated_ledger):
     ok(run, "new Alice Bob")
-    ok(run, "new Carol Dan")
+    second = new_game(run, "new Carol Dan")
     ok(run, "new Erin Frank")
+    # two games from before devices, damaged (files of today's format are checked the same way)
     data = healthy_game()
     data["id"] = 1
     data["players"] = ["Alice", 5]
@@ -403,27 +408,27 @@ def test_check_reports_every_problem_of_every_file(run, isolated_ledger):
     data["journal"][2]["seq"] = 9
     write(isolated_ledger, data, 1)
     write(isolated_ledger, "{", 3)
-    (isolated_ledger / "games" / ".game-000002.json.tmp").write_bytes(b"{")
+    (isolated_ledger / "games" / f".{game_file(isolated_ledger, second).name}.tmp").write_bytes(b"{")
     (isolated_ledger / "games" / "notes.txt").write_text("who owes whom")
     before = ledger_bytes(isolated_ledger)
     result = run("check")
     assert result.exit_code == 1
     problems = [line for line in result.stdout.splitlines() if not line.startswith("note: ")]
-    first = str(game_file(isolated_ledger, 1))
+    first = str(old_file(isolated_ledger, 1))
     assert problems == [
         f"{first}: players[1]: expected a name, got 5",
         f'{first}: stake: expected a string such as "0.01" or null, got 0.05',
         f"{first}: journal[0].hand.deadwood: expected a whole number, got true",
         f"{first}: journal[2].seq: expected 3, got 9",
-        f"{game_file(isolated_ledger, 3)}: not valid JSON: Expecting property name enclosed in double quotes "
+        f"{old_file(isolated_ledger, 3)}: not valid JSON: Expecting property name enclosed in double quotes "
         "(line 1, column 2): the file ends too early, was it cut short?",
     ]
     notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
     # 'new' asks the summary index for the last game between the players (issue #14), so the
     # index exists, and check notes the files written behind its back
-    notes = [note for note in notes if ".index.sqlite3" not in note]
+    notes = [note for note in notes if "index.sqlite3" not in note]
     assert len(notes) == 2 and "interrupted write" in notes[0] and "notes.txt" in notes[1]
-    assert "5 problems in 2 of 3 game files" in result.stderr
+    assert "5 problems in 2 of 5 game files" in result.stderr  # three new games, two old damaged ones
     assert ledger_bytes(isolated_ledger) == before
 
 
