@@ -458,20 +458,25 @@ def test_check_finds_a_hand_recorded_after_the_end_of_the_game(run, isolated_led
 
 
 def test_backup_makes_a_timestamped_copy_next_to_the_ledger_that_is_itself_a_ledger(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    first = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     write(isolated_ledger, (FIXTURES / "game-v1.json").read_bytes().replace(b'"id": 1', b'"id": 2'), 2)
-    ok(run, "knock alice 4 15 --game 2")  # leaves migrated/game-000002.v1.json
+    ok(run, "knock alice 4 15 --game 2")  # the old file stays; the hand goes to a device file of game 2
     result = ok(run, "backup --json")
     report = json.loads(result.stdout)
     copy = Path(report["path"])
     assert copy.parent == isolated_ledger.parent and copy.name.startswith("ledger-backup-")
-    assert report["kind"] == "folder" and report["games"] == 2 and report["damaged"] == []
-    assert report["files"] == ["games/game-000001.json", "games/game-000002.json", "migrated/game-000002.v1.json"]
+    assert report["kind"] == "folder" and report["games"] == 3 and report["damaged"] == []  # game files
+    assert report["files"] == sorted(
+        ["games/" + game_file(isolated_ledger, first).name, "games/game-000002.json", "games/" + game_file(isolated_ledger, "000002").name]
+    )
     original = {name: data for name, data in ledger_bytes(isolated_ledger).items() if not name.startswith(".")}
     assert ledger_bytes(copy) == original
-    state = json.loads(ok(run, ["--ledger", str(copy), "status", "--game", "1", "--json"]).stdout)
+    state = json.loads(ok(run, ["--ledger", str(copy), "status", "--game", first, "--json"]).stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}
+    assert json.loads(ok(run, ["--ledger", str(copy), "status", "--game", "2", "--json"]).stdout)["hands"] == (
+        json.loads(ok(run, "status --game 2 --json").stdout)["hands"]
+    )
     second = json.loads(ok(run, "backup --json").stdout)["path"]
     assert second != report["path"]  # two backups in one second do not collide
 
@@ -486,8 +491,9 @@ def test_backup_to_a_zip_and_refusals(run, isolated_ledger, tmp_path):
     archive = tmp_path / "saved" / "ginscore.zip"
     ok(run, ["backup", str(archive)])
     with zipfile.ZipFile(archive) as opened:
-        assert opened.namelist() == ["games/game-000001.json"]
-        assert opened.read("games/game-000001.json") == game_file(isolated_ledger).read_bytes()
+        name = f"games/{game_file(isolated_ledger).name}"
+        assert opened.namelist() == [name]
+        assert opened.read(name) == game_file(isolated_ledger).read_bytes()
     again = run(["backup", str(archive)])
     assert again.exit_code == 1 and "already exists" in again.stderr
     inside = run(["backup", str(isolated_ledger / "copy")])
@@ -508,29 +514,35 @@ def test_backup_copy_of_a_folder_ledger_ignores_hidden_files(run, isolated_ledge
     ok(run, "new Alice Bob")
     (isolated_ledger / ".git").mkdir()
     (isolated_ledger / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
-    (isolated_ledger / "games" / ".game-000001.json.tmp").write_text("{")
+    (isolated_ledger / "games" / f".{game_file(isolated_ledger).name}.tmp").write_text("{")
     ok(run, ["backup", str(tmp_path / "copy")])
-    assert sorted(ledger_bytes(tmp_path / "copy")) == ["games/game-000001.json"]
+    assert sorted(ledger_bytes(tmp_path / "copy")) == [f"games/{game_file(isolated_ledger).name}"]
     shutil.rmtree(tmp_path / "copy")
 
 
-def test_latest_hint_is_checked_and_never_trusted_blindly(run, isolated_ledger):
-    """The .latest hint saves listing the folder; a stale or broken one falls back to it."""
-    import json as json_module
-
-    for _ in range(3):
-        assert run("new Alice Bob").exit_code == 0
-    hint = isolated_ledger / ".latest"
-    assert hint.read_text().strip() == "3"
+def test_the_current_game_is_kept_per_device_and_never_trusted_blindly(run, isolated_ledger):
+    """The current game (what the ledger's .latest hint was) lives in this device's own folder,
+    outside the shared ledger: the game this device last started, skipping one that is voided
+    or gone; a broken or missing file falls back to the game written last."""
+    ids = [new_game(run, "new Alice Bob") for _ in range(3)]
+    kept = local_dir(isolated_ledger) / "current"
+    assert kept.read_text().split()[0] == ids[2]
+    assert not (isolated_ledger / ".latest").exists()
 
     def current_id():
-        return json_module.loads(run("status --json").output)["id"]
+        return json.loads(run("status --json").output)["id"]
 
-    hint.write_text("1\n")  # stale: game 2 exists, so the hint is not believed
-    assert current_id() == 3
-    hint.write_text("garbage")
-    assert current_id() == 3
-    hint.unlink()
-    assert current_id() == 3
-    assert run("new Carol Dan").output.startswith("Game 4:")
-    assert hint.read_text().strip() == "4"
+    assert current_id() == ids[2]
+    kept.write_text(f"{ids[0]}\n")  # this device moved back to the first game: it is believed
+    assert current_id() == ids[0]
+    kept.write_text("nosuchgame\n")  # a game that is not there: the game written last
+    assert current_id() == ids[2]
+    kept.write_text("garbage\x00\xff")
+    assert current_id() == ids[2]
+    kept.unlink()
+    assert current_id() == ids[2]
+    fourth = new_game(run, "new Carol Dan")
+    assert fourth not in ids and kept.read_text().split()[0] == fourth
+    assert run("new Erin Frank").output.startswith("Game ")
+    ok(run, ["void", current_id()])  # a voided game is skipped: the one started before it
+    assert current_id() == fourth
