@@ -64,18 +64,21 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
     rows = connection.execute(query, values).fetchall()
     check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
     found = []
-    for game_id, files, _position, finished, damaged, summary in rows:
+    for game_id, files, place, finished, damaged, summary in rows:
         stale = not finished or damaged
         if check_files and not stale:
             stale = ledger.file_status(game_id) != files
         if stale:
-            summary, error, _place = summarize_file(game_id)
+            # read again, its place too: a file edited in place (the folder's time unchanged)
+            # that no longer loads goes after the others, as a fresh index would put it
+            summary, error, place = summarize_file(game_id)
             if summary is None:
-                found.append({"id": game_id, "damaged": True, "error": error})
+                found.append((place, {"id": game_id, "damaged": True, "error": error}))
                 continue
-            found.append(json.loads(json.dumps(summary, ensure_ascii=False)))
+            found.append((place, json.loads(json.dumps(summary, ensure_ascii=False))))
         else:
-            found.append(json.loads(summary))
+            found.append((place, json.loads(summary)))
+    found = [entry for _place, entry in sorted(found, key=lambda item: item[0])]
     if selection.finished_only:
         found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
     elif selection.unfinished_only:

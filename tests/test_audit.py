@@ -11,23 +11,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, ok, refused
+from conftest import examples, game_file, new_game, ok, refused
 
 
 def scores(run, *extra):
     return json.loads(ok(run, ["status", "--json", *extra]).stdout)["scores"]
 
 
-def journal(ledger, game_id=1):
-    path = ledger / "games" / f"game-{game_id:06d}.json"
-    return json.loads(path.read_text(encoding="utf-8"))["journal"]
+def journal(ledger, game_id=None):
+    """The journal of this device's file of a game (default: of the only game)."""
+    return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))["journal"]
 
 
 # ---- undo and redo ------------------------------------------------------------------------
 
 
 def test_undo_voids_without_deleting_and_redo_restores_in_reverse_order(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    game = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")  # Alice 11
     ok(run, "gin bob 30")  # Bob 55
     ok(run, "knock alice 2 9")  # Alice 7
@@ -36,24 +36,26 @@ def test_undo_voids_without_deleting_and_redo_restores_in_reverse_order(run, iso
     assert scores(run) == {"Alice": 11, "Bob": 0}
     entries = journal(isolated_ledger)
     assert [entry["action"] for entry in entries] == ["hand", "hand", "hand", "void", "void"]
-    assert [entry["target"] for entry in entries[3:]] == [3, 2]
+    assert [entry["target"] for entry in entries[3:]] == [entries[2]["id"], entries[1]["id"]]  # by entry id
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", entry["at"]) for entry in entries)
 
     result = ok(run, "redo")
-    assert result.stdout == "Redid hand 2 of game 1: gin Bob 30.\nTotals: Alice 11, Bob 55.\nBob deals the next hand.\n"
+    assert result.stdout == f"Redid hand 2 of game {game}: gin Bob 30.\nTotals: Alice 11, Bob 55.\nBob deals the next hand.\n"
     result = ok(run, "redo")
-    assert result.stdout == "Redid hand 3 of game 1: knock Alice 2 9.\nTotals: Alice 18, Bob 55.\nAlice deals the next hand.\n"
+    assert result.stdout == f"Redid hand 3 of game {game}: knock Alice 2 9.\nTotals: Alice 18, Bob 55.\nAlice deals the next hand.\n"
     refused(run, "redo", "nothing to redo")
-    assert [entry["action"] for entry in journal(isolated_ledger)][-2:] == ["restore", "restore"]
+    entries = journal(isolated_ledger)
+    assert [entry["action"] for entry in entries][-2:] == ["restore", "restore"]
+    assert [entry["target"] for entry in entries[-2:]] == [entries[1]["id"], entries[2]["id"]]
 
 
 def test_redo_is_refused_once_a_new_hand_was_recorded(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    game = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     ok(run, "undo")
     ok(run, "draw")
     refused(run, "redo", "only restores hands undone since the last recorded hand")
-    refused(run, "redo --game 1", "nothing to redo")
+    refused(run, ["redo", "--game", game], "nothing to redo")
 
 
 def test_redo_that_would_follow_the_end_of_the_game_is_refused(run, isolated_ledger):
@@ -77,12 +79,12 @@ def test_redo_json_is_the_game_state(run):
 
 
 def test_edit_takes_the_hand_commands_forms_and_prints_the_change(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    game = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")  # Alice 11
     ok(run, "gin bob 30")  # Bob 55
     result = ok(run, "edit 1 knock alice 4 16")
     assert result.stdout == (
-        "Edited hand 1 of game 1 (the original stays in 'ginscore log'):\n"
+        f"Edited hand 1 of game {game} (the original stays in 'ginscore log'):\n"
         "  was: knock Alice 4 15\n"
         "  now: knock Alice 4 16\n"
         "Totals were: Alice 11, Bob 55.\n"
@@ -96,20 +98,23 @@ def test_edit_takes_the_hand_commands_forms_and_prints_the_change(run, isolated_
     assert scores(run) == {"Alice": 31, "Bob": 0}
     entries = journal(isolated_ledger)
     assert entries[0]["hand"] == {"kind": "knock", "player": "Alice", "deadwood": 4, "opponent_deadwood": 15}
+    first, second = entries[0]["id"], entries[1]["id"]  # an edit names its hand by entry id
     assert [(entry["action"], entry.get("target")) for entry in entries[2:]] == [
-        ("edit", 1), ("edit", 2), ("edit", 2), ("edit", 1),
+        ("edit", first), ("edit", second), ("edit", second), ("edit", first),
     ]
     state = json.loads(ok(run, "status --json").stdout)
     assert [hand["edited"] for hand in state["hands"]] == [True, True]
 
 
 def test_edit_options_and_json(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    first = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
-    ok(run, "new Carol Dan")
-    state = json.loads(ok(run, "edit 1 knock al 2 15 --game 1 --json").stdout)
-    assert state["id"] == 1 and state["scores"] == {"Alice": 13, "Bob": 0}
-    assert journal(isolated_ledger, 2) == []
+    second = new_game(run, "new Carol Dan")
+    state = json.loads(ok(run, ["edit", "1", "knock", "al", "2", "15", "--game", first, "--json"]).stdout)
+    assert state["id"] == first and state["scores"] == {"Alice": 13, "Bob": 0}
+    assert journal(isolated_ledger, second) == []
+    state = json.loads(ok(run, ["edit", "1", "knock", "al", "3", "15", "--game", first[:4], "--json"]).stdout)
+    assert state["id"] == first and state["scores"] == {"Alice": 12, "Bob": 0}  # a unique beginning of the id
 
 
 def test_edit_passes_the_hand_commands_own_options_through(run, isolated_ledger):
@@ -152,7 +157,7 @@ def test_edit_can_correct_the_hand_that_ended_the_game(run):
 
 
 def test_log_shows_every_action_with_voided_hands_and_edits(run):
-    ok(run, "new Alice Bob")
+    game = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     ok(run, "gin bob 30")
     ok(run, "undo")
@@ -160,7 +165,7 @@ def test_log_shows_every_action_with_voided_hands_and_edits(run):
     ok(run, "edit 1 knock alice 4 16")
     text = ok(run, "log").stdout
     lines = text.splitlines()
-    assert lines[0] == "Game 1: Alice v Bob, 5 entries"
+    assert lines[0] == f"Game {game}: Alice v Bob, 5 entries"
     rows = [re.split(r"\s{2,}", line.strip()) for line in lines[4:]]
     assert [row[0] for row in rows] == ["1", "2", "3", "4", "5"]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row[1]) for row in rows)
@@ -176,15 +181,15 @@ def test_log_shows_every_action_with_voided_hands_and_edits(run):
 
 
 def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
-    ok(run, "new Alice Bob")
+    first = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     ok(run, "gin bob 30 --big")
     ok(run, "undo")
     ok(run, "redo")
     ok(run, "edit 1 draw")
-    ok(run, "new Carol Dan")
-    log = json.loads(ok(run, "log --game 1 --json").stdout)
-    assert log["game"] == 1 and log["players"] == ["Alice", "Bob"]
+    second = new_game(run, "new Carol Dan")
+    log = json.loads(ok(run, ["log", "--game", first, "--json"]).stdout)
+    assert log["game"] == first and log["players"] == ["Alice", "Bob"]
     entries = log["entries"]
     assert [entry["action"] for entry in entries] == ["hand", "hand", "void", "restore", "edit"]
     assert entries[1]["hand"] == {"kind": "gin", "player": "Bob", "opponent_deadwood": 30, "big": True}
@@ -195,10 +200,12 @@ def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
     assert [entry["number"] for entry in entries] == [1, 2, 2, 2, 1]
     assert all(entry["counts"] for entry in entries)
     assert entries[4]["was"] == entries[0]["hand"] and entries[4]["hand"] == {"kind": "draw"}
-    assert [entry["target"] for entry in entries[2:]] == [2, 2, 1]
+    assert [entry["target"] for entry in entries[2:]] == [entries[1]["id"], entries[1]["id"], entries[0]["id"]]
+    assert [entry["seq"] for entry in entries] == [1, 2, 3, 4, 5]  # their place, from 1
+    assert len({entry["id"] for entry in entries}) == 5
     empty = json.loads(ok(run, "log --json").stdout)
-    assert empty == {"game": 2, "players": ["Carol", "Dan"], "entries": []}
-    assert ok(run, "log").stdout == "Game 2: Carol v Dan: nothing recorded yet.\n"
+    assert empty == {"game": second, "players": ["Carol", "Dan"], "entries": []}
+    assert ok(run, "log").stdout == f"Game {second}: Carol v Dan: nothing recorded yet.\n"
 
 
 # ---- the property: totals follow the effective hands ---------------------------------------
@@ -270,7 +277,7 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     from ginscore.rules import Rules
     from ginscore.schema import decode, encode, problems
 
-    game = actions.new_game(1, PLAYERS, Rules())
+    game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
     effective, undone = [], []  # the model: hands that count, and the undo stack redo pops
     for op in operations:
         if op[0] == "record":
@@ -308,7 +315,7 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
         assert [hand.hand for hand in effective_hands(game.journal)] == effective
         assert state.scores == independent_totals(effective)
 
-    fresh = actions.new_game(1, PLAYERS, Rules())
+    fresh = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
     for hand in effective:
         fresh, _ = actions.record(fresh, hand)
     replayed, fresh_state = actions.evaluate(game), actions.evaluate(fresh)
@@ -317,4 +324,4 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     # and the file format keeps all of it
     data = json.loads(json.dumps(encode(game)))
     assert problems(data) == []
-    assert decode(data, "game-000001.json") == game
+    assert decode(data, "game-k7f3q2ab.kitchen.json") == game

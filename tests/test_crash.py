@@ -46,26 +46,42 @@ def hand_of(words: list) -> dict:
 
 
 def effective_content(ledger: Path) -> list:
-    """[(game id, [hands])] read straight from the files; this test only records, so every
-    journal entry is a hand."""
+    """[(game id, [hands])] read straight from the files, in the order the games were started;
+    this test only records, so every journal entry is a hand. One device writes here: one file
+    per game, its entries a chain (each names the one before it), their clocks rising."""
     content = []
     folder = ledger / "games"
     for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
         if name.startswith("game-") and name.endswith(".json"):
             data = json.loads((folder / name).read_text(encoding="utf-8"))
-            assert [entry["seq"] for entry in data["journal"]] == list(range(1, len(data["journal"]) + 1))
-            content.append((data["id"], [entry["hand"] for entry in data["journal"]]))
-    return content
+            journal = data["journal"]
+            assert name == f"game-{data['id']}.{data['device']}.json", name
+            assert [entry["after"] for entry in journal] == [None, *(entry["id"] for entry in journal)][: len(journal)], name
+            clocks = [data["clock"]] + [entry["clock"] for entry in journal]
+            assert clocks == sorted(clocks) and len(set(clocks)) == len(clocks), name
+            content.append((data["clock"], data["id"], [entry["hand"] for entry in journal]))
+    return [(game_id, hands) for _clock, game_id, hands in sorted(content)]
 
 
 def applied(content: list, commands: list) -> list:
+    """``content`` after ``commands``: a new game's id is made when it starts, so it is None
+    here (``same`` takes None for any id)."""
     content = [(game_id, list(hands)) for game_id, hands in content]
     for words in commands:
         if words[0] == "new":
-            content.append((content[-1][0] + 1 if content else 1, []))
+            content.append((None, []))
         else:
             content[-1][1].append(hand_of(words))
     return content
+
+
+def same(after: list, expected: list) -> bool:
+    """Whether the ledger's ``after`` is ``expected`` (an id None there: any id not seen before)."""
+    known = {game_id for game_id, _hands in expected if game_id is not None}
+    return len(after) == len(expected) and all(
+        hands == wanted and (game_id == wanted_id if wanted_id is not None else game_id not in known)
+        for (game_id, hands), (wanted_id, wanted) in zip(after, expected)
+    )
 
 
 def run_cli(ledger: Path, words: list) -> tuple:
@@ -169,7 +185,7 @@ def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(tmp_path):
         in_flight_kills += in_flight is not None
         after = effective_content(ledger)
         confirmed = applied(content, done)
-        assert after == confirmed or (in_flight and after == applied(confirmed, [in_flight])), (kill, done, in_flight)
+        assert same(after, confirmed) or (in_flight and same(after, applied(confirmed, [in_flight]))), (kill, done, in_flight)
         check_passes(ledger)
         content = after
     recorded = sum(len(hands) for ledger in ledgers for _, hands in effective_content(ledger))
@@ -194,7 +210,7 @@ def test_sigkill_of_real_ginscore_processes(tmp_path):
         process.wait()
         confirmed = applied(content, [words] if process.returncode == 0 else [])
         after = effective_content(ledger)
-        assert after == confirmed or (process.returncode != 0 and after == applied(content, [words]))
+        assert same(after, confirmed) or (process.returncode != 0 and same(after, applied(content, [words])))
         check_passes(ledger)
         content = after
 
@@ -263,8 +279,9 @@ def expected_hands(writer: int, players: tuple) -> list:
 
 def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
     ledger = tmp_path / "ledger"
-    assert run_cli(ledger, ["new", "Alice", "Bob", "--target", "10000"])[0] == 0
-    start_writers(ledger, tmp_path, "1")
+    code, output = run_cli(ledger, ["new", "Alice", "Bob", "--target", "10000", "--json"])
+    assert code == 0, output
+    start_writers(ledger, tmp_path, json.loads(output)["id"])
     [(game_id, hands)] = effective_content(ledger)
     recorded = Counter(json.dumps(hand, sort_keys=True) for hand in hands)
     wanted = Counter(
@@ -278,10 +295,15 @@ def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
 def test_sixteen_processes_each_starting_and_recording_their_own_game_at_once(tmp_path):
     ledger = tmp_path / "ledger"
     ids = start_writers(ledger, tmp_path, "new")
-    assert sorted(map(int, ids)) == list(range(1, WRITERS + 1))  # every new game got its own id
+    from ginscore.ids import GAME_ID_LENGTH
+
+    assert len(set(ids)) == WRITERS  # every new game got its own id
+    assert all(len(game_id) == GAME_ID_LENGTH and game_id.isalnum() and not game_id.isdigit() for game_id in ids), ids
     content = dict(effective_content(ledger))
-    for writer, game_id in enumerate(map(int, ids)):
-        data = json.loads((ledger / "games" / f"game-{game_id:06d}.json").read_text())
+    assert sorted(content) == sorted(ids)
+    for writer, game_id in enumerate(ids):
+        [path] = (ledger / "games").glob(f"game-{game_id}.*.json")
+        data = json.loads(path.read_text())
         players = (f"Alice{writer}", f"Bob{writer}")
         assert data["players"] == list(players)
         assert content[game_id] == expected_hands(writer, players)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, ledger_bytes, put_game, run_forked, run_process
+from conftest import game_data, game_file, game_ids, ledger_bytes, put_game, run_forked, run_process
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="FIFOs, /dev/zero and O_NOFOLLOW are POSIX")
 
@@ -25,6 +25,13 @@ SECONDS = 2.0
 RAW_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def local_dir(ledger) -> Path:
+    """This device's own folder of the ledger (outside it): the lock and the current game."""
+    from ginscore import paths
+
+    return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
 
 def healthy_text(game_id=2, **changes) -> str:
@@ -98,15 +105,17 @@ def outside(tmp_path):
 
 
 def three_games(ledger: Path, outside: Path, damage: str) -> Path:
-    """Games 1 and 3 healthy, game 2 damaged as named; returns game 2's path."""
+    """Games 1 and 3 healthy, game 2 damaged as named; returns game 2's path. Game 3 is the
+    current game: on a device that started none, the current game is the one written last."""
     put_game(ledger, game_data(1), 1)
-    put_game(ledger, game_data(3), 3)
     path = ledger / "games" / "game-000002.json"
     if damage in DAMAGE:
         put_game(ledger, DAMAGE[damage][0], 2)
     else:
         SPECIAL[damage](str(path), outside)
-    (ledger / ".latest").write_text("3\n")
+    put_game(ledger, game_data(3), 3)
+    later = time.time() + 60
+    os.utime(ledger / "games" / "game-000003.json", (later, later))
     return path
 
 
@@ -161,15 +170,16 @@ def test_one_damaged_file_is_that_games_problem_only(run, isolated_ledger, outsi
     # the listing flags it and shows the others
     code, out, err = go(["games", "--format", "csv"])
     rows = list(csv.reader(io.StringIO(out)))
-    assert code == 1 and [row[0] for row in rows[1:]] == ["1", "2", "3"] and rows[2][5] == "DAMAGED"
+    # a game that does not load has no known start: it is listed after the others
+    assert code == 1 and [row[0] for row in rows[1:]] == ["1", "3", "2"] and rows[3][5] == "DAMAGED"
     assert err.count("\n") == 1 and name in err
     code, out, err = go(["games", "--json"])
     listing = {entry["id"]: entry for entry in json.loads(out)}
-    assert code == 1 and listing[2]["damaged"] and not listing[1].get("damaged") and not listing[3].get("damaged")
+    assert code == 1 and listing["2"]["damaged"] and not listing["1"].get("damaged") and not listing["3"].get("damaged")
     # check lists exactly that file
     code, out, err = go(["check", "--json"])
     report = json.loads(out)
-    assert code == 1 and {problem["game"] for problem in report["problems"]} == {2}
+    assert code == 1 and {problem["game"] for problem in report["problems"]} == {"2"}
     assert any(fragment in problem["problem"] for problem in report["problems"]), report["problems"]
     # the other games stay usable, the current one included
     for args in (["status", "--game", "1"], ["sheet", "--game", "3", "--format", "csv"], ["status"], ["knock", "bob", "2", "20"]):
@@ -190,11 +200,15 @@ def test_one_damaged_file_is_that_games_problem_only(run, isolated_ledger, outsi
     assert set(os.listdir(outside)) == {"victim.json", "victim.txt"}
 
 
-@pytest.mark.parametrize("where", [".latest", "config"])
+@pytest.mark.parametrize("where", ["current", "config"])
 @pytest.mark.parametrize("plant", ["fifo", "link-to-dev-zero"])
-def test_a_special_file_as_latest_or_config_does_not_hang(isolated_ledger, tmp_path, outside, where, plant):
+def test_a_special_file_as_current_or_config_does_not_hang(isolated_ledger, tmp_path, outside, where, plant):
     put_game(isolated_ledger, game_data(1), 1)
-    path = isolated_ledger / ".latest" if where == ".latest" else Path(os.environ["GINSCORE_CONFIG"])
+    if where == "current":  # this device's "current game" (what the ledger's .latest hint was)
+        local_dir(isolated_ledger).mkdir(parents=True)
+        path = local_dir(isolated_ledger) / "current"
+    else:
+        path = Path(os.environ["GINSCORE_CONFIG"])
     SPECIAL[plant](str(path), outside)
     for args in ("status", "knock alice 4 15", "new Carol Dave", "config", "config set target 150"):
         result = run_forked(args, timeout=SECONDS * 5)
@@ -203,12 +217,14 @@ def test_a_special_file_as_latest_or_config_does_not_hang(isolated_ledger, tmp_p
         if where == "config" and args.startswith(("new", "config")):
             assert result.returncode == 1 and result.stderr.count("\n") == 1, (args, result.stderr)
             assert str(path) in result.stderr and "plain file" in result.stderr
-        else:  # a .latest hint that is not a file is ignored: the listing finds the games
+        else:  # a current-game file that is not a file is ignored: the listing finds the games
             assert result.returncode == 0, (args, result.stderr)
     if where == "config":
         assert snapshot(path) == (("link", "/dev/zero") if plant != "fifo" else ("special",))
-    else:  # 'new' replaced the hint by renaming over it, never writing through it
-        assert path.read_text() == "2\n" and not path.is_symlink()
+    else:  # 'new' replaced it by renaming over it, never writing through it
+        started = {name.split(".")[0][len("game-"):] for name in os.listdir(isolated_ledger / "games")} - {"000001"}
+        assert len(started) == 1 and not path.is_symlink()
+        assert path.read_text().split()[0] == started.pop()
 
 
 # ---- symlinks planted at every temporary and lock path ---------------------------------------
@@ -217,25 +233,35 @@ def test_a_special_file_as_latest_or_config_does_not_hang(isolated_ledger, tmp_p
 def test_links_planted_at_every_temporary_and_lock_path_write_nothing_through(
     run, isolated_ledger, tmp_path, outside, monkeypatch
 ):
+    from ginscore import book
+    from ginscore.device import device_id
+    from ginscore.ids import GAME_ID_LENGTH, digest
+
     victim = outside / "victim.txt"
     original = victim.read_bytes()
     assert run("new Alice Bob").exit_code == 0
-    games = isolated_ledger / "games"
-    # the game file's and the .latest hint's temporary files
-    os.symlink(victim, games / ".game-000001.json.tmp")
-    os.symlink(victim, isolated_ledger / ".latest.tmp")
-    os.symlink(victim, games / ".game-000002.json.tmp")
+    first, device, local = game_file(isolated_ledger), device_id(), local_dir(isolated_ledger)
+    # the game file's and this device's current game's temporary files
+    os.symlink(victim, first.parent / f".{first.name}.tmp")
+    os.symlink(victim, local / ".current.tmp")
+    # the next game's file: its id is made from the device and the clock, frozen here
+    clock = 4_000_000_000_000
+    monkeypatch.setattr(book, "now_ms", lambda: clock)
+    second = digest(f"{device}:{clock}:0", GAME_ID_LENGTH)
+    os.symlink(victim, first.parent / f".game-{second}.{device}.json.tmp")
     assert run("knock alice 4 15").exit_code == 0
     assert run("new Carol Dave").exit_code == 0
-    # the copy kept of an older file version before its upgrade
-    (games / "game-000003.json").write_text(json.dumps({**game_data(3), "file_version": 1, "hands": []}))
-    data = json.loads((games / "game-000003.json").read_text())
+    assert game_file(isolated_ledger, second).exists()
+    # a game of an older file version: never rewritten, its new entries go to a device file
+    games = isolated_ledger / "games"
+    data = {**game_data(3), "file_version": 1, "hands": []}
     del data["journal"]
     (games / "game-000003.json").write_text(json.dumps(data))
-    (isolated_ledger / "migrated").mkdir()
-    os.symlink(victim, isolated_ledger / "migrated" / ".game-000003.v1.json.tmp")
+    old_bytes = (games / "game-000003.json").read_bytes()
+    os.symlink(victim, games / f".game-000003.{device}.json.tmp")
     assert run("knock alice 4 15 --game 3").exit_code == 0
-    assert (isolated_ledger / "migrated" / "game-000003.v1.json").exists()
+    assert (games / "game-000003.json").read_bytes() == old_bytes
+    assert (games / f"game-000003.{device}.json").exists()
     # the house-rules file's temporary file (random now; this was its fixed name)
     config = Path(os.environ["GINSCORE_CONFIG"])
     os.symlink(victim, config.parent / f".{config.name}.tmp")
@@ -247,13 +273,14 @@ def test_links_planted_at_every_temporary_and_lock_path_write_nothing_through(
     assert run(["backup", str(tmp_path / "copy.zip")]).exit_code == 0
     assert victim.read_bytes() == original
     assert set(os.listdir(outside)) == {"victim.json", "victim.txt"}
-    assert json.loads(run("status --game 1 --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
+    game = first.name.split(".")[0][len("game-"):]
+    assert json.loads(run(f"status --game {game} --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
 
 
 @pytest.mark.parametrize("dangling", [True, False])
 def test_a_lock_file_that_is_a_symlink_is_refused_and_its_target_untouched(run, isolated_ledger, outside, dangling):
     assert run("new Alice Bob").exit_code == 0
-    lock = isolated_ledger / ".lock"
+    lock = local_dir(isolated_ledger) / "lock"  # this device's lock of the ledger, outside it
     lock.unlink()
     target = outside / ("created-by-lock" if dangling else "victim.txt")
     before = snapshot(target)
@@ -301,7 +328,9 @@ def test_hostile_names_never_start_a_csv_or_tsv_cell_with_a_formula_character(ru
     checked = 0
     for fmt in ("csv", "tsv"):
         outputs = [run(["games", "--format", fmt]).stdout]
-        for game in range(1, len(HOSTILE_NAMES) + 1):
+        started = game_ids(run)
+        assert len(started) == len(HOSTILE_NAMES)
+        for game in started:
             for command in ("sheet", "status", "log"):
                 result = run([command, "--game", str(game), "--format", fmt])
                 assert result.exit_code == 0, result.output
@@ -311,7 +340,7 @@ def test_hostile_names_never_start_a_csv_or_tsv_cell_with_a_formula_character(ru
                 checked += 1
                 assert not cell.startswith(FORMULA_START) or PLAIN_NUMBER.fullmatch(cell), (fmt, cell)
     assert checked > 300
-    sheet = run(["sheet", "--game", "1", "--format", "csv"]).stdout
+    sheet = run(["sheet", "--game", game_ids(run)[0], "--format", "csv"]).stdout
     assert "'=HYPERLINK(" in sheet and "'@SUM(1)" in sheet  # kept as text, marked inert
 
 
@@ -412,8 +441,8 @@ def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
     with open("/dev/full", "w") as full:
         result = run_process("knock alice 4 15", stdout=full, stderr=-1)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
-    assert result.stderr.count("\n") == 1 and "the hand was recorded (game 1)" in result.stderr
     status = json.loads(run_process("status --json").stdout)
+    assert result.stderr.count("\n") == 1 and f"the hand was recorded (game {status['id']})" in result.stderr
     assert len(status["hands"]) == 1  # recorded once; the message says not to enter it again
     with open("/dev/full", "w") as full:
         result = run_process("status", stdout=full, stderr=-1)
@@ -441,7 +470,7 @@ def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
 # ---- messages that tell the truth about the disk --------------------------------------------
 
 
-def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, tmp_path, monkeypatch):
+def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, isolated_ledger, tmp_path, monkeypatch):
     from ginscore import backup, safefile
 
     def refuse(folder):
@@ -456,7 +485,7 @@ def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, 
     monkeypatch.setattr(backup, "fsync_folder", lambda folder: refuse(folder) if folder == tmp_path else None)
     result = run(["backup", str(tmp_path / "copy")])
     assert result.exit_code == 0 and "Backed up" in result.stdout and "could not be flushed" in result.stderr
-    assert (tmp_path / "copy" / "games" / "game-000001.json").exists()
+    assert (tmp_path / "copy" / "games" / game_file(isolated_ledger).name).exists()
 
 
 # ---- scale ---------------------------------------------------------------------------------

@@ -11,17 +11,26 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, ledger_bytes, ok, put_game
+from conftest import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def game_file(ledger, game_id=1) -> Path:
+def old_file(ledger, game_id=1) -> Path:
+    """The file of a game from before devices, as ``put_game`` writes it."""
     return ledger / "games" / f"game-{game_id:06d}.json"
 
 
-def read(ledger, game_id=1) -> dict:
+def read(ledger, game_id=None) -> dict:
+    """This device's file of a game (default: of the only game), parsed."""
     return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))
+
+
+def local_dir(ledger) -> Path:
+    """This device's own folder of the ledger (outside it): the lock and the current game."""
+    from ginscore import paths
+
+    return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
 
 write = put_game
@@ -36,7 +45,7 @@ def temporary_files(ledger) -> list:
 
 def test_a_write_leaves_no_temporary_file_and_replaces_a_stale_one(run, isolated_ledger):
     ok(run, "new Alice Bob")
-    stale = isolated_ledger / "games" / ".game-000001.json.tmp"
+    stale = isolated_ledger / "games" / f".{game_file(isolated_ledger).name}.tmp"
     stale.write_bytes(b'{"half a ga')  # what a writer killed mid-write leaves behind
     ok(run, "knock alice 4 15")
     assert not stale.exists()
@@ -47,8 +56,9 @@ def test_a_write_leaves_no_temporary_file_and_replaces_a_stale_one(run, isolated
 def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledger):
     ok(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
-    lock = isolated_ledger / ".lock"
+    lock = local_dir(isolated_ledger) / "lock"  # this device's own, never in the shared folder
     assert lock.exists() and lock.read_bytes() == b""  # never the data, never deleted on release
+    assert not (isolated_ledger / ".lock").exists()
 
 
 def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
@@ -62,8 +72,8 @@ def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
         from ginscore.actions import new_game
         from ginscore.rules import Rules
 
-        game = new_game(1, ["Alice", "Bob"], Rules())
-        ledger.save(game)
+        game = new_game("k7f3q2ab", ["Alice", "Bob"], Rules())
+        ledger.save(game, new=True)
     with pytest.raises(RuntimeError):
         ledger.save(game)
 
@@ -75,7 +85,7 @@ def hold_lock(ledger: Path):
     """Take the ledger lock through a separate open file, as another process would."""
     import fcntl
 
-    handle = open(ledger / ".lock", "a+b")
+    handle = open(local_dir(ledger) / "lock", "a+b")
     fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
     return handle
 
@@ -92,7 +102,7 @@ def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkey
             assert result.exit_code == 1
             message = result.stderr.strip()
             assert "\n" not in message and "Traceback" not in result.output
-            assert str(isolated_ledger / ".lock") in message and "locked" in message
+            assert str(local_dir(isolated_ledger) / "lock") in message and "locked" in message
             assert "0.3 s" in message
     finally:
         handle.close()
@@ -170,7 +180,7 @@ def test_a_full_disk_fails_cleanly_and_keeps_the_previous_ledger(run, isolated_l
     assert message.startswith("Error: could not write ") and "\n" not in message
     assert "No space left on device" in message and "previous state" in message
     assert ledger_bytes(isolated_ledger) == before  # same files, same bytes, no temporary file
-    state = json.loads(ok(run, "status --game 1 --json").stdout)
+    state = json.loads(ok(run, ["status", "--game", game_ids(run)[0], "--json"]).stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}  # 15 - 4
 
 
@@ -187,7 +197,7 @@ def test_a_full_disk_while_keeping_the_old_version_writes_nothing(run, isolated_
 # ---- versions -----------------------------------------------------------------------------
 
 
-def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_ledger):
+def test_an_old_format_file_is_read_and_never_written_its_new_entries_go_to_a_device_file(run, isolated_ledger):
     original = (FIXTURES / "game-v1.json").read_bytes()
     write(isolated_ledger, original)
     state = json.loads(ok(run, "status --json").stdout)
@@ -195,28 +205,35 @@ def test_an_old_format_file_is_read_and_migrated_on_first_write(run, isolated_le
     assert state["scores"] == {"Alice": 11, "Bob": 80}
     assert state["boxes"] == {"Alice": 1, "Bob": 2}
     assert state["rules"]["big_gin_bonus"] == 31  # not in the old file: today's default
-    assert game_file(isolated_ledger).read_bytes() == original  # reading never writes
+    assert state["id"] == "1"  # a game from before devices keeps its number
+    assert old_file(isolated_ledger).read_bytes() == original  # reading never writes
     assert not (isolated_ledger / "migrated").exists()
 
     result = ok(run, "knock bob 2 22")  # Bob +20 -> 100: Bob 100 + 3 x 25 + 100 = 275, Alice 11 + 25 = 36
     assert "Alice pays Bob 11.95" in result.stdout  # 239 x 0.05
-    kept = isolated_ledger / "migrated" / "game-000001.v1.json"
-    assert kept.read_bytes() == original
-    data = read(isolated_ledger)
-    assert data["file_version"] == 3 and "hands" not in data
-    assert [entry["action"] for entry in data["journal"]] == ["hand"] * 4
-    assert data["journal"][0]["at"] == "2024-03-02T19:30:00+00:00"
-    assert data["venue"] == "kitchen table"  # an unknown field survives the migration
+    assert old_file(isolated_ledger).read_bytes() == original  # never rewritten, so no copy is needed
+    assert not (isolated_ledger / "migrated").exists()
+    device_file = game_file(isolated_ledger, "000001")
+    assert device_file.name != old_file(isolated_ledger).name
+    data = json.loads(device_file.read_text(encoding="utf-8"))
+    assert data["file_version"] == 4 and "hands" not in data
+    assert [entry["action"] for entry in data["journal"]] == ["hand"]  # only the new entry
+    assert data["journal"][0]["hand"] == {"kind": "knock", "player": "Bob", "deadwood": 2, "opponent_deadwood": 22}
+    entries = json.loads(ok(run, "log --json").stdout)["entries"]
+    assert [entry["action"] for entry in entries] == ["hand"] * 4
+    assert entries[0]["at"] == "2024-03-02T19:30:00+00:00"
+    assert data["venue"] == "kitchen table"  # an unknown field of the game is carried on
 
-    ok(run, "undo")  # a second write: no second copy, the first one untouched
-    assert sorted(os.listdir(isolated_ledger / "migrated")) == ["game-000001.v1.json"]
-    assert kept.read_bytes() == original
+    ok(run, "undo")  # a second write: the device file again, the old file untouched
+    assert old_file(isolated_ledger).read_bytes() == original
+    assert [entry["action"] for entry in json.loads(device_file.read_text())["journal"]] == ["hand", "void"]
+    assert json.loads(ok(run, "status --json").stdout)["scores"] == {"Alice": 11, "Bob": 80}
     ok(run, "check")
 
 
 def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
     data = json.loads((FIXTURES / "game-v1.json").read_text())
-    data.update(file_version=4, journal=[], new_thing={"from": "the future"})
+    data.update(file_version=5, journal=[], new_thing={"from": "the future"})
     del data["hands"]
     write(isolated_ledger, data)
     before = ledger_bytes(isolated_ledger)
@@ -225,8 +242,8 @@ def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
         assert result.exit_code == 1, command
         message = result.stderr.strip()
         assert "\n" not in message
-        assert "file version 4" in message and "up to 3" in message and "upgrade ginscore" in message
-        assert str(game_file(isolated_ledger)) in message
+        assert "file version 5" in message and "up to 4" in message and "upgrade ginscore" in message
+        assert str(old_file(isolated_ledger)) in message
     assert ledger_bytes(isolated_ledger) == before
 
 
@@ -238,7 +255,7 @@ def test_unknown_fields_are_kept_when_the_file_is_written_back(run, isolated_led
     data["journal"][0]["witness"] = "Carol"
     data["journal"][0]["hand"]["seat"] = "north"
     data["ignorable"] = ["hand.seat"]  # an unknown hand field is kept only when declared harmless
-    write(isolated_ledger, data)
+    game_file(isolated_ledger).write_text(json.dumps(data, indent=2), encoding="utf-8")  # as a newer ginscore would
     ok(run, "gin bob 30")
     ok(run, "undo")
     written = read(isolated_ledger)
@@ -256,7 +273,7 @@ def test_an_unknown_rule_setting_is_refused_not_ignored(run, isolated_ledger):
     ok(run, "new Alice Bob")
     data = read(isolated_ledger)
     data["rules"]["knock_bonus"] = 7
-    write(isolated_ledger, data)
+    game_file(isolated_ledger).write_text(json.dumps(data, indent=2), encoding="utf-8")
     before = ledger_bytes(isolated_ledger)
     result = run("status")
     assert result.exit_code == 1
@@ -348,36 +365,41 @@ def test_every_command_refuses_a_damaged_game_in_one_line_and_writes_nothing(run
 
 
 def test_one_damaged_game_among_many_leaves_the_others_usable(run, isolated_ledger):
+    ids = []
     for players in ("Alice Bob", "Carol Dan", "Erin Frank"):
-        ok(run, f"new {players}")
+        ids.append(new_game(run, f"new {players}"))
         ok(run, "knock 4 15".replace("knock", f"knock {players.split()[0]}"))
-    damaged_path = game_file(isolated_ledger, 2)
+    first, second, third = ids
+    damaged_path = game_file(isolated_ledger, second)
     damaged_path.write_bytes(damaged_path.read_bytes()[:100])
     damaged_bytes = damaged_path.read_bytes()
 
     listing = run("games --json")
     assert listing.exit_code == 1
-    games = json.loads(listing.stdout)
-    assert [game["id"] for game in games] == [1, 2, 3]
-    assert games[1]["damaged"] is True and str(damaged_path) in games[1]["error"]
-    assert games[0]["players"] == ["Alice", "Bob"] and games[2]["hands"] == 1
-    assert "game-000002.json" in listing.stderr
+    games = {game["id"]: game for game in json.loads(listing.stdout)}
+    # a game that does not load has no known start: listed after the others, as a fresh
+    # index lists it (the file was cut short in place, which leaves the folder's time alone)
+    assert list(games) == [first, third, second]
+    assert games[second]["damaged"] is True and str(damaged_path) in games[second]["error"]
+    assert games[first]["players"] == ["Alice", "Bob"] and games[third]["hands"] == 1
+    assert damaged_path.name in listing.stderr
 
-    assert json.loads(ok(run, "status --game 1 --json").stdout)["scores"] == {"Alice": 11, "Bob": 0}
+    assert json.loads(ok(run, ["status", "--game", first, "--json"]).stdout)["scores"] == {"Alice": 11, "Bob": 0}
     ok(run, "knock erin 2 22")  # the current game is healthy: hands still record
-    ok(run, "log --game 1")
-    result = run("status --game 2")
+    ok(run, ["log", "--game", first])
+    result = run(["status", "--game", second])
     assert result.exit_code == 1 and str(damaged_path) in result.stderr
     report = run("check --json")
     assert report.exit_code == 1
-    assert {problem["game"] for problem in json.loads(report.stdout)["problems"]} == {2}
+    assert {problem["game"] for problem in json.loads(report.stdout)["problems"]} == {second}
     assert damaged_path.read_bytes() == damaged_bytes
 
 
 def test_check_reports_every_problem_of_every_file(run, isolated_ledger):
     ok(run, "new Alice Bob")
-    ok(run, "new Carol Dan")
+    second = new_game(run, "new Carol Dan")
     ok(run, "new Erin Frank")
+    # two games from before devices, damaged (files of today's format are checked the same way)
     data = healthy_game()
     data["id"] = 1
     data["players"] = ["Alice", 5]
@@ -386,27 +408,27 @@ def test_check_reports_every_problem_of_every_file(run, isolated_ledger):
     data["journal"][2]["seq"] = 9
     write(isolated_ledger, data, 1)
     write(isolated_ledger, "{", 3)
-    (isolated_ledger / "games" / ".game-000002.json.tmp").write_bytes(b"{")
+    (isolated_ledger / "games" / f".{game_file(isolated_ledger, second).name}.tmp").write_bytes(b"{")
     (isolated_ledger / "games" / "notes.txt").write_text("who owes whom")
     before = ledger_bytes(isolated_ledger)
     result = run("check")
     assert result.exit_code == 1
     problems = [line for line in result.stdout.splitlines() if not line.startswith("note: ")]
-    first = str(game_file(isolated_ledger, 1))
+    first = str(old_file(isolated_ledger, 1))
     assert problems == [
         f"{first}: players[1]: expected a name, got 5",
         f'{first}: stake: expected a string such as "0.01" or null, got 0.05',
         f"{first}: journal[0].hand.deadwood: expected a whole number, got true",
         f"{first}: journal[2].seq: expected 3, got 9",
-        f"{game_file(isolated_ledger, 3)}: not valid JSON: Expecting property name enclosed in double quotes "
+        f"{old_file(isolated_ledger, 3)}: not valid JSON: Expecting property name enclosed in double quotes "
         "(line 1, column 2): the file ends too early, was it cut short?",
     ]
     notes = [line for line in result.stdout.splitlines() if line.startswith("note: ")]
     # 'new' asks the summary index for the last game between the players (issue #14), so the
     # index exists, and check notes the files written behind its back
-    notes = [note for note in notes if ".index.sqlite3" not in note]
+    notes = [note for note in notes if "index.sqlite3" not in note]
     assert len(notes) == 2 and "interrupted write" in notes[0] and "notes.txt" in notes[1]
-    assert "5 problems in 2 of 3 game files" in result.stderr
+    assert "5 problems in 2 of 5 game files" in result.stderr  # three new games, two old damaged ones
     assert ledger_bytes(isolated_ledger) == before
 
 
@@ -436,20 +458,25 @@ def test_check_finds_a_hand_recorded_after_the_end_of_the_game(run, isolated_led
 
 
 def test_backup_makes_a_timestamped_copy_next_to_the_ledger_that_is_itself_a_ledger(run, isolated_ledger):
-    ok(run, "new Alice Bob")
+    first = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     write(isolated_ledger, (FIXTURES / "game-v1.json").read_bytes().replace(b'"id": 1', b'"id": 2'), 2)
-    ok(run, "knock alice 4 15 --game 2")  # leaves migrated/game-000002.v1.json
+    ok(run, "knock alice 4 15 --game 2")  # the old file stays; the hand goes to a device file of game 2
     result = ok(run, "backup --json")
     report = json.loads(result.stdout)
     copy = Path(report["path"])
     assert copy.parent == isolated_ledger.parent and copy.name.startswith("ledger-backup-")
-    assert report["kind"] == "folder" and report["games"] == 2 and report["damaged"] == []
-    assert report["files"] == ["games/game-000001.json", "games/game-000002.json", "migrated/game-000002.v1.json"]
+    assert report["kind"] == "folder" and report["games"] == 3 and report["damaged"] == []  # game files
+    assert report["files"] == sorted(
+        ["games/" + game_file(isolated_ledger, first).name, "games/game-000002.json", "games/" + game_file(isolated_ledger, "000002").name]
+    )
     original = {name: data for name, data in ledger_bytes(isolated_ledger).items() if not name.startswith(".")}
     assert ledger_bytes(copy) == original
-    state = json.loads(ok(run, ["--ledger", str(copy), "status", "--game", "1", "--json"]).stdout)
+    state = json.loads(ok(run, ["--ledger", str(copy), "status", "--game", first, "--json"]).stdout)
     assert state["scores"] == {"Alice": 11, "Bob": 0}
+    assert json.loads(ok(run, ["--ledger", str(copy), "status", "--game", "2", "--json"]).stdout)["hands"] == (
+        json.loads(ok(run, "status --game 2 --json").stdout)["hands"]
+    )
     second = json.loads(ok(run, "backup --json").stdout)["path"]
     assert second != report["path"]  # two backups in one second do not collide
 
@@ -464,8 +491,9 @@ def test_backup_to_a_zip_and_refusals(run, isolated_ledger, tmp_path):
     archive = tmp_path / "saved" / "ginscore.zip"
     ok(run, ["backup", str(archive)])
     with zipfile.ZipFile(archive) as opened:
-        assert opened.namelist() == ["games/game-000001.json"]
-        assert opened.read("games/game-000001.json") == game_file(isolated_ledger).read_bytes()
+        name = f"games/{game_file(isolated_ledger).name}"
+        assert opened.namelist() == [name]
+        assert opened.read(name) == game_file(isolated_ledger).read_bytes()
     again = run(["backup", str(archive)])
     assert again.exit_code == 1 and "already exists" in again.stderr
     inside = run(["backup", str(isolated_ledger / "copy")])
@@ -486,29 +514,35 @@ def test_backup_copy_of_a_folder_ledger_ignores_hidden_files(run, isolated_ledge
     ok(run, "new Alice Bob")
     (isolated_ledger / ".git").mkdir()
     (isolated_ledger / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
-    (isolated_ledger / "games" / ".game-000001.json.tmp").write_text("{")
+    (isolated_ledger / "games" / f".{game_file(isolated_ledger).name}.tmp").write_text("{")
     ok(run, ["backup", str(tmp_path / "copy")])
-    assert sorted(ledger_bytes(tmp_path / "copy")) == ["games/game-000001.json"]
+    assert sorted(ledger_bytes(tmp_path / "copy")) == [f"games/{game_file(isolated_ledger).name}"]
     shutil.rmtree(tmp_path / "copy")
 
 
-def test_latest_hint_is_checked_and_never_trusted_blindly(run, isolated_ledger):
-    """The .latest hint saves listing the folder; a stale or broken one falls back to it."""
-    import json as json_module
-
-    for _ in range(3):
-        assert run("new Alice Bob").exit_code == 0
-    hint = isolated_ledger / ".latest"
-    assert hint.read_text().strip() == "3"
+def test_the_current_game_is_kept_per_device_and_never_trusted_blindly(run, isolated_ledger):
+    """The current game (what the ledger's .latest hint was) lives in this device's own folder,
+    outside the shared ledger: the game this device last started, skipping one that is voided
+    or gone; a broken or missing file falls back to the game written last."""
+    ids = [new_game(run, "new Alice Bob") for _ in range(3)]
+    kept = local_dir(isolated_ledger) / "current"
+    assert kept.read_text().split()[0] == ids[2]
+    assert not (isolated_ledger / ".latest").exists()
 
     def current_id():
-        return json_module.loads(run("status --json").output)["id"]
+        return json.loads(run("status --json").output)["id"]
 
-    hint.write_text("1\n")  # stale: game 2 exists, so the hint is not believed
-    assert current_id() == 3
-    hint.write_text("garbage")
-    assert current_id() == 3
-    hint.unlink()
-    assert current_id() == 3
-    assert run("new Carol Dan").output.startswith("Game 4:")
-    assert hint.read_text().strip() == "4"
+    assert current_id() == ids[2]
+    kept.write_text(f"{ids[0]}\n")  # this device moved back to the first game: it is believed
+    assert current_id() == ids[0]
+    kept.write_text("nosuchgame\n")  # a game that is not there: the game written last
+    assert current_id() == ids[2]
+    kept.write_text("garbage\x00\xff")
+    assert current_id() == ids[2]
+    kept.unlink()
+    assert current_id() == ids[2]
+    fourth = new_game(run, "new Carol Dan")
+    assert fourth not in ids and kept.read_text().split()[0] == fourth
+    assert run("new Erin Frank").output.startswith("Game ")
+    ok(run, ["void", current_id()])  # a voided game is skipped: the one started before it
+    assert current_id() == fourth

@@ -141,10 +141,10 @@ class GinscoreGroup(Group):
         command = next((arg for arg in args if arg in COMMANDS), "")
         where = f"'ginscore {command}'" if command else "ginscore"
         if saved:
-            from ginscore.ledger import GAME_FILE
+            from ginscore.ledger import parse_name
 
-            names = [GAME_FILE.match(os.path.basename(path)) for path in dict.fromkeys(saved)]
-            games = ", ".join(str(int(name.group(1))) if name else "?" for name in names)
+            names = [parse_name(os.path.basename(path)) for path in saved]
+            games = ", ".join(dict.fromkeys(name[0] if name else "?" for name in names))
             if command in HAND_COMMANDS:
                 change = _("; the hand was recorded (game {games}): see it with 'ginscore status', do not enter it again")
             else:

@@ -298,7 +298,10 @@ def backup(obj, path, as_json):
     games = [name for name in files if name.startswith("games/")]
     damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
     copied = set(games)
-    left_out = [game_id for game_id in damaged if f"games/{os.path.basename(ledger.game_path(game_id))}" not in copied]
+    left_out = [
+        game_id for game_id in damaged
+        if any(f"games/{os.path.basename(path)}" not in copied for path in ledger.files_of(game_id))
+    ]
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
         report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
