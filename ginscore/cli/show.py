@@ -58,7 +58,7 @@ def status(obj, game_id, as_json, fmt):
     click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")
     for part in parts:
         click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows, part.numeric)}")
-    notes = shown.notes + merged_lines(state.game)
+    notes = [*shown.notes, *merged_lines(state.game)]  # a table's notes may be a tuple
     notes = render.separate(notes) if fmt == render.MARKDOWN else notes
     click.echo("\n" + "\n".join(notes))
 
