@@ -14,6 +14,7 @@ import os
 from ginscore.errors import GameNotFound, LedgerError
 from ginscore.game import now
 from ginscore.i18n import _
+from ginscore.ids import GAME_ID
 from ginscore.safefile import atomic_write, read_regular, reason
 
 FILE = "settlements.json"
@@ -42,7 +43,19 @@ def read(ledger) -> list:
     problem = _problem(data)
     if problem:
         raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=problem))
+    for record in data["settlements"]:  # a file from before made ids names games by number
+        record["games"] = [_game_id(game) for game in record["games"]]
+        if isinstance(record.get("after"), dict) and "game" in record["after"]:
+            record["after"]["game"] = _game_id(record["after"]["game"]) or record["after"]["game"]
     return data["settlements"]
+
+
+def _game_id(game) -> str | None:
+    """A game id as the ledger names games (a string), from a made id or the number of a game
+    from before made ids (an int in older files); None for anything else."""
+    if type(game) is int:
+        return str(game) if game > 0 else None
+    return game if isinstance(game, str) and GAME_ID.match(game) else None
 
 
 def _problem(data) -> str | None:
@@ -61,7 +74,7 @@ def _problem(data) -> str | None:
         if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
             return f"settlements[{index}]: " + _("needs a whole-number id and a time")
         games = record.get("games")
-        if not isinstance(games, list) or not all(type(game) is int and game > 0 for game in games):
+        if not isinstance(games, list) or not all(_game_id(game) for game in games):
             return f"settlements[{index}].games: " + _("expected a list of game ids")
         if record.get("undone") is not None and not isinstance(record["undone"], str):
             return f"settlements[{index}].undone: " + _("expected a time or null")
