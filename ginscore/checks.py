@@ -58,7 +58,7 @@ def check_ledger(ledger) -> dict:
             notes, problems = fold_copies(ledger)
         report["notes"] += notes
         report["problems"] += problems
-    evaluated = {}  # id -> (summary, problem): what the summary index must say of each game
+    evaluated = {}  # id -> (summary, problem, position): what the summary index must say of each game
     for game_id in ledger.game_ids():
         files = ledger.files_of(game_id)
         path = files[0] if files else os.path.join(ledger.games_dir, game_id)
@@ -67,17 +67,17 @@ def check_ledger(ledger) -> dict:
             game = ledger.load(game_id)
         except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
             found = ledger.problems(game_id) or [ledger.damage(game_id, error)]
-            evaluated[game_id] = (None, ledger.damage(game_id, error))
+            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
         else:
             report["hands"] += len(effective_hands(game.journal))
             try:
-                evaluated[game_id] = (summarize(actions.evaluate(game)), None)
+                evaluated[game_id] = (summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock))
                 found = []
                 notes = journal_problems(game.journal) + merged_notes(game)
                 report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
-                evaluated[game_id] = (None, found[0])
+                evaluated[game_id] = (None, found[0], index.position(game_id, None))
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     report["notes"] += check_index(ledger, evaluated)
     try:

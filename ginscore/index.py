@@ -308,24 +308,24 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> li
 
 def verify(ledger, connection, evaluated: dict) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
-    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem) of
-    every game, as the caller read them. Returns (id, what was wrong) pairs."""
-    rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
+    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem,
+    position) of every game, as the caller read them. Returns (id, what was wrong) pairs."""
+    rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged, position FROM games")}
     wrong = []
     with connection:
-        for game_id, (summary, error) in evaluated.items():
+        for game_id, (summary, error, place) in evaluated.items():
             summary = None if summary is None else json.loads(json.dumps(summary, ensure_ascii=False))
             row = rows.get(game_id)
             if summary is not None and not summary["finished"] and row is not None and not json.loads(row[0] or "{}").get("finished", True):
-                store(connection, ledger, game_id, summary)  # in progress: its row is renewed only now and then
+                store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
                 continue
             if row is None:
                 wrong.append((game_id, _("missing from the index")))
-            elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
+            elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error or row[2] != place:
                 wrong.append((game_id, _("out of date in the index")))
             else:
                 continue
-            store(connection, ledger, game_id, summary, error)
+            store(connection, ledger, game_id, summary, error, place)
         for game_id in set(rows) - set(evaluated):
             wrong.append((game_id, _("in the index, but its file is gone")))
             forget(connection, game_id)
