@@ -24,7 +24,7 @@ stick, an unzipped backup. Every game comes in once; a game both ledgers hold is
 by entry; a game that only shares its number with one here comes in under an id of its own.
 Merging the same folder again adds nothing.
 
-\\b
+\b
 Example:
     ginscore merge /media/usb/ginscore
     ginscore merge ~/laptop2-ledger --json
@@ -74,7 +74,7 @@ recorded merges game files without a conflict: a merge driver for game files (in
 .gitattributes and the repository's config) and a .gitignore. Run it in the ledger folder of
 every clone; running it again changes nothing.
 
-\\b
+\b
 Example:
     cd ~/ginscore-ledger && ginscore git-setup
 """))
