@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from conftest import ledger_bytes, play, refused, status_json
+from conftest import game_file, game_ids, ledger_bytes, new_game, play, refused, status_json
 
 # Names a shell would trip on: a space, quotes, redirections, a leading dash.
 AWKWARD = ["Mary Ann", "-x", "<b>Bob</b>", "O'Neil \"Ace\"", "a>b"]
@@ -180,11 +180,12 @@ def test_rummy_the_deal_passes_left_and_with_two_the_winner_deals(run):
 
 
 def test_the_winner_of_the_last_game_between_the_same_players_deals_first(run):
-    play(run, "new Alice Bob --target 10", "gin bob 10")
+    first = new_game(run, "new Alice Bob --target 10")
+    play(run, "gin bob 10")
     play(run, "new Cy Dee")  # other players: they cut
     assert status_json(run)["next_dealer"] is None
     created = play(run, "new bob ALICE").output  # the same two, in any order and case
-    assert "bob won game 1" in created  # why he deals (the dealer's own line: the test above)
+    assert f"bob won game {first}" in created  # why he deals (the dealer's own line: the test above)
     assert status_json(run)["dealer"] == "bob"
     play(run, "new Alice Bob --dealer alice")  # named wins over the last game
     assert status_json(run)["next_dealer"] == "Alice"
@@ -194,32 +195,35 @@ def test_the_winner_of_the_last_game_between_the_same_players_deals_first(run):
 
 
 def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_ledger):
-    play(run, "new Alice Bob", "knock alice 4 15", "new Test Game")
-    play(run, "void 2")
+    one = new_game(run, "new Alice Bob")
+    play(run, "knock alice 4 15")
+    two = new_game(run, "new Test Game")
+    play(run, f"void {two}")
     listing = json.loads(run("games --json").output)
-    assert [entry["id"] for entry in listing] == [1] and listing[0]["voided"] is False
+    assert [entry["id"] for entry in listing] == [one] and listing[0]["voided"] is False
     every = json.loads(run("games --all --json").output)
-    assert [(entry["id"], entry["voided"]) for entry in every] == [(1, False), (2, True)]
+    assert [(entry["id"], entry["voided"]) for entry in every] == [(one, False), (two, True)]
     assert "Test" not in run("games").output and "voided" in run("games --all").output
-    assert status_json(run, "--game", "2")["voided"] is True
+    assert status_json(run, "--game", two)["voided"] is True
     before = ledger_bytes(isolated_ledger)
-    refused(run, "knock test 4 15 --game 2", "game 2 is voided", "ginscore unvoid 2")
-    refused(run, "void 2", "already voided")
+    refused(run, f"knock test 4 15 --game {two}", f"game {two} is voided", f"ginscore unvoid {two}")
+    refused(run, f"void {two}", "already voided")
     assert ledger_bytes(isolated_ledger) == before
-    log = json.loads(run("log --game 2 --json").output)["entries"]
+    log = json.loads(run(f"log --game {two} --json").output)["entries"]
     assert [entry["action"] for entry in log] == ["void_game"]
-    play(run, "unvoid 2", "knock test 4 15", "check")
-    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [1, 2]
-    refused(run, "unvoid 2", "not voided")
-    refused(run, "void 9", "no game 9")
+    play(run, f"unvoid {two}", "knock test 4 15", "check")  # the current game again
+    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [one, two]
+    refused(run, f"unvoid {two}", "not voided")
+    refused(run, "void 9", "no game '9'")
 
 
 def test_voided_is_one_function_for_settle_and_stats(run, isolated_ledger):
     from ginscore.book import open_book
     from ginscore.game import voided
 
-    play(run, "new Alice Bob", "void 1")
-    assert voided(open_book(str(isolated_ledger)).load(1).journal) is True
+    game = new_game(run, "new Alice Bob")
+    play(run, f"void {game}")
+    assert voided(open_book(str(isolated_ledger)).load(game).journal) is True
 
 
 def test_rematch_keeps_players_table_rules_and_stake_and_the_winner_deals(run):
@@ -227,7 +231,7 @@ def test_rematch_keeps_players_table_rules_and_stake_and_the_winner_deals(run):
     first = status_json(run)
     play(run, "rematch")
     second = status_json(run)
-    assert second["id"] == 2 and second["rules"]["target"] == 50
+    assert second["id"] == game_ids(run)[1] != first["id"] and second["rules"]["target"] == 50
     for key in ("table", "players", "rules", "stake", "currency"):
         assert second[key] == first[key], key
     assert second["hands"] == [] and second["next_dealer"] == "Bob"
@@ -254,15 +258,17 @@ def test_play_without_readline_loses_only_completion(run, monkeypatch):
 def test_play_follows_a_new_game_and_offers_a_rematch(run):
     result = run("play", input="new Ann Ben --target 10\nk ann 1 20\ny\nk ben 1 20\nq\n")
     assert result.exit_code == 0, result.output
-    assert "Rematch" in result.output and "Game 2: Ann v Ben" in result.output
-    assert status_json(run)["id"] == 2 and status_json(run)["hands"][0]["player"] == "Ben"
+    second = game_ids(run)[1]
+    assert "Rematch" in result.output and f"Game {second}: Ann v Ben" in result.output
+    assert status_json(run)["id"] == second and status_json(run)["hands"][0]["player"] == "Ben"
 
 
 def test_play_aims_at_its_own_game(run):
-    play(run, "new Ann Ben", "new Cy Dee")
-    result = run("play --game 1", input="k an 4 15\nq\n")
+    first = new_game(run, "new Ann Ben")
+    play(run, "new Cy Dee")
+    result = run(f"play --game {first}", input="k an 4 15\nq\n")
     assert "Ann knocks 4 v 15" in result.output
-    assert len(status_json(run, "--game", "1")["hands"]) == 1 and status_json(run)["hands"] == []
+    assert len(status_json(run, "--game", first)["hands"]) == 1 and status_json(run)["hands"] == []
 
 
 # ---- shell completion ---------------------------------------------------------------------------
@@ -278,12 +284,13 @@ def completions(args: str, incomplete: str = "") -> list:
 
 
 def test_completion_of_players_games_presets_formats_and_config_keys(run):
-    play(run, "new Alice Bob", "new Ann Ben Cy --rummy")
+    first, second = new_game(run, "new Alice Bob"), new_game(run, "new Ann Ben Cy --rummy")
     assert completions("knock") == ["Ann", "Ben", "Cy"]
-    assert completions("knock --game 1", "al") == ["Alice"]
+    assert completions(f"knock --game {first}", "al") == ["Alice"]
+    assert completions(f"knock --game {first[:4]}", "al") == ["Alice"]  # a unique beginning is the game
     assert completions("gin", "B") == ["Ben"] and completions("draw", "c") == ["Cy"]
     assert completions("out ann", "b") == ["Ben="]
-    assert completions("status --game") == ["2", "1"] and completions("void") == ["2", "1"]
+    assert completions("status --game") == [second, first] and completions("void") == [second, first]
     assert completions("new --rules", "t") == ["twenties"] and "pagat" in completions("rules")
     assert completions("sheet --format", "git") == ["github"]
     assert completions("config set", "undercut") == ["undercut_bonus", "undercut_boxes"]
@@ -294,32 +301,37 @@ def test_completion_of_players_games_presets_formats_and_config_keys(run):
 def test_completion_never_fails_on_a_missing_or_broken_ledger(run, isolated_ledger):
     assert completions("knock") == [] and completions("status --game") == []
     play(run, "new Alice Bob")
-    (isolated_ledger / "games" / "game-000001.json").write_text("{broken", "utf-8")
+    game_file(isolated_ledger).write_text("{broken", "utf-8")
     assert completions("knock") == []
 
 
 def test_every_command_has_a_row_in_the_readme_command_reference():
     import pathlib
 
-    from ginscore.cli import COMMANDS
+    from ginscore.cli import COMMANDS, cli
 
     readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
     reference = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
     for name in COMMANDS:
+        if cli.get_command(None, name).hidden:  # not a person's command: 'merge-file' is git's merge driver
+            continue
         assert f"`ginscore {name}" in reference or f"`{name}` is the old name" in reference, name
 
 
 def test_a_voided_game_counts_in_no_settlement_and_no_statistic(run):
-    play(run, "new Dan Eve --stake 1", "gin dan 50", "gin dan 40", "new Dan Eve --stake 1", "gin eve 90")
+    first = new_game(run, "new Dan Eve --stake 1")
+    play(run, "gin dan 50", "gin dan 40")
+    second = new_game(run, "new Dan Eve --stake 1")
+    play(run, "gin eve 90")
     both = json.loads(run("settle --json").output)
-    play(run, "void 2")
+    play(run, f"void {second}")
     one = json.loads(run("settle --json").output)
     assert both["nets"]["Dan"] == "100" and one["nets"]["Dan"] == "580"  # game 1 alone
     stats = json.loads(run("stats --json").output)
     assert stats["Dan"]["games"] == 1 and stats["Eve"]["games"] == 1
-    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [1]
-    assert [entry["id"] for entry in json.loads(run("games --last 1 --json").output)] == [1]
-    play(run, "unvoid 2")
+    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [first]
+    assert [entry["id"] for entry in json.loads(run("games --last 1 --json").output)] == [first]
+    play(run, f"unvoid {second}")
     assert json.loads(run("settle --json").output)["nets"] == both["nets"]
 
 
@@ -331,7 +343,7 @@ def test_play_undo_right_after_settle_record_takes_back_the_settlement_as_undo_d
 
 def test_a_first_dealer_in_a_game_file_must_be_one_of_its_players(run, isolated_ledger):
     play(run, "new Alice Bob --dealer alice")
-    path = isolated_ledger / "games" / "game-000001.json"
+    path = game_file(isolated_ledger)
     data = json.loads(path.read_text("utf-8"))
     assert data["dealer"] == "Alice"
     data["dealer"] = "Mallory"
@@ -346,8 +358,10 @@ def test_the_readme_session_at_the_table_is_what_play_prints(run):
 
     readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
     block = readme.split("## At the table", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    entries = re.findall(r"game \d+> ([^\n]*)\n", block)
-    shown = re.sub(r"(game \d+> )[^\n]*\n", r"\1", block).replace("$ ginscore play\n", "")
-    play(run, "new Alice Bob --dealer bob")
+    entries = re.findall(r"game [0-9a-z]+> ([^\n]*)\n", block)
+    shown = re.sub(r"(game [0-9a-z]+> )[^\n]*\n", r"\1", block).replace("$ ginscore play\n", "")
+    game = new_game(run, "new Alice Bob --dealer bob")
     result = run("play", input="".join(f"{entry}\n" for entry in entries))
-    assert result.output == shown
+    # the id is made on the device, so the README's session shows one of its own
+    readme_id = re.search(r"game ([0-9a-z]+)> ", block).group(1)
+    assert re.sub(rf"\b{game}\b", readme_id, result.output) == shown

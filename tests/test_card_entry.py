@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes, ok, refused
+from conftest import game_file, ledger_bytes, ok, refused
 
 # Worked example from the issue: K = 10; the defender lays off 8s 9s on 5s-7s and 8c 7c on
 # 9c-Jc, melds the four 2s and keeps Ac 8d = 1 + 8 = 9.
@@ -356,7 +356,7 @@ def test_edit_takes_the_card_form(run, isolated_ledger):
 def test_a_damaged_cards_record_is_reported_by_check(run, isolated_ledger):
     ok(run, "new Alice Bob")
     ok(run, knock("alice", FIVES_TO_SEVENS, AGAINST_FIVES))
-    path = isolated_ledger / "games" / "game-000001.json"
+    path = game_file(isolated_ledger)
     data = json.loads(path.read_text(encoding="utf-8"))
     data["journal"][0]["hand"]["cards"]["knocker_melds"][0] = "5s 6s 8s"
     path.write_text(json.dumps(data), encoding="utf-8")

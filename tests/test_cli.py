@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes, play
+from conftest import game_file, game_ids, ledger_bytes, new_game, play
 
 
 def status(run, *extra):
@@ -42,7 +42,7 @@ def test_whole_game_to_100_with_final_block(run):
     assert state["stake"] == "0.01"
     assert state["players"] == ["Alice", "Bob"]
     assert state["rules"]["target"] == 100 and state["rules"]["box_bonus"] == 25
-    assert state["id"] == 1
+    assert state["id"] == game_ids(run)[0]
 
 
 def test_status_json_has_the_contract_keys_while_in_progress(run):
@@ -147,7 +147,8 @@ def test_unknown_format_is_one_line_error(run):
 def test_games_lists_every_game(run):
     play(run, "new Alice Bob", "gin alice 80", "new Carol Dan", "knock carol 3 5")
     listing = json.loads(run("games --json").output)
-    assert [game["id"] for game in listing] == [1, 2]
+    assert [game["id"] for game in listing] == game_ids(run) and len(listing) == 2
+    assert [game["players"][0] for game in listing] == ["Alice", "Carol"]  # in the order started
     assert listing[0]["finished"] is True and listing[0]["winner"] == "Alice"
     # Alice 105 + 100 + 25 = 230, shutout doubled -> 460
     assert listing[0]["net"] == 460
@@ -157,9 +158,11 @@ def test_games_lists_every_game(run):
 
 
 def test_commands_act_on_the_current_game_or_game_id(run):
-    play(run, "new Alice Bob", "new Carol Dan", "knock carol 3 5", "knock alice 2 10 --game 1")
+    first = new_game(run, "new Alice Bob")
+    play(run, "new Carol Dan", "knock carol 3 5", f"knock alice 2 10 --game {first}")
     assert status(run)["players"] == ["Carol", "Dan"]
-    assert status(run, "--game", "1")["scores"] == {"Alice": 8, "Bob": 0}
+    assert status(run, "--game", first)["scores"] == {"Alice": 8, "Bob": 0}
+    assert status(run, "--game", first[:3].upper())["scores"] == {"Alice": 8, "Bob": 0}  # a unique beginning
 
 
 def test_current_game_is_latest_even_when_finished(run):
@@ -184,8 +187,10 @@ def test_big_gin(run):
 
 
 def test_new_prints_the_id(run):
-    assert run("new Alice Bob").output.startswith("Game 1:")
-    assert run("new Alice Bob").output.startswith("Game 2:")
+    first = run("new Alice Bob").output
+    second = run("new Alice Bob").output
+    one, two = game_ids(run)
+    assert first.startswith(f"Game {one}:") and second.startswith(f"Game {two}:") and one != two
 
 
 def test_names_match_case_insensitively_and_by_unique_prefix(run):
@@ -276,7 +281,7 @@ def test_unknown_game_id(run, isolated_ledger):
     play(run, "new Alice Bob")
     before = ledger_bytes(isolated_ledger)
     result = run("knock alice 2 9 --game 7")
-    assert result.exit_code != 0 and "no game 7" in result.output
+    assert result.exit_code != 0 and "no game '7'" in result.output
     assert ledger_bytes(isolated_ledger) == before
 
 
@@ -315,13 +320,13 @@ def test_bad_new_is_refused_and_nothing_is_written(run, isolated_ledger, args, m
 
 def test_unreadable_ledger_is_reported_and_never_overwritten(run, isolated_ledger):
     play(run, "new Alice Bob", "knock alice 2 9")
-    game_file = isolated_ledger / "games" / "game-000001.json"
-    game_file.write_text('{"file_format": "ginscore-game", "file_vers')
+    path = game_file(isolated_ledger)
+    path.write_text('{"file_format": "ginscore-game", "file_vers')
     before = ledger_bytes(isolated_ledger)
     for command in ("knock alice 2 9", "status", "undo", "sheet"):
         result = run(command)
         assert result.exit_code != 0
-        assert "game-000001.json" in result.output and "not valid JSON" in result.output
+        assert path.name in result.output and "not valid JSON" in result.output
         assert ledger_bytes(isolated_ledger) == before
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, ledger_bytes, ok, play
+from conftest import examples, ledger_bytes, new_game, ok, play
 from ginscore.config import KEYS, dumps
 
 try:
@@ -255,14 +255,14 @@ def test_rules_of_a_preset(run):
 
 
 def test_rules_of_a_game_and_of_the_defaults(run):
-    ok(run, "new A B --rules seed-004 --target 150")
-    shown = json.loads(ok(run, "rules --game 1 --json").output)
-    assert shown["source"] == "game" and shown["game"] == 1
+    game = new_game(run, "new A B --rules seed-004 --target 150")
+    shown = json.loads(ok(run, f"rules --game {game} --json").output)
+    assert shown["source"] == "game" and shown["game"] == game
     assert shown["differences"] == {"target": 150, "undercut_bonus": 20, "box_bonus": 20}
     defaults = json.loads(ok(run, "rules --json").output)
     assert defaults["source"] == "defaults" and defaults["differences"] == {}
-    assert "Game 1, A v B: target 150, undercut bonus 20, box bonus 20" in ok(run, "rules --game 1").output
-    assert "undercut_bonus,'--undercut-bonus,20,25" in ok(run, "rules --game 1 --format csv").output
+    assert f"Game {game}, A v B: target 150, undercut bonus 20, box bonus 20" in ok(run, f"rules --game {game}").output
+    assert "undercut_bonus,'--undercut-bonus,20,25" in ok(run, f"rules --game {game} --format csv").output
 
 
 def test_rules_list(run):

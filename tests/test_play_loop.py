@@ -74,20 +74,30 @@ class Terminal:
 
 
 def normalized(ledger) -> dict:
-    """Every game file without what differs between two runs: the times."""
+    """Every game file without what differs between two runs: the times, and what is made
+    from the clock (the game's id, in its file's name too, and each entry's id, which the
+    entries after it and an edit or undo name: each becomes its place in the journal)."""
     games = {}
     folder = os.path.join(ledger, "games")
     for name in sorted(os.listdir(folder)):
         with open(os.path.join(folder, name), encoding="utf-8") as handle:
             data = json.load(handle)
+        game_id = data.pop("id")
         data.pop("created")
+        data.pop("clock")
+        places = {entry["id"]: f"entry {number}" for number, entry in enumerate(data["journal"], 1)}
         for entry in data["journal"]:
-            entry.pop("at")
-        games[name] = data
+            for made in ("at", "clock"):
+                entry.pop(made)
+            entry["id"] = places[entry["id"]]
+            for link in ("after", "target"):
+                if entry.get(link) is not None:
+                    entry[link] = places.get(entry[link], entry[link])
+        games[name.replace(game_id, "GAME")] = data
     return games
 
 
-PROMPT = r"game \d+> "
+PROMPT = r"game [0-9a-z]+> "
 
 
 def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(run, tmp_path):

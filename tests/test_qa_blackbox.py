@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import ledger_bytes
+from conftest import game_ids, ledger_bytes, new_game
 from test_cli import play
 
 # ---- names that look like numbers are printed as typed ----
@@ -117,9 +117,10 @@ def test_status_takes_format_like_every_command_that_prints_tables(run):
 
 def test_sheet_as_html_is_html_throughout_with_names_escaped(run):
     play(run, ["new", "<b>A&", "Bob"], ["gin", "<", "98"])  # 25 + 98 = 123: over, Bob shut out
+    (game,) = game_ids(run)
     html = run("sheet --format html").output
-    assert html.startswith("<!DOCTYPE html>") and "<title>Game 1: &lt;b&gt;A&amp; v Bob</title>" in html
-    assert "<h1>Game 1: &lt;b&gt;A&amp; v Bob</h1>" in html
+    assert html.startswith("<!DOCTYPE html>") and f"<title>Game {game}: &lt;b&gt;A&amp; v Bob</title>" in html
+    assert f"<h1>Game {game}: &lt;b&gt;A&amp; v Bob</h1>" in html
     assert "<h2>Final</h2><table>" in html
     assert "<p>Net: &lt;b&gt;A&amp; wins by 496.</p>" in html  # 2 x (123 + 100 + 25)
     assert "=====" not in html and "<b>" not in html
@@ -176,19 +177,23 @@ def test_names_of_any_script_and_up_to_40_characters_are_fine(run):
     play(run, ["new", "Zoë 👨‍👩‍👧", "x" * 40])
 
 
-# ---- the .latest hint ----
+# ---- this device's current game (it replaced the .latest hint of the ledger folder) ----
 
 
-def test_new_game_saved_but_hint_not_writable_is_reported_as_started(run, isolated_ledger):
+def test_new_game_saved_but_current_game_not_writable_is_reported_as_started(run, isolated_ledger, tmp_path):
     play(run, "new A B")
-    (isolated_ledger / ".latest").unlink()
-    (isolated_ledger / ".latest").mkdir()  # the hint cannot be replaced, as on a full disk
+    (current,) = (tmp_path / "state" / "ledgers").glob("*/current")
+    current.unlink()
+    current.mkdir()  # this device's current game cannot be replaced, as on a full disk
     result = run("new C D")
     # the game file was written, so the command must not say that nothing changed
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Game 2: C v D")
-    assert "Game 2: C v D" in run("status").output
-    assert run("new E F").output.startswith("Game 3: E v F")
+    second = game_ids(run)[1]
+    assert result.output.startswith(f"Game {second}: C v D")
+    assert f"Game {second}: C v D" in run("status").output  # the game written last
+    result = run("new E F")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"Game {game_ids(run)[2]}: E v F")
 
 
 # ---- a name not in the game acted on ----
@@ -197,17 +202,18 @@ def test_new_game_saved_but_hint_not_writable_is_reported_as_started(run, isolat
 @pytest.mark.parametrize("command", ["knock a 4 15", "gin a 30", "edit 1 knock a 4 16"])
 def test_unknown_player_error_names_the_game_and_how_to_pick_another(run, isolated_ledger, command):
     play(run, "new A B", "knock a 4 15", "new C D", "knock c 4 15")  # game 2 is now the current one
+    second = game_ids(run)[1]
     before = ledger_bytes(isolated_ledger)
     result = run(command)
     assert result.exit_code == 1
-    assert "no player 'a' in game 2: its players are C, D (for another game add --game ID" in result.output
+    assert f"no player 'a' in game {second}: its players are C, D (for another game add --game ID" in result.output
     assert ledger_bytes(isolated_ledger) == before
 
 
 def test_rules_and_config_say_what_a_column_target_of_0_means(run):
     assert re.search(r"^column_target +0 \(the target, 100\) +standard$", run("config").output, re.M)
-    run("new A B --hollywood --target 150")
-    assert re.search(r"^column_target +--column-target +150 +0 \(the target, 150\)$", run("rules --game 1").output, re.M)
+    game = new_game(run, "new A B --hollywood --target 150")
+    assert re.search(r"^column_target +--column-target +150 +0 \(the target, 150\)$", run(f"rules --game {game}").output, re.M)
 
 
 # ---- the one-line rules summary ----
@@ -226,17 +232,31 @@ def test_no_command_prints_the_help_not_an_error(run):
     result = run([])
     assert result.output.startswith("Usage: cli [OPTIONS] COMMAND [ARGS]...")  # CliRunner names it cli
     assert "Error" not in result.output and "see 'ginscore --help'" not in result.output
-    assert "  undo     Take back the last hand.\n" in result.output
+    assert "  undo       Take back the last hand.\n" in result.output  # aligned under git-setup
 
 
 @pytest.mark.parametrize("command", ["status", "knock a 4 15", "rules", "log"])
-@pytest.mark.parametrize("value", ["abc", "0", "-1"])
+@pytest.mark.parametrize("value", ["0", "-1"])
 def test_a_bad_game_id_is_explained_in_words(run, command, value):
     play(run, "new A B")
     result = run([*command.split(), "--game", value])
     assert result.exit_code == 2
-    assert f"{value!r} is not a game id: give its number, e.g. --game 3 ('ginscore games' lists them)" in result.output
+    assert (
+        f"{value!r} is not a game id: give its id or the beginning of it, e.g. --game k7f3 ('ginscore games' lists them)"
+        in result.output
+    )
     assert "integer range" not in result.output and "x>=1" not in result.output
+
+
+@pytest.mark.parametrize("command", ["status", "knock a 4 15", "rules", "log"])
+def test_a_game_id_no_game_has_is_explained_in_words(run, isolated_ledger, command):
+    play(run, "new A B")
+    before = ledger_bytes(isolated_ledger)
+    result = run([*command.split(), "--game", "abo"])  # shaped like an id, but no made id holds an o
+    assert result.exit_code == 1
+    assert "there is no game 'abo': 'ginscore games' lists them" in result.output
+    assert "integer range" not in result.output and "x>=1" not in result.output
+    assert ledger_bytes(isolated_ledger) == before
 
 
 def test_the_sheet_says_its_start_time_is_utc(run):

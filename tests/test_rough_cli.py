@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes, play, status_json
+from conftest import game_ids, ledger_bytes, new_game, play, status_json
 
 LANGUAGES = ("en", "ru", "uk")
 
@@ -55,7 +55,7 @@ def test_play_of_no_such_game_is_refused_before_any_prompt(run, isolated_ledger)
     before = ledger_bytes(isolated_ledger)
     result = run("play --game 99", input="k alice 4 15\n")
     assert result.exit_code == 1
-    assert "there is no game 99" in result.output
+    assert "there is no game '99'" in result.output
     assert "game 99>" not in result.output and "Type ?" not in result.output
     assert ledger_bytes(isolated_ledger) == before
 
@@ -66,12 +66,13 @@ def test_the_winner_deals_first_only_after_a_game_of_the_same_table(run):
     not name the three-handed winner."""
     from conftest import THREE_HANDED_GAME
 
-    play(run, "new Alice Bob", "gin bob 90")
+    first = new_game(run, "new Alice Bob")
+    play(run, "gin bob 90")
     hollywood = play(run, "new Alice Bob --hollywood")
     assert "won game" not in hollywood.output
     assert status_json(run)["dealer"] is None
     again = play(run, "new Alice Bob")
-    assert "(Bob won game 1, the last between these players.)" in again.output
+    assert f"(Bob won game {first}, the last between these players.)" in again.output
     assert status_json(run)["dealer"] == "Bob"
     play(run, *THREE_HANDED_GAME)
     assert status_json(run)["winner"] == "Ben"
@@ -80,82 +81,93 @@ def test_the_winner_deals_first_only_after_a_game_of_the_same_table(run):
     assert status_json(run)["dealer"] == "Ann"  # Rummy's own rule: the first named deals
 
 
-def test_after_void_the_current_game_is_the_newest_not_voided(run, isolated_ledger):
-    play(run, "new Alice Bob", "new Carol Dan")
-    voided = play(run, "void 2")
-    assert "Commands without --game now act on game 1 (Alice v Bob)." in voided.output
-    assert status_json(run)["id"] == 1
+def test_after_void_the_current_game_is_the_newest_not_voided(run, tmp_path):
+    one, two = new_game(run, "new Alice Bob"), new_game(run, "new Carol Dan")
+    voided = play(run, f"void {two}")
+    assert f"Commands without --game now act on game {one} (Alice v Bob)." in voided.output
+    assert status_json(run)["id"] == one
     assert "Alice knocks" in play(run, "knock alice 4 15").output  # the next hand goes to game 1
-    shown = run("status --game 2")
-    assert shown.output.splitlines()[0] == "Game 2 is voided: it counts nowhere; 'ginscore unvoid 2' brings it back."
-    (isolated_ledger / ".latest").unlink()  # without the hint, the listing finds the same game
-    assert status_json(run)["id"] == 1
-    play(run, "unvoid 2")
-    assert status_json(run)["id"] == 2
-    assert run("new Eve Fay").output.startswith("Game 3:")  # a new game takes the next id
-    play(run, "void 3", "void 2")
-    assert status_json(run)["id"] == 1
-    assert run("new Gus Hal").output.startswith("Game 4:")
-    assert status_json(run)["id"] == 4
+    shown = run(f"status --game {two}")
+    assert shown.output.splitlines()[0] == f"Game {two} is voided: it counts nowhere; 'ginscore unvoid {two}' brings it back."
+    # without this device's current game, the game written last not voided is the same game
+    (current,) = (tmp_path / "state" / "ledgers").glob("*/current")
+    current.unlink()
+    assert status_json(run)["id"] == one
+    play(run, f"unvoid {two}")
+    assert status_json(run)["id"] == two
+    three = new_game(run, "new Eve Fay")
+    assert three not in (one, two)  # a new game takes an id of its own
+    play(run, f"void {three}", f"void {two}")
+    assert status_json(run)["id"] == one
+    started = run("new Gus Hal").output
+    four = game_ids(run)[3]
+    assert started.startswith(f"Game {four}:") and four not in (one, two, three)
+    assert status_json(run)["id"] == four
 
 
 def test_voiding_an_older_game_leaves_the_current_game(run):
-    play(run, "new Alice Bob", "new Carol Dan")
-    assert "now act on" not in play(run, "void 1").output
-    assert status_json(run)["id"] == 2
+    one, two = new_game(run, "new Alice Bob"), new_game(run, "new Carol Dan")
+    assert "now act on" not in play(run, f"void {one}").output
+    assert status_json(run)["id"] == two
 
 
 def test_a_second_game_between_the_same_players_says_the_first_is_in_progress(run):
-    play(run, "new P Q", "knock p 1 18")
+    first = new_game(run, "new P Q")
+    play(run, "knock p 1 18")
     second = play(run, "new Q P")
     assert (
-        "Game 1, P v Q, is still in progress (P 17, Q 0): carry on with --game 1, "
-        "or set it aside with 'ginscore void 1'."
+        f"Game {first}, P v Q, is still in progress (P 17, Q 0): carry on with --game {first}, "
+        f"or set it aside with 'ginscore void {first}'."
     ) in second.output
     assert "still in progress" not in play(run, "new P R").output  # other players: not a word
     rummy = play(run, "new P Q R --rummy", "out p q=3 r=4", "new R Q P --rummy")
-    assert "Game 4, P v Q v R, is still in progress (P +7, Q -3, R -4): 'ginscore end 4' ends it" in rummy.output
+    ids = game_ids(run)
+    assert f"Game {ids[3]}, P v Q v R, is still in progress (P +7, Q -3, R -4): 'ginscore end {ids[3]}' ends it" in rummy.output
     started = run("new P Q --json")  # the JSON stays JSON; the word goes beside it
-    assert json.loads(started.stdout)["id"] == 6
-    assert "Game 2, Q v P, is still in progress" in started.stderr
+    assert json.loads(started.stdout)["id"] == game_ids(run)[5]
+    assert f"Game {ids[1]}, Q v P, is still in progress" in started.stderr
 
 
 def test_games_marks_and_names_every_game_left_in_progress(run):
     play(run, "new P Q", "knock p 1 18", "new A B --hollywood", "new C D", "gin c 90", "new E F")
+    one, two, three, four = game_ids(run)
     listing = play(run, "games").output
     states = {line.split()[0]: line for line in listing.splitlines()[2:6]}
-    assert "unfinished" in states["1"] and "unfinished" in states["2"]
-    assert " finished" in states["3"] and "in progress" in states["4"]
-    assert "Also still in progress: games 1 (P v Q), 2 (A v B)" in listing
-    assert "Game 2 can also be ended as it stands: 'ginscore end 2'." in listing
+    assert "unfinished" in states[one] and "unfinished" in states[two]
+    assert " finished" in states[three] and "in progress" in states[four]
+    assert f"Also still in progress: games {one} (P v Q), {two} (A v B)" in listing
+    assert f"Game {two} can also be ended as it stands: 'ginscore end {two}'." in listing
     last = play(run, "games --last 1").output  # found even when the listing leaves them out
-    assert "Also still in progress: games 1 (P v Q), 2 (A v B)" in last
+    assert f"Also still in progress: games {one} (P v Q), {two} (A v B)" in last
     assert "still in progress" not in play(run, "games --unsettled").output
-    play(run, "void 1", "void 2")
+    play(run, f"void {one}", f"void {two}")
     assert "still in progress" not in play(run, "games").output
 
 
 def test_completion_of_formats_languages_choices_and_the_games_to_void(run):
     from test_at_the_table import completions
 
-    play(run, "new Alice Bob", "new Carol Dan", "new Eve Fay", "void 2")
+    play(run, "new Alice Bob", "new Carol Dan", "new Eve Fay")
+    one, two, three = game_ids(run)
+    play(run, f"void {two}")
     assert {"text", "markdown", "md", "json", "csv", "html", "github"} <= set(completions("games --format"))
     assert completions("sheet --format", "m")[:2] == ["markdown", "md"]
     assert completions("pad --format", "j")[0] == "json"
     assert completions("--lang") == ["en", "ru", "uk"] and completions("--lang", "r") == ["ru"]
     assert completions("new A B --tie") == ["undercut", "knocker", "no-score"]
     assert completions("stats --table", "h") == ["hollywood"]
-    assert completions("void") == ["3", "1"]
-    assert completions("unvoid") == ["2"]
+    assert completions("void") == [three, one]
+    assert completions("unvoid") == [two]
 
 
 def test_a_hand_of_the_wrong_kind_says_what_the_game_takes(run, isolated_ledger):
-    play(run, "new Ann Ben", "knock ann 4 15")
+    first = new_game(run, "new Ann Ben")
+    play(run, "knock ann 4 15")
     before = ledger_bytes(isolated_ledger)
     wrong = run("out z max=3")
     assert wrong.exit_code == 1
     assert wrong.output.strip() == (
-        "Error: 'out' is for Rummy games; game 1 is a standard game: record its hands with "
+        f"Error: 'out' is for Rummy games; game {first} is a standard game: record its hands with "
         "'ginscore knock Ann 4 15', 'ginscore gin Ben 30' and 'ginscore draw'"
     )
     assert "'out' is for Rummy games" in run("edit 1 out ann ben=3").output
@@ -163,14 +175,12 @@ def test_a_hand_of_the_wrong_kind_says_what_the_game_takes(run, isolated_ledger)
     assert "'ginscore draw Cy'" in run("out cy dee=3").output
     play(run, "new Gus Hal Ivy --rummy")
     assert "a Rummy game has no 'knock' hand" in run("knock zed 4 15").output
-    assert run("knock ann 4 --game 1").output.startswith(  # the player typed, not alice
+    assert run(f"knock ann 4 --game {first}").output.startswith(  # the player typed, not alice
         "Error: give both deadwoods, the knocker's and the opponent's: 'ginscore knock ann 4 15'"
     )
-    assert "'ginscore gin ben 30'" in run("gin ben --game 1").output
+    assert "'ginscore gin ben 30'" in run(f"gin ben --game {first}").output
     after = ledger_bytes(isolated_ledger)
-    assert {path: after[path] for path in before if path != ".latest"} == {
-        path: data for path, data in before.items() if path != ".latest"
-    }
+    assert {path: after[path] for path in before} == before  # the first game's file is as it was
 
 
 def test_typos_get_the_command_they_were_meant_for(run):
@@ -199,7 +209,7 @@ def test_an_empty_date_range_and_an_unknown_player_are_said(run, isolated_ledger
 
 
 def test_play_moves_on_to_the_current_game_when_its_game_is_voided(run):
-    play(run, "new Ann Ben", "new Cy Dee")
-    session = run("play", input="void 2\nk ann 4 15\n")
-    assert "Playing game 1 now." in session.output
+    one, two = new_game(run, "new Ann Ben"), new_game(run, "new Cy Dee")
+    session = run("play", input=f"void {two}\nk ann 4 15\n")
+    assert f"Playing game {one} now." in session.output
     assert "Ann knocks 4 v 15" in session.output

@@ -61,18 +61,22 @@ def new_players(ctx, param, incomplete):
 
 @_quietly
 def game_ids(ctx, param, incomplete):
-    return [str(game_id) for game_id in reversed(_ledger(ctx).game_ids()) if str(game_id).startswith(incomplete)]
+    """Every game's id, newest first: in the order they were started, which the summary index
+    knows (a made id says nothing of when its game began)."""
+    return [str(entry["id"]) for entry in reversed(_summaries(ctx)) if str(entry["id"]).startswith(incomplete)]
+
+
+def _summaries(ctx) -> list:
+    from ginscore.book import open_book
+    from ginscore.history import Selection
+
+    return open_book(ctx.find_root().params.get("ledger_path")).summaries(Selection())
 
 
 def _set_aside(ctx, incomplete: str, wanted: bool) -> list:
     """The ids of the games voided (``wanted``) or not, newest first, asked of the summary index."""
-    from ginscore.book import open_book
-    from ginscore.history import Selection
-
-    book = open_book(ctx.find_root().params.get("ledger_path"))
-    found = book.summaries(Selection())
     return [
-        str(entry["id"]) for entry in reversed(found)
+        str(entry["id"]) for entry in reversed(_summaries(ctx))
         if not entry.get("damaged") and bool(entry.get("voided")) == wanted and str(entry["id"]).startswith(incomplete)
     ]
 

@@ -120,7 +120,12 @@ def _ensure_lines(path: str, text: str) -> list:
 
 
 @cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game files (set up by 'ginscore git-setup'): writes the union of
-the entries of OURS and THEIRS to OURS."""))
+the entries of OURS and THEIRS to OURS.
+
+\b
+Example (the command 'ginscore git-setup' has git run):
+    ginscore merge-file %O %A %B
+"""))
 @argument("base", pN_("metavar", "BASE"))
 @argument("ours", pN_("metavar", "OURS"))
 @argument("theirs", pN_("metavar", "THEIRS"))

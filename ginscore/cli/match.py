@@ -7,6 +7,7 @@ import click
 from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import Command, game_argument, game_option, json_option
+from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _
 from ginscore.render import to_json
 
@@ -55,16 +56,20 @@ Example:
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
+    try:
+        was_current = obj.ledger.current_id()
+    except GinscoreError:  # no game at all: the change below says so
+        was_current = None
     set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
         "Voided game {game} ({players}): 'ginscore games' leaves it out; "
         "'ginscore unvoid {game}' brings it back."
-    ).format(game=game.id, players=_(" v ").join(game.players)) + now_current(obj, game.id))
+    ).format(game=game.id, players=_(" v ").join(game.players)) + now_current(obj, game.id, was_current))
 
 
-def now_current(obj, voided_id: int) -> str:
-    """After voiding the newest games, which game the commands without --game act on now."""
+def now_current(obj, voided_id: str, was_current: str | None) -> str:
+    """After voiding the current game, which game the commands without --game act on now."""
     current = obj.ledger.current_id()
-    if current >= voided_id:  # it was not the current game (or every game is voided)
+    if was_current != voided_id or current == voided_id:  # it was not the current game (or every game is voided)
         return ""
     players = obj.ledger.load(current).players
     return "\n" + _("Commands without --game now act on game {game} ({players}).").format(
