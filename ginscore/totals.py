@@ -74,7 +74,16 @@ def read(connection) -> list:
     for values in sorted(rows, key=lambda row: newest(connection, row[0])):
         mine = dict(zip(columns, values))
         if mine["dirty"]:
-            mine["biggest_hand"], mine["longest_streak"], mine["player"] = worked_out(connection, mine["folded"])
+            mine.update(worked_out(connection, mine["folded"]))
+            try:  # worked out once: kept, so that the next reading (and the next game's rows) start from it
+                with connection:
+                    connection.execute(
+                        "UPDATE totals SET biggest_hand = ?, longest_streak = ?, current_streak = ?, last_game = ?, player = ?, dirty = 0"
+                        " WHERE folded = ?",
+                        (mine["biggest_hand"], mine["longest_streak"], mine["current_streak"], mine["last_game"], mine["player"], mine["folded"]),
+                    )
+            except Exception:  # noqa: BLE001 - a cache that cannot be written is worked out again next time
+                pass
         entry = {"player": mine["player"], "games": mine["games"], **{key: mine[key] for key in STAT_KEYS}}
         entry["longest_streak"] = mine["longest_streak"]
         entry["money"] = money_by_currency(json.loads(mine["money"]))
@@ -93,16 +102,20 @@ def newest(connection, key: str) -> tuple:
     return tuple(row) if row else ("", 0)
 
 
-def worked_out(connection, key: str) -> tuple:
-    """(biggest hand, longest run of games won, newest spelling) of one player, from his rows."""
+def worked_out(connection, key: str) -> dict:
+    """The figures of one player that cannot be taken off, from his rows: the biggest hand, the
+    longest and the current run of games won, his newest game's place and spelling."""
     rows = connection.execute(
-        """SELECT p.biggest_hand, p.won, p.player FROM players p JOIN games g ON g.id = p.game_id
+        """SELECT p.biggest_hand, p.won, p.player, p.position FROM players p JOIN games g ON g.id = p.game_id
            WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.position""",
         (key,),
     ).fetchall()
     biggest = longest = run = 0
-    for hand, won, _ in rows:
+    for hand, won, _name, _place in rows:
         biggest = max(biggest, hand)
         run = run + 1 if won else 0
         longest = max(longest, run)
-    return biggest, longest, rows[-1][2] if rows else key
+    return {
+        "biggest_hand": biggest, "longest_streak": longest, "current_streak": run,
+        "last_game": rows[-1][3] if rows else "", "player": rows[-1][2] if rows else key,
+    }

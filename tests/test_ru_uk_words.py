@@ -245,6 +245,7 @@ ALSO_ALLOWED = {
     "CHF",  # a currency code in --currency's example
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
+    "O", "A", "B",  # git's names of the three versions in merge-file's example (%O %A %B)
     "ctrl", "c", "d",  # the keys Ctrl-C and Ctrl-D of 'play'
     "g", "bg", "s", "st", "u",  # 'play''s short entries, which the reader types
     "alice", "bob", "carol", "dave", "dan", "eve", "ann", "cy", "mary", "x",  # the players of the help's examples
