@@ -144,6 +144,7 @@ def help_texts(run) -> list[tuple[str, str]]:
     for name in ("set", "unset"):
         texts.append((f"config {name} --help", ok(run, f"config {name} --help").output))
     texts.append(("knock", run("knock").output))  # click's own error: 'Missing argument'
+    texts.append(("play: ?", run("play", input="?\nq\n").output))  # the help of a session at the table
     return texts
 
 
@@ -245,6 +246,8 @@ ALSO_ALLOWED = {
     "CHF",  # a currency code in --currency's example
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
+    "al",  # the beginning of Alice that the examples type for her (k al 4 15)
+    "Tab", "Ctrl", "C", "D", "N",  # keys as printed on a keyboard (Tab, Ctrl-C, Ctrl-D); ИМЯ=N, a number
     "O", "A", "B",  # git's names of the three versions in merge-file's example (%O %A %B)
     "ctrl", "c", "d",  # the keys Ctrl-C and Ctrl-D of 'play'
     "g", "bg", "s", "st", "u",  # 'play''s short entries, which the reader types
