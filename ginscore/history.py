@@ -26,12 +26,14 @@ class Selection(NamedTuple):
     def where(self) -> tuple:
         """(SQL condition on ``games g``, its parameters)."""
         parts, values = ["1 = 1"], []
+        # A game's position begins with when it was created, so the same bounds on it let SQLite
+        # read only that stretch of its index; the bounds on created leave out damaged games.
         if self.since:
-            parts.append("g.created >= ?")
-            values.append(self.since)
+            parts.append("g.position >= ? AND g.created >= ?")
+            values += [self.since, self.since]
         if self.until:
-            parts.append("g.created < ?")
-            values.append(self.until)
+            parts.append("g.position < ? AND g.created < ?")
+            values += [self.until, self.until]
         if self.ids:
             parts.append(f"g.id IN ({', '.join('?' for _ in self.ids)})")
             values += list(self.ids)
