@@ -50,7 +50,7 @@ from ginscore.statistics import STAT_KEYS, sql_columns
 INDEX_FILE = "index.sqlite3"
 STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 5: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text
+SCHEMA = f"ginscore-index 6: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
@@ -58,6 +58,8 @@ CREATE TABLE games (
     finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT
 );
 CREATE INDEX games_position ON games (position);
+-- the games left in progress, which 'games' names under its listing: a few among 50,000
+CREATE INDEX games_open ON games (position) WHERE finished = 0;
 CREATE TABLE players (
     game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
     money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
