@@ -101,6 +101,10 @@ class Ledger:
         self._device_of = device
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
+        # path -> (bytes, parsed JSON) of a file read once: the current game's files are read to
+        # see whether it is voided, then to load it; the second reading of the same bytes is not
+        # parsed again (only once: a parsed document is never handed out three times)
+        self._parsed: dict = {}
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
 
     @property
@@ -296,10 +300,15 @@ class Ledger:
             raise GameNotFound(_("cannot read {path}: {reason}").format(path=path, reason=_("it is gone"))) from None
         except OSError as error:
             raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
+        kept = self._parsed.pop(path, None)
+        if kept is not None and kept[0] == raw:  # read moments ago (is it voided?), unchanged since
+            return kept[1]
         try:
-            return parse_json(raw)
+            data = parse_json(raw)
         except Unreadable as error:
             raise LedgerError(f"{path}: {error}; {self.codec.repair_hint()}") from None
+        self._parsed[path] = (raw, data)
+        return data
 
     def load(self, game_id: str | None = None):
         """The game ``game_id`` (default: the current game): every device's file, merged."""
