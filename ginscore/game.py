@@ -79,6 +79,16 @@ class Game(NamedTuple):
         return self._replace(journal=self.journal + (entry,))
 
 
+# What every file of one game says alike, and what makes a game the game it is whatever its id:
+# how it was started.
+STARTED = ("created", "table", "players", "rules", "stake", "currency", "dealer", "clock")
+
+
+def started(game) -> tuple:
+    """How ``game`` was started (``STARTED``), comparable between two files or two ledgers."""
+    return tuple(getattr(game, name) for name in STARTED)
+
+
 def union(*journals) -> tuple:
     """The entries of every journal, each once (by id), in journal order. Where two copies of
     one id differ (a file edited by hand), the first in a fixed order of their contents is kept,

@@ -205,11 +205,11 @@ def bump(connection) -> int:
     return generation
 
 
-def store(connection, ledger, game_id: str, summary: dict | None = None, error: str | None = None, place: str | None = None) -> None:
+def store(connection, ledger, game_id: str, summary: dict | None, error: str | None, place: str) -> None:
     """Write one game's rows: its ``summary`` (and its players' statistics once it is
-    finished), or the ``error`` that keeps it from loading; ``place``: its ``position``."""
+    finished), or the ``error`` that keeps it from loading; ``place``: its ``position`` (which
+    needs the game's start clock: only the caller that read the game knows it)."""
     files = ledger.file_status(game_id)
-    place = place or position(game_id, summary["created"] if summary else None)
     totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
     if summary is None:

@@ -32,6 +32,7 @@ import re
 from contextlib import contextmanager
 
 from ginscore import paths
+from ginscore.device import device_id
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
@@ -98,7 +99,7 @@ class Ledger:
         self.lock_path = os.path.join(self.local_dir, "lock")
         self.current_path = os.path.join(self.local_dir, "current")
         self.devices_path = os.path.join(self.cache_dir, "devices")
-        self._device_of = device
+        self._device_of = device or device_id
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
         # path -> (bytes, parsed JSON) of a file read once: the current game's files are read to
@@ -109,10 +110,7 @@ class Ledger:
 
     @property
     def device(self) -> str:
-        if self._device_of is None:
-            from ginscore.device import device_id
-
-            self._device_of = device_id
+        """This device's id, asked only when something is written (it is made on first use)."""
         return self._device_of()
 
     # ---- the folder --------------------------------------------------------------------------
@@ -317,11 +315,6 @@ class Ledger:
         game = self.codec.merge(game_id, parts, self.codec.repair_hint())
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
         return game
-
-    def problems(self, game_id: str) -> list[str]:
-        """Every problem of one game's files in words, each with its file and place; empty
-        when it loads (see ``file_problems``)."""
-        return [f"{os.path.basename(path)}: {problem}" for path, problem in self.file_problems(game_id)]
 
     def file_problems(self, game_id: str) -> list[tuple]:
         """(path, problem) for every problem of one game's files, each with its place inside

@@ -12,19 +12,12 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import union
+from ginscore.game import started, union
 from ginscore.i18n import _, ngettext
 from ginscore.ids import GAME_ID_LENGTH, digest
 from ginscore.jsonfile import parse_json
 from ginscore.ledger import MAX_GAME_BYTES, Ledger, canonical, parse_name
 from ginscore.safefile import atomic_write, read_regular
-
-_STARTED = ("created", "table", "players", "rules", "stake", "currency", "dealer", "clock")
-
-
-def started(game) -> tuple:
-    """What makes a game the game it is, whatever its id: when and how it was started."""
-    return tuple(repr(getattr(game, name)) for name in _STARTED)
 
 
 def fold_copies(ledger: Ledger) -> list:
@@ -88,7 +81,7 @@ def merge_folder(ledger: Ledger, folder: str) -> dict:
             continue
         game_id = their_id
         if ledger.files_of(game_id) and started(ledger.load(game_id)) != started(theirs):
-            game_id = digest("merged:" + "|".join(started(theirs)), GAME_ID_LENGTH)
+            game_id = digest("merged:" + "|".join(map(repr, started(theirs))), GAME_ID_LENGTH)
             report["renamed"][their_id] = game_id
         try:
             if not ledger.files_of(game_id) and game_id == their_id:

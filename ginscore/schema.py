@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import GAME_ACTIONS, Game, folded, name_problem, order_key, union, voided
+from ginscore.game import GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
@@ -108,14 +108,10 @@ def is_voided(files) -> bool:
         for data in files:
             for entry in data["journal"]:
                 if entry.get("action") in GAME_ACTIONS:
-                    entries.append(entry if "id" in entry else {**entry, "clock": entry["seq"], "device": "", "id": str(entry["seq"])})
+                    entries.append(entry if "id" in entry else _with_id(entry))
         return voided(sorted(entries, key=order_key))
     except Exception:  # noqa: BLE001 - any shape at all: not known to be voided
         return False
-
-
-# What every file of one game says alike: the game as it was started.
-_STARTED = ("created", "table", "players", "rules", "stake", "currency", "dealer", "clock")
 
 
 def merge(game_id: str, parts, hint: str) -> Game:
@@ -125,7 +121,7 @@ def merge(game_id: str, parts, hint: str) -> Game:
     for path, part in parts:
         if part.id != game_id:
             raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=part.id, game=game_id) + f"; {hint}")
-        for name in _STARTED:
+        for name in STARTED:
             if getattr(part, name) != getattr(first, name):
                 raise LedgerError(
                     f"{path}: "

@@ -296,7 +296,7 @@ def backup(obj, path, as_json):
     ledger = obj.ledger
     target, files, warning = make_backup(ledger, path)
     games = [name for name in files if name.startswith("games/")]
-    damaged = [game_id for game_id in ledger.game_ids() if ledger.problems(game_id)]
+    damaged = [game_id for game_id in ledger.game_ids() if ledger.file_problems(game_id)]
     copied = set(games)
     left_out = [
         game_id for game_id in damaged

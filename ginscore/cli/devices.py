@@ -7,10 +7,13 @@ import os
 
 import click
 
+from ginscore import schema
 from ginscore.cli import cli
 from ginscore.cli.options import Command, argument, json_option
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
+from ginscore.merging import merge_file as union_of
+from ginscore.merging import merge_folder
 from ginscore.render import to_json
 from ginscore.safefile import atomic_write
 
@@ -33,8 +36,6 @@ Example:
 @json_option
 @click.pass_obj
 def merge(obj, folder, as_json):
-    from ginscore.merging import merge_folder
-
     book = obj.book
     folder = os.path.expanduser(folder)
     if not os.path.isdir(folder):
@@ -130,9 +131,6 @@ Example (the command 'ginscore git-setup' has git run):
 @argument("ours", pN_("metavar", "OURS"))
 @argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
-    from ginscore import schema
-    from ginscore.merging import merge_file as union_of
-
     try:
         merged = union_of(schema, base, ours, theirs)
     except GinscoreError as error:
