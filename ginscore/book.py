@@ -4,9 +4,10 @@ function of ``ginscore.actions``), write, then tell the summary index what chang
 commands ask it for games, summaries and totals; it hands the index the one function that
 reads a game file into a summary, so that the index never reads or evaluates a game itself.
 
-Only what a hand needs is imported with this module: the queries of the index, checking and
-the settlements file are imported by the methods that use them, so that a hand does not load
-them.
+What reads a game (``status``) needs only this module and the ledger: the summary index is
+imported by the methods that write or query it, and the queries of the index, checking and the
+settlements file by the methods that use them, so that ``status`` does not load the index and a
+hand does not load the queries.
 
 ``saved`` lists the game files this Book wrote, so that a failure afterwards (standard output full)
 can say that the change was made and must not be entered again.
@@ -16,12 +17,11 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from ginscore import actions, index, schema
+from ginscore import actions, schema
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now, now_ms, voided
 from ginscore.ledger import Ledger
 from ginscore.safefile import NotDurable
-from ginscore.summary import summarize
 
 
 def open_book(root=None, saved: list | None = None) -> "Book":
@@ -75,6 +75,8 @@ class Book:
             return 0
 
     def _write(self, game: Game, previous: Game | None) -> None:
+        from ginscore import index
+
         stamp = index.before_save(self.ledger)
         try:
             path = self.ledger.save(game, new=previous is None)
@@ -88,6 +90,9 @@ class Book:
         """Give the index the summary of ``game`` just written; never fails the write."""
         if stamp is None:  # the index is already stale: the next reader rebuilds it
             return
+        from ginscore import index
+        from ginscore.summary import summarize
+
         try:
             state = actions.evaluate(game)
             changed = (
@@ -105,6 +110,9 @@ class Book:
     def summarize_file(self, game_id: str) -> tuple:
         """(summary, None, position) for a game whose files load, else (None, its problem in
         words, position); see ``index.position``."""
+        from ginscore import index
+        from ginscore.summary import summarize
+
         try:
             game = self.ledger.load(game_id)
             return summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock)
@@ -114,6 +122,8 @@ class Book:
     @contextmanager
     def summary_index(self):
         """The summary index, brought up to date with the game files, open for questions."""
+        from ginscore import index
+
         connection = index.current(self.ledger, self.summarize_file)
         try:
             yield connection

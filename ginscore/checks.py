@@ -11,7 +11,7 @@ from ginscore import actions, index, settlements
 from ginscore.errors import GinscoreError
 from ginscore.game import double_entries, effective_hands
 from ginscore.i18n import _, ngettext
-from ginscore.ledger import CONFLICT_COPY, GAME_FILE
+from ginscore.ledger import GAME_FILE, conflict_copy
 from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
@@ -92,7 +92,7 @@ def check_ledger(ledger) -> dict:
         path = os.path.join(ledger.games_dir, name)
         if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
-        elif CONFLICT_COPY.match(name):
+        elif conflict_copy(name):
             note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
         elif not GAME_FILE.match(name):
             note = _("not a game file name (game-ID.DEVICE.json or game-NNNNNN.json), so ginscore does not read it")

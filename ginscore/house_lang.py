@@ -10,7 +10,8 @@ from ginscore.paths import config_path
 from ginscore.safefile import read_regular
 
 MOST_BYTES = 64 * 1024  # a house-rules file is a few lines; more is not read
-_LANG_LINE = re.compile(r'^\s*lang\s*=\s*["\']([^"\'\n]*)["\']', re.M)
+# Compiled (by re's own cache) only when there is a file to read: not on every start-up.
+_LANG_LINE = r'^\s*lang\s*=\s*["\']([^"\'\n]*)["\']'
 
 
 def house_language() -> str | None:
@@ -22,5 +23,5 @@ def house_language() -> str | None:
         return None
     if "lang" not in text:
         return None
-    found = _LANG_LINE.search(text)
+    found = re.search(_LANG_LINE, text, re.M)
     return found.group(1) if found else None

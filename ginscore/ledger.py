@@ -50,7 +50,15 @@ CONFLICT_TAIL = (
     r"| \(conflicted copy \d{4}-\d\d-\d\d \d{6}\)"
     r"| \(\d+\)| \d+|-[A-Za-z0-9_-]+)+"
 )
-CONFLICT_COPY = re.compile(rf"^(?P<base>game-[0-9a-z]+(?:\.[0-9a-z]+)?){CONFLICT_TAIL}\.json$")
+CONFLICT_COPY = rf"^(?P<base>game-[0-9a-z]+(?:\.[0-9a-z]+)?){CONFLICT_TAIL}\.json$"
+
+
+def conflict_copy(name: str):
+    """The match of a syncer's conflict copy of a game file (its ``base``, the file's name), or
+    None. Compiled on first use (re's cache): reading one game lists no folder."""
+    return re.match(CONFLICT_COPY, name)
+
+
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
@@ -132,7 +140,7 @@ class Ledger:
             if parsed is not None:
                 found.setdefault(parsed[0], []).append((name, parsed[1]))
                 continue
-            copy = CONFLICT_COPY.match(name)
+            copy = conflict_copy(name)
             if copy and parse_name(f"{copy.group('base')}.json") is not None:
                 found.setdefault(None, []).append((name, f"{copy.group('base')}.json"))
         return found

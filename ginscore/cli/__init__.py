@@ -15,7 +15,7 @@ from importlib import import_module
 import click
 
 from ginscore import __version__, i18n
-from ginscore.cli.options import Group, Option, completes, option
+from ginscore.cli.options import Group, completes, option, version_option
 from ginscore.errors import GinscoreError, printable, shown, unexpected
 from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _
@@ -281,7 +281,7 @@ class Context:
     invoke_without_command=True,
     subcommand_metavar="COMMAND [ARGS]...",
 )
-@click.version_option(__version__, prog_name="ginscore", cls=Option, help=N_("Show the version and exit."))
+@version_option(__version__, prog_name="ginscore")
 @option(
     "--ledger",
     "ledger_path",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import click
-from click.decorators import help_option
 
 from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, LazyText, _, pN_, translate
@@ -104,9 +103,39 @@ class Command(click.Command):
                 return None
             # click >= 8.5 stores its value under a reserved name, clear of a parameter "help"
             storage = getattr(click.core, "_HELP_OPTION_STORAGE_NAME", None)
-            help_option(*names, *([storage] if storage else []), cls=Option, help=HELP_OPTION_HELP)(self)
-            self._help_option = self.params.pop()
+            self._help_option = Option(
+                [*names, *([storage] if storage else [])], is_flag=True, expose_value=False, is_eager=True,
+                callback=_show_help, help=HELP_OPTION_HELP,
+            )
         return self._help_option
+
+
+# click's own help_option and version_option decorators look their default help up with the
+# standard library's gettext even when it is given (``kwargs.setdefault("help", _(...))``),
+# and gettext's first lookup imports ``locale`` and searches the system's catalogs: a cost on
+# every command's start-up for words ginscore words itself. So the two options are made here.
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+# What click's --version prints, in click's catalog (po/LANG/click.po).
+VERSION_MESSAGE = N_("%(prog)s, version %(version)s")
+
+
+def version_option(version: str, prog_name: str):
+    """``--version``: print ``PROG, version VERSION`` (translated) and exit."""
+
+    def show_version(ctx, param, value):
+        if value and not ctx.resilient_parsing:
+            click.echo(translate(VERSION_MESSAGE) % {"prog": prog_name, "package": prog_name, "version": version}, color=ctx.color)
+            ctx.exit()
+
+    return option(
+        "--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+        help=N_("Show the version and exit."),
+    )
 
 
 class Group(Command, click.Group):
