@@ -11,7 +11,7 @@ Layout of the ledger folder, which a file syncer or git may share between device
     games/game-NNNNNN.json      a game from before devices (file versions 1 to 3): read as it
                                 is, never written again; its later entries go to device files
     conflicts/                  conflict copies a syncer made, once folded in ('ginscore check')
-    migrated/                   copies of files as they were before a format upgrade
+    migrated/                   copies an older ginscore kept before a format upgrade (never read)
 
 What is this device's own lives outside the folder (``paths.state_root()``/ledgers/KEY): the
 lock taken around every read-modify-write, the current game, and the list of devices whose
@@ -54,8 +54,8 @@ CONFLICT_COPY = rf"^(?P<base>game-[0-9a-z]+(?:\.[0-9a-z]+)?){CONFLICT_TAIL}\.jso
 
 
 def conflict_copy(name: str):
-    """The match of a syncer's conflict copy of a game file (its ``base``, the file's name), or
-    None. Compiled on first use (re's cache): reading one game lists no folder."""
+    """A syncer's conflict copy's match (``base``: the game file's name), or None; compiled
+    on first use, by re's cache, as reading one game lists no folder."""
     return re.match(CONFLICT_COPY, name)
 
 
@@ -99,7 +99,6 @@ class Ledger:
         if os.path.exists(self.root) and not os.path.isdir(self.root):
             raise LedgerError(_("the ledger must be a folder, but {path} is a file: give a folder with --ledger").format(path=self.root))
         self.games_dir = os.path.join(self.root, "games")
-        self.migrated_dir = os.path.join(self.root, "migrated")
         self.conflicts_dir = os.path.join(self.root, "conflicts")
         key = paths.ledger_key(self.root)
         self.local_dir = os.path.join(paths.state_root(), "ledgers", key)

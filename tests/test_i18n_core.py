@@ -158,7 +158,7 @@ def test_english_is_unchanged(run, lang):
 def test_a_help_text_is_translated_each_time_it_is_shown(lang):
     """One lazy text for every help (``N_`` gives an ``i18n.LazyText``): an option keeps it as
     given and shows it in the language in use, whichever that is by then."""
-    from ginscore.cli.options import Option
+    from ginscore.cli.translated import Option
 
     option = Option(["--game"], help=i18n.N_("Print JSON (see README: JSON output)."))
     lang("ru")

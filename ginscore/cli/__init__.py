@@ -15,7 +15,8 @@ from importlib import import_module
 import click
 
 from ginscore import __version__, i18n
-from ginscore.cli.options import Group, completes, option, version_option
+from ginscore.cli.options import completes
+from ginscore.cli.translated import Group, option, version_option
 from ginscore.errors import GinscoreError, printable, shown, unexpected
 from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _

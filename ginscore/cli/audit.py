@@ -8,7 +8,8 @@ import click
 
 from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
-from ginscore.cli.options import NUMBERS_OK, Command, argument, game_option, json_option, output_options, whole_number
+from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
+from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, printable
 from ginscore.game import devices, history
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import Command, argument, json_option, option, suit_symbols, whole_number
+from ginscore.cli.options import json_option, suit_symbols, whole_number
+from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import CardError
 from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.render import to_json

@@ -9,7 +9,8 @@ import click
 
 from ginscore import schema
 from ginscore.cli import cli
-from ginscore.cli.options import Command, argument, json_option
+from ginscore.cli.options import json_option
+from ginscore.cli.translated import Command, argument
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.merging import merge_file as union_of

@@ -6,7 +6,8 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, completes, option, output_options, selection_options
+from ginscore.cli.options import GAME_ID, completes, output_options, selection_options
+from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
 from ginscore.game import folded

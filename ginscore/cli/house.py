@@ -8,7 +8,8 @@ import click
 from ginscore import config as house_file
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, Command, Group, argument, completes, option, output_options, table_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, table_options
+from ginscore.cli.translated import Command, Group, argument, option
 from ginscore.errors import RulesError
 from ginscore.i18n import N_, _, english, pgettext, pN_
 from ginscore.render import DEFAULT_FORMAT, to_json

@@ -6,7 +6,8 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import Command, game_argument, game_option, json_option
+from ginscore.cli.options import game_argument, game_option, json_option
+from ginscore.cli.translated import Command
 from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _
 from ginscore.render import to_json

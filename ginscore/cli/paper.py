@@ -6,17 +6,8 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import (
-    SUFFIXES,
-    Command,
-    argument,
-    completes,
-    deliver,
-    file_options,
-    option,
-    rule_options,
-    table_options,
-)
+from ginscore.cli.options import SUFFIXES, completes, deliver, file_options, rule_options, table_options
+from ginscore.cli.translated import Command, argument, option
 from ginscore.game import check_new_players
 from ginscore.i18n import N_, pN_
 from ginscore.tables import get_table

@@ -6,18 +6,8 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import (
-    Command,
-    NumbersCommand,
-    argument,
-    completes,
-    game_option,
-    json_option,
-    option,
-    suit_symbols,
-    upcard_option,
-    whole_number,
-)
+from ginscore.cli.options import NumbersCommand, completes, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_

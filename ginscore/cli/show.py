@@ -6,7 +6,8 @@ import click
 
 from ginscore import actions, render
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, option, output_options, selection_options
+from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
+from ginscore.cli.translated import option
 from ginscore.errors import printable
 from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext

@@ -6,7 +6,8 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import Command, argument, completes, game_option, json_option, option, rule_options, table_options
+from ginscore.cli.options import completes, game_option, json_option, rule_options, table_options
+from ginscore.cli.translated import Command, argument, option
 from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, pN_
 from ginscore.render import to_json
