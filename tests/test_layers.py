@@ -269,3 +269,27 @@ def test_a_sound_little_package_passes(tmp_path):
         "ginscore/melds.py": "",
     }
     assert problems(Graph(write(str(tmp_path), files))) == []
+
+
+MOST_LINES = 450  # a module reads in one sitting (the developers' guide)
+
+
+def modules_over(folder: str, most: int = MOST_LINES) -> list[str]:
+    """The Python files under ``folder`` longer than ``most`` lines, with their length."""
+    found = []
+    for where, _, names in os.walk(folder):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(where, name)
+                with open(path, encoding="utf-8") as file:
+                    count = sum(1 for _ in file)
+                if count > most:
+                    found.append(f"{os.path.relpath(path, folder)}: {count} lines")
+    return found
+
+
+def test_no_module_is_longer_than_one_sitting(tmp_path):
+    assert modules_over(PACKAGE) == []
+    (tmp_path / "long.py").write_text("x = 1\n" * (MOST_LINES + 1))
+    (tmp_path / "short.py").write_text("x = 1\n" * MOST_LINES)
+    assert modules_over(str(tmp_path)) == [f"long.py: {MOST_LINES + 1} lines"]
