@@ -134,21 +134,39 @@ def record(game: Game, hand: dict):
 
 
 def undo(game: Game):
-    """Void the last hand; in a game ended early, take back the ending instead (it was the
-    last thing done), and the returned hand is None."""
+    """Take back the last thing done: (game, state, the hand concerned, what was taken back).
+    Usually that voids the last hand ("hand"); in a game ended early it takes back the ending
+    ("end", no hand); right after 'delete' it brings the deleted hand back ("delete")."""
     refuse_if_voided(game)
     if journal.abandoned(game.journal):
         updated = game.append("resume")
-        return updated, evaluate(updated), None
+        return updated, evaluate(updated), None, "end"
+    deleted = journal.last_deletion(game.journal)
+    if deleted is not None:
+        updated = game.append("restore", target=deleted)
+        restored = next(hand for hand in journal.effective_hands(updated.journal) if hand.entry == deleted)
+        return updated, evaluate(updated), restored, "delete"
     updated, undone = journal.undo(game)
-    return updated, evaluate(updated), undone
+    return updated, evaluate(updated), undone, "hand"
 
 
-def undo_hand(game: Game, number: int):
-    """Void hand ``number`` (one of a hand entered twice on two devices); it stays in the journal."""
+def undo_hand(game: Game, number: int, reason: str | None = None):
+    """Void hand ``number`` wherever it stands (one of a hand entered twice on two devices;
+    with ``reason="delete"``, 'ginscore delete', which 'undo' takes back); it stays in the
+    journal, the later hands move up one and are scored again. Refused when a later hand could
+    then not have been played (a player who would have sat it out, a hand after the new end)."""
     refuse_if_voided(game)
-    updated, undone = journal.undo_hand(game, number)
-    return updated, evaluate(updated), undone
+    updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {}))
+    try:
+        state = evaluate(updated)
+    except HandError as error:
+        raise HandError(
+            _(
+                "hand {number} stays: without it, {error} (the hands numbered as they would be then); "
+                "correct the later hands first with 'ginscore edit'"
+            ).format(number=number, error=error)
+        ) from None
+    return updated, state, undone
 
 
 def abandon(game: Game):

@@ -248,12 +248,21 @@ def undo(game: Game) -> tuple[Game, EffectiveHand]:
     return game.append("void", target=last.entry), last
 
 
-def undo_hand(game: Game, number: int) -> tuple[Game, EffectiveHand]:
-    """Void effective hand ``number`` (one of a hand entered twice); it stays in the journal."""
+def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
+    """Void effective hand ``number`` (one of a hand entered twice, or a hand deleted: then
+    ``reason="delete"``); it stays in the journal, and the later hands move up one."""
     hands = effective_hands(game.journal)
     _check_number(game, hands, number, _("game {game} has no hand to undo"))
     chosen = hands[number - 1]
-    return game.append("void", target=chosen.entry), chosen
+    return game.append("void", target=chosen.entry, **details), chosen
+
+
+def last_deletion(journal) -> str | None:
+    """The hand the journal's last entry deleted ('ginscore delete'), if that is what the last
+    entry did: the thing 'undo' takes back. An older ginscore reads the entry as a plain void."""
+    if journal and journal[-1]["action"] == "void" and journal[-1].get("reason") == "delete":
+        return journal[-1]["target"]
+    return None
 
 
 def redoable(journal) -> str | None:

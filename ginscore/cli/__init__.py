@@ -36,6 +36,7 @@ COMMANDS = {
     "draw": "play",
     "out": "play",
     "undo": "play",
+    "delete": "play",
     "play": "loop",
     "status": "show",
     "sheet": "show",

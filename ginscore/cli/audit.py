@@ -22,12 +22,22 @@ ACTION_WORDS = {
     "hand": pN_("log action", "hand"),
     "void": pN_("log action", "undo"),
     "restore": pN_("log action", "redo"),
+    "deleted": pN_("log action", "delete"),
     "edit": pN_("log action", "edit"),
     "void_game": pN_("log action", "void"),
     "unvoid_game": pN_("log action", "unvoid"),
     "abandon": pN_("log action", "end"),
     "resume": pN_("log action", "end undone"),
 }
+# A void made by 'ginscore delete' carries "reason": "delete" (read as a plain void by an older ginscore).
+DELETED = "deleted"
+
+
+def action_of(entry: dict) -> str:
+    """The key of ACTION_WORDS for an entry: its action, or DELETED for a hand deleted."""
+    return DELETED if entry["action"] == "void" and entry.get("reason") == "delete" else entry["action"]
+
+
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
 
 
@@ -60,6 +70,8 @@ def describe(line, kind, positions: dict) -> str:
     if action == "hand":
         return hand_words(line.hand, kind)
     target = positions.get(line.target, "?")  # '?': an entry of a device whose file has not arrived
+    if action == "void" and line.entry.get("reason") == "delete":
+        return _("deleted #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "void":
         return _("voided #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "restore":
@@ -121,7 +133,7 @@ def log(obj, game_id, as_json, fmt):
         [
             line.position,
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
-            translate(ACTION_WORDS.get(line.entry["action"])) or printable(line.entry["action"]),
+            translate(ACTION_WORDS.get(action_of(line.entry))) or printable(line.entry["action"]),
             describe(line, kind, positions),
             standing(line, edited),
         ]

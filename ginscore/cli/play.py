@@ -277,23 +277,23 @@ def undo(obj, game_id, hand_number, as_json):
             games = ", ".join(map(str, taken["games"]))
             click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
             return
-    game, state, undone = obj.book.change(game_id, actions.undo)
+    game, state, undone, what = obj.book.change(game_id, actions.undo)
     if as_json:
         click.echo(to_json(state.to_json()))
         return
     words = actions.view(state)
-    if undone is None:
+    if what == "end":
         click.echo(
             _("Undid 'ginscore end' of game {game}: it is open again. {totals}").format(
                 game=game.id, totals=words.totals_sentence()
             )
         )
         return
-    click.echo(
-        _("Undid hand {number} of game {game}. {totals}").format(
-            number=undone.number, game=game.id, totals=words.totals_sentence()
-        )
-    )
+    if what == "delete":
+        said = _("Undid the deletion: hand {number} of game {game} is back. {totals}")
+    else:
+        said = _("Undid hand {number} of game {game}. {totals}")
+    click.echo(said.format(number=undone.number, game=game.id, totals=words.totals_sentence()))
     for line in words.seating_lines():  # who deals (and plays) now that the hand is gone
         click.echo(line)
 
@@ -364,3 +364,35 @@ def held_by(game, word: str) -> tuple:
 
 # The hand commands, by name: what each builds from its typed parameters.
 HAND_BUILDERS = {"knock": knock_hand, "gin": gin_hand, "draw": draw_hand, "out": out_hand}
+
+
+@cli.command(cls=Command, help=N_("""Delete hand NUMBER (as numbered on the sheet), wherever it stands: the later hands move
+up one and every total is scored again. The hand stays in the ledger, marked voided, and
+'undo' right after brings it back; 'log' shows the deletion.
+
+Refused when a later hand could not then have been played (in three-handed gin, a player
+who would have sat it out; a hand after the game's new end): correct that hand first.
+
+\b
+Example:
+    ginscore delete 3
+    ginscore delete 2 --game 3
+"""))
+@argument("number", pN_("metavar", "NUMBER"))
+@game_option
+@json_option
+@click.pass_obj
+def delete(obj, number, game_id, as_json):
+    position = whole_number(number, _("the hand number"))
+    game, state, deleted = obj.book.change(game_id, lambda game: actions.undo_hand(game, position, reason="delete"))
+    if as_json:
+        click.echo(to_json(state.to_json()))
+        return
+    words = actions.view(state)
+    click.echo(
+        _("Deleted hand {number} of game {game} ('undo' brings it back). {totals}").format(
+            number=deleted.number, game=game.id, totals=words.totals_sentence()
+        )
+    )
+    for line in words.seating_lines():  # who deals (and plays) now that the hand is gone
+        click.echo(line)

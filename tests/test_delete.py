@@ -1,0 +1,90 @@
+"""'ginscore delete N': a hand taken out wherever it stands, the later hands renumbered and
+scored again, 'undo' right after bringing it back. The oracle is the same game recorded
+without that hand: what it scores is what the game with the hand deleted must score."""
+
+import json
+
+import pytest
+
+from conftest import ledger_bytes, play, refused
+
+# table -> (the command that starts the game, its hands, the hand to delete)
+GAMES = {
+    "standard": ("new A B", ["knock a 4 15", "gin b 10", "knock a 2 20", "gin a 5"], 2),
+    "hollywood": ("new A B --hollywood", ["gin a 10", "knock b 3 20", "gin b 12", "knock a 1 30"], 3),
+    # after a draw the same two play again, so the first draw can go and the seats still hold
+    "three-handed": ("new A B C --three-handed", ["draw", "draw", "knock a 2 20", "gin c 12"], 1),
+    # the last round's second hand: the rounds before it stay as they were
+    "partnership": ("new A B C D --partnership", ["knock a 4 20", "knock d 2 12", "knock b 3 10", "knock a 1 9"], 4),
+    "rummy": ("new A B C --rummy", ["out a b=10 c=5", "out b a=3 c=7", "out c a=1 b=2"], 2),
+}
+
+
+def scored(run) -> dict:
+    """What the current game scores, without what makes one game another (its id, its start)."""
+    data = json.loads(play(run, "status --json").output)
+    for key in ("id", "created"):
+        data.pop(key)
+    return data
+
+
+@pytest.mark.parametrize("table", GAMES)
+def test_a_deleted_hand_scores_as_if_never_played(run, table):
+    start, hands, number = GAMES[table]
+    play(run, start, *[hand for position, hand in enumerate(hands, 1) if position != number])
+    expected = scored(run)
+    play(run, start, *hands)
+    before = scored(run)
+    result = play(run, f"delete {number}")
+    assert f"Deleted hand {number} of game" in result.output
+    assert scored(run) == expected
+    assert [hand["number"] for hand in expected["hands"]] == list(range(1, len(hands)))  # renumbered
+    undone = play(run, "undo").output  # right after a delete, undo brings the hand back
+    assert f"hand {number} of game" in undone and "is back" in undone
+    assert scored(run) == before
+
+
+def test_delete_is_a_journal_entry_the_log_names(run):
+    play(run, "new A B", "knock a 4 15", "gin b 10", "knock a 2 20", "delete 1")
+    entries = json.loads(play(run, "log --json").output)["entries"]
+    deletion = entries[-1]
+    assert (deletion["action"], deletion["reason"], deletion["target"]) == ("void", "delete", entries[0]["id"])
+    assert [entry.get("counts") for entry in entries[:3]] == [False, True, True]
+    text = play(run, "log").output.splitlines()[-1]
+    assert "delete" in text and "deleted #1: knock A 4 15" in text
+    # an undo after another hand takes back that hand, not the deletion
+    play(run, "gin a 3", "undo")
+    assert len(json.loads(play(run, "status --json").output)["hands"]) == 2
+
+
+def test_delete_with_json_prints_the_game(run):
+    play(run, "new A B", "knock a 4 15", "gin b 10")
+    data = json.loads(play(run, "delete 1 --json").output)
+    assert [hand["winner"] for hand in data["hands"]] == ["B"]
+    assert data["scores"] == {"A": 0, "B": 35}
+
+
+def test_a_deletion_later_hands_could_not_follow_is_refused(run):
+    # three-handed: A beats B, C beats A, C beats B. Without hand 1, A and B play hand 1 and
+    # C, who named himself in it, would have sat it out.
+    play(run, "new A B C --three-handed", "knock a 2 20", "gin c 12", "knock c 5 30")
+    line = refused(run, "delete 1", code=1)
+    assert line.startswith("Error: hand 1 stays: without it, ") and "'ginscore edit'" in line
+
+
+@pytest.mark.parametrize(
+    "command, code", [("delete 4", 1), ("delete 0", 1), ("delete x", 1), ("delete", 2), ("delete 1 --game zz", 1)]
+)
+def test_a_hand_that_is_not_there_is_refused(run, command, code):
+    play(run, "new A B", "knock a 4 15", "gin b 10", "knock a 2 20")
+    refused(run, command, code=code)
+
+
+def test_a_voided_game_is_refused(run, isolated_ledger):
+    play(run, "new A B", "knock a 4 15")
+    game = json.loads(play(run, "status --json").output)["id"]
+    play(run, f"void {game}")
+    before = ledger_bytes(isolated_ledger)
+    result = run(f"delete 1 --game {game}")
+    assert result.exit_code == 1 and "voided" in result.stderr
+    assert ledger_bytes(isolated_ledger) == before
