@@ -18,6 +18,7 @@ TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
 SHUTOUT_MODES = ("double-total", "double-before-boxes", "double-game-bonus", "double-hands", "none")
 SPADE_DOUBLE = ("off", "points", "score", "all")
+DEAL_RULES = ("winner", "alternate", "loser")
 ACE_UPCARD = ("gin-only", "one")
 MAX_FLAT_SHUTOUT = 10_000
 
@@ -36,6 +37,12 @@ class Setting(NamedTuple):
     limits: tuple | None = None
     choices: tuple = ()
     words: str = ""
+    # (value, its words in a rules summary) where "name value" would not read as a sentence
+    value_words: tuple = ()
+    # False for a setting added after games were first shared between devices: a game file
+    # holds it only when it is not at its default, so that an older ginscore still reads every
+    # game that does not use it (and refuses, as a game of a newer ginscore, one that does)
+    stored_at_default: bool = True
 
     @property
     def option(self) -> str:
@@ -66,7 +73,19 @@ GIN_SETTINGS = _declare(
     Setting("gin_bonus", 25, N_("Bonus for gin."), (0, 1_000), words=N_("gin bonus")),
     Setting("big_gin_bonus", 31, N_("Bonus for big gin (0: big gin is off)."), (0, 1_000), words=N_("big gin bonus")),
     Setting("undercut_bonus", 25, N_("Bonus for an undercut."), (0, 1_000), words=N_("undercut bonus")),
-    Setting("tie", "undercut", N_("When deadwoods are equal: undercut, knocker or no-score."), choices=TIE_RULES, words=N_("tie")),
+    Setting(
+        "tie",
+        "undercut",
+        N_("When deadwoods are equal: undercut, knocker or no-score."),
+        choices=TIE_RULES,
+        words=N_("tie"),
+        # "tie no-score" is not English
+        value_words=(
+            ("undercut", N_("a tie is an undercut")),
+            ("knocker", N_("a tie goes to the knocker")),
+            ("no-score", N_("a tie scores nothing")),
+        ),
+    ),
     Setting("box_bonus", 25, N_("Points per box (hand won) at the end."), (0, 1_000), words=N_("box bonus")),
     Setting("gin_boxes", 1, N_("Boxes for a hand won by gin."), (0, 10), words=N_("gin boxes")),
     Setting("undercut_boxes", 1, N_("Boxes for a hand won by an undercut."), (0, 10), words=N_("undercut boxes")),
@@ -95,9 +114,28 @@ GIN_SETTINGS = _declare(
         choices=SPADE_DOUBLE,
         words=N_("spade double"),
     ),
+    # Who deals the next hand. The rule texts have the winner deal; the score-pad apps
+    # alternate, and some houses have the loser deal. After a draw the same dealer deals again,
+    # except when the deal alternates. Three-handed and partnership gin seat by their own rule.
+    Setting(
+        "deal",
+        "winner",
+        N_("Who deals the next hand: winner, alternate (the players take turns) or loser."),
+        choices=DEAL_RULES,
+        words=N_("deal"),
+        value_words=(
+            ("winner", N_("the winner deals")),
+            ("alternate", N_("the deal alternates")),
+            ("loser", N_("the loser deals")),
+        ),
+        stored_at_default=False,
+    ),
 )
 SETTINGS = tuple(GIN_SETTINGS)
 OKLAHOMA_SETTINGS = ("oklahoma", "ace_upcard", "spade_double")
+# What only a two-player table has: Oklahoma, and a choice of who deals (with more players at
+# the table, who plays and deals next is the table's own rule).
+TWO_PLAYER_SETTINGS = (*OKLAHOMA_SETTINGS, "deal")
 
 
 class Rules:
@@ -161,6 +199,16 @@ class Rules:
 
     def to_dict(self) -> dict:
         return dict(self._values)
+
+    def stored(self) -> dict:
+        """The settings as a game file holds them: every one, but those that are not
+        ``stored_at_default`` only when they differ from their default."""
+        specs = self._specs
+        return {
+            name: value
+            for name, value in self._values.items()
+            if specs[name].stored_at_default or value != specs[name].default
+        }
 
     @classmethod
     def from_dict(cls, data: dict, specs: dict = GIN_SETTINGS) -> "Rules":
@@ -269,7 +317,7 @@ def parse_setting(name: str, value, label: str | None = None, specs: dict = GIN_
 
 
 def validate(rules: Rules) -> None:
-    for name, value in rules.to_dict().items():
+    for name, value in rules._values.items():
         check_setting(name, value, strict=True, specs=rules.specs)
 
 
@@ -375,18 +423,11 @@ def summary(rules: Rules, preset: str | None = None, translate: bool = True) -> 
     return _("{preset} with changes ({settings})").format(preset=preset, settings=listed)
 
 
-# the tie rule's values as a summary says them: "tie no-score" is not English
-TIE_WORDS = {
-    "undercut": N_("a tie is an undercut"),
-    "knocker": N_("a tie goes to the knocker"),
-    "no-score": N_("a tie scores nothing"),
-}
-
-
 def describe_setting(spec: Setting, value, translate: bool = True) -> str:
     _ = _translate if translate else str
-    if spec.name == "tie" and value in TIE_WORDS:
-        return _translate(TIE_WORDS[value]) if translate else str(TIE_WORDS[value])
+    said = dict(spec.value_words).get(value)
+    if said is not None:
+        return _translate(said) if translate else str(said)
     if spec.name == "big_gin_bonus" and value == 0:
         return _("big gin off")
     if type(value) is bool:

@@ -66,7 +66,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
         TABLE_KEY: game.table,
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
-        "rules": game.rules.to_dict(),
+        "rules": game.rules.stored(),
         "journal": [dict(entry) for entry in (game.journal if entries is None else entries)],
     }
     if game.currency is not None:  # optional: only games started with a currency carry it

@@ -299,7 +299,7 @@ def test_merging_in_either_order_gives_the_same_game_and_loses_nothing(steps, se
                 hand = {"kind": "knock", "player": rng.choice(["Ann", "Ben"]), "deadwood": rng.randint(0, 5), "opponent_deadwood": 20}
                 game, _state = actions.record(game, hand)
             elif action == "undo":
-                game, _state, _hand = actions.undo(game)
+                game, _state, _hand, _what = actions.undo(game)
             elif action == "edit":
                 game, *_rest = actions.edit(game, 1, {"kind": "gin", "player": "Ann", "opponent_deadwood": rng.randint(0, 30)})
             else:

@@ -109,6 +109,6 @@ def test_a_finished_game_accepts_no_hand(hands, extra):
 def test_undo_then_the_same_hand_gives_the_same_state(hands):
     game, state = play(hands)
     last = state.rows[-1].hand.hand
-    undone, _, _ = actions.undo(game)
+    undone, _, _, _ = actions.undo(game)
     _, again = actions.record(undone, last)
     assert again.to_json() == state.to_json()

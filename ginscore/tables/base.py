@@ -107,7 +107,7 @@ def game_json(game) -> dict:
         "format": game.table,
         "created": game.created,
         "players": list(game.players),
-        "rules": game.rules.to_dict(),
+        "rules": game.rules.stored(),
         "stake": None if game.stake is None else str(game.stake),
         "currency": game.currency,
         "dealer": game.dealer,  # who dealt the first hand, when known

@@ -23,7 +23,7 @@ from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import FinalScore, HandScore, money, settle
 from ginscore.tables.base import game_json, payment
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, opponent_of, pair_stats
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
@@ -279,7 +279,7 @@ class HollywoodGin(TwoPlayerGin):
         totals = {name: tuple(column.scores[name] for column in columns) for name in game.players}
         states = tuple(cell_state(column, column.number in closed_now) for column in columns)
         tally.rows.append(HollywoodRow(effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states))
-        tally.dealer = score.winner or tally.dealer  # the winner deals next; after a draw the same dealer again
+        tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
         return all(column.closed for column in columns)
 
     def result(self, game, tally) -> HollywoodResult:

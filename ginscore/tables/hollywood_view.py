@@ -48,7 +48,7 @@ def hollywood_terms(rules) -> str:
 
 class HollywoodView(TableView):
     def dealer_line(self) -> str:
-        return dealer_line(self.state.dealer, bool(self.state.rows))
+        return dealer_line(self.state.dealer, bool(self.state.rows), self.game.rules)
 
     def column_phrase(self, column) -> str:
         if column.abandoned:

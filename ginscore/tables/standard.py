@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, settle
 from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, opponent_of, pair_stats
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,
@@ -72,7 +72,7 @@ class StandardResult(NamedTuple):
 
 class StandardView(TableView):
     def dealer_line(self) -> str:
-        return dealer_line(self.state.dealer, bool(self.state.rows))
+        return dealer_line(self.state.dealer, bool(self.state.rows), self.game.rules)
 
     def seating_lines(self) -> list:
         return [] if self.state.finished else [self.dealer_line()]
@@ -162,7 +162,7 @@ class StandardGin(TwoPlayerGin):
         score, opponent = self.score(game, effective)
         count_hand(tally, score, game.rules.target)
         tally.rows.append(HandRow(effective, score, dict(tally.scores), opponent))
-        tally.dealer = score.winner or tally.dealer  # the winner deals next; after a draw the same dealer again
+        tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
         return tally.winner is not None
 
     def result(self, game, tally) -> StandardResult:

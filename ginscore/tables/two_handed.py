@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ginscore.errors import HandError
 from ginscore.game import EffectiveHand
 from ginscore.i18n import _
-from ginscore.rules import GIN_SETTINGS, OKLAHOMA_SETTINGS
+from ginscore.rules import GIN_SETTINGS, TWO_PLAYER_SETTINGS
 from ginscore.scoring import HandScore, check_hand, score_hand
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
@@ -29,8 +29,9 @@ HAND_FIELDS = {
     "upcard": str,
     "cards": dict,
 }
-# The gin settings of tables that are not Oklahoma (three-handed, partnership).
-PLAIN_GIN_SETTINGS = {name: spec for name, spec in GIN_SETTINGS.items() if name not in OKLAHOMA_SETTINGS}
+# The gin settings of the tables with more than two players (three-handed, partnership): not
+# Oklahoma, and who deals is the table's own rule.
+PLAIN_GIN_SETTINGS = {name: spec for name, spec in GIN_SETTINGS.items() if name not in TWO_PLAYER_SETTINGS}
 
 
 def with_defaults(settings: dict, **defaults) -> dict:
@@ -82,6 +83,18 @@ def count_hand(tally, score, target: int) -> None:
     tally.hands_won[score.winner] += 1
     if tally.scores[score.winner] >= target:
         tally.winner = score.winner
+
+
+def next_dealer(rules, players, dealer: str | None, winner: str | None) -> str | None:
+    """Who deals after a hand that ``dealer`` dealt (None: not known, the players cut for deal)
+    and ``winner`` won (None: a draw), under the game's ``deal`` setting: the winner (RULES.md
+    section 3), the loser, or the other player (the deal alternates, draws included). After a
+    draw the same dealer deals again, unless the deal alternates."""
+    if rules.deal == "alternate":
+        return None if dealer is None else opponent_of(players, dealer)
+    if winner is None:
+        return dealer
+    return winner if rules.deal == "winner" else opponent_of(players, winner)
 
 
 def opponent_of(players, player: str) -> str:

@@ -20,8 +20,11 @@ def totals_words(names, scores) -> str:
     return ", ".join(f"{name} {scores[name]}" for name in names)
 
 
-def dealer_line(dealer: str | None, started: bool) -> str:
-    """Who deals the next hand of a two-player game, in words (RULES.md section 3)."""
+def dealer_line(dealer: str | None, started: bool, rules=None) -> str:
+    """Who deals the next hand of a two-player game, in words (RULES.md section 3; ``rules``:
+    the game's, for its ``deal`` setting)."""
+    if dealer is None and started and rules is not None and rules.deal == "alternate":
+        return _("Whoever did not deal the last hand deals the next.")
     if dealer is None:
         return _("Whoever dealt the last hand deals again.") if started else _("Cut for deal: the higher card chooses who deals first.")
     words = _("{dealer} deals the next hand.") if started else _("{dealer} deals the first hand.")
