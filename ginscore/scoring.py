@@ -32,6 +32,15 @@ class HandScore(NamedTuple):
     multiplier: int = 1  # Oklahoma: 2 on a spade upcard
 
 
+def gin_bonus_part(score: HandScore, rules) -> int:
+    """The part of a hand's points that is its gin or big gin bonus (doubled with the hand
+    where an Oklahoma spade doubles the score); 0 for any other hand."""
+    if score.result not in ("gin", "big_gin"):
+        return 0
+    bonus = rules.big_gin_bonus if score.result == "big_gin" else rules.gin_bonus
+    return bonus * (score.multiplier if rules.spade_double in ("score", "all") else 1)
+
+
 def parse_upcard(text: str) -> str:
     """An Oklahoma upcard as typed (``7h``, ``10♠``, ``qd``) in its stored form (``7h``, ``Ts``)."""
     from ginscore.cards import card_str, parse_cards

@@ -411,3 +411,29 @@ def frozen_clock(monkeypatch):
             return start + timedelta(minutes=next(ticks))
 
     monkeypatch.setattr(game, "datetime", Clock)
+
+
+def hollywood_hands():
+    """A hypothesis strategy: up to 30 two-player hands as (kind, player 0 or 1, the knocker's
+    deadwood, the opponent's), for ``hollywood_hand`` (Ann is 0, Ben 1)."""
+    from hypothesis import strategies as st
+
+    return st.lists(
+        st.one_of(
+            st.tuples(st.just("knock"), st.integers(0, 1), st.integers(1, 10), st.integers(0, 40)),
+            st.tuples(st.just("gin"), st.integers(0, 1), st.just(0), st.integers(0, 40)),
+            st.tuples(st.just("draw"), st.just(0), st.just(0), st.just(0)),
+        ),
+        max_size=30,
+    )
+
+
+def hollywood_hand(hand) -> dict:
+    """A generated hand of ``hollywood_hands`` as a game stores it."""
+    kind, player, mine, theirs = hand
+    name = ("Ann", "Ben")[player]
+    if kind == "draw":
+        return {"kind": "draw"}
+    if kind == "gin":
+        return {"kind": "gin", "player": name, "opponent_deadwood": theirs}
+    return {"kind": "knock", "player": name, "deadwood": mine, "opponent_deadwood": theirs}

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_file, game_ids, ledger_bytes, play, refused, status_json
+from conftest import examples, game_file, game_ids, hollywood_hand, hollywood_hands, ledger_bytes, play, refused, status_json
 
 status = status_json
 
@@ -269,6 +269,7 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
         "amount": "12.2",
         "totals": {"You": 180 + 137 + 87, "Opp": 137 + 100 + 45},
         "abandoned": True,
+        "swept": False,
         "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.2"}],
     }
     assert "Match: You wins by 122." in result.output
@@ -406,30 +407,12 @@ def reference_settlements(wins, columns, target, shutout, last_double):
     return settled
 
 
-hands_strategy = st.lists(
-    st.one_of(
-        st.tuples(st.just("knock"), st.integers(0, 1), st.integers(1, 10), st.integers(0, 40)),
-        st.tuples(st.just("gin"), st.integers(0, 1), st.just(0), st.integers(0, 40)),
-        st.tuples(st.just("draw"), st.just(0), st.just(0), st.just(0)),
-    ),
-    max_size=30,
-)
-
-
-def as_hand(hand):
-    kind, player, mine, theirs = hand
-    name = ("Ann", "Ben")[player]
-    if kind == "draw":
-        return {"kind": "draw"}
-    if kind == "gin":
-        return {"kind": "gin", "player": name, "opponent_deadwood": theirs}
-    return {"kind": "knock", "player": name, "deadwood": mine, "opponent_deadwood": theirs}
 
 
 @pytest.mark.slow
 @settings(max_examples=examples(120), deadline=None)
 @given(
-    hands=hands_strategy,
+    hands=hollywood_hands(),
     columns=st.integers(1, 4),
     target=st.sampled_from([30, 60, 100]),
     double=st.booleans(),
@@ -442,7 +425,7 @@ def test_random_matches_follow_the_column_rules(hands, columns, target, double, 
     expected = reference([hand_points(hand) for hand in hands], columns, target)
     state = actions.evaluate(game)
     for hand in hands[: len(expected)]:
-        game, state = actions.record(game, as_hand(hand))
+        game, state = actions.record(game, hollywood_hand(hand))
     data = state.to_json()
     names = ("Ann", "Ben")
 

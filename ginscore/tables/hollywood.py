@@ -20,7 +20,7 @@ from ginscore.errors import HandError
 from ginscore.game import EffectiveHand, abandoned
 from ginscore.i18n import N_, _, pN_
 from ginscore.rules import GIN_SETTINGS, Setting
-from ginscore.scoring import FinalScore, HandScore, money, settle
+from ginscore.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
 from ginscore.tables.base import game_json, payment
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, opponent_of, pair_stats
@@ -39,6 +39,21 @@ HOLLYWOOD_SETTINGS = {
         "last_column_double", False, N_("Hollywood: the last column's settlement counts double."),
         words=N_("last column counts double"),
     ),
+    # House rules of a Hollywood scorer, left out of a game file at their defaults (see Setting)
+    "gin_bonus_at": Setting(
+        "gin_bonus_at", "hand",
+        N_("Hollywood: when a gin's bonus is scored: hand (with the hand) or close (added to each column the gin went "
+           "into when that column closes, so it never counts toward the column's target)."),
+        choices=("hand", "close"), words=N_("gin bonus at"),
+        value_words=(("hand", N_("the gin bonus counts with the hand")), ("close", N_("the gin bonus is added when a column closes"))),
+        stored_at_default=False,
+    ),
+    "sweep": Setting(
+        "sweep", "off", N_("Hollywood: a match in which one player won every hand: off, or double (its net counts double)."),
+        choices=("off", "double"), words=N_("sweep"),
+        value_words=(("off", N_("no sweep rule")), ("double", N_("a sweep counts double"))),
+        stored_at_default=False,
+    ),
 }
 
 
@@ -56,10 +71,20 @@ class Column:
     closed_at: int | None = None  # the hand that took a player to the target
     abandoned: bool = False  # closed because the players stopped the match
     final: FinalScore | None = None
+    # --gin-bonus-at close: each player's gin bonuses won in this column, added to his score
+    # when it closes (None: the bonus counts with the hand)
+    held: dict | None = None
 
     @classmethod
-    def empty(cls, number: int, target: int, weight: int, players) -> "Column":
-        return cls(number, target, weight, *({name: 0 for name in players} for _ in range(3)))
+    def empty(cls, number: int, target: int, weight: int, players, holds_bonuses: bool = False) -> "Column":
+        column = cls(number, target, weight, *({name: 0 for name in players} for _ in range(3)))
+        column.held = {name: 0 for name in players} if holds_bonuses else None
+        return column
+
+    def add_held(self) -> None:
+        """The column closes: the gin bonuses held for it join each player's score."""
+        for name, bonus in (self.held or {}).items():
+            self.scores[name] += bonus
 
     @property
     def closed(self) -> bool:
@@ -88,6 +113,7 @@ class Column:
             "abandoned": self.abandoned,
             "winner": self.winner,
             "final": None if self.final is None else self.final.to_json(),
+            **({} if self.held is None else {"gin_bonuses": dict(self.held)}),
         }
 
 
@@ -121,6 +147,7 @@ class HollywoodRow(NamedTuple):
     entered: tuple  # column numbers the win went into
     closed: tuple  # column numbers this hand closed
     states: tuple  # per column after this hand: unstarted | open | closing | closed
+    held: int = 0  # --gin-bonus-at close: the gin bonus kept back for the columns' close (not in score.points)
 
     @property
     def opponent(self):
@@ -146,6 +173,7 @@ class MatchFinal:
     abandoned: bool
     stake: object = None
     shutout: bool = False  # a match as a whole is never a shutout (final_notes reads it)
+    swept: bool = False  # --sweep double: the winner won every hand, and the net is doubled
 
     def payments(self) -> list:
         if self.winner is None:
@@ -160,6 +188,7 @@ class MatchFinal:
             "amount": self.amount,
             "totals": dict(self.totals),
             "abandoned": self.abandoned,
+            "swept": self.swept,
             "payments": [paid.to_json() for paid in self.payments()],
         }
 
@@ -251,7 +280,10 @@ class HollywoodGin(TwoPlayerGin):
         rules, players = game.rules, game.players
         count = rules.columns
         columns = [
-            Column.empty(number, rules.column_target, 2 if rules.last_column_double and number == count else 1, players)
+            Column.empty(
+                number, rules.column_target, 2 if rules.last_column_double and number == count else 1, players,
+                holds_bonuses=rules.gin_bonus_at == "close",
+            )
             for number in range(1, count + 1)
         ]
         return SimpleNamespace(columns=columns, rows=[], dealer=game.dealer)
@@ -267,18 +299,24 @@ class HollywoodGin(TwoPlayerGin):
         score, _opponent = self.score(game, effective)
         columns = tally.columns
         entered, closed_now = [], []
+        # --gin-bonus-at close: the bonus waits for each column's close, out of the hand's points
+        held = gin_bonus_part(score, game.rules) if game.rules.gin_bonus_at == "close" else 0
+        score = score._replace(points=score.points - held)
         if score.winner:
             entered = entry_columns(columns, score.winner)
             for column in entered:
                 column.scores[score.winner] += score.points
                 column.boxes[score.winner] += score.boxes
                 column.entries[score.winner] += 1
+                if held:
+                    column.held[score.winner] += held
                 if column.scores[score.winner] >= column.target:
                     column.winner, column.closed_at = score.winner, effective.number
+                    column.add_held()
                     closed_now.append(column.number)
         totals = {name: tuple(column.scores[name] for column in columns) for name in game.players}
         states = tuple(cell_state(column, column.number in closed_now) for column in columns)
-        tally.rows.append(HollywoodRow(effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states))
+        tally.rows.append(HollywoodRow(effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states, held))
         tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
         return all(column.closed for column in columns)
 
@@ -290,11 +328,12 @@ class HollywoodGin(TwoPlayerGin):
                 column.final = self.settle_column(game, column)
             elif stopped:
                 column.abandoned = True
+                column.add_held()
                 column.final = self.settle_as_it_stands(game, column)
                 column.winner = None if column.final is None else column.final.winner
         final = None
         if all(column.closed for column in columns):
-            final = self.settle_match(game, columns, stopped)
+            final = self.settle_match(game, columns, stopped, tally.rows)
         return HollywoodResult(game, tally.rows, columns, stopped, final, tally.dealer)
 
     def settle_column(self, game, column: Column) -> FinalScore:
@@ -323,7 +362,7 @@ class HollywoodGin(TwoPlayerGin):
         other = opponent_of(game.players, leader)
         return settle(leader, other, column.scores, column.boxes, True, rules, game.stake, column.weight)
 
-    def settle_match(self, game, columns: list, stopped: bool) -> MatchFinal:
+    def settle_match(self, game, columns: list, stopped: bool, rows: list) -> MatchFinal:
         first, second = game.players
         totals = {name: 0 for name in game.players}
         for column in columns:
@@ -334,4 +373,8 @@ class HollywoodGin(TwoPlayerGin):
         if swing == 0:
             return MatchFinal(None, None, 0, money(0, game.stake), totals, stopped, game.stake)
         winner, loser = (first, second) if swing > 0 else (second, first)
-        return MatchFinal(winner, loser, abs(swing), money(abs(swing), game.stake), totals, stopped, game.stake)
+        # --sweep double: a match played out in which the winner won every hand (draws win
+        # nobody a hand) counts double
+        swept = game.rules.sweep == "double" and not stopped and all(row.score.winner in (None, winner) for row in rows)
+        net = abs(swing) * (2 if swept else 1)
+        return MatchFinal(winner, loser, net, money(net, game.stake), totals, stopped, game.stake, swept=swept)

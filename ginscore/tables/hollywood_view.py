@@ -5,7 +5,7 @@ nothing of ``hollywood``, which gives its table this view."""
 from __future__ import annotations
 
 from ginscore.i18n import _, ngettext
-from ginscore.rules import GIN_SETTINGS, Rules
+from ginscore.rules import GIN_SETTINGS, Rules, describe_setting
 from ginscore.rules import summary as rules_summary
 from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView
 from ginscore.tables.two_handed_words import (
@@ -46,6 +46,15 @@ def hollywood_terms(rules) -> str:
     return text
 
 
+def house_terms(rules) -> list:
+    """Hollywood's house rules that are on, in words (for the rules summary)."""
+    return [
+        describe_setting(rules.specs[name], getattr(rules, name))
+        for name in ("gin_bonus_at", "sweep")
+        if getattr(rules, name) != rules.specs[name].default
+    ]
+
+
 class HollywoodView(TableView):
     def dealer_line(self) -> str:
         return dealer_line(self.state.dealer, bool(self.state.rows), self.game.rules)
@@ -55,6 +64,9 @@ class HollywoodView(TableView):
             return _("abandoned, {winner} ahead").format(winner=column.winner) if column.winner else _("abandoned, level")
         if column.closed:
             return _("{winner} won at hand {number}").format(winner=column.winner, number=column.closed_at)
+        held = ", ".join(f"{name} {bonus}" for name, bonus in (column.held or {}).items() if bonus)
+        if held:
+            return _("open, gin bonuses at its close: {held}").format(held=held)
         return _("open") if column.started else _("not started")
 
     def seating_lines(self) -> list:
@@ -104,7 +116,8 @@ class HollywoodView(TableView):
             else:
                 text += _(" in columns {numbers}").format(numbers=in_words(row.entered))
         totals = _("Totals: {totals}.").format(totals=self.totals_line())
-        lines = [*card_lines(row, symbols), text + ".", *self.closing_lines(row.closed), totals]
+        held = [_("The gin bonus of {bonus} is added when the column closes.").format(bonus=row.held)] if row.held else []
+        lines = [*card_lines(row, symbols), text + ".", *held, *self.closing_lines(row.closed), totals]
         if self.state.finished:
             return lines + self.result_lines() + next_game_lines(self.state)
         return lines + self.seating_lines()
@@ -124,7 +137,9 @@ class HollywoodView(TableView):
     def match_notes(self) -> list:
         if self.state.winner is None:
             return [_("Match: level, nobody pays.")]
-        return final_notes(self.state.final, self.game, label=_("Match"), payments=self.state.payments())
+        swept = [_("A sweep: {winner} won every hand, so the match counts double.").format(winner=self.state.winner)]
+        notes = final_notes(self.state.final, self.game, label=_("Match"), payments=self.state.payments())
+        return (swept if self.state.final.swept else []) + notes
 
     def score_table(self) -> Grid:
         """The running state in one small grid, for ``status``."""
@@ -265,7 +280,11 @@ class HollywoodView(TableView):
 
 def gin_summary(rules, preset=None) -> str:
     """The summary of the scoring settings alone: Hollywood's own are told by hollywood_terms."""
-    return rules_summary(Rules.of(GIN_SETTINGS, {name: getattr(rules, name) for name in GIN_SETTINGS}), preset)
+    text = rules_summary(Rules.of(GIN_SETTINGS, {name: getattr(rules, name) for name in GIN_SETTINGS}), preset)
+    house = house_terms(rules)
+    if not house:
+        return text
+    return ", ".join(house) if text == _("standard rules") else ", ".join([text, *house])
 
 
 def column_result(final) -> str:
