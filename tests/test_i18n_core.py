@@ -173,10 +173,10 @@ def test_a_lazy_text_is_english_as_a_string_and_fills_its_fields_after_translati
     text = i18n.N_("Language: {languages} (default: $GINSCORE_LANG, the house-rules file, the locale).").format(
         languages=i18n.language_list
     )
-    assert text == "Language: en, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."
+    assert text == "Language: en, de, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."
     lang("ru")
-    assert i18n.translate(text) == "Язык: en, ru или uk (по умолчанию: $GINSCORE_LANG, файл домашних правил, локаль)."
-    assert str(text).startswith("Language: en, ru or uk")  # as a str it stays English
+    assert i18n.translate(text) == "Язык: en, de, ru или uk (по умолчанию: $GINSCORE_LANG, файл домашних правил, локаль)."
+    assert str(text).startswith("Language: en, de, ru or uk")  # as a str it stays English
 
 
 def test_a_word_of_two_senses_has_one_entry_per_sense(lang):

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import game_ids, ledger_bytes, new_game, play, status_json
 
-LANGUAGES = ("en", "ru", "uk")
+LANGUAGES = ("en", "de", "ru", "uk")
 
 
 def every_command():
