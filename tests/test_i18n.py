@@ -236,6 +236,22 @@ def test_an_unknown_language_in_a_real_process_is_one_line_too(isolated_ledger):
     assert result.stderr == "Error: --lang: unknown language 'klingon': use en, de, ru or uk\n"
 
 
+def test_a_german_locale_speaks_german(run, monkeypatch):
+    """German is a language like the others (issue #22): its catalogs and nothing else. The
+    locale picks it, and the hand report reads in German."""
+    from ginscore import i18n
+
+    play(run, "new Ann Ben")
+    monkeypatch.delenv("GINSCORE_LANG")
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert play(run, "knock ann 2 9").output == (
+        "Spiel 1: Ann klopft mit 2 gegen 9 -> Ann +7 Punkte.\nStand: Ann 7, Ben 0.\nAnn gibt das nächste Spiel.\n"
+    )
+    assert "Hand 2: Ann knocks 2 v 9" in play(run, "--lang en knock ann 2 9").output
+
+
 def test_config_set_lang_is_checked_and_then_spoken(run, monkeypatch):
     result = run("config set lang xx")
     assert result.exit_code == 1 and "unknown language 'xx'" in result.output
