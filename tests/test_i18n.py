@@ -328,7 +328,7 @@ def test_usage_errors_are_in_the_language(run):
 
 WORDS = {
     "de": {"hand": "Spiel", "totals": "Stand:", "game": "Partie {game}:", "hands": "Spiele", "bonus": "Partiebonus",
-           "net": "Saldo:", "match": "Match", "per": "pro Punkt", "stake": "Einsatz", "v": " gegen "},
+           "net": "Saldo:", "match": "Match", "per": "pro Punkt", "stake": "Einsatz", "v": " – "},
     "ru": {"hand": "Сдача", "totals": "Счёт:", "game": "Игра {game}:", "hands": "Сдачи", "bonus": "премия за партию",
            "net": "Итог:", "match": "Матч", "per": "за очко", "stake": "Ставка", "v": " — "},
     "uk": {"hand": "Здача", "totals": "Рахунок:", "game": "Гра {game}:", "hands": "Здачі", "bonus": "призові за гру",
@@ -359,7 +359,7 @@ def test_a_standard_game_in_the_language(run, monkeypatch, language):
     assert f"{words['totals']} Zoë <b>& 4, Bartholomew 0." in first
     assert_no_english("".join(reports))
     assert {"de": "Partie vorbei", "ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
-    pays = {"de": "Bei €0,05 pro Punkt: Bartholomew zahlt an Zoë <b>&: €"}.get(language, "По €0,05 за очко: Bartholomew → Zoë <b>&: €")
+    pays = {"de": "Bei €0,05 pro Punkt: Bartholomew zahlt €"}.get(language, "По €0,05 за очко: Bartholomew → Zoë <b>&: €")
     assert pays in last
     sheet = play(run, "sheet").output
     title = words["game"].format(game=status_json(run)["id"])
