@@ -1,7 +1,8 @@
-"""The language ginscore speaks: English, Russian or Ukrainian (issue #15).
+"""The language ginscore speaks: English, German, Russian or Ukrainian (issues #15, #22).
 
 Every text a person reads goes through ``_`` (one message) or ``ngettext`` (a message whose
-noun agrees with a number: Russian and Ukrainian have three forms, 1 очко, 2 очка, 5 очков).
+noun agrees with a number: Russian and Ukrainian have three forms, 1 очко, 2 очка, 5 очков;
+German two, 1 Punkt, 5 Punkte).
 Messages are written in English in the code, with ``{named}`` placeholders filled by
 ``.format(...)`` *after* translation, so a translator can move them:
 
@@ -26,15 +27,28 @@ a locale ginscore has no catalog for is English.
 
 English costs nothing at start-up: no catalog is read. Another language reads one compiled
 catalog (``ginscore/locale/LANG/LC_MESSAGES/ginscore.mo``) on first use. Adding a language is
-its catalogs (``po/LANG/``) and its code in ``LANGUAGES``.
+its catalogs (``po/LANG/``), built: ``LANGUAGES`` lists the folders of ``ginscore/locale/``.
 """
 
 from __future__ import annotations
 
 import os
 
-# Every language ginscore speaks, English first: the one list (tools/build_catalogs.py reads it).
-LANGUAGES = ("en", "ru", "uk")
+LOCALE = os.path.join(os.path.dirname(__file__), "locale")
+
+
+def _spoken(folder: str = LOCALE) -> tuple:
+    """English, then every language whose compiled catalog folder ``locale/LANG/`` is installed,
+    sorted: one directory listing at import (no file is read), so a language is its catalogs."""
+    try:
+        names = os.listdir(folder)
+    except OSError:  # no catalogs installed: English only
+        names = []
+    return ("en", *sorted(name for name in names if name.isalpha() and name.islower() and name != "en"))
+
+
+# Every language ginscore speaks, English first: the folders of ginscore/locale/ (built from po/LANG/).
+LANGUAGES = _spoken()
 ENV_LANG = "GINSCORE_LANG"
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _chosen: str | None = None  # set by --lang
@@ -84,7 +98,7 @@ def checked(code: str, where: str) -> str:
 
 
 def language_list() -> str:
-    """``en, ru or uk``: the languages, for a message."""
+    """``en, de, ru or uk``: the languages, for a message."""
     return ", ".join(LANGUAGES[:-1]) + _(" or ") + LANGUAGES[-1]
 
 
@@ -125,9 +139,8 @@ def _load(code: str):
         return False
     import gettext
 
-    folder = os.path.join(os.path.dirname(__file__), "locale")
     try:
-        return gettext.translation("ginscore", folder, languages=[code])
+        return gettext.translation("ginscore", LOCALE, languages=[code])
     except OSError:  # a catalog missing from the install: English, rather than nothing
         return False
 
@@ -262,7 +275,7 @@ def _looked_up(context: str | None, message: str) -> str:
 
 def decimal(text: str) -> str:
     """A number or an amount of money as the language writes it in text: a decimal comma in
-    Russian and Ukrainian (€0,05); never for JSON or CSV."""
+    German, Russian and Ukrainian (€0,05); never for JSON or CSV."""
     if not _translations() or "." not in text:
         return text
     import re

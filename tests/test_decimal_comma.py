@@ -7,13 +7,13 @@ import pytest
 from conftest import ledger_bytes, play, status_json
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])
 def test_new_takes_a_decimal_comma(run, lang):
     play(run, ["--lang", lang, "new", "Олена", "Тарас", "--stake", "0,05", "--currency", "₴"])
     assert status_json(run)["stake"] == "0.05"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])
 def test_config_set_stake_takes_a_decimal_comma(run, lang, tmp_path):
     play(run, ["--lang", lang, "config", "set", "stake", "0,05"])
     assert 'stake = "0.05"' in (tmp_path / "config.toml").read_text(encoding="utf-8")

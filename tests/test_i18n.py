@@ -1,4 +1,4 @@
-"""ginscore in Russian and Ukrainian (issue #15): the catalogs hold every message of the code
+"""ginscore in German, Russian and Ukrainian (issues #15, #22): the catalogs hold every message of the code
 with the same placeholders, the language is chosen in the documented order, plural forms
 agree with their numbers, whole games read in each language, and JSON stays English."""
 
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_catalogs  # noqa: E402
 
-LANGUAGES = ("ru", "uk")
+LANGUAGES = ("de", "ru", "uk")
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}|%\((\w+)\)[sd]")
 
 
@@ -38,6 +38,7 @@ def test_every_message_of_the_code_is_translated_with_the_same_placeholders(lang
     assert len(code) > 150  # the extractor finds the messages at all
     plurals: dict = {}
     catalog = build_catalogs.merged(language, plurals)
+    forms = int(build_catalogs.plural_forms(language).split(";")[0].split("=")[1])  # nplurals=N
     missing = [msgid for msgid in code if msgid not in catalog]
     assert not missing, f"not translated in {language}: {missing}"
     for msgid, plural in code.items():
@@ -47,7 +48,7 @@ def test_every_message_of_the_code_is_translated_with_the_same_placeholders(lang
             assert placeholders(translation) == placeholders(msgid), (language, msgid, translation)
         else:
             assert placeholders(plural) == placeholders(msgid), (msgid, plural)
-            assert isinstance(translation, list) and len(translation) == 3, (language, msgid)
+            assert isinstance(translation, list) and len(translation) == forms, (language, msgid)
             for form in translation:
                 assert placeholders(form) == placeholders(msgid), (language, msgid, form)
                 assert "{count}" not in msgid or "{count}" in form or "{points}" in form
@@ -114,11 +115,13 @@ def test_the_build_is_reproducible():
 # --- plural forms ---------------------------------------------------------------------------
 
 POINTS = {
+    "de": {1: "Punkt", 2: "Punkte", 5: "Punkte", 11: "Punkte", 21: "Punkte", 22: "Punkte"},
     "ru": {1: "очко", 2: "очка", 5: "очков", 11: "очков", 21: "очко", 22: "очка"},
     "uk": {1: "очко", 2: "очки", 5: "очок", 11: "очок", 21: "очко", 22: "очки"},
 }
 HANDS = {
     "en": {1: "hand", 2: "hands", 5: "hands", 11: "hands", 21: "hands", 22: "hands"},
+    "de": {1: "Spiel", 2: "Spiele", 5: "Spiele", 11: "Spiele", 21: "Spiele", 22: "Spiele"},
     "ru": {1: "сдача", 2: "сдачи", 5: "сдач", 11: "сдач", 21: "сдача", 22: "сдачи"},
     "uk": {1: "здача", 2: "здачі", 5: "здач", 11: "здач", 21: "здача", 22: "здачі"},
 }
@@ -157,8 +160,8 @@ def test_the_settle_command_counts_games_and_payments_in_words(run, monkeypatch,
     monkeypatch.setenv("GINSCORE_LANG", language)
     game_id = status_json(run)["id"]
     output = play(run, "settle").output
-    game = {"ru": "1 игра: ", "uk": "1 гра: "}[language] + game_id
-    payment = {"ru": "(1 платёж,", "uk": "(1 платіж,"}[language]
+    game = {"de": "1 Partie: ", "ru": "1 игра: ", "uk": "1 гра: "}[language] + game_id
+    payment = {"de": "(1 Zahlung,", "ru": "(1 платёж,", "uk": "(1 платіж,"}[language]
     assert game in output and payment in output
 
 
@@ -191,11 +194,15 @@ def test_the_flag_comes_first_then_the_variable_then_the_file_then_the_locale(mo
     assert choose(monkeypatch, tmp_path) == "en"
     assert choose(monkeypatch, tmp_path, "EN") == "en"
     assert choose(monkeypatch, tmp_path, None, "ru_RU") == "ru"
+    assert choose(monkeypatch, tmp_path, "de", "ru", LANG="uk_UA.UTF-8") == "de"
 
 
 def test_the_locale_variables_are_read_as_gettext_reads_them(monkeypatch, tmp_path):
     # LANGUAGE first (a list, best first), then LC_ALL, LC_MESSAGES, LANG; installed or not
-    assert choose(monkeypatch, tmp_path, LANGUAGE="de:uk:ru", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, LANGUAGE="fr:uk:ru", LANG="ru_RU.UTF-8") == "uk"
+    assert choose(monkeypatch, tmp_path, LANGUAGE="de:uk:ru", LANG="ru_RU.UTF-8") == "de"
+    assert choose(monkeypatch, tmp_path, LANG="de_DE.UTF-8") == "de"
+    assert choose(monkeypatch, tmp_path, LC_ALL="de_AT@euro", LANG="ru_RU.UTF-8") == "de"
     assert choose(monkeypatch, tmp_path, LC_ALL="ru_RU.KOI8-R", LANG="uk_UA.UTF-8") == "ru"
     assert choose(monkeypatch, tmp_path, LC_MESSAGES="uk_UA@euro", LANG="en_GB.UTF-8") == "uk"
     assert choose(monkeypatch, tmp_path, LANGUAGE="fr", LANG="ru_RU.UTF-8") == "ru"
@@ -208,7 +215,7 @@ def test_the_locale_variables_are_read_as_gettext_reads_them(monkeypatch, tmp_pa
     "setup, args, where",
     [
         ({}, "--lang xx status", "--lang: unknown language 'xx'"),
-        ({"GINSCORE_LANG": "de"}, "status", "GINSCORE_LANG: unknown language 'de'"),
+        ({"GINSCORE_LANG": "fr"}, "status", "GINSCORE_LANG: unknown language 'fr'"),
         ({"house": "fr"}, "status", "lang in the house-rules file: unknown language 'fr'"),
     ],
 )
@@ -220,13 +227,29 @@ def test_an_unknown_language_given_on_purpose_is_a_one_line_error(run, monkeypat
         (tmp_path / "config.toml").write_text(f'lang = "{setup["house"]}"\n', "utf-8")
     result = run(args)
     assert result.exit_code == 1
-    assert result.output == f"Error: {where}: use en, ru or uk\n"
+    assert result.output == f"Error: {where}: use en, de, ru or uk\n"
 
 
 def test_an_unknown_language_in_a_real_process_is_one_line_too(isolated_ledger):
     result = run_process("--lang klingon games")
     assert result.returncode == 1 and result.stdout == ""
-    assert result.stderr == "Error: --lang: unknown language 'klingon': use en, ru or uk\n"
+    assert result.stderr == "Error: --lang: unknown language 'klingon': use en, de, ru or uk\n"
+
+
+def test_a_german_locale_speaks_german(run, monkeypatch):
+    """German is a language like the others (issue #22): its catalogs and nothing else. The
+    locale picks it, and the hand report reads in German."""
+    from ginscore import i18n
+
+    play(run, "new Ann Ben")
+    monkeypatch.delenv("GINSCORE_LANG")
+    for variable in i18n.LOCALE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert play(run, "knock ann 2 9").output == (
+        "Spiel 1: Ann klopft mit 2 gegen 9 -> Ann +7 Punkte.\nStand: Ann 7, Ben 0.\nAnn gibt das nächste Spiel.\n"
+    )
+    assert "Hand 2: Ann knocks 2 v 9" in play(run, "--lang en knock ann 2 9").output
 
 
 def test_config_set_lang_is_checked_and_then_spoken(run, monkeypatch):
@@ -278,8 +301,9 @@ def test_the_default_config_path_is_platformdirs_own(monkeypatch, tmp_path, xdg)
 @pytest.mark.parametrize(
     "language, words",
     [
-        ("ru", ["Использование: ", "Параметры:", "Команды:", "Показать это сообщение и выйти.", "Язык: en, ru или uk"]),
-        ("uk", ["Використання: ", "Параметри:", "Команди:", "Показати це повідомлення й вийти.", "Мова: en, ru або uk"]),
+        ("de", ["Aufruf: ", "Optionen:", "Befehle:", "Diese Hilfe zeigen und beenden.", "Sprache: en, de, ru oder uk"]),
+        ("ru", ["Использование: ", "Параметры:", "Команды:", "Показать это сообщение и выйти.", "Язык: en, de, ru или uk"]),
+        ("uk", ["Використання: ", "Параметри:", "Команди:", "Показати це повідомлення й вийти.", "Мова: en, de, ru або uk"]),
     ],
 )
 def test_click_speaks_the_language_and_english_again_afterwards(run, language, words):
@@ -303,10 +327,12 @@ def test_usage_errors_are_in_the_language(run):
 # --- whole games ------------------------------------------------------------------------------
 
 WORDS = {
+    "de": {"hand": "Spiel", "totals": "Stand:", "game": "Partie {game}:", "hands": "Spiele", "bonus": "Partiebonus",
+           "net": "Saldo:", "match": "Match", "per": "pro Punkt", "stake": "Einsatz", "v": " – "},
     "ru": {"hand": "Сдача", "totals": "Счёт:", "game": "Игра {game}:", "hands": "Сдачи", "bonus": "премия за партию",
-           "net": "Итог:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
+           "net": "Итог:", "match": "Матч", "per": "за очко", "stake": "Ставка", "v": " — "},
     "uk": {"hand": "Здача", "totals": "Рахунок:", "game": "Гра {game}:", "hands": "Здачі", "bonus": "призові за гру",
-           "net": "Підсумок:", "match": "Матч", "per": "за очко", "stake": "Ставка"},
+           "net": "Підсумок:", "match": "Матч", "per": "за очко", "stake": "Ставка", "v": " — "},
 }
 ENGLISH_LEFTOVERS = ("Hand ", "Totals", "deals the", "Game over", "knocks", " pays ", "per point", "Match over", "column ")
 
@@ -332,11 +358,12 @@ def test_a_standard_game_in_the_language(run, monkeypatch, language):
     assert first.startswith(f"{words['hand']} 1: Zoë <b>& ")
     assert f"{words['totals']} Zoë <b>& 4, Bartholomew 0." in first
     assert_no_english("".join(reports))
-    assert {"ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
-    assert "По €0,05 за очко: Bartholomew → Zoë <b>&: €" in last
+    assert {"de": "Partie vorbei", "ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
+    pays = {"de": "Bei €0,05 pro Punkt: Bartholomew zahlt €"}.get(language, "По €0,05 за очко: Bartholomew → Zoë <b>&: €")
+    assert pays in last
     sheet = play(run, "sheet").output
     title = words["game"].format(game=status_json(run)["id"])
-    assert sheet.startswith(f"{title} Zoë <b>& — Bartholomew\n")
+    assert sheet.startswith(f"{title} Zoë <b>&{words['v']}Bartholomew\n")
     for word in (words["hands"], words["bonus"], words["net"], f"{words['stake']}: €0,05 {words['per']}"):
         assert word in sheet
     assert_no_english(sheet)
@@ -351,12 +378,12 @@ def test_a_hollywood_match_in_the_language(run, monkeypatch, language):
     play(run, game[0])
     monkeypatch.setenv("GINSCORE_LANG", language)
     reports = "".join(play(run, command).output for command in game[1:])
-    assert {"ru": " в колонку 1.", "uk": " у колонку 1."}[language] in reports
-    assert {"ru": "Колонка 1 закрыта", "uk": "Колонка 1 закрита"}[language] in reports
-    assert {"ru": "Матч окончен (все колонки закрыты).", "uk": "Матч закінчено (усі колонки закриті)."}[language] in reports
+    assert {"de": " in Spalte 1.", "ru": " в колонку 1.", "uk": " у колонку 1."}[language] in reports
+    assert {"de": "Spalte 1 schließt", "ru": "Колонка 1 закрыта", "uk": "Колонка 1 закрита"}[language] in reports
+    assert {"de": "Match vorbei (jede Spalte ist geschlossen).", "ru": "Матч окончен (все колонки закрыты).", "uk": "Матч закінчено (усі колонки закриті)."}[language] in reports
     assert_no_english(reports)
     sheet = play(run, "sheet").output
-    assert {"ru": "Голливуд, 3 колонки до 100", "uk": "Голлівуд, 3 колонки до 100"}[language] in sheet
+    assert {"de": "Hollywood, 3 Spalten bis 100", "ru": "Голливуд, 3 колонки до 100", "uk": "Голлівуд, 3 колонки до 100"}[language] in sheet
     assert words["match"] in sheet and words["bonus"] in sheet
     assert_no_english(sheet)
 
@@ -368,12 +395,12 @@ def test_a_three_handed_game_in_the_language(run, monkeypatch, language):
     play(run, game[0])
     monkeypatch.setenv("GINSCORE_LANG", language)
     reports = [play(run, command).output for command in game[1:]]
-    assert {"ru": "Следующая сдача: Ann — Cat; Ben отсиживает и сдаёт.", "uk": "Наступна здача: Ann — Cat; Ben пропускає і роздає."}[language] in reports[0]
+    assert {"de": "Nächstes Spiel: Ann gegen Cat; Ben setzt aus und gibt.", "ru": "Следующая сдача: Ann — Cat; Ben отсиживает и сдаёт.", "uk": "Наступна здача: Ann — Cat; Ben пропускає і роздає."}[language] in reports[0]
     last = reports[-1]
-    assert {"ru": "Расчёт: ", "uk": "Розрахунок: "}[language] in last and words["net"] in last
+    assert {"de": "Abrechnung: ", "ru": "Расчёт: ", "uk": "Розрахунок: "}[language] in last and words["net"] in last
     assert_no_english("".join(reports))
     sheet = play(run, "sheet").output
-    assert words["hands"] in sheet and {"ru": "отсидка", "uk": "пропуск"}[language] in sheet
+    assert words["hands"] in sheet and {"de": "ausgesetzt", "ru": "отсидка", "uk": "пропуск"}[language] in sheet
     assert_no_english(sheet)
 
 
@@ -422,12 +449,12 @@ def test_loading_a_catalog_costs_a_few_milliseconds_at_most(isolated_ledger):
     """status and a hand command import click (and so gettext) anyway; what a language adds is
     choosing it and reading one .mo file. Measured in a fresh process, best of five."""
     costs = {}
-    for language in ("en", "ru", "uk"):
+    for language in ("en", *LANGUAGES):
         env = {**os.environ, "GINSCORE_LANG": language}
         out = subprocess.run([sys.executable, "-c", LOAD], env=env, capture_output=True, text=True, check=True, cwd=ROOT)
         costs[language] = float(out.stdout)
     assert costs["en"] < 1.0, costs
-    assert costs["ru"] - costs["en"] < 5.0 and costs["uk"] - costs["en"] < 5.0, costs
+    assert all(costs[language] - costs["en"] < 5.0 for language in LANGUAGES), costs
 
 
 def test_the_catalogs_are_package_data():
@@ -437,7 +464,7 @@ def test_the_catalogs_are_package_data():
     text = (ROOT / "pyproject.toml").read_text("utf-8")
     pattern = re.search(r'\[tool\.setuptools\.package-data\][^\[]*ginscore = \["([^"]+)"\]', text).group(1)
     found = [path.relative_to(ROOT / "ginscore").as_posix() for path in (ROOT / "ginscore" / "locale").rglob("*.mo")]
-    assert sorted(found) == sorted(name for name in found if fnmatch.fnmatch(name, pattern)) and len(found) == 2
+    assert sorted(found) == sorted(name for name in found if fnmatch.fnmatch(name, pattern)) and len(found) == len(LANGUAGES)
 
 
 # --- the catalogs as GNU gettext reads them (issue #18) -----------------------------------------

@@ -98,18 +98,18 @@ def test_setting_errors(run, lang):
     assert "неизвестный набор правил 'nope'" in result.output
 
 
-@pytest.mark.parametrize("code", ["ru", "uk"])
+@pytest.mark.parametrize("code", ["de", "ru", "uk"])
 def test_help_is_translated_when_shown(run, lang, code):
     """Help texts are functions called when the help is shown: the language chosen after the
     commands were defined (as --lang is) still gives them."""
     run("knock --help")  # the module is imported, its help read, in English
     lang(code)
     text = run("knock --help").output
-    assert {"ru": "ИГРОК стучит", "uk": "ГРАВЕЦЬ стукає"}[code] in text
-    assert {"ru": "Игра, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
+    assert {"de": "SPIELER hat mit RESTPUNKTE_KLOPFER geklopft", "ru": "ИГРОК стучит", "uk": "ГРАВЕЦЬ стукає"}[code] in text
+    assert {"de": "Die Partie, auf die der Befehl wirkt", "ru": "Игра, к которой относится команда", "uk": "Гра, до якої належить команда"}[code] in text
     assert "ginscore knock alice 4 15" in text
     text = run("new --help").output
-    assert {"ru": "Очки, выигрывающие игру.", "uk": "Очки, що виграють гру."}[code] in text
+    assert {"de": "Punkte, mit denen die Partie gewonnen ist.", "ru": "Очки, выигрывающие игру.", "uk": "Очки, що виграють гру."}[code] in text
 
 
 def test_check_and_log(run, lang, isolated_ledger):
@@ -173,10 +173,10 @@ def test_a_lazy_text_is_english_as_a_string_and_fills_its_fields_after_translati
     text = i18n.N_("Language: {languages} (default: $GINSCORE_LANG, the house-rules file, the locale).").format(
         languages=i18n.language_list
     )
-    assert text == "Language: en, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."
+    assert text == "Language: en, de, ru or uk (default: $GINSCORE_LANG, the house-rules file, the locale)."
     lang("ru")
-    assert i18n.translate(text) == "Язык: en, ru или uk (по умолчанию: $GINSCORE_LANG, файл домашних правил, локаль)."
-    assert str(text).startswith("Language: en, ru or uk")  # as a str it stays English
+    assert i18n.translate(text) == "Язык: en, de, ru или uk (по умолчанию: $GINSCORE_LANG, файл домашних правил, локаль)."
+    assert str(text).startswith("Language: en, de, ru or uk")  # as a str it stays English
 
 
 def test_a_word_of_two_senses_has_one_entry_per_sense(lang):

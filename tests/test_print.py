@@ -107,10 +107,10 @@ def test_the_browser_html5_parser_reads_the_page_as_written(run, played, browser
         assert dom.count('class="series"') == 2
 
 
-@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("language", ["de", "ru", "uk"])
 @pytest.mark.parametrize("name, game", [("standard-25-hands", STANDARD_25), ("hollywood-3-columns", HOLLYWOOD_MATCH)])
 def test_the_sheet_in_russian_and_ukrainian_prints_on_one_page(run, played, browser, monkeypatch, tmp_path, language, name, game):
-    """Russian and Ukrainian words are longer than English ones: the page still fits."""
+    """German, Russian and Ukrainian words are longer than English ones: the page still fits."""
     monkeypatch.setenv("GINSCORE_LANG", language)
     played(game)
     html = run("sheet --format html").output
@@ -118,7 +118,7 @@ def test_the_sheet_in_russian_and_ukrainian_prints_on_one_page(run, played, brow
     assert {paper: count for paper, (count, _) in pages(browser, tmp_path, html, f"{name}-{language}").items()} == {"letter": 1, "a4": 1}
 
 
-@pytest.mark.parametrize("language", ["ru", "uk"])
+@pytest.mark.parametrize("language", ["de", "ru", "uk"])
 @pytest.mark.parametrize("flag", ["", "--hollywood", "--three-handed"])
 def test_the_pad_in_russian_and_ukrainian_prints_on_one_page(run, browser, monkeypatch, tmp_path, language, flag):
     monkeypatch.setenv("GINSCORE_LANG", language)

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import game_ids, ledger_bytes, new_game, play, status_json
 
-LANGUAGES = ("en", "ru", "uk")
+LANGUAGES = ("en", "de", "ru", "uk")
 
 
 def every_command():
@@ -153,7 +153,7 @@ def test_completion_of_formats_languages_choices_and_the_games_to_void(run):
     assert {"text", "markdown", "md", "json", "csv", "html", "github"} <= set(completions("games --format"))
     assert completions("sheet --format", "m")[:2] == ["markdown", "md"]
     assert completions("pad --format", "j")[0] == "json"
-    assert completions("--lang") == ["en", "ru", "uk"] and completions("--lang", "r") == ["ru"]
+    assert completions("--lang") == ["en", "de", "ru", "uk"] and completions("--lang", "r") == ["ru"]
     assert completions("new A B --tie") == ["undercut", "knocker", "no-score"]
     assert completions("stats --table", "h") == ["hollywood"]
     assert completions("void") == [three, one]

@@ -62,7 +62,7 @@ def test_each_currency_gets_a_command_that_pastes(run, isolated_ledger):
         "new A B --stake 1", "gin b 90",
         "new C D --stake 2", "gin c 90",
     )
-    for lang in ("en", "ru", "uk"):
+    for lang in ("en", "de", "ru", "uk"):
         before = ledger_bytes(isolated_ledger)
         result = run(["--lang", lang, "settle", "--player", "A", "--all"])
         assert result.exit_code == 1 and result.output.count("\n") == 1

@@ -482,7 +482,7 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
         assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])
 def test_every_pad_takes_what_new_takes_with_equal_cells_a_pen_fits(run, lang):
     """Issue 20 item 21: a Hollywood text pad with --columns 5 cut "they" to "th…" in 3-character
     cells, and Russian refused 5 columns. Every column count new takes is drawn (in parts one

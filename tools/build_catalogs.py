@@ -10,7 +10,7 @@ for byte from the same sources (entries sorted, no dates).
 Sources: ``po/LANG/*.po``, one file per part of the code (``PARTS``: tables.po, pages.po, ...),
 so that people translating different parts never edit the same file. Their entries are merged
 when compiled; the same message in two parts must have the same translation. Each language's
-plural rule is the ``Plural-Forms`` of its files' headers; its code is in ``i18n.LANGUAGES``.
+plural rule is the ``Plural-Forms`` of its files' headers; its code is its folder's name.
 
 Messages are found as the string literals passed to ``_()``, ``N_()`` (a help text written
 when a module is imported, translated when shown), ``ngettext()``, and, for a word of several
@@ -35,10 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "po"
 TEMPLATE = SOURCES / "ginscore.pot"
 TARGET = ROOT / "ginscore" / "locale"
-sys.path.insert(0, str(ROOT))
-from ginscore.i18n import LANGUAGES as SPOKEN  # noqa: E402 - the one list; i18n imports nothing of ginscore
-
-LANGUAGES = tuple(code for code in SPOKEN if code != "en")  # English is the code's own
+# The languages: the folders of po/ (each built into ginscore/locale/LANG/, whose folders are
+# i18n.LANGUAGES); English is the code's own.
+LANGUAGES = tuple(sorted(path.name for path in SOURCES.iterdir() if path.is_dir() and path.name.isalpha()))
 CONTEXT = "\x04"  # between a message's context and its msgid, in a key (as in a .mo file)
 # Which po/LANG/PART.po holds a message: the part of the code that uses it (po/README.md).
 PARTS = ("click", "commands", "core", "pages", "tables")
@@ -330,6 +329,8 @@ def build(check: bool = False) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         print(f"wrote {path.relative_to(ROOT)}")
+    if check and TARGET.is_dir():  # a built language whose sources are gone (i18n would still offer it)
+        stale += [str(path) for path in sorted(TARGET.iterdir()) if path.is_dir() and path.name not in LANGUAGES]
     for path in stale:
         print(f"{path} is not what the sources give: run python tools/build_catalogs.py", file=sys.stderr)
     return 1 if stale else 0
