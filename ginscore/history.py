@@ -9,6 +9,7 @@ from typing import NamedTuple
 from ginscore import cached
 from ginscore import totals as running_totals
 from ginscore.game import folded
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 
 
@@ -134,6 +135,11 @@ def player_totals(connection, selection: Selection) -> list:
 
 def money_totals(connection, where: str, values: list) -> dict:
     """folded name -> {currency: exact decimal string} over the selected finished games."""
+    with exact_money():
+        return _money_totals(connection, where, values)
+
+
+def _money_totals(connection, where: str, values: list) -> dict:
     from decimal import Decimal
 
     totals: dict = {}

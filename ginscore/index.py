@@ -46,6 +46,7 @@ from ginscore.game import folded
 from ginscore.i18n import _
 from ginscore.ids import order_key
 from ginscore.safefile import make_folder, read_regular, write_unsynced
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, sql_columns
 from ginscore.text import shortened
 
@@ -318,7 +319,8 @@ def micro(amount: str | None) -> int | None:
         return None
     from decimal import Decimal
 
-    scaled = Decimal(amount) * 1_000_000
+    with exact_money():
+        scaled = Decimal(amount) * 1_000_000
     if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
         return None
     return int(scaled)

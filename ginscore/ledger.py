@@ -36,7 +36,7 @@ from ginscore.device import device_id
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
-from ginscore.jsonfile import Unreadable, parse_json
+from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 
 # game-000001.json (from before devices) and game-ID.DEVICE.json
@@ -77,7 +77,7 @@ def parse_name(name: str):
         return None
     game_id, device = match.group("id"), match.group("device")
     if game_id.isdigit():
-        if len(game_id) < 6 or game_id.strip("0") == "":
+        if not 6 <= len(game_id) <= MAX_NUMBER_DIGITS or game_id.strip("0") == "":  # --game reaches every one listed
             return None
         return str(int(game_id)), device
     return (game_id, device) if device is not None and GAME_ID.match(game_id) else None

@@ -330,6 +330,20 @@ def _stake_digits(rate: Decimal) -> int:
     return len(significant) + max(exponent, 0)
 
 
+# The digits an amount of money may have before and after its point (the file checks hold
+# every amount to them); sums of such amounts are worked out in a context that holds them all.
+MONEY_DIGITS = 60
+
+
+def exact_money():
+    """``with exact_money(): ...``: decimal arithmetic on amounts wide enough for every amount
+    the files may hold, and any rounding an error (decimal's own context rounds to 28 digits,
+    so a 28-digit stake beside a cents game would lose the cents)."""
+    from decimal import Context, DivisionByZero, Inexact, InvalidOperation, Overflow, localcontext
+
+    return localcontext(Context(prec=4 * MONEY_DIGITS, traps=[InvalidOperation, DivisionByZero, Overflow, Inexact]))
+
+
 def money(net: int, stake: Decimal | None) -> str | None:
     """``net`` x ``stake`` exactly, written out in full (``0.0000325``, never ``3.25E-5``)."""
     if stake is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from ginscore import cached
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, SUMMED, money_by_currency, sql_columns
 
 SQL_SCHEMA = f"""
@@ -52,7 +53,8 @@ def change(connection, rows, sign: int) -> None:
             mine[stat] += sign * stats[stat]
         amounts = cached.money_json(mine["money"])
         if money is not None:
-            amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
+            with exact_money():
+                amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
         mine["money"] = json.dumps(amounts, ensure_ascii=False)
         if sign > 0 and place > mine["last_game"]:  # the usual case: the newest game finishes
             mine["biggest_hand"] = max(mine["biggest_hand"], stats["biggest_hand"])
