@@ -53,7 +53,7 @@ from ginscore.text import shortened
 INDEX_FILE = "index.sqlite3"
 STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 6: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open
+SCHEMA = f"ginscore-index 7: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
@@ -81,7 +81,7 @@ def position(game_id: str, created: str | None, clock: int = 0) -> str:
     created, then its start clock, then its id (numbered games by number); a game that does not
     load (no known start) after every other."""
     kind, number, made = order_key(game_id)
-    return f"{created or '~'}|{clock:016d}|{kind}{number:012d}{made}"
+    return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
 
 
 def read_stamp(ledger) -> Stamp | None:

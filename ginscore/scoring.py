@@ -267,8 +267,8 @@ def parse_stake(text: str) -> Decimal:
     raw = str(text).strip()
     if len(raw) > 4 * MAX_STAKE_DIGITS:  # no stake of 28 digits is written longer; Decimal of a huge one is slow
         raise RulesError(
-            _("stake {stake} is {length} characters long, more than any stake of {most} digits: {hint}").format(
-                stake=shown(raw), length=len(raw), most=MAX_STAKE_DIGITS, hint=hint
+            _("stake {stake} is longer than any stake of {most} digits: {hint}").format(
+                stake=shown(raw), most=MAX_STAKE_DIGITS, hint=hint
             )
         )
     raw = _decimal_point(raw, hint)

@@ -3,9 +3,12 @@ a sentence says them, which columns of a table hold text, a long value shortened
 
 from __future__ import annotations
 
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import SHORT, _, shortened
 
-SHORT = 60  # characters of a quoted value a message shows
+# ``shortened(text)``: a value from a file, the command line or the environment as a message
+# quotes it (the first SHORT characters, an ellipsis and its length). It lives in the language
+# module, below this one, so that the language's own errors (an unknown --lang) use it too.
+__all__ = ["SHORT", "in_words", "shortened", "text_columns"]
 
 
 def in_words(items) -> str:
@@ -25,17 +28,3 @@ def text_columns(headers, rows) -> list:
         if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
     ]
 
-
-def shortened(text, limit: int = SHORT, quoted: bool = False) -> str:
-    """``text`` as a message quotes it: whole when it is at most ``limit`` characters long,
-    else its first ``limit`` characters, an ellipsis and its length. Every message that quotes a
-    value from a file, the command line or the environment quotes it through this, so that an
-    error stays one short line whatever the input (a name or a language of 60,000 characters).
-    ``quoted``: the part shown as Python's ``repr`` writes it (in quotes, escapes written out)."""
-    text = str(text)
-    if len(text) <= limit:
-        return repr(text) if quoted else text
-    start = repr(text[:limit]) if quoted else text[:limit]
-    return ngettext("{start}... ({count} character)", "{start}... ({count} characters)", len(text)).format(
-        start=start, count=len(text)
-    )

@@ -140,3 +140,82 @@ def test_a_damaged_device_list_cache_is_read_again(run, isolated_ledger):
         with open(devices, "w") as handle:
             handle.write(content)
         assert answers(run) == truth
+
+
+# ---- errors stay short; what the schema accepts, the code handles (issue #23, items 2 and 3) ----
+
+HUGE = "x" * 60000
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+@pytest.mark.parametrize(
+    "args", [["--lang", HUGE, "games"], ["new", HUGE, "Bob"], ["new", "Ann", "Bob", "--stake", HUGE],
+             ["new", "Ann", "Bob", "--currency", HUGE], ["config", "set", "lang", HUGE], ["games", "--player", HUGE]]
+)
+def test_no_error_line_quotes_a_huge_value_whole(run, monkeypatch, language, args):
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    result = run(args)
+    assert max(map(len, result.stderr.splitlines() or [""])) <= 250, result.stderr[:300]
+    assert "unexpected" not in result.stderr
+
+
+def test_a_huge_language_in_the_environment_is_one_short_line(run, monkeypatch):
+    monkeypatch.setenv("GINSCORE_LANG", HUGE)
+    result = run("games")
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and len(result.stderr) < 200
+    assert "(60000 characters)" in result.stderr
+
+
+def test_a_rummy_sheet_before_the_first_hand_prints(run):
+    play(run, "new Ann Ben --rummy")
+    assert "<svg" in play(run, "sheet --format html").stdout
+
+
+def test_a_28_digit_stake_beside_a_cents_game_settles_exactly(run):
+    big = "1234567890123456789012345678"
+    play(run, "new A B C D --rummy --stake 0.01", "out a b=10 c=3 d=7", "end",
+         f"new A B C D --rummy --stake {big}", "out b a=10 c=3 d=7", "end",
+         "new A B --stake 0.01", "gin a 90", f"new A B --stake {big}", "gin b 90")
+    nets = json.loads(play(run, "settle --all --json").stdout)["nets"]
+    # A: +0.20 and +4.80 in the cents games, so his net ends in .00; B's in .10; every cent kept
+    from decimal import Decimal, localcontext
+
+    with localcontext(prec=200):
+        assert sum(map(Decimal, nets.values())) == 0
+    assert all("E" not in amount for amount in nets.values())
+    assert nets["A"].endswith(".00") and nets["B"].endswith(".10") and nets["C"].endswith(".03")
+
+
+def test_a_file_nested_500_deep_is_refused_before_it_is_parsed(run, isolated_ledger):
+    import time
+
+    from conftest import put_game
+
+    play(run, "new Ann Ben")
+    put_game(isolated_ledger, b'{"a": ' + b"[" * 500 + b'"' + b"x" * 7_000_000 + b'"' + b"]" * 500 + b"}", 1)
+    started = time.monotonic()
+    result = run("check")
+    assert time.monotonic() - started < 2 and result.exit_code == 1
+    assert "nested more than 64 deep" in result.stdout
+
+
+def test_a_lone_surrogate_in_a_file_is_refused_on_load(run, isolated_ledger):
+    from conftest import game_data, put_game
+
+    data = game_data(1)
+    data["players"][0] = "\ud800"
+    put_game(isolated_ledger, json.dumps(data).encode("ascii"), 1)
+    result = run("status --game 1")
+    assert result.exit_code == 1 and "surrogate" in result.stderr and "unexpected" not in result.stderr
+
+
+def test_every_numbered_game_the_listing_takes_is_reachable(run, isolated_ledger):
+    from conftest import game_data, put_game
+
+    for number in (2**63, 2**64 + 5):
+        put_game(isolated_ledger, game_data(number), number)
+    listed = [entry["id"] for entry in json.loads(play(run, "games --json").stdout)]
+    assert listed == [str(2**63), str(2**64 + 5)]
+    for game_id in listed:
+        assert play(run, f"log --game {game_id}").exit_code == 0
+    play(run, "stats", "settle", "new Ann Ben")
