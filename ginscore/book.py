@@ -34,6 +34,7 @@ class Book:
     def __init__(self, ledger, saved: list | None = None):
         self.ledger = ledger
         self.saved = [] if saved is None else saved
+        self.notes: list[str] = []  # lines for standard error: the summary index found damaged and rebuilt
 
     # ---- games -------------------------------------------------------------------------------
 
@@ -124,30 +125,43 @@ class Book:
         """The summary index, brought up to date with the game files, open for questions."""
         from ginscore import index
 
-        connection = index.current(self.ledger, self.summarize_file)
+        connection = index.current(self.ledger, self.summarize_file, self.notes)
         try:
             yield connection
         finally:
             connection.close()
 
+    def ask(self, question):
+        """``question(connection)`` asked of the summary index. An index that turns out damaged or
+        foreign while it answers (any SQLite error, a value of the wrong type, stored JSON cut
+        short) is thrown away, rebuilt from the game files with a note, and asked again: the
+        answer is the one a fresh index gives."""
+        from ginscore import index
+
+        with self.summary_index() as connection:
+            try:
+                return question(connection)
+            except index.damage_errors() as error:
+                damage = error
+        index.discard(self.ledger, self.notes, damage)
+        with self.summary_index() as connection:
+            return question(connection)
+
     def refresh_index(self) -> None:
         """Bring the summary index up to date with the files now (after files came in whole)."""
-        with self.summary_index():
-            pass
+        self.ask(lambda connection: None)
 
     def summaries(self, selection, last: int | None = None) -> list:
         """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
         oldest first."""
         from ginscore import history
 
-        with self.summary_index() as connection:
-            return history.summaries(self.ledger, connection, selection, self.summarize_file, last)
+        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
 
     def player_totals(self, selection) -> list:
         from ginscore import history
 
-        with self.summary_index() as connection:
-            return history.player_totals(connection, selection)
+        return self.ask(lambda connection: history.player_totals(connection, selection))
 
     # ---- the whole ledger -------------------------------------------------------------------------
 

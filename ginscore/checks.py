@@ -25,19 +25,21 @@ def check_index(ledger, evaluated: dict) -> list:
     if not evaluated or not os.path.isdir(ledger.games_dir):
         return []
     existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
+    damage: list = []
     try:
         with ledger.locked():
-            connection = index.connect(ledger)
             try:
-                wrong = index.verify(ledger, connection, evaluated)
-            finally:
-                connection.close()
+                wrong = verified(ledger, evaluated, damage)
+            except index.damage_errors() as error:  # damaged or foreign: rebuilt from the files
+                index.tell(damage, ledger, error)
+                index.remove(ledger)
+                existed, wrong = False, verified(ledger, evaluated, damage)
     except (GinscoreError, OSError) as error:
         return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
     by_reason: dict = {}
     for game_id, what in wrong if existed else ():
         by_reason.setdefault(what, []).append(game_id)
-    notes = []
+    notes = [{"file": index.index_path(ledger), "note": note} for note in damage]
     for what, ids in by_reason.items():
         listed = ", ".join(map(str, ids[:10])) + (_(" and {count} more").format(count=len(ids) - 10) if len(ids) > 10 else "")
         note = ngettext(
@@ -47,6 +49,14 @@ def check_index(ledger, evaluated: dict) -> list:
         ).format(listed=listed, what=what)
         notes.append({"file": index.index_path(ledger), "note": note})
     return notes
+
+
+def verified(ledger, evaluated: dict, notes: list) -> list:
+    connection = index.connect(ledger, notes=notes)
+    try:
+        return index.verify(ledger, connection, evaluated)
+    finally:
+        connection.close()
 
 
 def check_ledger(ledger) -> dict:

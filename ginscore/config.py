@@ -25,6 +25,7 @@ from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset
 from ginscore.safefile import NotDurable, atomic_write, read_regular, reason
 from ginscore.scoring import NO_CURRENCY, parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
+from ginscore.text import shortened
 
 ENV_CONFIG = paths.ENV_CONFIG
 # Every table's settings can be set here; each new game takes those its table uses.
@@ -140,14 +141,14 @@ def check_values(data: dict, path) -> dict:
     """Every key of a parsed file checked and in stored form, or an error naming file and key."""
     values = {}
     for key, value in data.items():
-        values[key] = check_value(key, value, f"{path}: {key}")
+        values[key] = check_value(key, value, f"{path}: {shortened(key)}")
     _check_together(values, path)
     return {key: values[key] for key in KEYS if key in values}
 
 
 def check_value(key: str, value, label: str | None = None):
     """One value, typed or as text, in the form the file stores it; the error names ``label``."""
-    label = label or key
+    label = label or shortened(key)
     if key not in KEYS:
         hints = likely_keys(key)
         did_you_mean = _("did you mean {hint}? ").format(hint=", ".join(map(repr, hints))) if hints else ""

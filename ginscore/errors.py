@@ -4,6 +4,7 @@ Each message says what is wrong and how to do it right, so the CLI never has to 
 """
 
 from ginscore.i18n import _
+from ginscore.text import SHORT, shortened
 
 
 class GinscoreError(Exception):
@@ -34,13 +35,14 @@ class GameNotFound(GinscoreError):
     """No game with that id, or no game at all yet."""
 
 
-def shown(value, limit: int = 40) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for messages: a value typed or read from a
+def shown(value, limit: int = SHORT) -> str:
+    """``repr(value)`` for messages, shortened (``text.shortened``): a value typed or read from a
     file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
     if type(value) is int and abs(value) >= 10**30:
         return _("a number of more than 30 digits")
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 4] + "...'"
+    if isinstance(value, str):
+        return shortened(value, limit, quoted=True)
+    return shortened(repr(value), limit)
 
 
 def printable(text: str) -> str:

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ginscore.errors import GinscoreError
 from ginscore.game import folded
 from ginscore.i18n import _
+from ginscore.scoring import exact_money
 
 
 class Settlement(NamedTuple):
@@ -48,6 +49,11 @@ def settle(summaries) -> tuple:
     """(one Settlement per currency, the ids of games without a stake) for these finished
     games' summaries, oldest first (as the index gives them; made ids do not sort by age).
     Names are matched across games case-insensitively; each is written as in the newest game."""
+    with exact_money():  # a 28-digit stake beside a cents game: every cent kept
+        return _settle(summaries)
+
+
+def _settle(summaries) -> tuple:
     from decimal import Decimal
 
     from ginscore.fewest_payments import connected_groups, fewest_payments, method

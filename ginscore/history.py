@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
+from ginscore import cached
 from ginscore import totals as running_totals
 from ginscore.game import folded
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 
 
@@ -67,10 +69,13 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
     check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
     found = []
     for game_id, files, place, finished, damaged, summary in rows:
+        cached.game_row(game_id, files, place, finished, damaged, summary)
         stale = not finished or damaged
         if check_files and not stale:
             stale = ledger.file_status(game_id) != files
         if stale:
+            if check_files and not ledger.files_of(game_id):  # a row of no game file: not this ledger's index
+                raise cached.Damaged("a game without files")
             # read again, its place too: a file edited in place (the folder's time unchanged)
             # that no longer loads goes after the others, as a fresh index would put it
             summary, error, place = summarize_file(game_id)
@@ -79,7 +84,7 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
                 continue
             found.append((place, json.loads(json.dumps(summary, ensure_ascii=False))))
         else:
-            found.append((place, json.loads(summary)))
+            found.append((place, cached.summary(summary, game_id)))
     found = [entry for _place, entry in sorted(found, key=lambda item: item[0])]
     if selection.finished_only:
         found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
@@ -120,15 +125,21 @@ def player_totals(connection, selection: Selection) -> list:
     totals = []
     for row in rows:
         key, games, *stats, name = row
+        cached.text(key)
         entry = {"player": name, "games": games, **dict(zip(STAT_KEYS, stats))}
-        entry["longest_streak"] = streaks.get(key, 0)
+        entry["longest_streak"] = cached.count(streaks.get(key, 0))
         entry["money"] = money.get(key, {})
         totals.append(entry)
-    return totals
+    return cached.totals(totals)
 
 
 def money_totals(connection, where: str, values: list) -> dict:
     """folded name -> {currency: exact decimal string} over the selected finished games."""
+    with exact_money():
+        return _money_totals(connection, where, values)
+
+
+def _money_totals(connection, where: str, values: list) -> dict:
     from decimal import Decimal
 
     totals: dict = {}
@@ -138,6 +149,7 @@ def money_totals(connection, where: str, values: list) -> dict:
         values,
     ).fetchall()
     for key, currency, amount in exact:
+        cached.text(key), cached.text(currency), cached.count(amount)
         totals.setdefault(key, {})[currency] = Decimal(amount) / 1_000_000
     finer = connection.execute(
         f"""SELECT p.folded, p.currency, p.money FROM players p JOIN games g ON g.id = p.game_id
@@ -145,6 +157,7 @@ def money_totals(connection, where: str, values: list) -> dict:
         values,
     ).fetchall()
     for key, currency, amount in finer:
+        cached.text(key), cached.text(currency), cached.amount(amount)
         mine = totals.setdefault(key, {})
         mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
     return {key: money_by_currency(by) for key, by in totals.items()}

@@ -91,10 +91,28 @@ def checked(code: str, where: str) -> str:
         _catalog = _load(locale_language())  # the error speaks the locale's language
         raise UnknownLanguage(
             _("{where}: unknown language {code}: use {languages}").format(
-                where=where, code=repr(str(code)), languages=language_list()
+                where=where, code=shortened(str(code), quoted=True), languages=language_list()
             )
         )
     return word
+
+
+SHORT = 60  # characters of a quoted value a message shows
+
+
+def shortened(text, limit: int = SHORT, quoted: bool = False) -> str:
+    """``text`` as a message quotes it: whole when it is at most ``limit`` characters long,
+    else its first ``limit`` characters, an ellipsis and its length. Every message that quotes a
+    value from a file, the command line or the environment quotes it through this, so that an
+    error stays one short line whatever the input (a name or a language of 60,000 characters).
+    ``quoted``: the part shown as Python's ``repr`` writes it (in quotes, escapes written out)."""
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text) if quoted else text
+    start = repr(text[:limit]) if quoted else text[:limit]
+    return ngettext("{start}... ({count} character)", "{start}... ({count} characters)", len(text)).format(
+        start=start, count=len(text)
+    )
 
 
 def language_list() -> str:

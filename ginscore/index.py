@@ -40,17 +40,20 @@ import stat
 from typing import NamedTuple
 
 from ginscore import totals
+from ginscore.cached import Damaged
 from ginscore.errors import LedgerError
 from ginscore.game import folded
 from ginscore.i18n import _
 from ginscore.ids import order_key
 from ginscore.safefile import make_folder, read_regular, write_unsynced
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, sql_columns
+from ginscore.text import shortened
 
 INDEX_FILE = "index.sqlite3"
 STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 6: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open
+SCHEMA = f"ginscore-index 7: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
@@ -78,7 +81,7 @@ def position(game_id: str, created: str | None, clock: int = 0) -> str:
     created, then its start clock, then its id (numbered games by number); a game that does not
     load (no known start) after every other."""
     kind, number, made = order_key(game_id)
-    return f"{created or '~'}|{clock:016d}|{kind}{number:012d}{made}"
+    return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
 
 
 def read_stamp(ledger) -> Stamp | None:
@@ -142,42 +145,108 @@ def index_path(ledger) -> str:
     return os.path.join(ledger.cache_dir, INDEX_FILE)
 
 
-def connect(ledger, rebuild: bool = True):
+SIDE_FILES = ("-journal", "-wal", "-shm")  # what SQLite keeps beside the index, as untrusted as it
+
+
+def damage_errors() -> tuple:
+    """Every error that reading a damaged or foreign index can raise: each means "rebuild it
+    from the game files", never an answer (sqlite3 is imported on the first question)."""
+    import sqlite3
+
+    return (sqlite3.Error, Damaged, TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError,
+            ArithmeticError, RecursionError, MemoryError)
+
+
+def _sides_safe(path: str) -> bool:
+    """Whether SQLite may open the index at ``path``: every side file it may open is missing or
+    a plain file; a FIFO, device, link or empty folder there is removed first (SQLite would
+    block on a FIFO for good), anything that cannot be removed makes the index unusable."""
+    for side in (f"{path}{tail}" for tail in SIDE_FILES):
+        try:
+            if stat.S_ISREG(os.lstat(side).st_mode):
+                continue
+            os.rmdir(side) if os.path.isdir(side) and not os.path.islink(side) else os.unlink(side)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return False
+    return True
+
+
+def connect(ledger, rebuild: bool = True, notes: list | None = None):
     """The index, open; None when it is missing or unusable and ``rebuild`` is False. With
     ``rebuild``, anything unusable at its name is removed and an empty index made (its
-    generation 0 matches no stamp, so the caller fills it)."""
+    generation 0 matches no stamp, so the caller fills it), with a line in ``notes`` unless it
+    is only missing or an index of another version of ginscore. Usable means: a plain file,
+    its side files plain files or none, and the very tables, columns and indexes ginscore makes."""
     import sqlite3
 
     path = index_path(ledger)
+    problem = None
     try:
-        status = os.lstat(path)
-        usable = stat.S_ISREG(status.st_mode)
+        usable = stat.S_ISREG(os.lstat(path).st_mode)
+        problem = None if usable else _("not a plain file")
     except FileNotFoundError:
-        status, usable = None, False
+        usable = False
+    if usable and not _sides_safe(path):
+        usable, problem = False, _("a side file is in the way")
     if usable:
+        connection = None
         try:
             connection = sqlite3.connect(path, timeout=10)
-            if connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (SCHEMA,):
+            found = schema_of(connection)
+            if found == expected_schema():
                 connection.execute("PRAGMA synchronous = NORMAL")
                 return connection
+            other_version = len(found[2]) == 1 and str(found[2][0][0]).startswith("ginscore-index ")
+            problem = None if other_version else _("not the tables ginscore makes")
+        except damage_errors() as error:
+            problem = f"{type(error).__name__}: {error}"
+        if connection is not None:
             connection.close()
-        except sqlite3.Error:
-            pass
     if not rebuild:
         return None
     make_folder(ledger.cache_dir)
-    for leftover in (path, f"{path}-journal", f"{path}-wal", f"{path}-shm"):
-        try:
-            if os.path.lexists(leftover) and not os.path.isdir(leftover):
-                os.unlink(leftover)  # a symlink is removed itself, never what it points to
-        except OSError as error:
-            raise LedgerError(
-                _("cannot replace the damaged index {path}: {reason}").format(path=leftover, reason=error.strerror)
-            ) from None
+    remove(ledger)
+    if not _sides_safe(path):
+        raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("a side file is in the way")))
+    if problem is not None:
+        tell(notes, ledger, problem)
     connection = sqlite3.connect(path, timeout=10)
     with connection:
         create_schema(connection)
     return connection
+
+
+def remove(ledger) -> None:
+    """Remove the index and its side files (a symlink is removed itself, never what it points to)."""
+    path = index_path(ledger)
+    for leftover in (path, *(f"{path}{tail}" for tail in SIDE_FILES)):
+        try:
+            if os.path.lexists(leftover) and not os.path.isdir(leftover):
+                os.unlink(leftover)
+        except OSError as error:
+            raise LedgerError(
+                _("cannot replace the damaged index {path}: {reason}").format(path=leftover, reason=error.strerror)
+            ) from None
+
+
+def schema_of(connection) -> list:
+    """The index's tables, columns and indexes as SQLite keeps them, and what its meta says."""
+    tables = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+    meta = connection.execute("SELECT key, typeof(value) FROM meta WHERE key IN ('schema', 'generation') ORDER BY key").fetchall()
+    return [tables, meta, connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()]
+
+
+_EXPECTED: list = []
+
+
+def expected_schema() -> list:
+    if not _EXPECTED:
+        connection = memory_index()
+        _EXPECTED.append(schema_of(connection))
+        connection.close()
+    return _EXPECTED[0]
 
 
 def create_schema(connection) -> None:
@@ -196,7 +265,7 @@ def memory_index():
 
 def generation_of(connection) -> int:
     row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-    return int(row[0]) if row and str(row[0]).isdigit() else -1
+    return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
 
 
 def bump(connection) -> int:
@@ -250,7 +319,8 @@ def micro(amount: str | None) -> int | None:
         return None
     from decimal import Decimal
 
-    scaled = Decimal(amount) * 1_000_000
+    with exact_money():
+        scaled = Decimal(amount) * 1_000_000
     if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
         return None
     return int(scaled)
@@ -259,10 +329,11 @@ def micro(amount: str | None) -> int | None:
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger, summarize_file):
+def current(ledger, summarize_file, notes: list | None = None):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
     damaged or stale (``summarize_file(game_id)`` -> (summary, problem) reads a file again). Under the ledger's lock while it is mended, so no write can slip between
-    the files read and the stamp written; in memory when the ledger cannot be written."""
+    the files read and the stamp written; in memory when the ledger cannot be written. An index
+    found damaged while it is mended is rebuilt from the files, with a line in ``notes``."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
     connection = connect(ledger, rebuild=False)
@@ -276,13 +347,42 @@ def current(ledger, summarize_file):
 
     try:
         with ledger.locked():
-            connection = connect(ledger)
-            mend(ledger, connection, summarize_file)
+            connection = connect(ledger, notes=notes)
+            try:
+                mend(ledger, connection, summarize_file)
+            except damage_errors() as error:
+                connection.close()
+                tell(notes, ledger, error)
+                remove(ledger)
+                connection = connect(ledger)
+                mend(ledger, connection, summarize_file)
             return connection
     except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
         connection = memory_index()
         mend(ledger, connection, summarize_file, write_stamp_too=False)
         return connection
+
+
+def tell(notes: list | None, ledger, error) -> None:
+    """Say in ``notes`` that the index was damaged (what was wrong, shortened) and is rebuilt."""
+    if notes is not None:
+        what = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        notes.append(
+            _("the summary index {path} was damaged ({error}): rebuilt from the game files").format(
+                path=index_path(ledger), error=shortened(" ".join(what.split()))
+            )
+        )
+
+
+def discard(ledger, notes: list | None, error: BaseException) -> None:
+    """Throw away an index that a question found damaged (under the lock), with a line in ``notes``."""
+    tell(notes, ledger, error)
+    with ledger.locked():
+        remove(ledger)
+        try:
+            os.unlink(os.path.join(ledger.cache_dir, STAMP_FILE))
+        except OSError:
+            pass
 
 
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:

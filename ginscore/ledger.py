@@ -35,8 +35,8 @@ from ginscore import paths
 from ginscore.device import device_id
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown, unexpected
 from ginscore.i18n import _
-from ginscore.ids import GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
-from ginscore.jsonfile import Unreadable, parse_json
+from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
+from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 
 # game-000001.json (from before devices) and game-ID.DEVICE.json
@@ -77,7 +77,7 @@ def parse_name(name: str):
         return None
     game_id, device = match.group("id"), match.group("device")
     if game_id.isdigit():
-        if len(game_id) < 6 or game_id.strip("0") == "":
+        if not 6 <= len(game_id) <= MAX_NUMBER_DIGITS or game_id.strip("0") == "":  # --game reaches every one listed
             return None
         return str(int(game_id)), device
     return (game_id, device) if device is not None and GAME_ID.match(game_id) else None
@@ -165,9 +165,9 @@ class Ledger:
         mtime = self.folder_mtime()
         if self._known_memo is not None and self._known_memo[0] == mtime:
             return self._known_memo[1]
-        try:
-            words = read_regular(self.devices_path, 64 * 1024).decode("ascii").split()
-            if words and words[0] == str(mtime) and len(words) >= 2 and words[1].isdigit():
+        try:  # MTIME COPIES DEVICE... CHECK: a line cut short or changed is read again from the folder
+            *words, check = read_regular(self.devices_path, 64 * 1024).decode("ascii").split() or [""]
+            if len(words) >= 2 and check == digest(" ".join(words), 8) and words[0] == str(mtime) and words[1].isdigit() and len(words[1]) < 10 and all(map(DEVICE_ID.match, words[2:])):
                 self._known_memo = (mtime, (words[2:], int(words[1])))
                 return words[2:], int(words[1])
         except (OSError, UnicodeDecodeError):
@@ -184,12 +184,12 @@ class Ledger:
             return
         try:
             make_folder(self.cache_dir)
-            write_unsynced(self.devices_path, " ".join([str(mtime), str(copies), *devices]).encode("ascii") + b"\n")
+            line = " ".join([str(mtime), str(copies), *devices])
+            write_unsynced(self.devices_path, f"{line} {digest(line, 8)}\n".encode("ascii"))
         except (GinscoreError, OSError):  # a cache not kept costs one listing next time
             pass
 
-    def waiting_copies(self) -> int:
-        """How many conflict copies a syncer left in the folder (cheap: from the cache)."""
+    def waiting_copies(self) -> int:  # how many conflict copies a syncer left (cheap: from the cache)
         return self._known()[1] if os.path.isdir(self.games_dir) else 0
 
     def files_of(self, game_id: str) -> list[str]:

@@ -194,13 +194,14 @@ def columns_html(count: int) -> str:
 
 
 def axis(low: int, high: int) -> tuple:
-    """The y axis: round numbers at or beyond ``low`` (0 or below) and ``high``, and the step
-    between its lines (at most about six)."""
+    """The y axis: round numbers at or beyond ``low`` (0 or below) and ``high``, at least one
+    step apart, and the step between its lines (at most about six)."""
     span = max(high - low, 1)
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000):
         if span / step <= 6:
             break
-    return (low // step) * step, -(-high // step) * step, step
+    bottom = (low // step) * step
+    return bottom, max(-(-high // step) * step, bottom + step), step  # never a flat axis (a Rummy game before its first hand)
 
 
 def chart_figure(chart, count: int) -> str:

@@ -276,8 +276,8 @@ def parse_stake(text: str) -> Decimal:
     raw = str(text).strip()
     if len(raw) > 4 * MAX_STAKE_DIGITS:  # no stake of 28 digits is written longer; Decimal of a huge one is slow
         raise RulesError(
-            _("stake {stake} is {length} characters long, more than any stake of {most} digits: {hint}").format(
-                stake=shown(raw), length=len(raw), most=MAX_STAKE_DIGITS, hint=hint
+            _("stake {stake} is longer than any stake of {most} digits: {hint}").format(
+                stake=shown(raw), most=MAX_STAKE_DIGITS, hint=hint
             )
         )
     raw = _decimal_point(raw, hint)
@@ -337,6 +337,20 @@ def _stake_digits(rate: Decimal) -> int:
     significant = "".join(map(str, digits)).rstrip("0")
     exponent += len(digits) - len(significant)
     return len(significant) + max(exponent, 0)
+
+
+# The digits an amount of money may have before and after its point (the file checks hold
+# every amount to them); sums of such amounts are worked out in a context that holds them all.
+MONEY_DIGITS = 60
+
+
+def exact_money():
+    """``with exact_money(): ...``: decimal arithmetic on amounts wide enough for every amount
+    the files may hold, and any rounding an error (decimal's own context rounds to 28 digits,
+    so a 28-digit stake beside a cents game would lose the cents)."""
+    from decimal import Context, DivisionByZero, Inexact, InvalidOperation, Overflow, localcontext
+
+    return localcontext(Context(prec=4 * MONEY_DIGITS, traps=[InvalidOperation, DivisionByZero, Overflow, Inexact]))
 
 
 def money(net: int, stake: Decimal | None) -> str | None:

@@ -5,6 +5,7 @@ is the same whether it comes from the game file or from the summary index that c
 from __future__ import annotations
 
 from ginscore.game import voided
+from ginscore.scoring import exact_money
 
 
 def summarize(state) -> dict:
@@ -19,9 +20,10 @@ def summarize(state) -> dict:
     money = None
     if game.stake is not None:
         money = {name: Decimal(0) for name in game.players}
-        for paid in payments:
-            money[paid.payer] -= Decimal(paid.amount)
-            money[paid.payee] += Decimal(paid.amount)
+        with exact_money():
+            for paid in payments:
+                money[paid.payer] -= Decimal(paid.amount)
+                money[paid.payee] += Decimal(paid.amount)
     return {
         "id": game.id,
         "created": game.created,

@@ -1,9 +1,14 @@
 """Small helpers for words and text, below every other layer but the language: lists said as
-a sentence says them, which columns of a table hold text."""
+a sentence says them, which columns of a table hold text, a long value shortened for a message."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _
+from ginscore.i18n import SHORT, _, shortened
+
+# ``shortened(text)``: a value from a file, the command line or the environment as a message
+# quotes it (the first SHORT characters, an ellipsis and its length). It lives in the language
+# module, below this one, so that the language's own errors (an unknown --lang) use it too.
+__all__ = ["SHORT", "in_words", "shortened", "text_columns"]
 
 
 def in_words(items) -> str:
@@ -22,3 +27,4 @@ def text_columns(headers, rows) -> list:
         for column in range(len(headers))
         if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
     ]
+

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 
+from ginscore import cached
+from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, SUMMED, money_by_currency, sql_columns
 
 SQL_SCHEMA = f"""
@@ -49,9 +51,10 @@ def change(connection, rows, sign: int) -> None:
         mine["games"] += sign
         for stat in SUMMED:
             mine[stat] += sign * stats[stat]
-        amounts = json.loads(mine["money"])
+        amounts = cached.money_json(mine["money"])
         if money is not None:
-            amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
+            with exact_money():
+                amounts[currency] = format(Decimal(amounts.get(currency, "0")) + sign * Decimal(money), "f")
         mine["money"] = json.dumps(amounts, ensure_ascii=False)
         if sign > 0 and place > mine["last_game"]:  # the usual case: the newest game finishes
             mine["biggest_hand"] = max(mine["biggest_hand"], stats["biggest_hand"])
@@ -73,6 +76,8 @@ def read(connection) -> list:
     rows = connection.execute("SELECT * FROM totals WHERE games > 0").fetchall()
     for values in sorted(rows, key=lambda row: newest(connection, row[0])):
         mine = dict(zip(columns, values))
+        for column in columns:
+            cached.text(mine[column]) if column in ("folded", "player", "money", "last_game") else cached.count(mine[column])
         if mine["dirty"]:
             mine.update(worked_out(connection, mine["folded"]))
             try:  # worked out once: kept, so that the next reading (and the next game's rows) start from it
@@ -86,9 +91,9 @@ def read(connection) -> list:
                 pass
         entry = {"player": mine["player"], "games": mine["games"], **{key: mine[key] for key in STAT_KEYS}}
         entry["longest_streak"] = mine["longest_streak"]
-        entry["money"] = money_by_currency(json.loads(mine["money"]))
+        entry["money"] = money_by_currency(cached.money_json(mine["money"]))
         found.append(entry)
-    return found
+    return cached.totals(found)
 
 
 def newest(connection, key: str) -> tuple:
@@ -112,6 +117,7 @@ def worked_out(connection, key: str) -> dict:
     ).fetchall()
     biggest = longest = run = 0
     for hand, won, _name, _place in rows:
+        cached.count(hand), cached.count(won), cached.text(_name), cached.text(_place)
         biggest = max(biggest, hand)
         run = run + 1 if won else 0
         longest = max(longest, run)

@@ -238,7 +238,7 @@ ANSWERS = ["games --json", "settle --json", "settle --all --json", "stats --json
 
 
 def answers(run) -> list:
-    return [run(command).output for command in ANSWERS]
+    return [run(command).stdout for command in ANSWERS]
 
 
 def index_files(ledger):

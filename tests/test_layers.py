@@ -42,7 +42,7 @@ LAYERS = {
     "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
-        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang",
+        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
         "ginscore.merging",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),

@@ -314,9 +314,12 @@ def cli(ctx, ledger_path):
 @cli.result_callback()
 @click.pass_context
 def _after(ctx, *args, **kwargs):
-    """Say, once per command, that a file syncer left conflict copies for 'check' to fold in."""
+    """Say, once per command, that the summary index was found damaged and rebuilt, and that a
+    file syncer left conflict copies for 'check' to fold in."""
     obj = ctx.obj
     book = obj.opened_book if isinstance(obj, Context) else None
+    for note in dict.fromkeys(book.notes if book is not None else ()):
+        click.echo(printable(_("note: {note}").format(note=note)), err=True)
     if ctx.invoked_subcommand in ("check", "merge", "merge-file", "git-setup") or book is None:
         return
     try:

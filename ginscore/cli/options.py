@@ -13,6 +13,7 @@ from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
 MAX_DIGITS = 9
+GAME_DIGITS = 30  # the longest number of a game file's name the ledger lists (jsonfile.MAX_NUMBER_DIGITS)
 
 
 class GameId(click.ParamType):
@@ -23,7 +24,7 @@ class GameId(click.ParamType):
 
     def convert(self, value, param, ctx):
         text = str(value).strip().lower()
-        if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS and int(text) >= 1:
+        if text.isascii() and text.isdigit() and len(text) <= GAME_DIGITS and int(text) >= 1:
             return str(int(text))
         if text.isascii() and text.isalnum() and text[:1].isalpha() and len(text) <= 32:
             return text

@@ -1,0 +1,221 @@
+"""A cache is never data (issue #23): a damaged, foreign or special-file summary index, and the
+other caches of this device, give the answers the game files give, with one note line, never
+an unexpected error, and never a hang."""
+
+import json
+import os
+import sqlite3
+
+import pytest
+
+from conftest import game_ids, play, run_forked
+
+# A standard game for a stake, a Rummy game of four, one left in progress and one voided.
+LEDGER = [
+    "new Dan Eve --stake 0.1", "gin dan 50", "gin dan 40",
+    "new Dan Eve Fay Gus --rummy --stake 0.1", "out dan eve=20 fay=10 gus=5", "out fay dan=10 eve=10 gus=10 --rummy",
+    "new Dan Fay --stake 0.25", "knock dan 5 15",
+    "new Eve Gus",
+]
+ANSWERS = ["games --json", "games --all --json", "stats --json", "stats --vs Dan Eve --json", "settle --all --json",
+           "settle --json", "games --last 2 --json", "games --player fay --json"]
+
+
+def build(run):
+    play(run, *LEDGER)
+    play(run, f"void {game_ids(run)[-1]}")
+
+
+def index_file(ledger):
+    from ginscore.ledger import Ledger
+
+    return os.path.join(Ledger(str(ledger), codec=None).cache_dir, "index.sqlite3")
+
+
+def answers(run) -> list:
+    found = []
+    for command in ANSWERS:
+        result = run(command)
+        assert result.exit_code == 0, (command, result.output)
+        assert "unexpected" not in result.stderr
+        found.append(result.stdout)
+    report = json.loads(run("check --json").stdout)
+    found.append((report["ok"], report["games"], report["hands"], report["problems"]))
+    return found
+
+
+def sql(path, *statements):
+    connection = sqlite3.connect(path)
+    for statement in statements:
+        connection.execute(statement)
+    connection.commit()
+    connection.close()
+
+
+def flip_pages(path):
+    """Bytes of every page but the first overwritten: 'database disk image is malformed'."""
+    with open(path, "r+b") as handle:
+        data = bytearray(handle.read())
+        for offset in range(4096 + 100, len(data), 997):
+            data[offset] ^= 0x5A
+        handle.seek(0)
+        handle.write(data)
+
+
+DAMAGE = {
+    "garbage": lambda path: open(path, "wb").write(b"not a database" * 100),
+    "cut short": lambda path: os.truncate(path, os.path.getsize(path) // 2),
+    "malformed pages": flip_pages,
+    "a column missing": lambda path: sql(path, "ALTER TABLE games DROP COLUMN damaged"),
+    "a column more": lambda path: sql(path, "ALTER TABLE players ADD COLUMN extra TEXT"),
+    "a blob for a number": lambda path: sql(path, "UPDATE games SET finished = x'01'"),
+    "a text for a count": lambda path: sql(path, "UPDATE totals SET gins = 'many'", "UPDATE players SET won = 'yes'"),
+    "summary cut short": lambda path: sql(path, "UPDATE games SET summary = substr(summary, 1, 30)"),
+    "summary of another shape": lambda path: sql(path, "UPDATE games SET summary = '[1, 2]'"),
+    "summary without money": lambda path: sql(path, "UPDATE games SET summary = json_remove(summary, '$.money')"),
+    "an amount with an exponent": lambda path: sql(path, "UPDATE players SET money = '1e999999', money_micro = NULL"),
+    "integers too big": lambda path: sql(path, "UPDATE players SET hands = 9223372036854775807",
+                                         "UPDATE totals SET games = 9223372036854775807"),
+    "not UTF-8": lambda path: sql(path, "UPDATE games SET position = CAST(x'ff80' AS TEXT)",
+                                  "UPDATE totals SET player = CAST(x'c3' AS TEXT)"),
+    "totals' money cut short": lambda path: sql(path, "UPDATE totals SET money = '{\"\": \"1'"),
+    "a generation of 5,000 digits": lambda path: sql(path, f"UPDATE meta SET value = '{'9' * 5000}' WHERE key = 'generation'"),
+    "rows of another game": lambda path: sql(path, "UPDATE games SET id = 'zz' || id"),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_or_foreign_index_changes_no_answer(run, isolated_ledger, damage):
+    build(run)
+    truth = answers(run)
+    path = index_file(isolated_ledger)
+    DAMAGE[damage](path)
+    first = run("games --json")
+    assert first.exit_code == 0 and "unexpected" not in first.stderr, first.output
+    assert answers(run) == truth
+    assert answers(run) == truth  # and again, from the rebuilt index
+
+
+def test_a_damaged_index_is_said_in_one_note_line(run, isolated_ledger):
+    build(run)
+    play(run, "games")
+    sql(index_file(isolated_ledger), "UPDATE games SET summary = substr(summary, 1, 30)")
+    result = run("games")
+    assert result.exit_code == 0
+    notes = result.stderr.splitlines()
+    assert len(notes) == 1 and notes[0].startswith("note: the summary index ") and "rebuilt from the game files" in notes[0]
+    assert len(notes[0]) < 200 + len(index_file(isolated_ledger))
+    assert run("games").stderr == ""  # rebuilt: no news the second time
+
+
+@pytest.mark.parametrize("side", ["-journal", "-wal", "-shm"])
+@pytest.mark.parametrize("kind", ["fifo", "folder", "link"])
+def test_a_special_file_beside_the_index_never_blocks(run, isolated_ledger, tmp_path, side, kind):
+    build(run)
+    truth = answers(run)
+    path = index_file(isolated_ledger) + side
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        os.mkdir(path)
+    else:
+        (tmp_path / "elsewhere").write_bytes(b"keep me")
+        os.symlink(tmp_path / "elsewhere", path)
+    for command in ("games --json", "stats --json", "settle --all --json", "check"):
+        result = run_forked(command, timeout=20)
+        assert result.returncode == 0 and "unexpected" not in result.stderr, (command, result.stderr)
+    assert answers(run) == truth
+    if kind == "link":
+        assert (tmp_path / "elsewhere").read_bytes() == b"keep me"
+
+
+def test_a_damaged_device_list_cache_is_read_again(run, isolated_ledger):
+    from ginscore.ledger import Ledger
+
+    build(run)
+    truth = answers(run)
+    devices = Ledger(str(isolated_ledger), codec=None).devices_path
+    mtime = os.stat(isolated_ledger / "games").st_mtime_ns
+    for content in (f"{mtime} {'9' * 5000} abc", f"{mtime} 0 ../../etc", f"{mtime} 0", f"{mtime} 0 {'a' * 100}"):
+        with open(devices, "w") as handle:
+            handle.write(content)
+        assert answers(run) == truth
+
+
+# ---- errors stay short; what the schema accepts, the code handles (issue #23, items 2 and 3) ----
+
+HUGE = "x" * 60000
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+@pytest.mark.parametrize(
+    "args", [["--lang", HUGE, "games"], ["new", HUGE, "Bob"], ["new", "Ann", "Bob", "--stake", HUGE],
+             ["new", "Ann", "Bob", "--currency", HUGE], ["config", "set", "lang", HUGE], ["games", "--player", HUGE]]
+)
+def test_no_error_line_quotes_a_huge_value_whole(run, monkeypatch, language, args):
+    monkeypatch.setenv("GINSCORE_LANG", language)
+    result = run(args)
+    assert max(map(len, result.stderr.splitlines() or [""])) <= 250, result.stderr[:300]
+    assert "unexpected" not in result.stderr
+
+
+def test_a_huge_language_in_the_environment_is_one_short_line(run, monkeypatch):
+    monkeypatch.setenv("GINSCORE_LANG", HUGE)
+    result = run("games")
+    assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1 and len(result.stderr) < 200
+    assert "(60000 characters)" in result.stderr
+
+
+def test_a_rummy_sheet_before_the_first_hand_prints(run):
+    play(run, "new Ann Ben --rummy")
+    assert "<svg" in play(run, "sheet --format html").stdout
+
+
+def test_a_28_digit_stake_beside_a_cents_game_settles_exactly(run):
+    big = "1234567890123456789012345678"
+    play(run, "new A B C D --rummy --stake 0.01", "out a b=10 c=3 d=7", "end",
+         f"new A B C D --rummy --stake {big}", "out b a=10 c=3 d=7", "end",
+         "new A B --stake 0.01", "gin a 90", f"new A B --stake {big}", "gin b 90")
+    nets = json.loads(play(run, "settle --all --json").stdout)["nets"]
+    # A: +0.20 and +4.80 in the cents games, so his net ends in .00; B's in .10; every cent kept
+    from decimal import Decimal, localcontext
+
+    with localcontext(prec=200):
+        assert sum(map(Decimal, nets.values())) == 0
+    assert all("E" not in amount for amount in nets.values())
+    assert nets["A"].endswith(".00") and nets["B"].endswith(".10") and nets["C"].endswith(".03")
+
+
+def test_a_file_nested_500_deep_is_refused_before_it_is_parsed(run, isolated_ledger):
+    import time
+
+    from conftest import put_game
+
+    play(run, "new Ann Ben")
+    put_game(isolated_ledger, b'{"a": ' + b"[" * 500 + b'"' + b"x" * 7_000_000 + b'"' + b"]" * 500 + b"}", 1)
+    started = time.monotonic()
+    result = run("check")
+    assert time.monotonic() - started < 2 and result.exit_code == 1
+    assert "nested more than 64 deep" in result.stdout
+
+
+def test_a_lone_surrogate_in_a_file_is_refused_on_load(run, isolated_ledger):
+    from conftest import game_data, put_game
+
+    data = game_data(1)
+    data["players"][0] = "\ud800"
+    put_game(isolated_ledger, json.dumps(data).encode("ascii"), 1)
+    result = run("status --game 1")
+    assert result.exit_code == 1 and "surrogate" in result.stderr and "unexpected" not in result.stderr
+
+
+def test_every_numbered_game_the_listing_takes_is_reachable(run, isolated_ledger):
+    from conftest import game_data, put_game
+
+    for number in (2**63, 2**64 + 5):
+        put_game(isolated_ledger, game_data(number), number)
+    listed = [entry["id"] for entry in json.loads(play(run, "games --json").stdout)]
+    assert listed == [str(2**63), str(2**64 + 5)]
+    for game_id in listed:
+        assert play(run, f"log --game {game_id}").exit_code == 0
+    play(run, "stats", "settle", "new Ann Ben")
