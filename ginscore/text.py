@@ -1,7 +1,9 @@
 """Small helpers for words and text, below every other layer but the language: lists said as
-a sentence says them, which columns of a table hold text."""
+a sentence says them, which columns of a table hold text, a CSV cell no spreadsheet runs."""
 
 from __future__ import annotations
+
+import re
 
 from ginscore.i18n import _
 
@@ -22,3 +24,17 @@ def text_columns(headers, rows) -> list:
         for column in range(len(headers))
         if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
     ]
+
+
+# A spreadsheet opening CSV or TSV runs a cell that starts with one of these as a formula
+# (=HYPERLINK(...), @SUM(1), a DDE call). OWASP's advice: a leading ' makes it text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def inert(cell):
+    """A cell a spreadsheet will not execute: text starting like a formula gets a leading
+    ``'``. A plain signed number (``-12``) is left alone: it is data, and stays a number."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
