@@ -19,6 +19,7 @@ from ginscore import actions
 from ginscore.errors import GinscoreError, shown
 from ginscore.game import abandoned, effective_hands, folded
 from ginscore.i18n import _, ngettext
+from ginscore.shell import quote
 from ginscore.tables import get_table
 from ginscore.translit import to_ascii
 
@@ -113,8 +114,8 @@ def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
     if not (upper.isascii() and upper[:1].isalpha() and upper[-1:].isalnum() and len(upper) <= 24
             and all(char.isalnum() or char in "'._-" for char in body)):
         raise GinscoreError(
-            _("beancount cannot write the currency {currency}: give its code, e.g. --commodity {currency}=EUR").format(
-                currency=shown(code))
+            _("beancount cannot write the currency {currency}: say its code with --commodity {option} (e.g. --commodity €=EUR)").format(
+                currency=shown(code), option=quote(f"{currency}=CODE"))
         )
     return upper
 
