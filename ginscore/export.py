@@ -150,8 +150,10 @@ class Naming(NamedTuple):
     commodities: dict  # symbol (None: no currency) -> code, from --commodity
 
 
-def naming(fmt: str, template: str | None, income: str | None, me: str | None, commodities: dict) -> Naming:
+def naming(fmt: str | None, template: str | None, income: str | None, me: str | None, commodities: dict) -> Naming:
     """Check the options of an export before any game is read."""
+    if fmt is None:
+        raise GinscoreError(_("say what to write with --to: one of {formats}").format(formats=", ".join(FORMATS)))
     if fmt not in FORMATS:
         raise GinscoreError(_("--to {value} is not a format ginscore exports: use one of {formats}").format(
             value=shown(fmt), formats=", ".join(FORMATS)))
@@ -187,7 +189,7 @@ def check_template(option: str, template: str, needs_name: bool) -> None:
     elif not template.isprintable() or "  " in template or template != template.strip() or any(
         not part for part in template.split(":")
     ) or any(char in ';"\t' for char in template):
-        problem = _("parts separated by single colons, without double spaces, quotes or semicolons")
+        problem = _("its parts must be separated by single colons, without double spaces, quotes or semicolons")
     if problem:
         raise GinscoreError(
             _("{option} {value} is not an account: {problem}, e.g. {option} assets:receivable:{name}").format(

@@ -203,6 +203,7 @@ def test_names_become_accounts_each_tool_reads(run, tmp_path):
     "args, words",
     [
         ("--to xml", "--to 'xml' is not a format"),
+        ("--as dan", "say what to write with --to"),
         ("--to hledger --account games", "it must hold {name}"),
         ("--to hledger --account {name}", "it must start with a letter"),
         ("--to hledger --account a::{name}", "single colons"),
@@ -236,3 +237,11 @@ def test_cyrillic_and_other_names_in_ascii():
         "Alyona", "Shchukin", "Yuriy", "Kyiv", "Oleksii", "Yevhen", "Zgurskiy", "Znamianka"]
     assert to_ascii("Łukasz Straße Zoë") == "Lukasz Strasse Zoe"
     assert [beancount_part(name, "?") for name in ("mary ann", "=x", "李", "007 Bond")] == ["Mary-ann", "X", "?", "007-Bond"]
+
+
+def test_help_names_the_formats_an_export_takes(run):
+    from ginscore.cli.exports import TO
+    from ginscore.export import FORMATS
+
+    assert TO == "|".join(FORMATS)
+    assert f"--to {TO}" in ok(run, "export --help").stdout

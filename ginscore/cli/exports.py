@@ -28,11 +28,12 @@ Example:
     ginscore export --to csv --all > payments.csv"""
 )
 
+TO = "hledger|ledger|beancount|csv"  # ginscore.export.FORMATS, not imported: the group's --help loads this module
 SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beancount", "csv": ".csv"}
 
 
 @cli.command(help=EXPORT_HELP)
-@option("--to", "fmt", required=True, metavar="FORMAT", help=N_("What to write: hledger, ledger, beancount or csv."))
+@option("--to", "fmt", metavar=TO, help=N_("What to write: a journal of one of the accounting programs, or CSV."))
 @settled_options
 @option("--as", "me", metavar="NAME", help=N_("One player's own book: what each other player owes him, and his winnings."))
 @option(
@@ -50,7 +51,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     from ginscore import export as exporting
     from ginscore.export_text import write
 
-    fmt = fmt.strip().lower()
+    fmt = None if fmt is None else fmt.strip().lower()
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
     chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
     no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
