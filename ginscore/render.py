@@ -7,11 +7,10 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 from __future__ import annotations
 
 import json
-import re
 
 from ginscore.errors import GinscoreError
 from ginscore.i18n import _
-from ginscore.text import text_columns
+from ginscore.text import inert, text_columns
 
 DEFAULT_FORMAT = "simple"
 # The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
@@ -48,20 +47,6 @@ def check_format(fmt: str) -> str:
             ).format(format=repr(fmt), hint=hint)
         )
     return name
-
-
-# A spreadsheet opening CSV or TSV runs a cell that starts with one of these as a formula
-# (=HYPERLINK(...), @SUM(1), a DDE call). OWASP's advice: a leading ' makes it text.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
-
-
-def inert(cell):
-    """A cell a spreadsheet will not execute: text starting like a formula gets a leading
-    ``'``. A plain signed number (``-12``) is left alone: it is data, and stays a number."""
-    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(cell):
-        return "'" + cell
-    return cell
 
 
 def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:

@@ -1,14 +1,17 @@
 """Small helpers for words and text, below every other layer but the language: lists said as
-a sentence says them, which columns of a table hold text, a long value shortened for a message."""
+a sentence says them, which columns of a table hold text, a long value shortened for a message,
+a CSV cell no spreadsheet runs."""
 
 from __future__ import annotations
+
+import re
 
 from ginscore.i18n import SHORT, _, shortened
 
 # ``shortened(text)``: a value from a file, the command line or the environment as a message
 # quotes it (the first SHORT characters, an ellipsis and its length). It lives in the language
 # module, below this one, so that the language's own errors (an unknown --lang) use it too.
-__all__ = ["SHORT", "in_words", "shortened", "text_columns"]
+__all__ = ["SHORT", "in_words", "inert", "shortened", "text_columns"]
 
 
 def in_words(items) -> str:
@@ -28,3 +31,16 @@ def text_columns(headers, rows) -> list:
         if any(isinstance(row[column], str) and row[column] for row in rows if column < len(row))
     ]
 
+
+# A spreadsheet opening CSV or TSV runs a cell that starts with one of these as a formula
+# (=HYPERLINK(...), @SUM(1), a DDE call). OWASP's advice: a leading ' makes it text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def inert(cell):
+    """A cell a spreadsheet will not execute: text starting like a formula gets a leading
+    ``'``. A plain signed number (``-12``) is left alone: it is data, and stays a number."""
+    if isinstance(cell, str) and cell.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell

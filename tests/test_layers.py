@@ -32,6 +32,7 @@ LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
         "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.ids", "ginscore.device",
+        "ginscore.translit",
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
@@ -39,7 +40,8 @@ LAYERS = {
         "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
-    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening"),
+    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening",
+                 "ginscore.export", "ginscore.export_text"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
         "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",

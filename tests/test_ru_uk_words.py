@@ -244,6 +244,8 @@ ALSO_ALLOWED = {
     "flat",  # the shutout value flat:N
     "seed",  # the presets named after the rule texts, seed-004
     "CHF",  # a currency code in --currency's example
+    "EUR", "JPY",  # currency codes in export's --commodity examples (beancount's commodities)
+    "assets", "receivable", "journal", "name",  # export's default accounts and their {name}; hledger's .journal file
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
     "al",  # the beginning of Alice that the examples type for her (k al 4 15)

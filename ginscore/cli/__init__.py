@@ -43,6 +43,7 @@ COMMANDS = {
     "games": "show",
     "settle": "evening",
     "stats": "evening",
+    "export": "exports",
     "end": "match",
     "abandon": "match",
     "void": "match",

@@ -6,7 +6,7 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, completes, output_options, selection_options
+from ginscore.cli.options import chosen_games, completes, output_options, selection_options, settled_options
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
@@ -33,9 +33,7 @@ Example:
 
 
 @cli.command(help=SETTLE_HELP)
-@selection_options
-@option("--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more)."))
-@option("--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all."))
+@settled_options
 @option(
     "--currency",
     metavar="SYMBOL",
@@ -45,16 +43,9 @@ Example:
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    from ginscore import settlements
     from ginscore.evening import settle as settle_games
 
-    ledger = obj.ledger
-    selection = selection._replace(ids=tuple(game_ids), finished_only=True)
-    chosen = obj.book.summaries(selection)
-    records = settlements.read(ledger)
-    settled = settlements.settled_games(records)
-    if unsettled:
-        chosen = [entry for entry in chosen if entry["id"] not in settled]
+    chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
     results, no_stake = settle_games(chosen)
     if currency is not None:
         wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
@@ -74,7 +65,7 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     if as_json:
         click.echo(to_json(settle_json(result, no_stake, recorded)))
         return
-    print_settlement(result, no_stake, recorded, fmt, unsettled and bool(settled))
+    print_settlement(result, no_stake, recorded, fmt, some_settled)
 
 
 

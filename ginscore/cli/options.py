@@ -335,3 +335,28 @@ def selection_options(function):
     return option(
         "--since", metavar="DATE", help=N_("Only games started on or after DATE (YYYY-MM-DD, today, yesterday).")
     )(wrapper)
+
+
+def settled_options(function):
+    """What 'settle' chooses by, besides --since, --until and --player: --game ID (repeatable)
+    and --unsettled/--all; 'export' chooses exactly so. The command receives ``game_ids`` and
+    ``unsettled`` (and ``selection``, from ``selection_options``)."""
+    function = option(
+        "--unsettled/--all", "unsettled", default=True, help=N_("Only games not yet settled (the default), or all.")
+    )(function)
+    function = option(
+        "--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more).")
+    )(function)
+    return selection_options(function)
+
+
+def chosen_games(book, selection, game_ids, unsettled) -> tuple:
+    """(the summaries of the finished games chosen, oldest first; whether some were left out as
+    settled before), as 'settle' chooses them."""
+    from ginscore import settlements
+
+    chosen = book.summaries(selection._replace(ids=tuple(game_ids), finished_only=True))
+    settled = settlements.settled_games(settlements.read(book.ledger))
+    if not unsettled:
+        return chosen, False
+    return [entry for entry in chosen if entry["id"] not in settled], bool(settled)

@@ -1,0 +1,73 @@
+"""export: the money of the games chosen as 'settle' chooses them, for hledger, ledger,
+beancount or a spreadsheet. Parses and prints; ``ginscore.export`` and ``ginscore.export_text``
+make the text."""
+
+from __future__ import annotations
+
+import click
+
+from ginscore.cli import cli
+from ginscore.cli.options import SUFFIXES, chosen_games, deliver, settled_options
+from ginscore.cli.translated import option
+from ginscore.i18n import N_, _, ngettext
+
+EXPORT_HELP = N_(
+    """Export the money of finished games for an accounting program or a spreadsheet: one
+transaction (or row) per payment of each game, dated the day the game ended, with the game's
+id as its code (ginscore:ID). The games are chosen as 'settle' chooses them.
+
+Without --as the accounts are a neutral book of everyone's balance (games:NAME); with
+--as NAME, that player's own: a receivable per other player (assets:receivable:NAME) and
+his winnings (income:games:gin). Games without a stake come to no money and are left out.
+Nothing but the export is printed.
+
+\b
+Example:
+    ginscore export --to hledger --since 2026-11-01 > gin.journal
+    ginscore export --to beancount --as Dan --commodity none=EUR -o gin.beancount
+    ginscore export --to csv --all > payments.csv"""
+)
+
+TO = "hledger|ledger|beancount|csv"  # ginscore.export.FORMATS, not imported: the group's --help loads this module
+SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beancount", "csv": ".csv"}
+
+
+@cli.command(help=EXPORT_HELP)
+@option("--to", "fmt", metavar=TO, help=N_("What to write: a journal of one of the accounting programs, or CSV."))
+@settled_options
+@option("--as", "me", metavar="NAME", help=N_("One player's own book: what each other player owes him, and his winnings."))
+@option(
+    "--account", "template", metavar="TEMPLATE",
+    help=N_("A player's account, with {name} for the name (default games:{name}; with --as assets:receivable:{name})."),
+)
+@option("--income", metavar="ACCOUNT", help=N_("With --as: the account of his winnings (default income:games:gin)."))
+@option(
+    "--commodity", "commodities", multiple=True, metavar="SYMBOL=CODE",
+    help=N_("Write the games played for SYMBOL in CODE (repeatable; none=CODE: the games without a currency)."),
+)
+@option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing."))
+@click.pass_obj
+def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, output):
+    from ginscore import export as exporting
+    from ginscore.export_text import write
+
+    fmt = None if fmt is None else fmt.strip().lower()
+    how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
+    chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
+    no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
+    games = [obj.book.load(entry["id"]) for entry in chosen if entry.get("money") is not None]
+    text = write(games, how)
+    if no_stake:
+        words = ngettext(
+            "Left out: {count} game without a stake ({games}), which comes to no money.",
+            "Left out: {count} games without a stake ({games}), which come to no money.",
+            len(no_stake),
+        )
+        click.echo(words.format(count=len(no_stake), games=", ".join(no_stake)), err=True)
+    if not games:
+        hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
+        click.echo(_("Nothing to export: no finished game with a stake matches{hint}.").format(hint=hint), err=True)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        deliver(text, output, False, SUFFIXES_OF.get(fmt, SUFFIXES["csv"]))
