@@ -376,7 +376,7 @@ def test_one_damaged_game_among_many_leaves_the_others_usable(run, isolated_ledg
 
     listing = run("games --json")
     assert listing.exit_code == 1
-    games = {game["id"]: game for game in json.loads(listing.stdout)}
+    games = {game["id"]: game for game in json.loads(listing.stdout)["games"]}
     # a game that does not load has no known start: listed after the others, as a fresh
     # index lists it (the file was cut short in place, which leaves the folder's time alone)
     assert list(games) == [first, third, second]
