@@ -72,7 +72,7 @@ def test_settle_record_undo_and_all(run):
     assert "Nothing to settle" in play(run, "settle").output
     assert as_json(run, "settle --all --json")["nets"] == EVENING_NETS
     assert [entry["settled"] for entry in as_json(run, "games --json")["games"]] == [True] * 5
-    assert as_json(run, "games --unsettled --json") == []
+    assert as_json(run, "games --unsettled --json")["games"] == []
     evening = ", ".join(game_ids(run))
     assert f"Took back settlement 1: games {evening} are unsettled again." in play(run, "undo").output
     assert as_json(run, "settle --json")["nets"] == EVENING_NETS
@@ -90,14 +90,14 @@ def test_settle_chooses_games_by_player_game_and_date(run):
     assert as_json(run, "settle --since today --json")["games"] == ids
     assert as_json(run, "settle --until yesterday --json")["games"] == []
     assert run("settle --since tomorrow").exit_code != 0  # not a date ginscore reads
-    assert as_json(run, "games --last 2 --json")[0]["id"] == ids[3]
+    assert as_json(run, "games --last 2 --json")["games"][0]["id"] == ids[3]
 
 
 def test_games_in_several_currencies_settle_one_currency_at_a_time(run):
     play(run, "new A B --stake 1 --currency €", "gin a 90", "new A B --stake 1 --currency $", "gin b 90")
     result = run("settle")
     assert result.exit_code == 1 and "played for € and $" in result.output and "--currency" in result.output
-    assert as_json(run, ["settle", "--currency", "€", "--json"])["nets"] == {"A": "480", "B": "-480"}
+    assert as_json(run, ["settle", "--currency", "€", "--json"])["nets"] == {"A": "480.00", "B": "-480.00"}
 
 
 def test_games_without_a_stake_are_listed_apart(run):
@@ -295,7 +295,7 @@ def test_deleting_or_damaging_the_index_changes_no_answer(run, isolated_ledger, 
 
 def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_ledger):
     play(run, "new A B --stake 1", "gin a 90", "new A B --stake 1", "gin b 90")
-    assert as_json(run, "settle --json")["nets"] == {"A": "0", "B": "0"}  # gin v 90: (115 + 25 + 100) x 2 = 480 each way
+    assert as_json(run, "settle --json")["nets"] == {"A": "0.00", "B": "0.00"}  # gin v 90: (115 + 25 + 100) x 2 = 480 each way
     # Replace game 2 by a copy in which A won it (the way a restore from a backup would).
     path = game_file(isolated_ledger, game_ids(run)[1])
     data = json.loads(path.read_text())
@@ -303,7 +303,7 @@ def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_l
     replacement = path.with_name("incoming.tmp")
     replacement.write_text(json.dumps(data))
     os.replace(replacement, path)
-    assert as_json(run, "settle --json")["nets"] == {"A": "960", "B": "-960"}
+    assert as_json(run, "settle --json")["nets"] == {"A": "960.00", "B": "-960.00"}
 
 
 def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledger, monkeypatch):
