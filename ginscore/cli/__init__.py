@@ -58,6 +58,7 @@ COMMANDS = {
     "merge": "devices",
     "git-setup": "devices",
     "merge-file": "devices",
+    "schema": "schema",
 }
 
 
