@@ -269,3 +269,16 @@ def test_the_schemas_are_strict_enough_to_fail(run):
         broken = json.loads(json.dumps(document))
         change(broken)
         assert not validator.is_valid(broken)
+
+
+def test_the_schemas_are_package_data():
+    """``pip install .`` carries ginscore/schemas/*.json (pyproject's package-data, MANIFEST.in)."""
+    import fnmatch
+
+    root = SCHEMAS.parent.parent
+    text = (root / "pyproject.toml").read_text("utf-8")
+    listed = re.search(r'\[tool\.setuptools\.package-data\][^\[]*ginscore = \[([^\]]+)\]', text).group(1)
+    patterns = re.findall(r'"([^"]+)"', listed)
+    for path in SCHEMAS.glob("*.json"):
+        assert any(fnmatch.fnmatch(f"schemas/{path.name}", pattern) for pattern in patterns), path.name
+    assert "include ginscore/schemas/*.json" in (root / "MANIFEST.in").read_text("utf-8")
