@@ -158,15 +158,12 @@ MIN_PAD_CELL = 9  # narrower than this, a cell has no room for a score written i
 
 def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
     """A blank pad: as text (the default format), ruled grids with room to write in; as HTML,
-    one printable page; as JSON, its parts (under the key "tables"); as CSV, its hands; else the
-    grids in that style, each column named with its group (``Alice score``)."""
+    one printable page; as CSV, its hands; else the grids in that style, each column named with
+    its group (``Alice score``). (Its JSON is ``pad_data``, stamped by the command.)"""
     if fmt == "html":
         from ginscore.render_html import page
 
         return page(sheet, pad=True)
-    if fmt == "json":
-        grids = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.grids]
-        return to_json({"title": sheet.title, "fields": {f.label: f.value for f in sheet.fields}, "tables": grids})
     if fmt in SPREADSHEET_FORMATS:
         return table(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
     from textwrap import wrap
@@ -183,6 +180,13 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
         drawn = ruled_table(part) if fmt == DEFAULT_FORMAT else table(flat_headers(part), part.rows, fmt)
         parts += ["", part.title, *([""] if fmt != DEFAULT_FORMAT else []), drawn]
     return "\n".join(parts)
+
+
+def pad_data(sheet) -> dict:
+    """A blank pad as JSON data: its title, its header's fields (each ``label`` in the reader's
+    language and the ``value`` written in, "" for a blank) and its parts (under "tables")."""
+    grids = [{"title": part.title, "headers": flat_headers(part), "rows": part.rows} for part in sheet.grids]
+    return {"title": sheet.title, "fields": [{"label": f.label, "value": f.value} for f in sheet.fields], "tables": grids}
 
 
 def flat_headers(grid) -> list:

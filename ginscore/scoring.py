@@ -362,7 +362,18 @@ def money(net: int, stake: Decimal | None) -> str | None:
     with localcontext() as exact:
         exact.prec = 3 * MAX_STAKE_DIGITS  # a stake's 28 digits times any net fits
         exact.traps[Inexact] = True
-        return format(Decimal(net) * stake, "f")
+        return cents(Decimal(net) * stake)
+
+
+def cents(value) -> str:
+    """An amount of money as ginscore writes it everywhere (JSON, the ledger's caches): exact,
+    in full, with the currency's two places at least (``62.00``, ``-0.40``; not ``62.0``), more
+    only where the stake has them (``0.0000325``)."""
+    from decimal import Decimal
+
+    text = format(Decimal(value), "f")
+    whole, point, decimals = text.partition(".")
+    return f"{whole}.{decimals:0<2}" if len(decimals) < 2 else text
 
 
 def show_money(value, currency: str | None) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from ginscore.i18n import N_
+from ginscore.scoring import cents
 
 
 class Counted(NamedTuple):
@@ -93,4 +94,4 @@ def money_by_currency(amounts: dict) -> dict:
     """{currency: exact decimal string}, without the currencies that come to nothing."""
     from decimal import Decimal
 
-    return {currency: format(Decimal(amount), "f") for currency, amount in amounts.items() if Decimal(amount) != 0}
+    return {currency: cents(amount) for currency, amount in amounts.items() if Decimal(amount) != 0}

@@ -5,7 +5,7 @@ is the same whether it comes from the game file or from the summary index that c
 from __future__ import annotations
 
 from ginscore.game import voided
-from ginscore.scoring import exact_money
+from ginscore.scoring import cents, exact_money
 
 
 def summarize(state) -> dict:
@@ -41,7 +41,7 @@ def summarize(state) -> dict:
         "payments": [paid.to_json() for paid in payments],
         "stake": None if game.stake is None else str(game.stake),
         "currency": game.currency,
-        "money": None if money is None else {name: format(value, "f") for name, value in money.items()},
+        "money": None if money is None else {name: cents(value) for name, value in money.items()},
         "voided": voided(game.journal),
         "stats": state.player_stats(),
     }

@@ -375,7 +375,7 @@ def game_ids(run) -> list:
 
     result = run(["games", "--all", "--json"])
     assert result.exit_code == 0, result.output
-    return [entry["id"] for entry in json.loads(result.output)]
+    return [entry["id"] for entry in json.loads(result.output)["games"]]
 
 
 def new_game(run, command) -> str:

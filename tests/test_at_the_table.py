@@ -199,9 +199,9 @@ def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_le
     play(run, "knock alice 4 15")
     two = new_game(run, "new Test Game")
     play(run, f"void {two}")
-    listing = json.loads(run("games --json").output)
+    listing = json.loads(run("games --json").output)["games"]
     assert [entry["id"] for entry in listing] == [one] and listing[0]["voided"] is False
-    every = json.loads(run("games --all --json").output)
+    every = json.loads(run("games --all --json").output)["games"]
     assert [(entry["id"], entry["voided"]) for entry in every] == [(one, False), (two, True)]
     assert "Test" not in run("games").output and "voided" in run("games --all").output
     assert status_json(run, "--game", two)["voided"] is True
@@ -212,7 +212,7 @@ def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_le
     log = json.loads(run(f"log --game {two} --json").output)["entries"]
     assert [entry["action"] for entry in log] == ["void_game"]
     play(run, f"unvoid {two}", "knock test 4 15", "check")  # the current game again
-    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [one, two]
+    assert [entry["id"] for entry in json.loads(run("games --json").output)["games"]] == [one, two]
     refused(run, f"unvoid {two}", "not voided")
     refused(run, "void 9", "no game '9'")
 
@@ -326,11 +326,11 @@ def test_a_voided_game_counts_in_no_settlement_and_no_statistic(run):
     both = json.loads(run("settle --json").output)
     play(run, f"void {second}")
     one = json.loads(run("settle --json").output)
-    assert both["nets"]["Dan"] == "100" and one["nets"]["Dan"] == "580"  # game 1 alone
-    stats = json.loads(run("stats --json").output)
+    assert both["nets"]["Dan"] == "100.00" and one["nets"]["Dan"] == "580.00"  # game 1 alone
+    stats = json.loads(run("stats --json").output)["players"]
     assert stats["Dan"]["games"] == 1 and stats["Eve"]["games"] == 1
-    assert [entry["id"] for entry in json.loads(run("games --json").output)] == [first]
-    assert [entry["id"] for entry in json.loads(run("games --last 1 --json").output)] == [first]
+    assert [entry["id"] for entry in json.loads(run("games --json").output)["games"]] == [first]
+    assert [entry["id"] for entry in json.loads(run("games --last 1 --json").output)["games"]] == [first]
     play(run, f"unvoid {second}")
     assert json.loads(run("settle --json").output)["nets"] == both["nets"]
 

@@ -214,7 +214,7 @@ def test_every_numbered_game_the_listing_takes_is_reachable(run, isolated_ledger
 
     for number in (2**63, 2**64 + 5):
         put_game(isolated_ledger, game_data(number), number)
-    listed = [entry["id"] for entry in json.loads(play(run, "games --json").stdout)]
+    listed = [entry["id"] for entry in json.loads(play(run, "games --json").stdout)["games"]]
     assert listed == [str(2**63), str(2**64 + 5)]
     for game_id in listed:
         assert play(run, f"log --game {game_id}").exit_code == 0

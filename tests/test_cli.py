@@ -146,7 +146,7 @@ def test_unknown_format_is_one_line_error(run):
 
 def test_games_lists_every_game(run):
     play(run, "new Alice Bob", "gin alice 80", "new Carol Dan", "knock carol 3 5")
-    listing = json.loads(run("games --json").output)
+    listing = json.loads(run("games --json").output)["games"]
     assert [game["id"] for game in listing] == game_ids(run) and len(listing) == 2
     assert [game["players"][0] for game in listing] == ["Alice", "Carol"]  # in the order started
     assert listing[0]["finished"] is True and listing[0]["winner"] == "Alice"

@@ -80,7 +80,7 @@ def test_two_games_started_apart_are_both_kept(pair, style):
     ok(two, "new Eve Fay")  # started while apart: no clash with Cy v Dee
     ok(two, "gin Eve 30")
     settle_all(syncer, [one, two])
-    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    ids = [entry["id"] for entry in as_json(one, "games --all")["games"]]
     assert len(ids) == len(set(ids)) == 3 and ids[0] == first
     assert_alike([one, two], ids)
     assert current(one) != current(two)  # each device carries on its own game
@@ -174,7 +174,7 @@ def test_a_fresh_device_receiving_the_folder_shows_every_game(tmp_path):
     ok(one, "new Cy Dee")
     ok(one, "gin Cy 40")
     Syncer.of([one, fresh], "syncthing").settle()
-    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    ids = [entry["id"] for entry in as_json(one, "games --all")["games"]]
     assert_alike([one, fresh], ids)
     assert current(fresh) == ids[-1]  # the game written last is its current game
 
@@ -231,7 +231,7 @@ def test_git_clones_merge_without_conflict(tmp_path):
         for path in device.ledger.rglob("*.json"):
             assert "<<<<<<<" not in path.read_text("utf-8")
     assert hands_of(one, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
-    ids = [entry["id"] for entry in as_json(one, "games --all")]
+    ids = [entry["id"] for entry in as_json(one, "games --all")["games"]]
     assert len(ids) == 3
     assert_alike([one, two], ids)
 
@@ -252,7 +252,7 @@ def test_a_club_night_of_three_laptops_merges_into_one_ledger(tmp_path):
     nets: dict = {}
     seen = set()
     for laptop in laptops:
-        for entry in as_json(laptop, "games"):
+        for entry in as_json(laptop, "games")["games"]:
             if entry["id"] in seen:
                 continue
             seen.add(entry["id"])
@@ -264,7 +264,7 @@ def test_a_club_night_of_three_laptops_merges_into_one_ledger(tmp_path):
     for laptop in laptops:
         assert "Nothing new" in ok(home, f"merge {laptop.ledger}").stdout
     assert ok(home, "games --all --json").stdout == once
-    assert len(json.loads(once)) == 4
+    assert len(json.loads(once)["games"]) == 4
     settled = as_json(home, "settle --all")
     got = {name: float(amount) for name, amount in settled["nets"].items()}
     assert got == pytest.approx({name: value for name, value in nets.items() if value or name in got})

@@ -43,11 +43,11 @@ EVENING = [
 # Dan: +58 - 52.6 + 51 + 36 + 1.5 = +93.9; Eve: -58 + 52.6 - 51 - 36 - 4.0 = -96.4;
 # Fay +5.0; Gus -2.5. No two of them sum to zero, so three payments: Eve pays Dan 93.9, and the
 # 2.5 left of hers and Gus's 2.5 go to Fay.
-EVENING_NETS = {"Dan": "93.9", "Eve": "-96.4", "Fay": "5.0", "Gus": "-2.5"}
+EVENING_NETS = {"Dan": "93.90", "Eve": "-96.40", "Fay": "5.00", "Gus": "-2.50"}
 EVENING_PAYMENTS = [
-    {"from": "Eve", "to": "Dan", "amount": "93.9"},
-    {"from": "Eve", "to": "Fay", "amount": "2.5"},
-    {"from": "Gus", "to": "Fay", "amount": "2.5"},
+    {"from": "Eve", "to": "Dan", "amount": "93.90"},
+    {"from": "Eve", "to": "Fay", "amount": "2.50"},
+    {"from": "Gus", "to": "Fay", "amount": "2.50"},
 ]
 
 
@@ -71,8 +71,8 @@ def test_settle_record_undo_and_all(run):
     assert as_json(run, "settle --json")["games"] == []  # the next settle starts from zero
     assert "Nothing to settle" in play(run, "settle").output
     assert as_json(run, "settle --all --json")["nets"] == EVENING_NETS
-    assert [entry["settled"] for entry in as_json(run, "games --json")] == [True] * 5
-    assert as_json(run, "games --unsettled --json") == []
+    assert [entry["settled"] for entry in as_json(run, "games --json")["games"]] == [True] * 5
+    assert as_json(run, "games --unsettled --json")["games"] == []
     evening = ", ".join(game_ids(run))
     assert f"Took back settlement 1: games {evening} are unsettled again." in play(run, "undo").output
     assert as_json(run, "settle --json")["nets"] == EVENING_NETS
@@ -86,18 +86,18 @@ def test_settle_chooses_games_by_player_game_and_date(run):
     ids = game_ids(run)
     # Dan and Eve both played in every game; Fay only in the Rummy game.
     assert as_json(run, "settle --player fay --json")["games"] == [ids[4]]
-    assert as_json(run, f"settle --game {ids[0]} --game {ids[2]} --json")["nets"] == {"Dan": "109.0", "Eve": "-109.0"}
+    assert as_json(run, f"settle --game {ids[0]} --game {ids[2]} --json")["nets"] == {"Dan": "109.00", "Eve": "-109.00"}
     assert as_json(run, "settle --since today --json")["games"] == ids
     assert as_json(run, "settle --until yesterday --json")["games"] == []
     assert run("settle --since tomorrow").exit_code != 0  # not a date ginscore reads
-    assert as_json(run, "games --last 2 --json")[0]["id"] == ids[3]
+    assert as_json(run, "games --last 2 --json")["games"][0]["id"] == ids[3]
 
 
 def test_games_in_several_currencies_settle_one_currency_at_a_time(run):
     play(run, "new A B --stake 1 --currency €", "gin a 90", "new A B --stake 1 --currency $", "gin b 90")
     result = run("settle")
     assert result.exit_code == 1 and "played for € and $" in result.output and "--currency" in result.output
-    assert as_json(run, ["settle", "--currency", "€", "--json"])["nets"] == {"A": "480", "B": "-480"}
+    assert as_json(run, ["settle", "--currency", "€", "--json"])["nets"] == {"A": "480.00", "B": "-480.00"}
 
 
 def test_games_without_a_stake_are_listed_apart(run):
@@ -155,7 +155,7 @@ def reference_stats(run) -> dict:
     from decimal import Decimal
 
     stats = {}
-    games = [entry["id"] for entry in as_json(run, "games --json") if entry["finished"]]
+    games = [entry["id"] for entry in as_json(run, "games --json")["games"] if entry["finished"]]
     streak = {}
     for game_id in games:
         state = status_json(run, "--game", str(game_id))
@@ -194,7 +194,7 @@ def test_every_statistic_matches_a_slow_reference(run, seed):
 
     random_ledger(run, seed)
     expected = reference_stats(run)
-    shown = as_json(run, "stats --json")
+    shown = as_json(run, "stats --json")["players"]
     assert set(shown) == set(expected)
     for name, mine in expected.items():
         got = shown[name]
@@ -210,7 +210,7 @@ def test_every_statistic_matches_a_slow_reference(run, seed):
     pair = as_json(run, "stats --vs Ann Ben --json")
     assert set(pair["players"]) <= {"Ann", "Ben"}
     assert [game["id"] for game in pair["games"]] == [
-        entry["id"] for entry in as_json(run, "games --json")
+        entry["id"] for entry in as_json(run, "games --json")["games"]
         if {"Ann", "Ben"} == set(entry["players"]) and entry["finished"]
     ]
 
@@ -226,7 +226,7 @@ def test_stats_from_hands_typed_as_cards(run):
          "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"],
     ]
     play(run, "new Alice Bob", *knocks, "gin alice 98")
-    alice = as_json(run, "stats --json")["Alice"]
+    alice = as_json(run, "stats --json")["players"]["Alice"]
     assert alice["card_knocks"] == 2 and alice["average_deadwood_at_knock"] == 7.0  # (4 + 10) / 2
     assert alice["melds_held_back"] == 0.5
 
@@ -295,7 +295,7 @@ def test_deleting_or_damaging_the_index_changes_no_answer(run, isolated_ledger, 
 
 def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_ledger):
     play(run, "new A B --stake 1", "gin a 90", "new A B --stake 1", "gin b 90")
-    assert as_json(run, "settle --json")["nets"] == {"A": "0", "B": "0"}  # gin v 90: (115 + 25 + 100) x 2 = 480 each way
+    assert as_json(run, "settle --json")["nets"] == {"A": "0.00", "B": "0.00"}  # gin v 90: (115 + 25 + 100) x 2 = 480 each way
     # Replace game 2 by a copy in which A won it (the way a restore from a backup would).
     path = game_file(isolated_ledger, game_ids(run)[1])
     data = json.loads(path.read_text())
@@ -303,7 +303,7 @@ def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_l
     replacement = path.with_name("incoming.tmp")
     replacement.write_text(json.dumps(data))
     os.replace(replacement, path)
-    assert as_json(run, "settle --json")["nets"] == {"A": "960", "B": "-960"}
+    assert as_json(run, "settle --json")["nets"] == {"A": "960.00", "B": "-960.00"}
 
 
 def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledger, monkeypatch):
@@ -315,7 +315,7 @@ def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledge
     monkeypatch.setattr(index, "mend", lambda *args, **kwargs: calls.append(1) or real(*args, **kwargs))
     play(run, "knock a 2 10", "games", "gin a 90", "games", "undo", "games", "new C D", "games")
     assert calls == []
-    assert [entry["finished"] for entry in as_json(run, "games --json")] == [False, False]
+    assert [entry["finished"] for entry in as_json(run, "games --json")["games"]] == [False, False]
 
 
 @pytest.mark.slow

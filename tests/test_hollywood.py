@@ -266,11 +266,11 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
         "winner": "You",
         "loser": "Opp",
         "net": 122,
-        "amount": "12.2",
+        "amount": "12.20",
         "totals": {"You": 180 + 137 + 87, "Opp": 137 + 100 + 45},
         "abandoned": True,
         "swept": False,
-        "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.2"}],
+        "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.20"}],
     }
     assert "Match: You wins by 122." in result.output
     stored = json.loads(game_file(isolated_ledger).read_text())

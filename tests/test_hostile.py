@@ -174,7 +174,7 @@ def test_one_damaged_file_is_that_games_problem_only(run, isolated_ledger, outsi
     assert code == 1 and [row[0] for row in rows[1:]] == ["1", "3", "2"] and rows[3][5] == "DAMAGED"
     assert err.count("\n") == 1 and name in err
     code, out, err = go(["games", "--json"])
-    listing = {entry["id"]: entry for entry in json.loads(out)}
+    listing = {entry["id"]: entry for entry in json.loads(out)["games"]}
     assert code == 1 and listing["2"]["damaged"] and not listing["1"].get("damaged") and not listing["3"].get("damaged")
     # check lists exactly that file
     code, out, err = go(["check", "--json"])

@@ -266,7 +266,7 @@ def test_rules_of_a_game_and_of_the_defaults(run):
 
 
 def test_rules_list(run):
-    listing = json.loads(ok(run, "rules --list --json").output)
+    listing = json.loads(ok(run, "rules --list --json").output)["presets"]
     assert [entry["name"] for entry in listing] == ["standard", "classic", "classic-variant", "twenties", "pagat", "oklahoma"]
     assert all(entry["follows"] for entry in listing)
     assert "twenties" in ok(run, "rules --list").output

@@ -31,7 +31,7 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
-        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.ids", "ginscore.device",
+        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device",
         "ginscore.translit",
     ),
     "domain": (

@@ -376,7 +376,7 @@ def test_one_damaged_game_among_many_leaves_the_others_usable(run, isolated_ledg
 
     listing = run("games --json")
     assert listing.exit_code == 1
-    games = {game["id"]: game for game in json.loads(listing.stdout)}
+    games = {game["id"]: game for game in json.loads(listing.stdout)["games"]}
     # a game that does not load has no known start: listed after the others, as a fresh
     # index lists it (the file was cut short in place, which leaves the folder's time alone)
     assert list(games) == [first, third, second]
@@ -441,6 +441,7 @@ def test_check_passes_a_healthy_ledger_and_an_empty_one(run, isolated_ledger):
     ok(run, "undo")
     report = json.loads(ok(run, "check --json").stdout)
     assert report == {
+        "schema": "ginscore.check", "schema_version": "1.0",
         "ledger": str(isolated_ledger), "ok": True, "games": 1, "hands": 1, "problems": [], "notes": [],
     }
 

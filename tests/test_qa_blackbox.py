@@ -144,7 +144,7 @@ def test_amounts_owed_are_written_with_cents(run):
     result = play(run, "new A B --stake 0.5 --currency €", "gin a 98")
     assert "At €0.5 per point, B pays A €248.00." in result.output  # was "€248.0"
     final = json.loads(run("status --json").output)["final"]
-    assert final["amount"] == "248.0" and final["payments"][0]["amount"] == "248.0"  # the JSON keeps the exact value
+    assert final["amount"] == "248.00" and final["payments"][0]["amount"] == "248.00"  # exact, in cents as the text
 
 
 def test_amounts_keep_every_decimal_the_stake_has():

@@ -127,7 +127,7 @@ def outputs_of_an_evening(run, monkeypatch, ledger, language: str) -> list[tuple
         ask(command)
     listing = run(["games", "--all", "--json"])
     assert listing.exit_code == 0, listing.output
-    for game_id in [entry["id"] for entry in json.loads(listing.output)]:
+    for game_id in [entry["id"] for entry in json.loads(listing.output)["games"]]:
         for question in PER_GAME:
             ask(f"{question} --game {game_id}")
     for command in LEDGER_WIDE:
@@ -282,7 +282,7 @@ def test_no_english_is_left(run, monkeypatch, isolated_ledger, language):
     allowed = allowed_words(names)
     left = {}
     outputs = outputs_of_an_evening(run, monkeypatch, isolated_ledger, language)
-    allowed = allowed | {entry["id"] for entry in json.loads(run(["games", "--all", "--json"]).output)}  # made game ids
+    allowed = allowed | {entry["id"] for entry in json.loads(run(["games", "--all", "--json"]).output)["games"]}  # made game ids
     for command, output in outputs + help_texts(run):
         typed = set(re.findall(r"[A-Za-z0-9]+", command))  # what the reader typed comes back as typed: 'zz', 'bogus'
         for word in latin_leftovers(readable(output), allowed | typed):

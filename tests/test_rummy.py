@@ -38,8 +38,8 @@ def test_the_worked_example(run):
     assert "At 0.5 per point, B pays A 10.50 and B pays C 19.50." in ended
     final = status_json(run)["final"]
     assert final["payments"] == [
-        {"from": "B", "to": "A", "points": 21, "amount": "10.5"},
-        {"from": "B", "to": "C", "points": 39, "amount": "19.5"},
+        {"from": "B", "to": "A", "points": 21, "amount": "10.50"},
+        {"from": "B", "to": "C", "points": 39, "amount": "19.50"},
     ]
 
 
@@ -126,12 +126,12 @@ def test_undo_redo_edit_log_check_games_backup(run, tmp_path):
     assert "now: out Ann Ben=20 Cy=11 Dee=19" in edited
     assert "out Cy Ann=3 Ben=4 Dee=5 --rummy" in play(run, "log").output
     play(run, "check")
-    listing = json.loads(play(run, "games --json").output)
+    listing = json.loads(play(run, "games --json").output)["games"]
     assert listing[0]["table"] == "rummy" and listing[0]["finished"] is False
     for fmt in ("simple", "csv", "html", "github"):
         play(run, f"sheet --format {fmt}", f"status --format {fmt}")
     play(run, "end")
-    assert json.loads(play(run, "games --json").output)[0]["payments"]
+    assert json.loads(play(run, "games --json").output)["games"][0]["final"]["payments"]
     play(run, f"backup {tmp_path / 'copy'}")
 
 

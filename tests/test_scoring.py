@@ -114,7 +114,7 @@ def test_net_can_be_negative_when_the_losers_boxes_outweigh():
     # B won ten hands of 1 point: 10 + 250 = 260; A one gin worth 100: 100 + 100 + 25 = 225
     final = settle("A", "B", {"A": 100, "B": 10}, {"A": 1, "B": 10}, True, STANDARD, Decimal("1"))
     assert final.net == -35
-    assert final.amount == "-35"
+    assert final.amount == "-35.00"
 
 
 @pytest.mark.parametrize(

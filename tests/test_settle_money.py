@@ -80,7 +80,7 @@ def test_each_currency_gets_a_command_that_pastes(run, isolated_ledger):
         assert currencies == ["€", "$", None]
     # 'none' is the games without a currency, not a symbol "none"
     assert as_json(run, "settle --currency none --json")["games"] == game_ids(run)[2:4]
-    assert as_json(run, "settle --currency NONE --json")["nets"] == {"A": "-480", "B": "480", "C": "960", "D": "-960"}
+    assert as_json(run, "settle --currency NONE --json")["nets"] == {"A": "-480.00", "B": "480.00", "C": "960.00", "D": "-960.00"}
 
 
 def test_none_is_no_currency_wherever_a_currency_is_typed(run, tmp_path):

@@ -446,15 +446,19 @@ def test_log_of_a_hand_typed_as_cards_wraps_to_the_terminal(run, monkeypatch):
 
 
 def test_games_json_entries_carry_the_final_object_of_status_json(run):
-    """Issue 20 item 22: the same ``final`` as status --json, the old top-level payments kept."""
+    """Issue 20 item 22 and 21: the same ``final`` as status --json; the top-level payments only
+    in the 1.x shape asked for with --json-version 1."""
     for commands in (STANDARD_25, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, THREE_HANDED_GAME, RUMMY_GAME):
         play(run, *commands)
         status = json.loads(run("status --json").output)
-        entry = json.loads(run("games --json").output)[-1]
+        entry = json.loads(run("games --json").output)["games"][-1]
         assert entry["id"] == status["id"] and entry["final"] == status["final"] and entry["final"] is not None
-        assert entry["payments"] == status["final"]["payments"]
+        assert "payments" not in entry
+        old = json.loads(run("games --json --json-version 1").output)[-1]
+        assert old["payments"] == status["final"]["payments"] and old["final"] == status["final"]
     play(run, "new A B")
-    assert json.loads(run("games --json").output)[-1]["final"] is None  # in progress
+    assert json.loads(run("games --json").output)["games"][-1]["final"] is None  # in progress
+    assert json.loads(run("games --json --json-version 1").output)[-1]["payments"] == []
 
 
 # ---- start-up: printing costs nothing between hands ----
@@ -512,7 +516,8 @@ def test_pad_takes_the_format_names_people_type(run):
     assert markdown.exit_code == 0 and "| Alice score" in markdown.output and "|   3 |" in markdown.output
     assert markdown.output == run("pad Alice Bob --hands 3 --format markdown").output
     data = json.loads(run("pad Alice Bob --hands 3 --format json").output)
-    assert data["fields"]["Players"] == "Alice v Bob" and len(data["tables"][0]["rows"]) == 3
+    assert data["fields"][0] == {"label": "Players", "value": "Alice v Bob"} and len(data["tables"][0]["rows"]) == 3
+    assert json.loads(run("pad Alice Bob --format json --json-version 1").output)["fields"]["Players"] == "Alice v Bob"
     rows = list(csv.reader(io.StringIO(run("pad --hands 3 --format csv").output)))
     assert rows[0] == ["#", "score", "total", "score", "total"] and len(rows) == 4
     assert run("pad --format TEXT").output == run("pad").output

@@ -234,9 +234,9 @@ def test_the_worked_three_handed_game(run):
     assert final["totals"] == {"A": 43, "B": 0, "C": 277}
     assert final["shut_out"] == ["B"]
     assert final["payments"] == [
-        {"from": "A", "to": "C", "points": 234, "amount": "23.4"},
-        {"from": "B", "to": "C", "points": 377, "amount": "37.7"},
-        {"from": "B", "to": "A", "points": 43, "amount": "4.3"},
+        {"from": "A", "to": "C", "points": 234, "amount": "23.40"},
+        {"from": "B", "to": "C", "points": 377, "amount": "37.70"},
+        {"from": "B", "to": "A", "points": 43, "amount": "4.30"},
     ]
     assert final["nets"] == {"A": -191, "B": -420, "C": 611}
 
@@ -354,9 +354,9 @@ def test_every_table_prints_its_sheet_and_status(run, fmt):
     for game in game_ids(run):
         assert run(["sheet", "--game", game, "--format", fmt]).exit_code == 0
         assert run(["status", "--game", game, "--format", fmt]).exit_code == 0
-    listing = json.loads(play(run, "games --json").output)
+    listing = json.loads(play(run, "games --json").output)["games"]
     assert [entry["table"] for entry in listing] == ["three-handed", "partnership"]
-    assert listing[0]["payments"][0] == {"from": "A", "to": "C", "points": 234, "amount": None}
+    assert listing[0]["final"]["payments"][0] == {"from": "A", "to": "C", "points": 234, "amount": None}
     assert "three-handed" in play(run, "games").output
 
 

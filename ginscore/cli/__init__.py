@@ -60,6 +60,7 @@ COMMANDS = {
     "merge": "devices",
     "git-setup": "devices",
     "merge-file": "devices",
+    "schema": "schema",
 }
 
 

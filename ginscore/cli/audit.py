@@ -8,7 +8,7 @@ import click
 
 from ginscore import actions, render
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
-from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, whole_number
+from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, printable
 from ginscore.game import devices, history
@@ -125,7 +125,7 @@ def log(obj, game_id, as_json, fmt):
             if line.entry["action"] == "edit":
                 entry["was"] = line.was
             entries.append(entry)
-        click.echo(to_json({"game": game.id, "players": list(game.players), "entries": entries}))
+        print_json("log", {"game": game.id, "players": list(game.players), "entries": entries})
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     edited = {line.target for line in lines if line.entry["action"] == "edit"}
@@ -173,7 +173,7 @@ Example:
 def redo(obj, game_id, as_json):
     game, state, restored = obj.book.change(game_id, actions.redo)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     kind = get_table(game.table)
     click.echo(
@@ -232,7 +232,7 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
 
     game, before, now, state, before_state = ctx.obj.book.change(game_id, correct)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     click.echo(_("Edited hand {number} of game {game} (the original stays in 'ginscore log'):").format(number=position, game=game.id))
     kind = get_table(game.table)
@@ -261,7 +261,7 @@ def check(obj, as_json):
     if as_json:
         with english():  # the problems JSON lists are English in every language
             report = obj.book.check()
-        click.echo(to_json(report))
+        print_json("check", report)
     else:
         report = obj.book.check()
         for problem in report["problems"]:  # printable: a problem may quote a hostile value
@@ -318,7 +318,7 @@ def backup(obj, path, as_json):
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
         report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}
-        click.echo(to_json({**report, "left_out": left_out}))
+        print_json("backup", {**report, "left_out": left_out})
     else:
         click.echo(
             ngettext(

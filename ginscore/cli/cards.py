@@ -5,11 +5,10 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
-from ginscore.cli.options import json_option, suit_symbols, whole_number
+from ginscore.cli.options import json_option, print_json, suit_symbols, whole_number
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import CardError
 from ginscore.i18n import N_, _, ngettext, pN_
-from ginscore.render import to_json
 
 
 @cli.command(cls=Command, help=N_("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
@@ -39,7 +38,7 @@ def analyze(cards, knock_limit, as_json):
         raise CardError(_("{error}: give the 10 cards of a hand, or 11 before the discard").format(error=error)) from None
     analysis = analyze_hand(hand, limit)
     if as_json:
-        click.echo(to_json(analysis.to_json()))
+        print_json("analysis", analysis.to_json())
         return
     click.echo("\n".join(analysis_lines(analysis, suit_symbols())))
 

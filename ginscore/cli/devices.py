@@ -9,13 +9,12 @@ import click
 
 from ginscore import schema
 from ginscore.cli import cli
-from ginscore.cli.options import json_option
+from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.merging import merge_file as union_of
 from ginscore.merging import merge_folder
-from ginscore.render import to_json
 from ginscore.safefile import atomic_write
 
 GITATTRIBUTES = "games/*.json merge=ginscore\n"
@@ -45,7 +44,7 @@ def merge(obj, folder, as_json):
         report = merge_folder(book.ledger, folder)
     book.refresh_index()
     if as_json:
-        click.echo(to_json(report))
+        print_json("merge", report)
     else:
         for line in merge_lines(report, folder):
             click.echo(line)

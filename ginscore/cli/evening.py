@@ -6,13 +6,13 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import chosen_games, completes, output_options, selection_options, settled_options
+from ginscore.cli.options import chosen_games, completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
 from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, ngettext, translate
-from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import names
 from ginscore.text import in_words
 
@@ -63,7 +63,7 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     if record and result is not None:
         recorded = obj.book.record_settlement(result)
     if as_json:
-        click.echo(to_json(settle_json(result, no_stake, recorded)))
+        print_json("settle", settle_json(result, no_stake, recorded))
         return
     print_settlement(result, no_stake, recorded, fmt, some_settled)
 
@@ -105,14 +105,16 @@ def same_settle(ctx, currency: str) -> str:
 
 
 def settle_json(result, no_stake, recorded) -> dict:
+    from ginscore.scoring import cents
+
     if result is None:
         return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, "recorded": None}
     return {
         "games": list(result.games),
         "currency": result.currency,
-        "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
+        "nets": {name: cents(amount) for name, amount in result.nets.items()},
         "payments": [
-            {"from": debtor, "to": creditor, "amount": format(amount, "f")} for debtor, creditor, amount in result.payments
+            {"from": debtor, "to": creditor, "amount": cents(amount)} for debtor, creditor, amount in result.payments
         ],
         "method": result.method,
         "no_stake": no_stake,
@@ -223,12 +225,9 @@ def stats(obj, selection, table, pair, as_json, fmt):
     wanted = {folded(name) for name in shown}
     report = {entry["player"]: stats_of(entry) for entry in totals if not wanted or folded(entry["player"]) in wanted}
     if as_json:
-        if pair:
-            games = [{"id": e["id"], "created": e["created"], "winner": e["winner"], "net": e["net"],
-                      "amount": e["amount"], "payments": e["payments"]} for e in record]
-            click.echo(to_json({"players": report, "games": games}))
-        else:
-            click.echo(to_json(report))
+        games = [{"id": e["id"], "created": e["created"], "winner": e["winner"], "net": e["net"],
+                  "amount": e["amount"], "payments": e["payments"]} for e in record]
+        print_json("stats", {"players": report, "games": games if pair else None})
         return
     print_stats(report, record, fmt)
 

@@ -8,11 +8,11 @@ import click
 from ginscore import config as house_file
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, table_options
+from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, print_json, table_options
 from ginscore.cli.translated import Command, Group, argument, option
 from ginscore.errors import RulesError
 from ginscore.i18n import N_, _, english, pgettext, pN_
-from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.render import DEFAULT_FORMAT
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import all_settings, get_table
 
@@ -72,7 +72,7 @@ def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, 
     if as_json:
         with english():  # JSON is English in every language
             report.update(rules=rules.to_dict(), differences=differences(rules), summary=summary(rules))
-        click.echo(to_json(report))
+        print_json("rules", report)
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
     print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
@@ -124,7 +124,7 @@ def show_presets(as_json: bool, fmt: str | None) -> None:
         for name in PRESETS
     ]
     if as_json:
-        click.echo(to_json(listing))
+        print_json("presets", {"presets": listing})
         return
     follows = preset_sources()
     rows = [[entry["name"], summary(preset_rules(entry["name"]), "standard"), follows[entry["name"]]] for entry in listing]
@@ -174,7 +174,7 @@ def config_command(ctx, as_json, fmt):
             "currency": house.currency,
             "lang": house.values.get("lang"),
         }
-        click.echo(to_json({"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective}))
+        print_json("config", {"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective})
         return
     rows = [["preset", house.preset or _("none"), pgettext("value from", "file") if house.preset else ""]]
     specs = all_settings()

@@ -6,11 +6,10 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import game_argument, game_option, json_option
+from ginscore.cli.options import game_argument, game_option, json_option, json_text, print_json
 from ginscore.cli.translated import Command
 from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _
-from ginscore.render import to_json
 
 
 @cli.command("end", cls=Command, help=N_("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).
@@ -31,7 +30,7 @@ Example:
 def end(obj, game_id, as_json):
     _game, state = obj.book.change(game_id, actions.abandon)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     click.echo("\n".join(actions.view(state).result_lines()))
 
@@ -42,7 +41,7 @@ cli.add_command(end, "abandon")
 def set_aside(obj, game_id, change, as_json, words) -> None:
     """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``words(game, state)``."""
     game, state = obj.book.change(game_id, change)
-    click.echo(to_json(state.to_json()) if as_json else words(game, state))
+    click.echo(json_text("game", state.to_json()) if as_json else words(game, state))
 
 
 @cli.command(cls=Command, help=N_("""Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it

@@ -7,7 +7,8 @@ import click
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, _, pN_
-from ginscore.render import check_format
+from ginscore.json_contract import COMMANDS, document, parse_major, supported
+from ginscore.render import check_format, to_json
 from ginscore.safefile import atomic_write
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
@@ -109,8 +110,39 @@ def game_argument(function=None, complete: str = "game_ids"):
     return argument("game_id", pN_("metavar", "GAME"), type=GAME_ID, shell_complete=completes(complete))(function)
 
 
+JSON_MAJOR = "ginscore.json_major"  # where --json-version keeps the major asked, in the context's meta
+
+
+def _ask_major(ctx, param, value):
+    """--json-version: checked before the command runs (against every document it may print),
+    so that a version nobody supports changes nothing."""
+    if value is None:
+        return
+    major = parse_major(value)
+    supported(COMMANDS[ctx.info_name], major)
+    ctx.meta[JSON_MAJOR] = major
+
+
+def json_version_option(function):
+    return option(
+        "--json-version", metavar="MAJOR", expose_value=False, callback=_ask_major,
+        help=N_("Print that major version of the JSON (an older one, while it is supported; see README: JSON output)."),
+    )(function)
+
+
 def json_option(function):
+    function = json_version_option(function)
     return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see README: JSON output)."))(function)
+
+
+def json_text(name: str, body) -> str:
+    """The JSON document ``name`` (``json_contract.DOCUMENTS``) with ``body``, stamped, in the
+    major version --json-version asked for (the newest without it), as text to print."""
+    return to_json(document(name, body, click.get_current_context().meta.get(JSON_MAJOR)))
+
+
+def print_json(name: str, body) -> None:
+    click.echo(json_text(name, body))
 
 
 def output_options(function):

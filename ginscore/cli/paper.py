@@ -6,7 +6,16 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, completes, deliver, file_options, rule_options, table_options
+from ginscore.cli.options import (
+    SUFFIXES,
+    completes,
+    deliver,
+    file_options,
+    json_text,
+    json_version_option,
+    rule_options,
+    table_options,
+)
 from ginscore.cli.translated import Command, argument, option
 from ginscore.game import check_new_players
 from ginscore.i18n import N_, pN_
@@ -41,6 +50,7 @@ Example:
     "--format", "fmt", metavar="FORMAT", default="text", shell_complete=completes("formats"),
     help=N_("text (the default, 80 columns), html (one printable page), markdown, csv, json, ..."),
 )
+@json_version_option
 @file_options
 @table_options
 @rule_options
@@ -59,4 +69,5 @@ def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, se
     rate = None if stake is None else parse_stake(stake)
     symbol = None if currency is None else parse_currency(currency)
     sheet = kind.view_of().pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
-    deliver(render.pad(sheet, name), output, open_it, SUFFIXES.get(name, ".txt"))
+    text = json_text("pad", render.pad_data(sheet)) if name == "json" else render.pad(sheet, name)
+    deliver(text, output, open_it, SUFFIXES.get(name, ".txt"))

@@ -6,12 +6,20 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import NumbersCommand, completes, game_option, json_option, suit_symbols, upcard_option, whole_number
+from ginscore.cli.options import (
+    NumbersCommand,
+    completes,
+    game_option,
+    json_option,
+    print_json,
+    suit_symbols,
+    upcard_option,
+    whole_number,
+)
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import HandError, shown
 from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
-from ginscore.render import to_json
 from ginscore.shell import quote
 
 
@@ -22,7 +30,7 @@ def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None
     build = hand_builder(command, params)
     game, state = obj.book.change(game_id, lambda game: actions.record(game, build(game)))
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     click.echo("\n".join(actions.view(state).hand_report(suit_symbols())))
 
@@ -260,7 +268,7 @@ def undo(obj, game_id, hand_number, as_json):
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
         if as_json:
-            click.echo(to_json(state.to_json()))
+            print_json("game", state.to_json())
             return
         click.echo(
             _("Undid hand {number} of game {game}. {totals}").format(
@@ -272,14 +280,14 @@ def undo(obj, game_id, hand_number, as_json):
         taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:
-                click.echo(to_json({"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]}))
+                print_json("undone-settlement", {"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]})
                 return
             games = ", ".join(map(str, taken["games"]))
             click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
             return
     game, state, undone, what = obj.book.change(game_id, actions.undo)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     words = actions.view(state)
     if what == "end":
@@ -386,7 +394,7 @@ def delete(obj, number, game_id, as_json):
     position = whole_number(number, _("the hand number"))
     game, state, deleted = obj.book.change(game_id, lambda game: actions.undo_hand(game, position, reason="delete"))
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     words = actions.view(state)
     click.echo(

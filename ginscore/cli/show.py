@@ -6,12 +6,21 @@ import click
 
 from ginscore import actions, render
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, file_options, game_option, output_options, selection_options
+from ginscore.cli.options import (
+    SUFFIXES,
+    deliver,
+    file_options,
+    game_option,
+    json_text,
+    output_options,
+    print_json,
+    selection_options,
+)
 from ginscore.cli.translated import option
 from ginscore.errors import printable
 from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
-from ginscore.render import DEFAULT_FORMAT, to_json
+from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
 
 STATUS_HELP = N_(
@@ -36,7 +45,7 @@ and, with a stake, the amount; a game in progress prints its running totals."""
 def status(obj, game_id, as_json, fmt):
     state = obj.book.state(game_id)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         return
     if voided(state.game.journal):  # said first: its totals below are of a game set aside
         click.echo(
@@ -110,7 +119,7 @@ def sheet(obj, game_id, as_json, fmt, output, open_it):
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     state = obj.book.state(game_id)
     if as_json:
-        text = to_json(state.to_json())
+        text = json_text("game", state.to_json())
     else:
         text = render.sheet(actions.view(state).sheet(), fmt)
     deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
@@ -156,7 +165,9 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         listing = [entry for entry in listing if not entry.get("settled")]
     damaged = [entry["error"] for entry in listing if entry.get("damaged")]
     if as_json:
-        click.echo(to_json(listing))
+        # the payments are final.payments (games 1.x also had a copy at the top of an entry)
+        shown = [{key: value for key, value in entry.items() if key != "payments"} for entry in listing]
+        print_json("games", {"games": shown})
         _report_damaged(damaged)
         return
     if not listing:

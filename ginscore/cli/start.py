@@ -6,11 +6,10 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import completes, game_option, json_option, rule_options, table_options
+from ginscore.cli.options import completes, game_option, json_option, print_json, rule_options, table_options
 from ginscore.cli.translated import Command, argument, option
 from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, pN_
-from ginscore.render import to_json
 from ginscore.tables import get_table
 
 
@@ -89,7 +88,7 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     game = book.start(game)
     state = actions.evaluate(game)
     if as_json:
-        click.echo(to_json(state.to_json()))
+        print_json("game", state.to_json())
         for line in still_in_progress(book, open_games):  # beside the JSON, never in it
             click.echo(line, err=True)
         return None
