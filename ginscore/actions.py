@@ -19,6 +19,16 @@ def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
 
 
+def evaluate_or_refuse(updated: Game, refusal: str, **fields):
+    """The state of ``updated``, a game just changed; if its hands can no longer all have been
+    played, a HandError of ``refusal`` (a translated message with ``{error}``) instead, so the
+    change is refused before anything is written."""
+    try:
+        return evaluate(updated)
+    except HandError as error:
+        raise HandError(refusal.format(error=error, **fields)) from None
+
+
 def late_hands(game: Game) -> list:
     """The hands merged from another device that come after the game's end (and so do not count)."""
     return get_table(game.table).late_hands(game)
@@ -157,16 +167,11 @@ def undo_hand(game: Game, number: int, reason: str | None = None):
     then not have been played (a player who would have sat it out, a hand after the new end)."""
     refuse_if_voided(game)
     updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {}))
-    try:
-        state = evaluate(updated)
-    except HandError as error:
-        raise HandError(
-            _(
-                "hand {number} stays: without it, {error} (the hands numbered as they would be then); "
-                "correct the later hands first with 'ginscore edit'"
-            ).format(number=number, error=error)
-        ) from None
-    return updated, state, undone
+    refusal = _(
+        "hand {number} stays: without it, {error} (the hands numbered as they would be then); "
+        "correct the later hands first with 'ginscore edit'"
+    )
+    return updated, evaluate_or_refuse(updated, refusal, number=number), undone
 
 
 def abandon(game: Game):
@@ -185,16 +190,12 @@ def redo(game: Game):
     """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
     refuse_if_voided(game)
     updated, restored = journal.redo(game)
-    try:
-        state = evaluate(updated)
-    except HandError as error:  # an edit since the undo makes the game end before this hand
-        raise HandError(
-            _(
-                "{error} if hand {number} is restored: it stays voided; to bring it back, first "
-                "correct the hand that now ends the game ('ginscore edit')"
-            ).format(error=error, number=restored.number)
-        ) from None
-    return updated, state, restored
+    # an edit since the undo can make the game end before this hand
+    refusal = _(
+        "{error} if hand {number} is restored: it stays voided; to bring it back, first "
+        "correct the hand that now ends the game ('ginscore edit')"
+    )
+    return updated, evaluate_or_refuse(updated, refusal, number=restored.number), restored
 
 
 def edit(game: Game, number: int, hand: dict):
@@ -204,13 +205,9 @@ def edit(game: Game, number: int, hand: dict):
     kind.check_hand(game, hand)
     kind.check_entry(game, hand)
     updated, before = journal.edit(game, number, hand)
-    try:
-        state = evaluate(updated)
-    except HandError as error:  # the correction ends the game before hands recorded after it
-        raise HandError(
-            _(
-                "{error} if hand {number} is corrected that way: take back the later hands first "
-                "('ginscore undo'), then correct hand {number}"
-            ).format(error=error, number=number)
-        ) from None
-    return updated, state, before
+    # the correction can end the game before hands recorded after it
+    refusal = _(
+        "{error} if hand {number} is corrected that way: take back the later hands first "
+        "('ginscore undo'), then correct hand {number}"
+    )
+    return updated, evaluate_or_refuse(updated, refusal, number=number), before

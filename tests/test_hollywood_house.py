@@ -61,9 +61,10 @@ def test_the_rules_line_and_the_defaults(run, isolated_ledger):
     out = play(run, "new Ann Ben --hollywood --gin-bonus-at close --sweep double").output
     assert "Rules: the gin bonus is added when a column closes, a sweep counts double." in out
     play(run, "new Cy Dee --hollywood")
-    files = sorted((isolated_ledger / "games").glob("*.json"), key=lambda path: path.stat().st_mtime_ns)
-    stored = [json.loads(path.read_text("utf-8"))["rules"] for path in files]
-    assert [("gin_bonus_at" in rules, "sweep" in rules) for rules in stored] == [(True, True), (False, False)]
+    games = [json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("*.json")]
+    stored = {tuple(data["players"]): data["rules"] for data in games}
+    assert (stored[("Ann", "Ben")]["gin_bonus_at"], stored[("Ann", "Ben")]["sweep"]) == ("close", "double")
+    assert "gin_bonus_at" not in stored[("Cy", "Dee")] and "sweep" not in stored[("Cy", "Dee")]
 
 
 @pytest.mark.parametrize("option", ["--gin-bonus-at close", "--sweep double"])

@@ -13,6 +13,7 @@ from ginscore.errors import shown as quoted
 from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, ngettext, translate
 from ginscore.render import DEFAULT_FORMAT
+from ginscore.scoring import cents, show_amount
 from ginscore.tables import names
 from ginscore.text import in_words
 
@@ -105,8 +106,6 @@ def same_settle(ctx, currency: str) -> str:
 
 
 def settle_json(result, no_stake, recorded) -> dict:
-    from ginscore.scoring import cents
-
     if result is None:
         return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, "recorded": None}
     return {
@@ -123,8 +122,6 @@ def settle_json(result, no_stake, recorded) -> dict:
 
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
-    from ginscore.scoring import show_amount
-
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
     if no_stake and (text or result is None):
@@ -178,8 +175,6 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
 def money_rows(label: str, money: list) -> list:
     """For CSV, one row per currency (``money (€)``; ``money`` without one), each cell a bare
     number with the decimals the text shows, empty where that player has none."""
-    from ginscore.scoring import show_amount
-
     currencies = list(dict.fromkeys(currency for amounts in money for currency in amounts)) or [""]
     return [
         [f"{label} ({currency})" if currency else label,
@@ -248,7 +243,6 @@ def refuse_strangers(book, names) -> None:
 
 
 def print_stats(report: dict, record: list, fmt) -> None:
-    from ginscore.scoring import show_amount
     from ginscore.statistics import SHOWN
 
     if not report:
