@@ -11,7 +11,7 @@ from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
 from ginscore.game import apart, effective_hands, match_player, voided
 from ginscore.i18n import _, translate
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
-from ginscore.scoring import money
+from ginscore.scoring import money, stake_text
 from ginscore.shell import command
 from ginscore.text import in_words
 
@@ -108,7 +108,7 @@ def game_json(game) -> dict:
         "created": game.created,
         "players": list(game.players),
         "rules": game.rules.stored(),
-        "stake": None if game.stake is None else str(game.stake),
+        "stake": stake_text(game.stake),
         "currency": game.currency,
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
