@@ -9,7 +9,7 @@ small (seconds); a long run asks for more ledgers:
 
     GINSCORE_FUZZ_LEDGERS=100000 python -m pytest -q -s -n 0 tests/test_fuzz.py
 
-which prints a progress line every 1,000 ledgers and a summary at the end, and keeps each
+($GINSCORE_FUZZ_SEED=N: the ledgers of another fixed seed) which prints a progress line every 1,000 ledgers and a summary at the end, and keeps each
 failing ledger (a few of each kind) as a fixture in $GINSCORE_FUZZ_KEEP (default: a folder in
 the temporary folder, named in the summary). A failure found is fixed in the code and its
 fixture moved to tests/fixtures/fuzz/, which ``test_kept_failures_stay_fixed`` replays.
@@ -29,6 +29,7 @@ import time
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, frozen_clock
@@ -37,6 +38,8 @@ from fuzz_mutate import mutate, risky
 
 LEDGERS = int(os.environ.get("GINSCORE_FUZZ_LEDGERS", "60"))
 LONG_RUN = "GINSCORE_FUZZ_LEDGERS" in os.environ
+# Another fixed seed, for a campaign over other ledgers than the suite's (and the long run's).
+SEED = int(os.environ["GINSCORE_FUZZ_SEED"]) if os.environ.get("GINSCORE_FUZZ_SEED") else None
 KEPT = os.path.join(FIXTURES, "fuzz")
 LANGUAGES = ["en"] * 6 + ["de", "ru", "uk", None]  # None: no $GINSCORE_LANG, so the house-rules file's lang counts
 
@@ -126,8 +129,9 @@ def test_mutated_ledgers(fuzz_env):
         return (f"fuzz: {tally['ledgers']} ledgers, {tally['commands']} commands, {tally['failing']} failing "
                 f"({len(kinds)} kinds), {elapsed:.0f} s, {tally['ledgers'] / max(elapsed, 1e-9):.0f} ledgers/s")
 
-    @settings(max_examples=LEDGERS, derandomize=True, database=None, phases=[Phase.generate],
+    @settings(max_examples=LEDGERS, derandomize=SEED is None, database=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
+    @hypothesis_seed(SEED)
     @given(st.integers(0, 2**32 - 1))
     def ledger(seed):
         found = one_ledger(root, snapshot, game_ids, unexpected, seed)
