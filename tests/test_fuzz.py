@@ -217,3 +217,44 @@ def test_a_settlements_file_with_an_amount_that_is_no_amount_is_refused(run, iso
     path.write_text(json.dumps(data))
     line = refused(run, "settle", "settlements.json", "payments", code=1)
     assert len(line) < 200 + len(str(path))
+
+
+# ---- the fuzzer's own checks: each sees what it looks for -------------------------------------
+
+
+def test_the_fuzzer_sees_each_thing_it_looks_for(fuzz_env, monkeypatch):
+    """An unforeseen exception, an overlong error line, a slow command, a hang and a reading
+    command that writes a game file: each made to happen here, each reported."""
+    import time as clock
+
+    import fuzz_ledger
+    from ginscore import book as book_module
+    from ginscore.errors import GinscoreError
+
+    root, snapshot, game_ids, unexpected = fuzz_env
+    snapshot.restore()
+
+    def fails(what):
+        def answer(self, *args, **kwargs):
+            if what == "crash":
+                raise ZeroDivisionError("boom")
+            if what == "long":
+                raise GinscoreError("x" * 300)
+            if what == "slow":
+                clock.sleep(0.3)
+            if what == "hang":
+                clock.sleep(5)
+            if what == "write":
+                with open(glob.glob(os.path.join(root, "ledger", "games", "*.json"))[0], "ab") as handle:
+                    handle.write(b" ")
+            return []
+
+        return answer
+
+    monkeypatch.setattr(fuzz_ledger, "SLOWEST", 0.2)
+    monkeypatch.setattr(fuzz_ledger, "HANG", 1.0)
+    for what, words in [("crash", "the safety net caught ZeroDivisionError: boom"), ("long", "an error line of 307 characters"),
+                        ("slow", "took "), ("hang", "no answer in 1 s"), ("write", "changed ledger/games/")]:
+        monkeypatch.setattr(book_module.Book, "summaries", fails(what))
+        found = run_commands(root, [["games"]], unexpected)
+        assert any(words in failure for failure in found), (what, found)
