@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import sqlite3
+import stat
 
 # Text that breaks parsers and printers: surrogates (as JSON escapes), right-to-left marks,
 # combining marks, zero-width and control characters, NUL, newlines, emoji, other scripts.
@@ -194,11 +195,31 @@ def mutate_bytes(data: bytes, rng) -> tuple:
     return bytes(data), f"bytes {where}:{end} doubled"
 
 
+def plain(path: str) -> bool:
+    """Whether ``path`` is a plain file, not a link (to /dev/zero?), FIFO or folder: the only
+    kind a mutation reads or writes, which would block or never end on the others."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def read(path: str) -> bytes:
+    """The bytes of plain file ``path``; OSError for anything else (an earlier mutation put a
+    special file there), which makes the mutation skipped."""
+    if not plain(path):
+        raise OSError(f"not a plain file: {path}")
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 def write(path: str, data: bytes, rng, keep_folder_time: bool | None = None) -> None:
     """Write ``data`` over ``path``: in place (the folder's time kept, as an editor that
     rewrites a file does), or as a new file moved over it (as a sync tool does)."""
     if keep_folder_time is None:
         keep_folder_time = rng.random() < 0.5
+    if os.path.lexists(path) and not plain(path):
+        raise OSError(f"not a plain file: {path}")
     if keep_folder_time or not os.path.exists(path):
         with open(path, "wb") as handle:
             handle.write(data)
@@ -223,8 +244,7 @@ def state_dir(root: str) -> str:
 
 
 def json_file(path: str, rng) -> str:
-    with open(path, "rb") as handle:
-        data = handle.read()
+    data = read(path)
     try:
         document = json.loads(data) if rng.random() >= 0.3 else None
     except (ValueError, RecursionError):  # an earlier mutation broke it: bytes, then
@@ -245,7 +265,7 @@ def game_file(root: str, rng) -> str:
 def settlements(root: str, rng) -> str:
     path = os.path.join(root, "ledger", "settlements.json")
     if rng.random() < 0.4:
-        document = json.loads(open(path, "rb").read())
+        document = json.loads(read(path))
         record = rng.choice(document["settlements"])
         field = rng.choice(["nets", "payments", "games", "id", "currency", "after", "at", "undone"])
         value = record.get(field)
@@ -269,7 +289,7 @@ TOML_VALUES = ['"0.05"', '"1e-999999"', '"' + "9" * 40 + '"', "5", "-1", "1e308"
 
 def config(root: str, rng) -> str:
     path = os.path.join(root, "config.toml")
-    data = open(path, "rb").read() if os.path.exists(path) else b""
+    data = read(path) if os.path.lexists(path) else b""
     if rng.random() < 0.3:
         data, what = mutate_bytes(data, rng)
     else:
@@ -297,14 +317,14 @@ def index(root: str, rng) -> str:
     """The summary index: a cell, a column, a table or a page changed, or another file put there."""
     folder = cache_dir(root)
     path = os.path.join(folder, "index.sqlite3")
-    if not os.path.exists(path):
+    if not plain(path):
         return "no index"
     choice = rng.randrange(10)
     if choice in (0, 1, 2, 3, 4, 7) and not sides_plain(path):  # SQLite here would block on a FIFO
         choice = 6
     if choice < 5:
         return index_sql(path, rng)
-    data = open(path, "rb").read()
+    data = read(path)
     if choice == 5:
         page = 4096 * rng.randrange(max(1, len(data) // 4096))
         data = data[:page] + rng.randbytes(rng.choice([1, 16, 4096])) + data[page + 16:]
@@ -323,7 +343,7 @@ def index(root: str, rng) -> str:
         connection.close()
         return f"index: {what}"
     elif choice == 8:
-        data, what = rng.choice([b"", b"SQLite format 3\x00", b"not a database\n" * 100, open(game_files(root)[0], "rb").read()]), "replaced"
+        data, what = rng.choice([b"", b"SQLite format 3\x00", b"not a database\n" * 100, read(game_files(root)[0])]), "replaced"
     else:
         return side_file(folder, rng)
     write(path, data, rng)
@@ -332,8 +352,6 @@ def index(root: str, rng) -> str:
 
 def sides_plain(path: str) -> bool:
     """Whether every side file SQLite may open beside ``path`` is missing or a plain file."""
-    import stat
-
     for tail in ("-journal", "-wal", "-shm"):
         try:
             if not stat.S_ISREG(os.lstat(path + tail).st_mode):
@@ -440,6 +458,8 @@ def names(root: str, rng) -> str:
     import shutil
 
     source = rng.choice(game_files(root))
+    if not plain(source):  # shutil would copy a link to /dev/zero for ever
+        raise OSError(f"not a plain file: {source}")
     name = rng.choice(["game-99999999999999999999.json", f"game-{2**63}.json", "game-000001.json", "game-1.json",
                        "game-0.json", "game--1.json", "game-abc.xyz.json", "game-" + "a" * 300 + ".json",
                        "game-k94e4x4n.other.json", "game-\u00e9t\u00e9.json", "game-12345678.fuzz.json.tmp",
@@ -452,7 +472,7 @@ def names(root: str, rng) -> str:
 def state_files(root: str, rng) -> str:
     path = rng.choice([os.path.join(cache_dir(root), "index-stamp"), os.path.join(state_dir(root), "current"),
                        os.path.join(cache_dir(root), "devices"), os.path.join(root, "state", "device-id")])
-    data = open(path, "rb").read() if os.path.isfile(path) else b""
+    data = read(path) if os.path.lexists(path) else b""
     if rng.random() < 0.5:
         data, what = mutate_bytes(data, rng)
     else:
