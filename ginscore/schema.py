@@ -24,7 +24,14 @@ from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import value_words
 from ginscore.rules import Rules
-from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_numbered_journal, check_printable, key_text
+from ginscore.schema_journal import (
+    IGNORABLE,
+    check_entries,
+    check_hand,
+    check_numbered_journal,
+    check_time,
+    key_text,
+)
 from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
@@ -270,7 +277,7 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
         device = _field(data, "device", str, "", found)
         if device is not None and not DEVICE_ID.match(device):
             found.append("device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
-    check_printable(_field(data, "created", str, "", found), "created", found)
+    check_time(_field(data, "created", str, "", found), "created", found)
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:

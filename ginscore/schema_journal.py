@@ -10,6 +10,8 @@ are checked for their shape, and the whole game's journal for targets that exist
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID
@@ -32,6 +34,18 @@ def check_printable(text, place: str, found: list) -> None:
         found.append(
             f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=value_words(text))
         )
+
+
+def check_time(text, place: str, found: list) -> None:
+    """A time ginscore wrote (ISO 8601, e.g. 2026-11-29T13:05:00+00:00): printable, and one
+    that the export and the evening's days can read."""
+    check_printable(text, place, found)
+    if text is None or not text.isprintable():
+        return
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        found.append(f"{place}: " + _("{text} is not a time such as 2026-11-29T13:05:00+00:00").format(text=value_words(text)))
 
 
 def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
@@ -91,7 +105,7 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
 def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGNORABLE) -> str | None:
     """An entry's time, its action (None when it has none ginscore knows) and, for a hand or
     an edit, its hand: what every file version's entries share."""
-    check_printable(_field(entry, "at", str, place, found), f"{place}.at", found)
+    check_time(_field(entry, "at", str, place, found), f"{place}.at", found)
     action = _field(entry, "action", str, place, found)
     if action is None:
         return None

@@ -426,9 +426,10 @@ def special(path: str, kind: str, rng) -> str | None:
         os.mkdir(path)
         open(os.path.join(path, "inside.json"), "wb").close()
     elif kind == "link":
-        os.symlink(rng.choice(["/dev/zero", "/dev/null", path, os.path.dirname(path), "../config.toml"]), path)
+        # relative inside the fuzz folder, so that a fixture's link means the same where it is replayed
+        os.symlink(rng.choice(["/dev/zero", "/dev/null", os.path.basename(path), ".", "../config.toml"]), path)
     elif kind == "dangling":
-        os.symlink(os.path.join(folder, "nowhere"), path)
+        os.symlink("nowhere", path)
     return None
 
 
