@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import GinscoreError, LedgerError, clipped
+from ginscore.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.game import GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
@@ -101,7 +101,7 @@ def version_problem(data) -> str | None:
         )
     version = data.get("file_version")
     if type(version) is not int or version < 1:
-        return _("file_version must be a whole number >= 1, got {version}").format(version=repr(version))
+        return _("file_version must be a whole number >= 1, got {version}").format(version=shown(version, 24))
     if version > FILE_VERSION:
         return _(
             "written by a newer ginscore (file version {version}, this one reads up to {newest}): "
@@ -130,7 +130,7 @@ def merge(game_id: str, parts, hint: str) -> Game:
     first_path, first = parts[0]
     for path, part in parts:
         if part.id != game_id:
-            raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=part.id, game=game_id) + f"; {hint}")
+            raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=shortened(part.id, 24), game=shortened(game_id, 24)) + f"; {hint}")
         for name in STARTED:
             if getattr(part, name) != getattr(first, name):
                 raise LedgerError(
@@ -309,7 +309,7 @@ def _check_players(players, table: str | None, found: list) -> None:
         if problem:
             found.append(f"players[{index}]: {problem}")
         elif folded(name) in seen:
-            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=repr(name)))
+            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=shown(name, 24)))
         else:
             seen.add(folded(name))
     if table is not None:
@@ -355,7 +355,7 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
             except GinscoreError as error:
                 found.append(f"rules.{name}: {error}")
             except TypeError:  # e.g. an unhashable value where a word was expected
-                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=repr(rules_data[name])))
+                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=shown(rules_data[name], 24)))
 
 
 def _check_stake(stake, found: list) -> None:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ginscore.errors import shown
 from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
-from ginscore.i18n import _
+from ginscore.i18n import _, shortened
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
@@ -26,6 +27,11 @@ IGNORABLE: frozenset = frozenset()
 def key_text(key: str) -> str:
     # a key is printed in the place; a hostile one (a terminal escape) is shown quoted
     return key if key.isascii() and key.isprintable() and len(key) <= 40 else value_words(key)
+
+
+def short(value) -> str:
+    """An id or word from a file, as a message quotes it: at most 24 characters of it."""
+    return shortened(str(value), 24)
 
 
 def check_printable(text, place: str, found: list) -> None:
@@ -70,16 +76,16 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 if abandoned:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=short(action)))
                 else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=short(action)))
             abandoned = action == "abandon"
         if action in GAME_ACTIONS:
             if (action == "void_game") == set_aside:
                 if set_aside:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=short(action)))
                 else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=short(action)))
             set_aside = action == "void_game"
         if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
             continue
@@ -87,15 +93,15 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if target is None:
             continue
         if action_at.get(target) != "hand" or target > index:
-            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=target))
+            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=short(target)))
         elif action == "void" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=target))
+            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=short(target)))
         elif action == "restore" and target not in voided:
             found.append(
-                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=target)
+                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=short(target))
             )
         elif action == "edit" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=target))
+            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=short(target)))
         elif action == "void":
             voided.add(target)
         elif action == "restore":
@@ -112,7 +118,7 @@ def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGN
     if action not in ACTIONS:
         found.append(
             f"{place}.action: "
-            + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
+            + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=shown(action, 24))
         )
         return None
     if action in ("hand", "edit"):
@@ -134,7 +140,7 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
             if not entry_id or len(entry_id) > 32 or not entry_id.isascii() or not entry_id.isalnum():
                 found.append(f"{place}.id: " + _("expected letters and digits, got {value}").format(value=value_words(entry_id)))
             elif entry_id in seen:
-                found.append(f"{place}.id: " + _("{value} is the id of an earlier entry too").format(value=repr(entry_id)))
+                found.append(f"{place}.id: " + _("{value} is the id of an earlier entry too").format(value=shown(entry_id, 24)))
             seen.add(entry_id)
         clock = _field(entry, "clock", int, place, found)
         if clock is not None and clock < 0:
@@ -164,11 +170,11 @@ def journal_problems(journal) -> list[str]:
                 found.append(
                     _("entry {entry} ({action}) acts on entry {target}, which no file of this game holds: "
                       "the file of the device that recorded it may not have arrived yet").format(
-                        entry=entry["id"], action=entry["action"], target=target)
+                        entry=short(entry["id"]), action=short(entry["action"]), target=short(target))
                 )
             elif kinds[target] != "hand":
                 found.append(_("entry {entry} ({action}) acts on entry {target}, which is not a hand").format(
-                    entry=entry["id"], action=entry["action"], target=target))
+                    entry=short(entry["id"]), action=short(entry["action"]), target=short(target)))
     return found
 
 
