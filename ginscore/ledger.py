@@ -401,9 +401,8 @@ class Ledger:
                 self._lock_depth = 0
 
     def save(self, game, new: bool = False, current: bool = True) -> str:
-        """Write this device's file of ``game`` (inside ``locked()``): the game as started and
-        every entry no other file of the game holds; a ``new`` game becomes this device's
-        current game, unless not ``current``. Returns the file's path."""
+        """Write this device's file of ``game`` (inside ``locked()``): the game as started and every
+        entry no other file of the game holds; a ``new`` one becomes ``current``. Returns its path."""
         if not self._lock_depth:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.own_path(game.id)
