@@ -37,6 +37,7 @@ from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.game import Game
 from ginscore.i18n import _
 from ginscore.ids import ENTRY_ID_LENGTH, GAME_ID_LENGTH, digest
+from ginscore.tables.words import totals_words
 
 KIND = "gin-rummy-counter.v2"
 DEVICE = "scorepad"  # the device the imported entries name: the same on every device importing
@@ -207,8 +208,9 @@ def check_outcome(game: dict, state) -> None:
     if list(ours) != [game["scores"], game["boxes"]]:
         raise HandError(
             _("the backup gives it {theirs} points and {their_boxes} boxes, its hands {ours} and {our_boxes}").format(
-                theirs=_(" to ").join(map(str, game["scores"])), their_boxes=_(" to ").join(map(str, game["boxes"])),
-                ours=_(" to ").join(map(str, ours[0])), our_boxes=_(" to ").join(map(str, ours[1])))
+                theirs=totals_words(players, dict(zip(players, game["scores"]))),
+                their_boxes=totals_words(players, dict(zip(players, game["boxes"]))),
+                ours=totals_words(players, state.scores), our_boxes=totals_words(players, state.boxes))
         )
     theirs = players[game["winner"]] if game["phase"] == "finished" and game["winner"] is not None else None
     if (game["phase"] == "finished") != state.finished or theirs != state.winner:
