@@ -232,7 +232,7 @@ def check_backup(data) -> dict:
         place = f"store.players[{index}]"
         _object(player, place)
         _field(player, "id", str, place)
-        _field(player, "name", str, place)
+        _field(player, "name", str, place, empty=True)  # a game of a player without a name is not imported
     ids = [player["id"] for player in players]
     if len(set(ids)) != len(ids):
         raise NotABackup(_("store.players: two players have the id {id}").format(id=shown(next(i for i in ids if ids.count(i) > 1))))
@@ -290,12 +290,12 @@ def _object(value, place: str) -> None:
         raise NotABackup(_("{place}: expected an object, got {value}").format(place=place, value=shown(value)))
 
 
-def _field(data: dict, key: str, kind: type, place: str):
+def _field(data: dict, key: str, kind: type, place: str, empty: bool = False):
     where = f"{place}.{key}" if place else key
     if key not in data:
         raise NotABackup(_("{place}: missing").format(place=where))
     value = data[key]
-    if not isinstance(value, kind) or kind is str and not value:
+    if not isinstance(value, kind) or kind is str and not value and not empty:
         words = {dict: _("an object"), list: _("a list"), str: _("a text")}[kind]
         raise NotABackup(_("{place}: expected {kind}, got {value}").format(place=where, kind=words, value=shown(value)))
     return value

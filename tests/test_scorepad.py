@@ -86,6 +86,20 @@ def test_importing_again_adds_nothing_and_the_current_game_stays(run, isolated_l
     assert json.loads(ok(run, "status --json").stdout)["players"] == ["Alice", "Bob"]
 
 
+def test_an_imported_game_carries_on_here_and_a_later_import_leaves_it(run, isolated_ledger):
+    report = imported(run)
+    game = next(entry["game"] for entry in report["imported"] if entry["source"] == "g_3esh56sm")  # Mira 65, Ann 25
+    assert status(run, game)["next_dealer"] == "Ann"
+    after = json.loads(ok(run, ["knock", "ann", "2", "30", "--game", game, "--json"]).stdout)
+    assert after["scores"] == {"Mira": 65, "Ann": 53} and after["next_dealer"] == "Mira"  # the deal alternates
+    before = ledger_bytes(isolated_ledger)
+    again = run(["import", BACKUP])
+    assert f"Score-pad game g_3esh56sm is game {game} here already" in again.stdout
+    assert ledger_bytes(isolated_ledger) == before
+    ok(run, ["undo", "--game", game])
+    assert status(run, game)["scores"] == {"Mira": 65, "Ann": 25}
+
+
 def test_two_devices_importing_one_backup_hold_one_game_each(run, tmp_path, monkeypatch):
     """Imported on two devices before they synced: the same ids and entries, merged once."""
     there = tmp_path / "laptop"
@@ -114,9 +128,12 @@ def test_what_cannot_be_entered_is_said_and_the_rest_imported():
     games[4]["hands"][0].update(type="knock", points=98, totalThisHand=98)
     games[5]["p1Id"] = games[5]["p0Id"]  # Theo against Theo
     games[5]["rules"]["doubleOn"] = 2  # a rule the app does not have
-    problems = {item.source: item.problem for item in scorepad.plan(data).games}
-    assert all(problems[game["id"]] for game in games), problems
-    assert "hand 7" in problems[first["id"]] and "hand 2" in problems[UNMAPPABLE]
+    data["store"]["players"].append({"id": "p_blank", "name": ""})
+    games[6]["p0Id"] = "p_blank"  # a player without a name
+    problems = [item.problem for item in scorepad.plan(data).games]
+    causes = ["hand 7 comes after the end", "hand 1 counts 57 points", "p_nobody", "long gin bonus of 0",
+              "hand 1: a knock won by 98", "named twice", "empty"]
+    assert all(cause in problem for cause, problem in zip(causes, problems, strict=True)), problems
     notes = scorepad.plan(data).notes
     assert any("doubleOn" in note for note in notes)
 
