@@ -111,7 +111,7 @@ def plan(data) -> Plan:
 
 def rules_words(rules: dict) -> str:
     """The app's rules where they differ from its defaults, in its own names: ``target 150``."""
-    return ", ".join(f"{key} {rules.get(key)}" for key in DEFAULT_RULES if rules.get(key) != DEFAULT_RULES[key])
+    return ", ".join(f"{key} {shown(rules.get(key))}" for key in DEFAULT_RULES if rules.get(key) != DEFAULT_RULES[key])
 
 
 def settings_of(rules) -> dict:

@@ -12,8 +12,10 @@ import shutil
 import subprocess
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from conftest import FIXTURES, ledger_bytes, ok, refused
+from conftest import FIXTURES, examples, ledger_bytes, ok, refused
 
 SCOREPAD = os.path.join(FIXTURES, "scorepad")
 BACKUP = os.path.join(SCOREPAD, "backup.json")
@@ -232,3 +234,62 @@ def test_the_fixtures_are_what_the_apps_own_code_makes(tmp_path):
     for name in ("backup.json", "totals.json"):
         with open(os.path.join(SCOREPAD, name), "rb") as handle:
             assert (tmp_path / name).read_bytes() == handle.read(), name
+
+
+# ---- any game the app can hold: against the app's arithmetic, written out again ----
+
+BOUNDS = {"target": (50, 500), "ginBonus": (0, 100), "longGinBonus": (1, 100), "undercutBonus": (0, 100),
+          "boxBonus": (0, 50), "gameBonus": (0, 250), "shutoutBonus": (0, 300)}  # the app's rule steppers
+# (a long gin bonus of 0 is big gin off here: test_what_cannot_be_entered_is_said_and_the_rest_imported)
+HANDS = st.one_of(  # (type, winner, points) as the app's score sheet takes them, each one ginscore can enter
+    st.tuples(st.just("knock"), st.integers(0, 1), st.integers(1, 97)),
+    st.tuples(st.just("undercut"), st.integers(0, 1), st.integers(1, 10)),
+    st.tuples(st.sampled_from(["gin", "longGin"]), st.integers(0, 1), st.integers(0, 98)),
+)
+
+
+def app_game(rules, hands, dealer_start):
+    """A game as the app stores it, scored as its src/state.js scores (applyHandToGame,
+    summaryForGame), and its finals; the hands after the game was won are not played."""
+    bonus = {"knock": 0, "gin": rules["ginBonus"], "longGin": rules["longGinBonus"], "undercut": rules["undercutBonus"]}
+    scores, boxes, kept = [0, 0], [0, 0], []
+    for number, (kind, winner, points) in enumerate(hands):
+        if max(scores) >= rules["target"]:
+            break
+        scores[winner] += points + bonus[kind]
+        boxes[winner] += 1
+        kept.append({"id": f"h{number}", "deal": number + 1, "type": kind, "winner": winner, "points": points,
+                     "totalThisHand": points + bonus[kind]})
+    finished = max(scores) >= rules["target"]
+    winner = (0 if scores[0] > scores[1] else 1) if finished else None
+    finals = None
+    if finished:
+        loser = 1 - winner
+        finals = [0, 0]
+        finals[winner] = scores[winner] + rules["gameBonus"] + boxes[winner] * rules["boxBonus"]
+        finals[winner] += rules["shutoutBonus"] if boxes[loser] == 0 else 0
+        finals[loser] = scores[loser] + boxes[loser] * rules["boxBonus"]
+    game = {"id": "g_any", "createdAt": 1785002564000, "p0Id": "p_a", "p1Id": "p_b", "scores": scores, "boxes": boxes,
+            "hands": kept, "deal": len(kept) + 1, "dealerStart": dealer_start,
+            "phase": "finished" if finished else "playing", "winner": winner, "rules": rules}
+    return game, finals
+
+
+@settings(max_examples=examples(150))
+@given(st.fixed_dictionaries({key: st.integers(*bounds) for key, bounds in BOUNDS.items()}),
+       st.lists(HANDS, max_size=30), st.integers(0, 1))
+def test_any_game_the_app_can_hold_scores_here_as_the_app_scores_it(rules, hands, dealer_start):
+    from ginscore import actions, scorepad
+
+    game, finals = app_game(rules, hands, dealer_start)
+    players = [{"id": "p_a", "name": "Ann"}, {"id": "p_b", "name": "Ben"}]
+    plan = scorepad.plan({"kind": "gin-rummy-counter.v2", "store": {"players": players, "games": [game]}})
+    made = plan.games[0].game
+    assert made is not None, plan.games[0].problem
+    state = actions.evaluate(made)
+    assert [state.scores["Ann"], state.scores["Ben"]] == game["scores"]
+    assert [state.boxes["Ann"], state.boxes["Ben"]] == game["boxes"]
+    assert state.winner == (None if game["winner"] is None else ["Ann", "Ben"][game["winner"]])
+    assert (None if state.final is None else [state.final.totals["Ann"], state.final.totals["Ben"]]) == finals
+    if not state.finished:  # the app's dealerOf: the deal alternates from dealerStart
+        assert state.next_dealer == ["Ann", "Ben"][(dealer_start + len(game["hands"])) % 2]
