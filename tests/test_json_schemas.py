@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
+from conftest import FIXTURES, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
 
 SCHEMAS = Path(__file__).parent.parent / "ginscore" / "schemas"
 README = Path(__file__).parent.parent / "README.md"
@@ -76,6 +76,10 @@ def evening(run, tmp_path) -> list:
     ask(f"backup {tmp_path / 'copy'} --json")
     ask(f"backup {tmp_path / 'copy.zip'} --json")
     ask(f"merge {tmp_path / 'copy'} --json")
+    backup = json.loads((Path(FIXTURES) / "scorepad" / "backup.json").read_text(encoding="utf-8"))
+    backup["store"]["games"].pop()  # an undercut by 14, which is not imported (exit status 1)
+    (tmp_path / "scorepad.json").write_text(json.dumps(backup), encoding="utf-8")
+    ask(f"import {tmp_path / 'scorepad.json'} --json")
     return seen
 
 

@@ -41,7 +41,7 @@ LAYERS = {
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
     "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening",
-                 "ginscore.export", "ginscore.export_text"),
+                 "ginscore.export", "ginscore.export_text", "ginscore.scorepad"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
         "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",

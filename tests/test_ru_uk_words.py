@@ -248,6 +248,7 @@ ALSO_ALLOWED = {
     "assets", "receivable", "journal", "name",  # export's default accounts and their {name}; hledger's .journal file
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
+    "score", "counter", "v2",  # the score-pad app's name and its backup's kind, gin-rummy-counter.v2 ('import')
     "al",  # the beginning of Alice that the examples type for her (k al 4 15)
     "Tab", "Ctrl", "C", "D", "N",  # keys as printed on a keyboard (Tab, Ctrl-C, Ctrl-D); ИМЯ=N, a number
     "O", "A", "B",  # git's names of the three versions in merge-file's example (%O %A %B)

@@ -61,6 +61,7 @@ COMMANDS = {
     "git-setup": "devices",
     "merge-file": "devices",
     "schema": "schema",
+    "import": "imports",
 }
 
 
