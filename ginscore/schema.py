@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
+from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
@@ -379,9 +379,13 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None
     """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
 
     table_unit = get_table(game.table)
+    changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    as_it_stood = game
     for index, entry in enumerate(game.journal):
-        if entry["action"] in ("hand", "edit"):
-            try:
-                table_unit.check_hand(game, entry["hand"])
-            except GinscoreError as error:
-                found.append(f"{hand_place.format(index)}: {error}")
+        try:
+            if changed and entry["action"] not in ("hand", "edit"):  # each hand as the game stood when it was recorded
+                as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
+            if entry["action"] in ("hand", "edit"):
+                table_unit.check_hand(as_it_stood, entry["hand"])
+        except GinscoreError as error:
+            found.append(f"{hand_place.format(index)}: {error}")

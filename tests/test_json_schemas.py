@@ -76,6 +76,11 @@ def evening(run, tmp_path) -> list:
     ask(f"backup {tmp_path / 'copy'} --json")
     ask(f"backup {tmp_path / 'copy.zip'} --json")
     ask(f"merge {tmp_path / 'copy'} --json")
+    play(run, "new Ann Ben", "knock ann 2 10")  # the rules changed and a player renamed
+    ask("rules set target 150 --json")
+    ask("rename Ann Anna --json")
+    questions()
+    ask("rename Ben Benny --all --json")
     return seen
 
 

@@ -3,6 +3,7 @@ header, the blank pad's grids, money in a cell."""
 
 from __future__ import annotations
 
+from ginscore.changes import rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
@@ -82,6 +83,7 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
     lines = [
         _("Started {time} UTC").format(time=game.created[:16].replace("T", " ")),
         _("Rules: {rules}").format(rules=rules_words),
+        *rules_change_lines(game),
     ]
     if game.stake is not None:
         lines.append(_("Stake: {money} per point").format(money=decimal(show_money(game.stake, game.currency))))
