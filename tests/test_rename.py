@@ -118,3 +118,19 @@ def test_a_finished_game_is_renamed_too(run):
     data = status_json(run)
     assert data["finished"] and data["winner"] == "Alice"
     assert [payment["to"] for payment in data["final"]["payments"]] == ["Alice"]
+
+
+def test_a_hand_another_device_records_after_the_rename_is_read_with_it(run, monkeypatch, isolated_ledger):
+    # one ledger folder synced between two devices: each writes its own file of the game, and
+    # the file of the device that did not rename holds a hand naming the new name
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Alcie Bob", "knock alcie 4 15", "rename alcie Alice")
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "gin alice 10", "rules set gin-bonus 20")
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "knock bob 2 12")
+    assert len(list((isolated_ledger / "games").glob("game-*.json"))) == 2
+    data = status_json(run)
+    assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice", "Bob"]
+    assert data["scores"] == {"Alice": 11 + 30, "Bob": 10}
+    assert run("check").exit_code == 0

@@ -169,3 +169,9 @@ def test_a_file_whose_rules_entry_names_an_unknown_setting_is_reported(run, isol
     path.write_text(json.dumps(data), "utf-8")
     result = run("check")
     assert result.exit_code == 1 and "settings.gin_bonsu" in result.output
+
+
+def test_the_printed_page_says_where_the_rules_changed(run):
+    play(run, "new A B", "knock a 2 10", "rules set gin-bonus 20")
+    page = play(run, "sheet --format html").output
+    assert "gin bonus 20 (Rules changed at hand 2: gin bonus 20.)" in page

@@ -98,9 +98,14 @@ def sheet_fields(view, rules_words: str | None = None) -> list:
     return [
         Field(_("Players"), view.table.seats(game.players)),
         Field(_("Date"), game.created[:10]),
-        Field(_("Rules"), rules_words or rules_summary(game.rules)),
+        Field(_("Rules"), with_changes(rules_words or rules_summary(game.rules), rules_change_lines(game))),
         Field(_("Stake"), stake),
     ]
+
+
+def with_changes(rules_words: str, changes: list) -> str:
+    """The rules in words, with where they changed in brackets (the printed page's field)."""
+    return f"{rules_words} ({' '.join(changes)})" if changes else rules_words
 
 
 def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:
