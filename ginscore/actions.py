@@ -143,7 +143,7 @@ def record(game: Game, hand: dict):
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
-    kind.refuse_if_finished(game, state)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
     kind.check_hand(state.game, hand)
     kind.check_entry(state.game, hand)
     kind.check_next_hand(state.game, state, hand)
@@ -193,8 +193,8 @@ def abandon(game: Game):
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
-    kind.refuse_if_finished(game, state)
-    refuse_ending_early(game)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
+    refuse_ending_early(state.game)
     updated = game.append("abandon")
     return updated, kind.evaluate(updated)
 
@@ -279,7 +279,7 @@ def set_rules(game: Game, typed: str, value):
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
-    kind.refuse_if_finished(game, state)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
     name = setting_named(kind, typed)
     label = setting_words(name)
     stored = check_setting(name, value, label, specs=kind.settings)
