@@ -98,6 +98,9 @@ def test_rename_all_renames_the_player_in_every_game_and_the_evening_sees_one_pl
     assert [entry["players"] for entry in games] == [["Alice", "Bob"], ["Bob", "Alice"], ["Alice", "Cy"]]
     stats = json.loads(play(run, "stats --json").output)["players"]
     assert sorted(stats) == ["Alice", "Bob"] and stats["Alice"]["games"] == 2  # finished games: one player
+    head_to_head = json.loads(play(run, "stats --vs Alice Bob --json").output)
+    assert sorted(head_to_head["players"]) == ["Alice", "Bob"] and len(head_to_head["games"]) == 2
+    refused(run, "stats --vs Alcie Bob", "no player 'Alcie'", code=1)
     settle = json.loads(play(run, "settle --all --json").output)
     assert set(settle["nets"]) == {"Alice", "Bob"}
     assert settle["nets"]["Alice"] == "0.00"  # one 480 won, one 480 lost
