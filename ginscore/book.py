@@ -111,6 +111,7 @@ class Book:
                 or state.finished
                 or actions.evaluate(previous).finished
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+                or state.game.players != actions.standing(previous).players  # 'rename' too
             )
             index.after_save(self.ledger, game.id, summarize(state), changed, stamp, index.position(game.id, game.created, game.clock))
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
 # path, and a frozen dataclass costs several times as much to define.
 
-ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume", "void_game", "unvoid_game")
+ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume", "void_game", "unvoid_game", "rules", "rename")
 # "abandon": the players ended the game early (tables with a rule for it settle what is open;
 # 'ginscore end', once 'abandon'); "resume" takes that back. Neither has a hand or a target.
 STOP_ACTIONS = ("abandon", "resume")
@@ -36,6 +36,9 @@ STOP_ACTIONS = ("abandon", "resume")
 # listings and settlements; "unvoid_game" brings it back. Neither has a hand or a target.
 GAME_ACTIONS = ("void_game", "unvoid_game")
 TARGETED = ("void", "restore", "edit")
+# "rules" ('ginscore rules set': "settings") and "rename" ('ginscore rename': "old", "new")
+# change the game itself; a void or restore may name one (ginscore.changes).
+CHANGE_ACTIONS = ("rules", "rename")
 # Two equal hands recorded on two devices this close together are likely one hand entered twice.
 DOUBLE_ENTRY_MS = 10 * 60 * 1000
 
@@ -167,7 +170,7 @@ def history(journal) -> list[LogLine]:
         if entry["action"] == "hand":
             target, was = entry["id"], None
             versions[target] = entry["hand"]
-        elif entry["action"] in STOP_ACTIONS or entry["action"] in GAME_ACTIONS:
+        elif entry["action"] in STOP_ACTIONS or entry["action"] in GAME_ACTIONS or entry["action"] in CHANGE_ACTIONS:
             target, was = None, None
         else:
             target = entry["target"]
@@ -276,7 +279,7 @@ def redoable(journal) -> str | None:
             pending.append(entry["target"])
         elif action == "restore" and entry["target"] in pending:
             pending.remove(entry["target"])
-    known = {entry["id"] for entry in journal if entry["action"] == "hand"}
+    known = {entry["id"] for entry in journal if entry["action"] == "hand" or entry["action"] in CHANGE_ACTIONS}
     pending = [target for target in pending if target in known]
     return pending[-1] if pending else None
 

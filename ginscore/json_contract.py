@@ -52,12 +52,13 @@ DOCUMENTS = {
     "config": Document("1.0", N_("the house-rules file: 'config'")),
     "analysis": Document("1.0", N_("the best melds of a hand: 'analyze'")),
     "pad": Document("2.0", N_("a blank score sheet: 'pad --format json'"), older=(1,)),
+    "rename": Document("1.0", N_("the games a player was renamed in: 'rename --all'")),
 }
 
 # The documents each command may print; --json-version is checked against them before the
 # command does anything, so that a version nobody supports changes nothing.
 GAME_COMMANDS = ("status", "sheet", "new", "rematch", "knock", "gin", "draw", "out", "redo", "edit", "end", "abandon",
-                 "void", "unvoid")
+                 "void", "unvoid", "delete")
 COMMANDS = {
     **{name: ("game",) for name in GAME_COMMANDS},
     "undo": ("game", "undone-settlement"),
@@ -69,10 +70,11 @@ COMMANDS = {
     "backup": ("backup",),
     "merge": ("merge",),
     "import": ("import",),
-    "rules": ("rules", "presets"),
+    "rules": ("rules", "presets", "game"),  # "game": rules set
     "config": ("config",),
     "analyze": ("analysis",),
     "pad": ("pad",),
+    "rename": ("game", "rename"),
 }
 
 

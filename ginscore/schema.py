@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
+from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
@@ -130,9 +130,16 @@ def merge(game_id: str, parts, hint: str) -> Game:
                     )
                     + f"; {hint}"
                 )
-    if len(parts) == 1:
-        return first
-    return first._replace(journal=union(*(part.journal for _path, part in parts)))
+    game = first if len(parts) == 1 else first._replace(journal=union(*(part.journal for _path, part in parts)))
+    # A device's hands are checked against the whole game: a rename or a rules change another
+    # device recorded (in its own file) counts for them too.
+    for path, part in parts:
+        if part.device:  # a device's file (version 4); older files were checked on their own
+            found: list[str] = []
+            _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
+            if found:
+                raise LedgerError(f"{path}: {found[0]}; {hint}")
+    return game
 
 
 def file_version(data, where: str) -> int:
@@ -218,7 +225,8 @@ def _examine(data) -> tuple[list[str], Game | None]:
         game = _build(data, version)
     except GinscoreError as error:
         return [f"rules: {error}"], None
-    _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
+    if version < 4:  # a device's file is checked with the other devices' files (``merge``)
+        _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
     return found, None if found else game
 
 
@@ -375,13 +383,21 @@ def _table_of(table):
     return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:
-    """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
+def _check_hands_against_table(game: Game, found: list, hand_place: str, places: dict | None = None) -> None:
+    """Each recorded hand is one the game's table and rules accept (player, deadwood range), as
+    the game stood when it was recorded (after the renames and rules changes before it).
+    ``places``: entry id -> its index in the file, for only those entries (default: all)."""
 
     table_unit = get_table(game.table)
+    changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    as_it_stood = game
     for index, entry in enumerate(game.journal):
-        if entry["action"] in ("hand", "edit"):
-            try:
-                table_unit.check_hand(game, entry["hand"])
-            except GinscoreError as error:
-                found.append(f"{hand_place.format(index)}: {error}")
+        try:
+            if changed and entry["action"] not in ("hand", "edit"):
+                as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
+            if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
+                table_unit.check_hand(as_it_stood, entry["hand"])
+        except GinscoreError as error:
+            place = index if places is None else places.get(entry["id"])
+            if place is not None:
+                found.append(f"{hand_place.format(place)}: {error}")

@@ -10,11 +10,13 @@ are checked for their shape, and the whole game's journal for targets that exist
 
 from __future__ import annotations
 
-from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
+from ginscore.errors import GinscoreError
+from ginscore.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED, name_problem
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
+from ginscore.rules import check_setting
 
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
 # under "ignorable".
@@ -67,7 +69,7 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
                 else:
                     found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=action))
             set_aside = action == "void_game"
-        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
+        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
             continue
         target = _field(entry, "target", int, place, found)
         if target is None:
@@ -103,7 +105,34 @@ def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGN
         return None
     if action in ("hand", "edit"):
         check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
+    elif action in CHANGE_ACTIONS:
+        check_change(entry, action, place, table_unit, found)
     return action
+
+
+def check_change(entry: dict, action: str, place: str, table_unit, found: list) -> None:
+    """A "rules" entry's settings (each one of its table's, with a value it takes) or a
+    "rename" entry's names (``new`` a name as 'new' takes it)."""
+    if action == "rename":
+        _field(entry, "old", str, place, found)
+        new = _field(entry, "new", str, place, found)
+        problem = name_problem(new) if new is not None else None
+        if problem:
+            found.append(f"{place}.new: {problem}")
+        return
+    settings = _field(entry, "settings", dict, place, found)
+    if settings is None or table_unit is None:
+        return
+    if not settings:
+        found.append(f"{place}.settings: " + _("expected at least one setting"))
+    for name, value in settings.items():
+        if name not in table_unit.settings:
+            found.append(f"{place}.settings.{key_text(name)}: " + _("not a setting of this game's table"))
+            continue
+        try:
+            check_setting(name, value, strict=True, specs=table_unit.settings)
+        except GinscoreError as error:
+            found.append(f"{place}.settings.{name}: {error}")
 
 
 def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
@@ -152,7 +181,7 @@ def journal_problems(journal) -> list[str]:
                       "the file of the device that recorded it may not have arrived yet").format(
                         entry=entry["id"], action=entry["action"], target=target)
                 )
-            elif kinds[target] != "hand":
+            elif kinds[target] != "hand" and (entry["action"] == "edit" or kinds[target] not in CHANGE_ACTIONS):
                 found.append(_("entry {entry} ({action}) acts on entry {target}, which is not a hand").format(
                     entry=entry["id"], action=entry["action"], target=target))
     return found

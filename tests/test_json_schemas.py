@@ -80,6 +80,11 @@ def evening(run, tmp_path) -> list:
     backup["store"]["games"].pop()  # an undercut by 14, which is not imported (exit status 1)
     (tmp_path / "scorepad.json").write_text(json.dumps(backup), encoding="utf-8")
     ask(f"import {tmp_path / 'scorepad.json'} --json")
+    play(run, "new Ann Ben", "knock ann 2 10")  # the rules changed and a player renamed
+    ask("rules set target 150 --json")
+    ask("rename Ann Anna --json")
+    questions()
+    ask("rename Ben Benny --all --json")
     return seen
 
 

@@ -48,6 +48,7 @@ COMMANDS = {
     "abandon": "match",
     "void": "match",
     "unvoid": "match",
+    "rename": "names",
     "log": "audit",
     "redo": "audit",
     "edit": "audit",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol, runtime_checkable
 
+from ginscore import changes
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
 from ginscore.game import apart, effective_hands, match_player, voided
 from ginscore.i18n import _, translate
@@ -101,6 +102,7 @@ def nets(payments, players) -> dict:
 def game_json(game) -> dict:
     """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
     old name of ``table``, kept for programs written before there were several tables."""
+    made = changes.rules_changes(game.journal)  # only in a game whose rules were changed
     return {
         "id": game.id,
         "table": game.table,
@@ -112,6 +114,7 @@ def game_json(game) -> dict:
         "currency": game.currency,
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
+        **({"rules_changes": [change.to_json() for change in made]} if made else {}),
     }
 
 
@@ -213,7 +216,7 @@ class TableView:
         return Sheet(
             title=self.title(),
             grids=(scores, *self.final_grids()),
-            notes=tuple(notes),
+            notes=(*notes, *changes.rules_change_lines(self.game)),
             csv_final=self.csv_final() or scores,
         )
 
@@ -347,11 +350,24 @@ class Table:
         return self._play_all(game)[0]
 
     def late_hands(self, game) -> list:
-        """The effective hands left out because they came, merged from another device, after
-        the hand that ended the game."""
+        """The effective hands left out: merged from another device, after the game's end."""
         return self._play_all(game)[1]
 
+    def standing(self, game):
+        """``game`` with the rules changes and renames that count (``ginscore.changes``)."""
+        return changes.standing(game, self.renamed_hand)
+
+    def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
+        """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
+        return {**hand, "player": new} if hand.get("player") == old else hand
+
+    def target_reached(self, state, rules) -> tuple | None:
+        """(who, score): the highest score of ``state`` that reaches the target of ``rules``; or None."""
+        best = max(getattr(state, "scores", {}).items(), key=lambda pair: pair[1], default=None)
+        return best if rules.target and best and best[1] >= rules.target else None
+
     def _play_all(self, game) -> tuple:
+        game = self.standing(game)
         tally = self.start(game)
         over = None
         late = []

@@ -270,6 +270,14 @@ class HollywoodGin(TwoPlayerGin):
             rules = rules.with_changes(column_target=rules.target)
         return rules
 
+    def target_reached(self, state, rules) -> tuple | None:
+        """The highest score in a column still open that reaches the column target of ``rules``
+        (that column would have closed already)."""
+        target = rules.column_target or rules.target
+        open_scores = [(name, column.scores[name]) for column in state.columns if not column.closed for name in column.scores]
+        reached = [(name, score) for name, score in open_scores if score >= target]
+        return max(reached, key=lambda pair: pair[1]) if reached else None
+
     def goal(self, rules) -> str:
         return _("Hollywood, {terms}").format(terms=hollywood_terms(rules))
 

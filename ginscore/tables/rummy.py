@@ -267,6 +267,18 @@ class RummyTable(Table):
         if isinstance(hand.get("cards"), dict):
             check_deal(hand["cards"], cards_dealt(len(game.players)))
 
+    def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
+        """A Rummy hand names who went out and, in ``losers`` and ``cards``, every other player."""
+        hand = super().renamed_hand(hand, old, new)
+        for key in ("losers", "cards"):
+            if isinstance(hand.get(key), dict) and old in hand[key]:
+                hand = {**hand, key: {new if name == old else name: value for name, value in hand[key].items()}}
+        return hand
+
+    def target_reached(self, state, rules) -> tuple | None:
+        """Rummy's target counts the points scored (received); 0 is no target."""
+        return super().target_reached(SimpleNamespace(scores=state.points), rules)
+
     def start(self, game):
         balances = {name: 0 for name in game.players}
         # files from before 'dealer' was stored: the first named deals

@@ -3,6 +3,7 @@ header, the blank pad's grids, money in a cell."""
 
 from __future__ import annotations
 
+from ginscore.changes import rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
@@ -82,6 +83,7 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
     lines = [
         _("Started {time} UTC").format(time=game.created[:16].replace("T", " ")),
         _("Rules: {rules}").format(rules=rules_words),
+        *rules_change_lines(game),
     ]
     if game.stake is not None:
         lines.append(_("Stake: {money} per point").format(money=decimal(show_money(game.stake, game.currency))))
@@ -96,9 +98,14 @@ def sheet_fields(view, rules_words: str | None = None) -> list:
     return [
         Field(_("Players"), view.table.seats(game.players)),
         Field(_("Date"), game.created[:10]),
-        Field(_("Rules"), rules_words or rules_summary(game.rules)),
+        Field(_("Rules"), with_changes(rules_words or rules_summary(game.rules), rules_change_lines(game))),
         Field(_("Stake"), stake),
     ]
+
+
+def with_changes(rules_words: str, changes: list) -> str:
+    """The rules in words, with where they changed in brackets (the printed page's field)."""
+    return f"{rules_words} ({' '.join(changes)})" if changes else rules_words
 
 
 def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:

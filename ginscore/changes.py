@@ -1,0 +1,128 @@
+"""A game as it stands: as started, with the changes made since applied in journal order.
+
+Two journal entries change the game itself rather than add a hand: "rules" ('ginscore rules
+set': ``settings``, setting name -> stored value) and "rename" ('ginscore rename': ``old``,
+``new``). Either can be taken back by a "void" that names it ('undo' right after), and
+brought back by a "restore" ('redo'). A rules change counts for every hand, those before it
+too (every hand is scored again under the rules as they stand); a rename changes the player's
+name in the players, the first dealer and every hand recorded before it (hands recorded
+after it name the player by the new name already). How a hand names its players is the
+table's business: ``standing`` takes the table's ``renamed_hand``.
+
+Everything that scores or shows a game reads it as it stands (the tables' evaluation does),
+so that nothing else needs to know that a game was changed.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.game import CHANGE_ACTIONS, effective_hands
+from ginscore.i18n import _
+from ginscore.rules import Rules, describe_setting
+
+# What marks a rename applied in a game as it stands (in memory only: never written, since
+# what is written is the journal as recorded), so that reading it as it stands again changes nothing.
+APPLIED = "_applied"
+
+
+def live_changes(journal) -> list[dict]:
+    """The "rules" and "rename" entries that count (not voided), in journal order."""
+    changes: dict[str, dict] = {}
+    voided: set[str] = set()
+    for entry in journal:
+        action = entry["action"]
+        if action in CHANGE_ACTIONS:
+            changes[entry["id"]] = entry
+        elif entry.get("target") in changes:
+            if action == "void":
+                voided.add(entry["target"])
+            elif action == "restore":
+                voided.discard(entry["target"])
+    return [entry for entry_id, entry in changes.items() if entry_id not in voided]
+
+
+def changed_rules(rules: Rules, settings: dict) -> Rules:
+    """``rules`` with the stored ``settings`` of a "rules" entry."""
+    return Rules.of(rules.specs, {**rules.to_dict(), **settings})
+
+
+def renamed_players(players, old: str, new: str) -> tuple:
+    return tuple(new if name == old else name for name in players)
+
+
+def standing(game, renamed_hand):
+    """``game`` as it stands: its rules and players after every change that counts, and its
+    hands naming the players as they are named now. ``renamed_hand(hand, old, new)`` is the
+    hand with player ``old`` named ``new`` (the table's). A game never changed is returned as it is."""
+    changes = live_changes(game.journal)
+    if not changes:
+        return game
+    rules, players, dealer = game.rules, game.players, game.dealer
+    position = {entry["id"]: index for index, entry in enumerate(game.journal)}
+    journal = list(game.journal)
+    for change in changes:
+        if change["action"] == "rules":  # the same values again on a game as it stands
+            rules = changed_rules(rules, change["settings"])
+            continue
+        if change.get(APPLIED):  # a game already as it stands: its renames are done
+            continue
+        journal[position[change["id"]]] = {**change, APPLIED: True}
+        old, new = change["old"], change["new"]
+        players = renamed_players(players, old, new)
+        dealer = new if dealer == old else dealer
+        for index in range(position[change["id"]]):
+            entry = journal[index]
+            if entry["action"] in ("hand", "edit"):
+                journal[index] = {**entry, "hand": renamed_hand(entry["hand"], old, new)}
+    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal))
+
+
+class RulesChange(NamedTuple):
+    at_hand: int  # the number of the hand that came next when the rules were changed
+    settings: dict  # setting name -> stored value
+
+    def to_json(self) -> dict:
+        return {"at_hand": self.at_hand, "settings": dict(self.settings)}
+
+
+def rules_changes(journal) -> list[RulesChange]:
+    """The rules changes that count, each at the hand that came next when it was made (the
+    hands numbered as they count now)."""
+    changes = [entry for entry in live_changes(journal) if entry["action"] == "rules"]
+    if not changes:
+        return []
+    position = {entry["id"]: index for index, entry in enumerate(journal)}
+    hands = [position[hand.entry] for hand in effective_hands(journal)]
+    return [
+        RulesChange(1 + sum(1 for at in hands if at < position[change["id"]]), change["settings"]) for change in changes
+    ]
+
+
+def last_change(journal) -> dict | None:
+    """The change entry 'undo' takes back: the latest that counts, when no hand that counts was
+    recorded after it."""
+    changes = live_changes(journal)
+    if not changes:
+        return None
+    hands = effective_hands(journal)
+    position = {entry["id"]: index for index, entry in enumerate(journal)}
+    latest = changes[-1]
+    if hands and position[hands[-1].entry] > position[latest["id"]]:
+        return None
+    return latest
+
+
+def rules_change_lines(game) -> list:
+    """``Rules changed at hand 3: gin bonus 20.``: the rules changes that count, those made
+    at one hand in one line."""
+    at_hand: dict[int, dict] = {}
+    for change in rules_changes(game.journal):
+        at_hand.setdefault(change.at_hand, {}).update(change.settings)
+    return [
+        _("Rules changed at hand {number}: {settings}.").format(
+            number=number,
+            settings=", ".join(describe_setting(game.rules.specs[name], value) for name, value in settings.items()),
+        )
+        for number, settings in at_hand.items()
+    ]
