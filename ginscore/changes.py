@@ -5,8 +5,9 @@ set': ``settings``, setting name -> stored value) and "rename" ('ginscore rename
 ``new``). Either can be taken back by a "void" that names it ('undo' right after), and
 brought back by a "restore" ('redo'). A rules change counts for every hand, those before it
 too (every hand is scored again under the rules as they stand); a rename changes the player's
-name in the players, the first dealer and every hand recorded before it (hands recorded
-after it name the player by the new name already). How a hand names its players is the
+name in the players, the first dealer and every hand that names the old one (a hand recorded
+after it names the new name, unless its device had not seen the rename yet: merged while apart)
+until a later rename gives the old name to a player again. How a hand names its players is the
 table's business: ``standing`` takes the table's ``renamed_hand``.
 
 Everything that scores or shows a game reads it as it stands (the tables' evaluation does),
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.game import CHANGE_ACTIONS, effective_hands
+from ginscore.game import CHANGE_ACTIONS, effective_hands, folded
 from ginscore.i18n import _
 from ginscore.rules import Rules, describe_setting
 
@@ -61,6 +62,7 @@ def standing(game, renamed_hand):
     rules, players, dealer = game.rules, game.players, game.dealer
     position = {entry["id"]: index for index, entry in enumerate(game.journal)}
     journal = list(game.journal)
+    renamed_to: dict[str, str] = {}  # a former name -> the name it was given
     for change in changes:
         if change["action"] == "rules":  # the same values again on a game as it stands
             rules = changed_rules(rules, change["settings"])
@@ -69,13 +71,42 @@ def standing(game, renamed_hand):
             continue
         journal[position[change["id"]]] = {**change, APPLIED: True}
         old, new = change["old"], change["new"]
-        players = renamed_players(players, old, new)
-        dealer = new if dealer == old else dealer
-        for index in range(position[change["id"]]):
+        current = _named_now(old, players, renamed_to)
+        if current is None or any(folded(name) == folded(new) for name in players if name != current):
+            continue  # names nobody here, or a name another player took meanwhile: 'check' says so
+        players = renamed_players(players, current, new)
+        dealer = new if dealer == current else dealer
+        renamed_to.update({old: new, current: new})
+        for index in _named_by(changes, change, position, len(journal)):
             entry = journal[index]
             if entry["action"] in ("hand", "edit"):
-                journal[index] = {**entry, "hand": renamed_hand(entry["hand"], old, new)}
+                for name in dict.fromkeys((old, current)):
+                    entry = {**entry, "hand": renamed_hand(entry["hand"], name, new)}
+                journal[index] = entry
     return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal))
+
+
+def _named_now(old: str, players, renamed_to: dict) -> str | None:
+    """The player a rename of ``old`` renames: ``old`` itself, or, where two devices renamed the
+    player while apart, the name the earlier rename gave (the later rename wins, on every
+    device alike); None when it names nobody of the game."""
+    seen = set()
+    while old not in players and old in renamed_to and old not in seen:
+        seen.add(old)
+        old = renamed_to[old]
+    return old if old in players else None
+
+
+def _named_by(changes, rename, position, length) -> range | list:
+    """Where in the journal a hand may name the player ``rename`` renamed by the old name: every
+    entry before it, and after it those recorded on a device that had not seen it yet (merged
+    while apart), up to the next rename that gives the old name to a player again."""
+    at = position[rename["id"]]
+    reused = [
+        position[later["id"]] for later in changes
+        if later["action"] == "rename" and later["new"] == rename["old"] and position[later["id"]] > at
+    ]
+    return range(min(reused, default=length))
 
 
 class RulesChange(NamedTuple):

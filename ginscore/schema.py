@@ -28,7 +28,10 @@ from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_
 from ginscore.tables import TABLES, get_table, names
 
 FILE_FORMAT = "ginscore-game"
-FILE_VERSION = 4
+FILE_VERSION = 5
+# The version a file of only hands, undos and edits is still written in, so that a ginscore
+# from before version 5 goes on reading it (every game before 'rules set' and 'rename').
+PLAIN_VERSION = 4
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
 TABLE_KEY = "format"
@@ -38,6 +41,9 @@ TABLE_KEY = "format"
 # Version 4 is one device's file of a game (games/game-ID.DEVICE.json): the game as started
 # (the same in every device's file), "device", the game's start "clock", and the entries that
 # device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
+# Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
+# ginscore.changes); only a file holding one is written as version 5, so that an older ginscore
+# says it is too old for it rather than that the file is damaged.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
 _KNOWN_TOP = {
@@ -56,9 +62,11 @@ def repair_hint() -> str:
 def encode(game: Game, entries=None, device: str | None = None) -> dict:
     """One device's file of ``game``: the game as started and ``entries`` (default: the whole
     journal), written by ``device`` (default: the game's)."""
+    entries = game.journal if entries is None else entries
+    changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
     data = {
         "file_format": FILE_FORMAT,
-        "file_version": FILE_VERSION,
+        "file_version": FILE_VERSION if changes_the_game else PLAIN_VERSION,
         "id": game.id,
         "created": game.created,
         "clock": game.clock,
@@ -67,7 +75,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
         "players": list(game.players),
         "stake": None if game.stake is None else str(game.stake),
         "rules": game.rules.stored(),
-        "journal": [dict(entry) for entry in (game.journal if entries is None else entries)],
+        "journal": [dict(entry) for entry in entries],
     }
     if game.currency is not None:  # optional: only games started with a currency carry it
         data["currency"] = game.currency
@@ -393,10 +401,10 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     as_it_stood = game
     for index, entry in enumerate(game.journal):
         try:
-            if changed and entry["action"] not in ("hand", "edit"):
-                as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
-                table_unit.check_hand(as_it_stood, entry["hand"])
+                if changed:  # the hand as it names the players then (one recorded apart names an old name)
+                    as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
+                table_unit.check_hand(as_it_stood, as_it_stood.journal[index]["hand"])
         except GinscoreError as error:
             place = index if places is None else places.get(entry["id"])
             if place is not None:

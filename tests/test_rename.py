@@ -137,3 +137,65 @@ def test_a_hand_another_device_records_after_the_rename_is_read_with_it(run, mon
     assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice", "Bob"]
     assert data["scores"] == {"Alice": 11 + 30, "Bob": 10}
     assert run("check").exit_code == 0
+
+
+def test_a_hand_recorded_apart_with_the_old_name_takes_the_new_one(run, monkeypatch, isolated_ledger):
+    # the phone renames while the tablet, not yet synced, records a hand naming the old name:
+    # once the two files meet, the hand is the renamed player's, and nothing reads as damaged
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Alcie Bob", "knock alcie 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename alcie Alice")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)  # the tablet has not seen the rename
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "knock alcie 3 20")
+    phone_file.write_bytes(after_rename)  # the files meet
+    data = status_json(run)
+    assert data["players"] == ["Alice", "Bob"]
+    assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice"]
+    assert data["scores"] == {"Alice": 11 + 17, "Bob": 0}
+    assert run("check").exit_code == 0
+
+
+def test_a_name_reused_after_a_rename_is_the_new_player_s(run):
+    # Ann becomes Cy, then Bea takes the name Ann: a hand after that naming Ann is Bea's
+    play(run, "new Ann Bea", "knock ann 2 10", "rename ann Cy", "rename bea Ann", "knock ann 3 9")
+    data = status_json(run)
+    assert [hand["player"] for hand in data["hands"]] == ["Cy", "Ann"]
+    assert data["scores"] == {"Cy": 8, "Ann": 6}
+
+
+def test_only_a_file_that_changes_the_game_is_written_as_version_5(run, monkeypatch, isolated_ledger):
+    from ginscore import schema
+
+    play(run, "new Alcie Bob", "knock alcie 4 15")
+    plain = game_ids(run)[0]
+    play(run, "new Cy Dee", "knock cy 4 15", "rename cy Cyd")
+    files = {path.name.split(".")[0][5:]: json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("game-*.json")}
+    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, game_ids(run)[1]: 5}
+    monkeypatch.setattr(schema, "FILE_VERSION", 4)  # a ginscore from before 'rename' and 'rules set'
+    assert run(["status", "--game", plain]).exit_code == 0
+    result = run("status")
+    assert result.exit_code == 1 and "written by a newer ginscore (file version 5" in result.output
+
+
+def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monkeypatch, isolated_ledger):
+    # the phone names Ann "Anna" and the tablet, apart, names her "Annie" and records a hand:
+    # the later rename wins, on both devices alike, and every hand is hers
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Ann Bob", "knock ann 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename ann Anna", "knock anna 2 10")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "rename ann Annie", "knock annie 3 20")
+    phone_file.write_bytes(after_rename)
+    data = status_json(run)
+    assert data["players"] == ["Annie", "Bob"]
+    assert [hand["player"] for hand in data["hands"]] == ["Annie", "Annie", "Annie"]
+    assert data["scores"] == {"Annie": 11 + 8 + 17, "Bob": 0}
+    assert run("check").exit_code == 0
