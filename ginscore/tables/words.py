@@ -104,7 +104,9 @@ def sheet_fields(view, rules_words: str | None = None) -> list:
 def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:
     """The Sheet of ``view``'s game: its title, the header lines (``lead`` first) and the
     printed page's fields from the game and ``rules_words``; ``parts``: the grids, notes,
-    charts and CSV grids."""
+    charts and CSV grids. After the notes: who plays first in the next hand, and each
+    player's most hands won in a row."""
+    parts["notes"] = (*parts.get("notes", ()), *view.lead_lines(), *view.streak_lines())
     return Sheet(
         title=view.title(),
         lines=[*lead, *sheet_lines(view.game, rules_words)],
