@@ -61,7 +61,7 @@ class PartnershipView(TableView):
             _("{player} at {table}").format(player=leader, table=_(" v ").join(pair))
             for leader, pair in zip(state.leaders, state.open_pairs)
         ]
-        return [_("First to play: {players}.").format(players=_(" and ").join(at_tables))]
+        return [_("First to play: {players}.").format(players="; ".join(at_tables))]
 
     def score_table(self) -> Grid:
         state = self.state
