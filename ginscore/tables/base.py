@@ -146,10 +146,8 @@ class GameResult(Protocol):
 
     @property
     def first_to_play(self) -> str | None:
-        """Who plays first in the next hand, where the table's rule says: the player who does
-        not deal (two players), the player to the dealer's left (Rummy); None when the dealer
-        is not known, once the game is over, where the rules do not say (three-handed) and
-        where several tables play at once (partnership: ``leaders``)."""
+        """Who plays first in the next hand where the table's rule says (README: Who deals);
+        None while the dealer is not known, once over, three-handed, partnership (``leaders``)."""
 
     def payments(self) -> list:
         """The settlement of a finished game: a list of Payment, empty while it is in progress."""
@@ -200,19 +198,9 @@ class TableView:
         raise NotImplementedError
 
     def lead_lines(self) -> list:
-        """Who plays first in the next hand, for ``status`` and the sheet: empty where the
-        table's rule does not say or nobody knows yet, and once the game is over."""
+        """Who plays first in the next hand, for ``status`` and the sheet (or nothing)."""
         player = None if self.state.finished else self.state.first_to_play
         return [] if player is None else [_("{player} plays first.").format(player=player)]
-
-    def streak_lines(self) -> list:
-        """The most hands each player won in a row in this game, for the sheet (none before
-        a hand is won)."""
-        streaks = streaks_json(self.state)
-        if not any(streaks.values()):
-            return []
-        words = ", ".join(f"{name} {longest}" for name, longest in streaks.items())
-        return [_("Most hands won in a row: {streaks}.").format(streaks=words)]
 
     def final_grids(self) -> list:
         """The grids of the final block the sheet shows after the hands (Hollywood: each
