@@ -184,13 +184,15 @@ def test_a_games_entry_and_status_share_one_final(run):
 
 
 def test_older_majors_keep_their_shape_and_an_unsupported_one_is_refused(run):
+    from ginscore.json_contract import DOCUMENTS
+
     play(run, "new Dan Eve --stake 1", "gin dan 90")
     old = json.loads(ok(run, "games --json --json-version 1").stdout)
     assert isinstance(old, list) and old[0]["payments"] == old[0]["final"]["payments"]
     assert "schema" not in old[0]
     assert set(json.loads(ok(run, "stats --json --json-version 1").stdout)) == {"Dan", "Eve"}
     assert isinstance(json.loads(ok(run, "rules --list --json --json-version 1").stdout), list)
-    assert json.loads(ok(run, "status --json --json-version 1").stdout)["schema_version"] == "1.0"
+    assert json.loads(ok(run, "status --json --json-version 1").stdout)["schema_version"] == DOCUMENTS["game"].version
     assert json.loads(ok(run, "games --json --json-version 2.0").stdout)["schema_version"] == "2.0"
     line = refused(run, "status --json --json-version 2", "--json-version 2", "1")
     assert "Traceback" not in line

@@ -118,6 +118,11 @@ def game_json(game) -> dict:
     }
 
 
+def streaks_json(state) -> dict:
+    """Each player's most hands won in a row in this game (``status --json``: ``streaks``)."""
+    return {name: counts["hand_streak"] for name, counts in state.player_stats().items()}
+
+
 @runtime_checkable
 class GameResult(Protocol):
     """What evaluating a game gives, whatever its table: plain data, no words (its table's
@@ -141,6 +146,11 @@ class GameResult(Protocol):
     def next_dealer(self) -> str | None:
         """Who deals the next hand: None when it is not known yet (the players cut for deal),
         once the game is over, and where several deal at once (partnership: ``dealers``)."""
+
+    @property
+    def first_to_play(self) -> str | None:
+        """Who plays first in the next hand where the table's rule says (README: Who deals);
+        None while the dealer is not known, once over, three-handed, partnership (``leaders``)."""
 
     def payments(self) -> list:
         """The settlement of a finished game: a list of Payment, empty while it is in progress."""
@@ -190,6 +200,11 @@ class TableView:
         """The running totals in one small grid, for ``status``."""
         raise NotImplementedError
 
+    def lead_lines(self) -> list:
+        """Who plays first in the next hand, for ``status`` and the sheet (or nothing)."""
+        player = None if self.state.finished else self.state.first_to_play
+        return [] if player is None else [_("{player} plays first.").format(player=player)]
+
     def final_grids(self) -> list:
         """The grids of the final block the sheet shows after the hands (Hollywood: each
         closed column's, even while the match goes on)."""
@@ -212,7 +227,7 @@ class TableView:
         a spreadsheet: the final block once there is one, else the running totals."""
         scores = self.score_table()
         finished = self.state.finished
-        notes = self.final_notes() if finished else [self.progress_line()]
+        notes = self.final_notes() if finished else [self.progress_line(), *self.lead_lines()]
         return Sheet(
             title=self.title(),
             grids=(scores, *self.final_grids()),

@@ -21,9 +21,9 @@ from ginscore.game import EffectiveHand, abandoned
 from ginscore.i18n import N_, _, pN_
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
-from ginscore.tables.base import game_json, payment
+from ginscore.tables.base import game_json, payment, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
@@ -210,6 +210,10 @@ class HollywoodResult:
     def next_dealer(self) -> str | None:
         return None if self.finished else self.dealer
 
+    @property
+    def first_to_play(self) -> str | None:
+        return non_dealer(self.game.players, self.next_dealer)
+
     def payments(self) -> list:
         return [] if self.final is None else self.final.payments()
 
@@ -249,6 +253,8 @@ class HollywoodResult:
             "finished": self.finished,
             "winner": self.winner,
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "final": None if self.final is None else self.final.to_json(),
         }
 

@@ -53,6 +53,16 @@ class PartnershipView(TableView):
     def seating_lines(self) -> list:
         return [] if self.state.finished else [self.open_line()]
 
+    def lead_lines(self) -> list:
+        state = self.state
+        if state.finished:
+            return []
+        at_tables = [
+            _("{player} at {table}").format(player=leader, table=_(" v ").join(pair))
+            for leader, pair in zip(state.leaders, state.open_pairs)
+        ]
+        return [_("First to play: {players}.").format(players="; ".join(at_tables))]
+
     def score_table(self) -> Grid:
         state = self.state
         rows = [[side, state.scores[side], state.boxes[side]] for side in state.scores]

@@ -22,7 +22,8 @@ from ginscore.rules import Setting
 from ginscore.scoring import money
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
-from ginscore.tables.base import Payment, Table, game_json
+from ginscore.statistics import hand_streaks
+from ginscore.tables.base import Payment, Table, game_json, streaks_json
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.text import in_words
@@ -113,6 +114,15 @@ class RummyResult(NamedTuple):
         return None if self.finished else self.dealer
 
     @property
+    def first_to_play(self) -> str | None:
+        """The player to the dealer's left, the next named, plays first (RULES.md section 8;
+        seed 003: play starts with the player to the dealer's left); with two, the other one."""
+        if self.finished:
+            return None
+        players = self.game.players
+        return players[(players.index(self.dealer) + 1) % len(players)]
+
+    @property
     def cards_dealt(self) -> int:
         return cards_dealt(len(self.game.players))
 
@@ -139,8 +149,10 @@ class RummyResult(NamedTuple):
             winner["hands_won"] += 1
             winner["points_won"] += row.received
             winner["biggest_hand"] = max(winner["biggest_hand"], row.received)
+        streaks = hand_streaks(((row.winner, self.game.players) for row in self.rows), self.game.players)
         for name in stats:
             stats[name]["won"] = int(self.winner == name)
+            stats[name]["hand_streak"] = streaks[name]
         return stats
 
     def to_json(self) -> dict:
@@ -154,6 +166,8 @@ class RummyResult(NamedTuple):
             "hands_won": dict(self.hands_won),
             "rummies": dict(self.rummies),
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "ended": self.ended,
             "finished": self.finished,
             "winner": self.winner,

@@ -7,7 +7,7 @@ from ginscore.changes import rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
-from ginscore.tables.base import Field, Grid, Sheet
+from ginscore.tables.base import Field, Grid, Sheet, streaks_json
 from ginscore.text import in_words
 
 
@@ -108,10 +108,20 @@ def with_changes(rules_words: str, changes: list) -> str:
     return f"{rules_words} ({' '.join(changes)})" if changes else rules_words
 
 
+def streak_lines(state) -> list:
+    """The most hands each player won in a row in the game, for its sheet (none before a hand is won)."""
+    streaks = streaks_json(state)
+    if not any(streaks.values()):
+        return []
+    return [_("Most hands won in a row: {streaks}.").format(streaks=totals_words(streaks, streaks))]
+
+
 def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:
     """The Sheet of ``view``'s game: its title, the header lines (``lead`` first) and the
     printed page's fields from the game and ``rules_words``; ``parts``: the grids, notes,
-    charts and CSV grids."""
+    charts and CSV grids. After the notes: who plays first in the next hand, and each
+    player's most hands won in a row."""
+    parts["notes"] = (*parts.get("notes", ()), *view.lead_lines(), *streak_lines(view.state))
     return Sheet(
         title=view.title(),
         lines=[*lead, *sheet_lines(view.game, rules_words)],
