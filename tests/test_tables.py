@@ -24,8 +24,9 @@ FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
 def test_every_registered_table_keeps_the_declared_interface():
     from ginscore import actions
     from ginscore.rules import Rules, Setting
+    from ginscore.sheets import Grid, Sheet
     from ginscore.tables import TABLES, get_table
-    from ginscore.tables.base import GameResult, Grid, Sheet, Table, TableView
+    from ginscore.tables.base import GameResult, Table, TableView
 
     for name in TABLES:
         kind = get_table(name)

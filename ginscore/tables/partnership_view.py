@@ -5,7 +5,8 @@ imports nothing of ``partnership``, which gives its table this view."""
 from __future__ import annotations
 
 from ginscore.i18n import _, ngettext, pgettext
-from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView, nets
+from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.tables.base import TableView, nets
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,

@@ -7,7 +7,8 @@ from typing import NamedTuple
 
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, settle
-from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment, streaks_json
+from ginscore.sheets import Grid, Sheet
+from ginscore.tables.base import TableView, game_json, payment, streaks_json
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
 from ginscore.tables.two_handed_words import (
     card_lines,

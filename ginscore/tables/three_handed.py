@@ -17,7 +17,8 @@ from ginscore.errors import HandError, RulesError
 from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, TableView, game_json, nets, payment, streaks_json
+from ginscore.sheets import Grid, Sheet
+from ginscore.tables.base import TableView, game_json, nets, payment, streaks_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 from ginscore.tables.two_handed_words import (
     card_lines,

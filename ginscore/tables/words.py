@@ -7,7 +7,8 @@ from ginscore.changes import rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
-from ginscore.tables.base import Field, Grid, Sheet, streaks_json
+from ginscore.sheets import Field, Grid, Sheet
+from ginscore.tables.base import streaks_json
 from ginscore.text import in_words
 
 
