@@ -200,8 +200,15 @@ def abandon(game: Game):
 
 
 def redo(game: Game):
-    """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
+    """Do again what the last 'undo' took back: restore the hand it voided or the change it
+    took back, or delete again the hand whose deletion it took back. Returns the game, its
+    state and the EffectiveHand (for a change, its entry); a hand deleted again has
+    ``journal.last_deletion`` of the game, which is how the caller tells."""
     refuse_if_voided(game)
+    deleted = journal.undone_deletion(game.journal)
+    if deleted is not None:  # 'undo' brought a deleted hand back: delete it again
+        number = next(hand.number for hand in journal.effective_hands(game.journal) if hand.entry == deleted)
+        return undo_hand(game, number, reason="delete")
     target = journal.redoable(game.journal)
     change = next((entry for entry in game.journal if entry["id"] == target and entry["action"] in journal.CHANGE_ACTIONS), None)
     if change is not None:

@@ -268,13 +268,23 @@ def last_deletion(journal) -> str | None:
     return None
 
 
+def undone_deletion(journal) -> str | None:
+    """The hand whose deletion the journal's last entry took back ('undo' right after
+    'delete'): what 'redo' deletes again."""
+    if not journal or journal[-1]["action"] != "restore":
+        return None
+    target = journal[-1]["target"]
+    last_void = next((entry for entry in reversed(journal[:-1]) if entry["action"] == "void" and entry["target"] == target), None)
+    return target if last_void is not None and last_void.get("reason") == "delete" else None
+
+
 def redoable(journal) -> str | None:
     """The hand that redo would restore: the latest voided one, if nothing was recorded since."""
     pending: list[str] = []
     for entry in journal:
         action = entry["action"]
-        if action == "hand":
-            pending.clear()
+        if action == "hand" or (action == "void" and entry.get("reason") == "delete"):
+            pending.clear()  # a new thing done: what was undone before it stays undone
         elif action == "void":
             pending.append(entry["target"])
         elif action == "restore" and entry["target"] in pending:

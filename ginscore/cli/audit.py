@@ -12,7 +12,7 @@ from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a han
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, printable
-from ginscore.game import CHANGE_ACTIONS, devices, history
+from ginscore.game import CHANGE_ACTIONS, devices, history, last_deletion
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.shell import quote
@@ -194,7 +194,9 @@ def redo(obj, game_id, as_json):
         print_json("game", state.to_json())
         return
     kind = get_table(game.table)
-    if isinstance(restored, dict):  # a rules change or a rename
+    if not isinstance(restored, dict) and last_deletion(game.journal) == restored.entry:  # deleted again
+        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=restored.number, game=game.id))
+    elif isinstance(restored, dict):  # a rules change or a rename
         click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(restored)))
     else:
         click.echo(
