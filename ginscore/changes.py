@@ -56,9 +56,20 @@ def standing(game, renamed_hand):
     """``game`` as it stands: its rules and players after every change that counts, and its
     hands naming the players as they are named now. ``renamed_hand(hand, old, new)`` is the
     hand with player ``old`` named ``new`` (the table's). A game never changed is returned as it is."""
+    return _standing(game, renamed_hand)[0]
+
+
+def idle_renames(game) -> list[dict]:
+    """The renames that count but change nothing: made on two devices apart, one names a
+    player the other renamed away, or gives a name another player took meanwhile ('check')."""
+    return _standing(game, lambda hand, old, new: hand)[1]
+
+
+def _standing(game, renamed_hand) -> tuple:
     changes = live_changes(game.journal)
+    idle: list[dict] = []
     if not changes:
-        return game
+        return game, idle
     rules, players, dealer = game.rules, game.players, game.dealer
     position = {entry["id"]: index for index, entry in enumerate(game.journal)}
     journal = list(game.journal)
@@ -73,7 +84,8 @@ def standing(game, renamed_hand):
         old, new = change["old"], change["new"]
         current = _named_now(old, players, renamed_to)
         if current is None or any(folded(name) == folded(new) for name in players if name != current):
-            continue  # names nobody here, or a name another player took meanwhile: 'check' says so
+            idle.append(change)  # names nobody here, or a name another player took meanwhile
+            continue
         players = renamed_players(players, current, new)
         dealer = new if dealer == current else dealer
         renamed_to.update({old: new, current: new})
@@ -83,7 +95,7 @@ def standing(game, renamed_hand):
                 for name in dict.fromkeys((old, current)):
                     entry = {**entry, "hand": renamed_hand(entry["hand"], name, new)}
                 journal[index] = entry
-    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal))
+    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), idle
 
 
 def _named_now(old: str, players, renamed_to: dict) -> str | None:

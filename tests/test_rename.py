@@ -199,3 +199,21 @@ def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monk
     assert [hand["player"] for hand in data["hands"]] == ["Annie", "Annie", "Annie"]
     assert data["scores"] == {"Annie": 11 + 8 + 17, "Bob": 0}
     assert run("check").exit_code == 0
+
+
+def test_a_rename_made_apart_to_a_name_taken_meanwhile_changes_nothing_and_check_says_so(run, monkeypatch, isolated_ledger):
+    # the phone renames Ann "Cy" while the tablet, apart, renames Bob "Cy": the later one
+    # cannot apply (two players Cy), so Bob keeps his name, and 'check' names the entry
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Ann Bob", "knock ann 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename ann Cy")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "rename bob Cy")
+    phone_file.write_bytes(after_rename)
+    assert status_json(run)["players"] == ["Cy", "Bob"]
+    report = json.loads(run("check --json").output)
+    assert report["ok"] and any("rename Bob to Cy" in note["note"] for note in report["notes"])
