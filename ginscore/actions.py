@@ -10,8 +10,9 @@ from __future__ import annotations
 from ginscore import changes
 from ginscore import game as journal
 from ginscore.errors import HandError, PlayerError, RulesError, shown
-from ginscore.game import Game, check_new_players, folded, now
+from ginscore.game import Game, now
 from ginscore.i18n import N_, _, translate
+from ginscore.names import check_new_players, folded
 from ginscore.rules import check_setting
 from ginscore.tables import all_tables, get_table
 from ginscore.text import in_words

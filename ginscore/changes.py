@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.game import CHANGE_ACTIONS, effective_hands, folded
+from ginscore.game import CHANGE_ACTIONS, effective_hands
 from ginscore.i18n import _
+from ginscore.names import folded
 from ginscore.rules import Rules, describe_setting
 
 # What marks a rename applied in a game as it stands (in memory only: never written, since

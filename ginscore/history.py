@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ginscore import cached
 from ginscore import totals as running_totals
-from ginscore.game import folded
+from ginscore.names import folded
 from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 

@@ -42,9 +42,9 @@ from typing import NamedTuple
 from ginscore import totals
 from ginscore.cached import Damaged
 from ginscore.errors import LedgerError
-from ginscore.game import folded
 from ginscore.i18n import _
 from ginscore.ids import order_key
+from ginscore.names import folded
 from ginscore.safefile import make_folder, read_regular, write_unsynced
 from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, sql_columns

@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
+from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import value_words
+from ginscore.names import folded, name_problem
 from ginscore.rules import Rules
 from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_numbered_journal, check_printable, key_text
 from ginscore.tables import TABLES, get_table, names

@@ -11,11 +11,12 @@ are checked for their shape, and the whole game's journal for targets that exist
 from __future__ import annotations
 
 from ginscore.errors import GinscoreError
-from ginscore.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED, name_problem
+from ginscore.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
+from ginscore.names import name_problem
 from ginscore.rules import check_setting
 
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own

@@ -9,8 +9,8 @@ from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, json_option, print_json
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import GinscoreError
-from ginscore.game import folded
 from ginscore.i18n import N_, _, ngettext, pN_
+from ginscore.names import folded
 
 
 @cli.command(cls=Command, help=N_("""Rename player OLD to NEW: in the current game, in game ID (--game ID), or with --all in

@@ -18,8 +18,8 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import HandError, shown
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.shell import quote
 
 

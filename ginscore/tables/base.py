@@ -9,8 +9,9 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from ginscore import changes
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
-from ginscore.game import apart, effective_hands, match_player, voided
+from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import _, translate
+from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.scoring import money
 from ginscore.sheets import Grid, Sheet

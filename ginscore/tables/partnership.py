@@ -13,8 +13,8 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
 from ginscore.tables.partnership_view import PartnershipView

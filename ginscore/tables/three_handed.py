@@ -14,8 +14,8 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.scoring import score_hand, settle
 from ginscore.sheets import Grid, Sheet
 from ginscore.tables.base import TableView, game_json, nets, payment, streaks_json
