@@ -57,8 +57,7 @@ def refuse_ending_early(game: Game) -> None:
     which = in_words(translate(table.early_end_label) for table in all_tables() if table.can_end_early)
     raise HandError(
         _(
-            "game {number} is a {table} game, which has no rule for stopping early: it stays in progress "
-            "(only {tables} can be ended early); start another with: {command}"
+            "game {number}: a {table} game cannot be ended early (only {tables} can); start another with: {command}"
         ).format(number=game.id, table=kind.words(), tables=which, command=kind.new_command(game))
     )
 
@@ -182,8 +181,7 @@ def undo_hand(game: Game, number: int, reason: str | None = None):
     refuse_if_voided(game)
     updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {}))
     refusal = _(
-        "hand {number} stays: without it, {error} (the hands numbered as they would be then); "
-        "correct the later hands first with 'ginscore edit'"
+        "hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'"
     )
     return updated, evaluate_or_refuse(updated, refusal, number=number), undone
 

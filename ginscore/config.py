@@ -153,8 +153,8 @@ def check_value(key: str, value, label: str | None = None):
         hints = likely_keys(key)
         did_you_mean = _("did you mean {hint}? ").format(hint=", ".join(map(repr, hints))) if hints else ""
         raise RulesError(
-            _("{label}: unknown key; {did_you_mean}the keys are {keys}").format(
-                label=label, did_you_mean=did_you_mean, keys=", ".join(KEYS)
+            _("{label}: unknown key; {did_you_mean}'ginscore config --help' lists the keys").format(
+                label=label, did_you_mean=did_you_mean
             )
         )
     if key == "preset":

@@ -54,6 +54,20 @@ def printable(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+LINE = 180  # characters of an error line besides the path of the file it names, "Error: " and the separators
+PROBLEM = 60  # the fewest characters of a file's problem that such a line shows
+
+
+def clipped(problem, *beside: str) -> str:
+    """A problem found in a file as an error line shows it between the file's path and the
+    words ``beside`` it (how to fix it): whole when the line stays within ``LINE`` characters,
+    else as many of its first characters as fit (never fewer than ``PROBLEM``) and an ellipsis,
+    so that the line stays short in every language whatever the file holds."""
+    text = str(problem)
+    limit = max(PROBLEM, LINE - sum(len(words) for words in beside))
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
 def unexpected(error: BaseException) -> str:
     """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
     text = " ".join(str(error).split())

@@ -107,12 +107,22 @@ def shortened(text, limit: int = SHORT, quoted: bool = False) -> str:
     error stays one short line whatever the input (a name or a language of 60,000 characters).
     ``quoted``: the part shown as Python's ``repr`` writes it (in quotes, escapes written out)."""
     text = str(text)
-    if len(text) <= limit:
+    if len(text) <= limit and not (quoted and len(repr(text)) > limit + 2):
         return repr(text) if quoted else text
-    start = repr(text[:limit]) if quoted else text[:limit]
+    start = quoted_start(text, limit) if quoted else text[:limit]
     return ngettext("{start}... ({count} character)", "{start}... ({count} characters)", len(text)).format(
         start=start, count=len(text)
     )
+
+
+def quoted_start(text: str, limit: int = SHORT) -> str:
+    """``repr`` of the longest start of ``text`` whose repr is at most ``limit`` characters
+    between its quotes: a character repr escapes (U+FEFF is ``\\ufeff``) counts as many as
+    it takes, so that 40 invisible characters do not make a line of 240."""
+    count = min(len(text), limit)
+    while count > 1 and len(repr(text[:count])) > limit + 2:
+        count -= max(1, (len(repr(text[:count])) - limit - 2) // 10)
+    return repr(text[:count])
 
 
 def language_list() -> str:

@@ -210,6 +210,8 @@ def connect(ledger, rebuild: bool = True, notes: list | None = None):
     remove(ledger)
     if not _sides_safe(path):
         raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("a side file is in the way")))
+    if os.path.lexists(path):  # a folder, which remove() leaves alone
+        raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("not a plain file")))
     if problem is not None:
         tell(notes, ledger, problem)
     connection = sqlite3.connect(path, timeout=10)

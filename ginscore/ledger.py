@@ -33,7 +33,7 @@ from contextlib import contextmanager
 
 from ginscore import paths
 from ginscore.device import device_id
-from ginscore.errors import GameNotFound, GinscoreError, LedgerError, shown, unexpected
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
 from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
@@ -311,7 +311,7 @@ class Ledger:
         try:
             data = parse_json(raw)
         except Unreadable as error:
-            raise LedgerError(f"{path}: {error}; {self.codec.repair_hint()}") from None
+            raise LedgerError(f"{path}: {clipped(error, self.codec.repair_hint())}; {self.codec.repair_hint()}") from None
         self._parsed[path] = (raw, data)
         return data
 

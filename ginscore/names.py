@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ginscore.errors import PlayerError, shown
-from ginscore.i18n import _
+from ginscore.i18n import _, quoted_start, shortened
 
 
 def folded(name: str) -> str:
@@ -102,13 +102,13 @@ def name_problem(name) -> str | None:
         category = unicodedata.category(bad) if bad else ""
     if bad is not None:
         return _("{name} has {what} (U+{code}): give a player's name as plain text").format(
-            name=repr(name[:MAX_NAME_LENGTH]), what=_refused(category), code=f"{ord(bad):04X}"
+            name=shortened(name, 20, quoted=True), what=_refused(category), code=f"{ord(bad):04X}"
         )
     if len(name) > MAX_NAME_LENGTH:
         return _(
             "{name}... is {length} characters long: a player's name has at most "
             "{most}, so that it fits on the sheet; use a shorter name or a nickname"
-        ).format(name=repr(name[:20]), length=len(name), most=MAX_NAME_LENGTH)
+        ).format(name=quoted_start(name, 20), length=len(name), most=MAX_NAME_LENGTH)
     return None
 
 

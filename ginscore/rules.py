@@ -274,7 +274,7 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
         if number is None or not lowest <= number <= highest:
             raise RulesError(
                 _("{label} must be a whole number from {lowest} to {highest}, got {value}").format(
-                    label=label, lowest=lowest, highest=highest, value=shown(value)
+                    label=label, lowest=lowest, highest=highest, value=shown(value, 24)
                 )
             )
         return number
@@ -284,18 +284,18 @@ def check_setting(name: str, value, label: str | None = None, strict: bool = Fal
         word = str(value).strip().lower() if isinstance(value, (str, int)) and not strict else None
         if word not in _BOOLEAN_WORDS:
             raise RulesError(
-                _("{label} must be true or false (yes/no, on/off), got {value}").format(label=label, value=shown(value))
+                _("{label} must be true or false (yes/no, on/off), got {value}").format(label=label, value=shown(value, 24))
             )
         return _BOOLEAN_WORDS[word]
     canonical = _canonical_choice(spec, value) if isinstance(value, str) else None
     if canonical is None or strict and canonical != value:
         if name == "shutout":
-            allowed = _("{modes}, none or flat:N with N from 0 to {most} (e.g. flat:100)").format(
+            allowed = _("{modes}, none or flat:N (N up to {most})").format(
                 modes=", ".join(SHUTOUT_MODES[:-1]), most=MAX_FLAT_SHUTOUT
             )
         else:
             allowed = ", ".join(spec.choices)
-        raise RulesError(_("{label} must be one of {allowed}; got {value}").format(label=label, allowed=allowed, value=shown(value)))
+        raise RulesError(_("{label} must be one of {allowed}; got {value}").format(label=label, allowed=allowed, value=shown(value, 24)))
     return canonical
 
 

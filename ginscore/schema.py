@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import GinscoreError, LedgerError
+from ginscore.errors import GinscoreError, LedgerError, clipped
 from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
@@ -27,6 +27,7 @@ from ginscore.names import folded, name_problem
 from ginscore.rules import Rules
 from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_numbered_journal, check_printable, key_text
 from ginscore.tables import TABLES, get_table, names
+from ginscore.text import shortened
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 5
@@ -57,12 +58,14 @@ _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": F
 
 
 def repair_hint() -> str:
-    return _("the file was left as it is: fix it by hand or restore it from a backup ('ginscore check' lists every problem)")
+    return _("left as it is: fix it or restore a backup (see 'ginscore check')")
 
 
 def encode(game: Game, entries=None, device: str | None = None) -> dict:
     """One device's file of ``game``: the game as started and ``entries`` (default: the whole
     journal), written by ``device`` (default: the game's)."""
+    from ginscore.scoring import stake_text
+
     entries = game.journal if entries is None else entries
     changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
     data = {
@@ -74,7 +77,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
         "device": game.device if device is None else device,
         TABLE_KEY: game.table,
         "players": list(game.players),
-        "stake": None if game.stake is None else str(game.stake),
+        "stake": stake_text(game.stake),
         "rules": game.rules.stored(),
         "journal": [dict(entry) for entry in entries],
     }
@@ -103,9 +106,9 @@ def version_problem(data) -> str | None:
         return _("file_version must be a whole number >= 1, got {version}").format(version=repr(version))
     if version > FILE_VERSION:
         return _(
-            "written by a newer ginscore (file version {version}; this ginscore reads file versions up to "
-            "{newest}): upgrade ginscore with 'pip install --upgrade ginscore'"
-        ).format(version=version, newest=FILE_VERSION)
+            "written by a newer ginscore (file version {version}, this one reads up to {newest}): "
+            "'pip install --upgrade ginscore' upgrades it"
+        ).format(version=shortened(str(version), 20), newest=FILE_VERSION)
     return None
 
 
@@ -198,7 +201,8 @@ def decode(data, where: str) -> Game:
     found, game = _examine(data)
     if found:
         more = _(" (and {count} more)").format(count=len(found) - 1) if len(found) > 1 else ""
-        raise LedgerError(f"{where}: {found[0]}{more}; {repair_hint()}")
+        hint = repair_hint()
+        raise LedgerError(f"{where}: {clipped(found[0], more, hint)}{more}; {hint}")
     return game
 
 

@@ -260,6 +260,9 @@ def settle(
 # The most digits a stake may have, from its first non-zero digit down to its units or last
 # decimal: what decimal's default context holds, so every stake saved before this limit loads.
 MAX_STAKE_DIGITS = 28
+# The most decimal places a stake may have: every amount it makes then has at most as many, well
+# within the digits an amount may have (MONEY_DIGITS), and no amount is written out in a million.
+MAX_STAKE_PLACES = 30
 
 
 def parse_stake(text: str) -> Decimal:
@@ -308,12 +311,24 @@ def parse_stake(text: str) -> Decimal:
                         stake=repr(raw), most=MAX_STAKE_DIGITS, hint=hint
                     )
                 )
+            if -rate.normalize().as_tuple().exponent > MAX_STAKE_PLACES:  # 1E-999999: an amount of a million digits
+                raise RulesError(
+                    _("stake {stake} has more than {most} decimal places: {hint}").format(
+                        stake=repr(raw), most=MAX_STAKE_PLACES, hint=hint
+                    )
+                )
             rate = rate.normalize()
             if rate.as_tuple().exponent > 0:  # normalize() writes 100 as 1E+2
                 rate = rate.quantize(Decimal(1))
         except (DecimalException, ValueError):  # not a number, or an exponent out of range
             raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint)) from None
     return rate
+
+
+def stake_text(stake) -> str | None:
+    """A stake as files and JSON hold it: in full, never in exponent form (``0.0000001``, not
+    ``1E-7``, which is no amount the summary index keeps); None without a stake."""
+    return None if stake is None else format(stake, "f")
 
 
 def _decimal_point(raw: str, hint: str) -> str:

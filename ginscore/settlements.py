@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import GameNotFound, LedgerError
+from ginscore.errors import GameNotFound, LedgerError, clipped
 from ginscore.game import now
 from ginscore.i18n import _
 from ginscore.ids import GAME_ID
@@ -39,10 +39,10 @@ def read(ledger) -> list:
     except OSError as error:
         raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
     except Unreadable as error:
-        raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=error)) from None
+        raise LedgerError(_damaged(path, error)) from None
     problem = _problem(data)
     if problem:
-        raise LedgerError(_("{path}: {problem}; fix it by hand or restore it from a backup").format(path=path, problem=problem))
+        raise LedgerError(_damaged(path, problem))
     records = data["settlements"]
     for record in records:  # game ids are strings; a file from before ids holds numbers (1 is "1")
         record["games"] = [str(game) for game in record["games"]]
@@ -52,12 +52,29 @@ def read(ledger) -> list:
     return records
 
 
+def _damaged(path: str, problem) -> str:
+    message = _("{path}: {problem}; fix it or restore a backup")
+    return message.format(path=path, problem=clipped(problem, message.format(path="", problem="")))
+
+
 def _game_id(game) -> bool:
     """A game id as this file holds it: a string (e.g. "k7f3q2ab", "1"), or a whole number > 0
     as files written before made ids hold them."""
     if type(game) is int:
         return game > 0
     return isinstance(game, str) and GAME_ID.fullmatch(game) is not None
+
+
+def _amount(value) -> bool:
+    """An amount as 'settle --record' writes one: exact, in full, of bounded digits (the
+    summary index's rule), never an exponent that would make a million digits."""
+    from ginscore.cached import AMOUNT
+
+    return isinstance(value, str) and AMOUNT.match(value) is not None
+
+
+def _payment(paid) -> bool:
+    return isinstance(paid, dict) and isinstance(paid.get("from"), str) and isinstance(paid.get("to"), str) and _amount(paid.get("amount"))
 
 
 def _problem(data) -> str | None:
@@ -80,6 +97,12 @@ def _problem(data) -> str | None:
             return f"settlements[{index}].games: " + _("expected a list of game ids")
         if record.get("undone") is not None and not isinstance(record["undone"], str):
             return f"settlements[{index}].undone: " + _("expected a time or null")
+        nets = record.get("nets", {})
+        if not isinstance(nets, dict) or not all(isinstance(name, str) and _amount(net) for name, net in nets.items()):
+            return f"settlements[{index}].nets: " + _('expected each player\'s amount, such as "-3.25"')
+        payments = record.get("payments", [])
+        if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
+            return f"settlements[{index}].payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
     return None
 
 

@@ -5,7 +5,7 @@ is the same whether it comes from the game file or from the summary index that c
 from __future__ import annotations
 
 from ginscore.game import voided
-from ginscore.scoring import cents, exact_money
+from ginscore.scoring import cents, exact_money, stake_text
 
 
 def summarize(state) -> dict:
@@ -39,7 +39,7 @@ def summarize(state) -> dict:
         # top-level "payments" stays until the next file version (README: JSON output)
         "final": None if final is None else state.to_json()["final"],
         "payments": [paid.to_json() for paid in payments],
-        "stake": None if game.stake is None else str(game.stake),
+        "stake": stake_text(game.stake),
         "currency": game.currency,
         "money": None if money is None else {name: cents(value) for name, value in money.items()},
         "voided": voided(game.journal),

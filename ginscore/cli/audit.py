@@ -11,7 +11,7 @@ from ginscore.changes import live_changes
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
-from ginscore.errors import HandError, printable
+from ginscore.errors import HandError, clipped, printable
 from ginscore.game import CHANGE_ACTIONS, devices, history, last_deletion
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
@@ -288,7 +288,7 @@ def check(obj, as_json):
     else:
         report = obj.book.check()
         for problem in report["problems"]:  # printable: a problem may quote a hostile value
-            click.echo(printable(f"{problem['file']}: {problem['problem']}"))
+            click.echo(f"{printable(problem['file'])}: {clipped(printable(problem['problem']))}")
         for note in report["notes"]:
             click.echo(printable(_("note: {file}: {note}").format(file=note["file"], note=note["note"])))
         if report["problems"]:

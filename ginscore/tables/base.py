@@ -13,7 +13,7 @@ from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import _, translate
 from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
-from ginscore.scoring import money
+from ginscore.scoring import money, stake_text
 from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
 from ginscore.text import in_words
@@ -61,7 +61,7 @@ def game_json(game) -> dict:
         "created": game.created,
         "players": list(game.players),
         "rules": game.rules.stored(),
-        "stake": None if game.stake is None else str(game.stake),
+        "stake": stake_text(game.stake),
         "currency": game.currency,
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
