@@ -150,7 +150,7 @@ def merge(game_id: str, parts, hint: str) -> Game:
             found: list[str] = []
             _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
             if found:
-                raise LedgerError(f"{path}: {found[0]}; {hint}")
+                raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
     return game
 
 
