@@ -71,7 +71,7 @@ def clipped(problem, *beside: str) -> str:
 def unexpected(error: BaseException) -> str:
     """An error nobody foresaw, as one line: what it was, and that it is worth a report."""
     text = " ".join(str(error).split())
-    text = text if len(text) <= 200 else text[:197] + "..."
+    text = text if len(text) <= 80 else text[:77] + "..."  # the line stays short around it, in every language
     return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(
         name=type(error).__name__, text=text
     )

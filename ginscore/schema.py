@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import GinscoreError, LedgerError, clipped
+from ginscore.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
@@ -25,7 +25,14 @@ from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import value_words
 from ginscore.names import folded, name_problem
 from ginscore.rules import Rules
-from ginscore.schema_journal import IGNORABLE, check_entries, check_hand, check_numbered_journal, check_printable, key_text
+from ginscore.schema_journal import (
+    IGNORABLE,
+    check_entries,
+    check_hand,
+    check_numbered_journal,
+    check_time,
+    key_text,
+)
 from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
@@ -103,7 +110,7 @@ def version_problem(data) -> str | None:
         )
     version = data.get("file_version")
     if type(version) is not int or version < 1:
-        return _("file_version must be a whole number >= 1, got {version}").format(version=repr(version))
+        return _("file_version must be a whole number >= 1, got {version}").format(version=shown(version, 24))
     if version > FILE_VERSION:
         return _(
             "written by a newer ginscore (file version {version}, this one reads up to {newest}): "
@@ -132,7 +139,7 @@ def merge(game_id: str, parts, hint: str) -> Game:
     first_path, first = parts[0]
     for path, part in parts:
         if part.id != game_id:
-            raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=part.id, game=game_id) + f"; {hint}")
+            raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=shortened(part.id, 24), game=shortened(game_id, 24)) + f"; {hint}")
         for name in STARTED:
             if getattr(part, name) != getattr(first, name):
                 raise LedgerError(
@@ -287,7 +294,7 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
         device = _field(data, "device", str, "", found)
         if device is not None and not DEVICE_ID.match(device):
             found.append("device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
-    check_printable(_field(data, "created", str, "", found), "created", found)
+    check_time(_field(data, "created", str, "", found), "created", found)
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
@@ -319,7 +326,7 @@ def _check_players(players, table: str | None, found: list) -> None:
         if problem:
             found.append(f"players[{index}]: {problem}")
         elif folded(name) in seen:
-            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=repr(name)))
+            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=shown(name, 24)))
         else:
             seen.add(folded(name))
     if table is not None:
@@ -365,7 +372,7 @@ def _check_rules(rules_data, settings, table, found: list) -> None:
             except GinscoreError as error:
                 found.append(f"rules.{name}: {error}")
             except TypeError:  # e.g. an unhashable value where a word was expected
-                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=repr(rules_data[name])))
+                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=shown(rules_data[name], 24)))
 
 
 def _check_stake(stake, found: list) -> None:

@@ -10,9 +10,11 @@ are checked for their shape, and the whole game's journal for targets that exist
 
 from __future__ import annotations
 
-from ginscore.errors import GinscoreError
+from datetime import datetime
+
+from ginscore.errors import GinscoreError, shown
 from ginscore.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
-from ginscore.i18n import _
+from ginscore.i18n import _, shortened
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
@@ -29,12 +31,29 @@ def key_text(key: str) -> str:
     return key if key.isascii() and key.isprintable() and len(key) <= 40 else value_words(key)
 
 
+def short(value) -> str:
+    """An id or word from a file, as a message quotes it: at most 24 characters of it."""
+    return shortened(str(value), 24)
+
+
 def check_printable(text, place: str, found: list) -> None:
     """Text ginscore prints as it is (a date, a time) must not carry control characters."""
     if text is not None and not text.isprintable():
         found.append(
             f"{place}: " + _("{text} holds control or invisible characters, which ginscore never writes").format(text=value_words(text))
         )
+
+
+def check_time(text, place: str, found: list) -> None:
+    """A time ginscore wrote (ISO 8601, e.g. 2026-11-29T13:05:00+00:00): printable, and one
+    that the export and the evening's days can read."""
+    check_printable(text, place, found)
+    if text is None or not text.isprintable():
+        return
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        found.append(f"{place}: " + _("{text} is not a time such as 2026-11-29T13:05:00+00:00").format(text=value_words(text)))
 
 
 def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
@@ -59,16 +78,16 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 if abandoned:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=short(action)))
                 else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=short(action)))
             abandoned = action == "abandon"
         if action in GAME_ACTIONS:
             if (action == "void_game") == set_aside:
                 if set_aside:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is already voided").format(action=short(action)))
                 else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=action))
+                    found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=short(action)))
             set_aside = action == "void_game"
         if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
             continue
@@ -76,15 +95,15 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if target is None:
             continue
         if action_at.get(target) != "hand" or target > index:
-            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=target))
+            found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=short(target)))
         elif action == "void" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=target))
+            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=short(target)))
         elif action == "restore" and target not in voided:
             found.append(
-                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=target)
+                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=short(target))
             )
         elif action == "edit" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=target))
+            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=short(target)))
         elif action == "void":
             voided.add(target)
         elif action == "restore":
@@ -94,14 +113,14 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
 def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGNORABLE) -> str | None:
     """An entry's time, its action (None when it has none ginscore knows) and, for a hand or
     an edit, its hand: what every file version's entries share."""
-    check_printable(_field(entry, "at", str, place, found), f"{place}.at", found)
+    check_time(_field(entry, "at", str, place, found), f"{place}.at", found)
     action = _field(entry, "action", str, place, found)
     if action is None:
         return None
     if action not in ACTIONS:
         found.append(
             f"{place}.action: "
-            + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=repr(action))
+            + _("expected one of {actions}, got {value}").format(actions=", ".join(ACTIONS), value=shown(action, 24))
         )
         return None
     if action in ("hand", "edit"):
@@ -115,11 +134,11 @@ def check_change(entry: dict, action: str, place: str, table_unit, found: list) 
     """A "rules" entry's settings (each one of its table's, with a value it takes) or a
     "rename" entry's names (``new`` a name as 'new' takes it)."""
     if action == "rename":
-        _field(entry, "old", str, place, found)
-        new = _field(entry, "new", str, place, found)
-        problem = name_problem(new) if new is not None else None
-        if problem:
-            found.append(f"{place}.new: {problem}")
+        for key in ("old", "new"):  # the name it had was one 'new' took, as is the name it gets
+            name = _field(entry, key, str, place, found)
+            problem = name_problem(name) if name is not None else None
+            if problem:
+                found.append(f"{place}.{key}: {problem}")
         return
     settings = _field(entry, "settings", dict, place, found)
     if settings is None or table_unit is None:
@@ -150,7 +169,7 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
             if not entry_id or len(entry_id) > 32 or not entry_id.isascii() or not entry_id.isalnum():
                 found.append(f"{place}.id: " + _("expected letters and digits, got {value}").format(value=value_words(entry_id)))
             elif entry_id in seen:
-                found.append(f"{place}.id: " + _("{value} is the id of an earlier entry too").format(value=repr(entry_id)))
+                found.append(f"{place}.id: " + _("{value} is the id of an earlier entry too").format(value=shown(entry_id, 24)))
             seen.add(entry_id)
         clock = _field(entry, "clock", int, place, found)
         if clock is not None and clock < 0:
@@ -180,11 +199,11 @@ def journal_problems(journal) -> list[str]:
                 found.append(
                     _("entry {entry} ({action}) acts on entry {target}, which no file of this game holds: "
                       "the file of the device that recorded it may not have arrived yet").format(
-                        entry=entry["id"], action=entry["action"], target=target)
+                        entry=short(entry["id"]), action=short(entry["action"]), target=short(target))
                 )
             elif kinds[target] != "hand" and (entry["action"] == "edit" or kinds[target] not in CHANGE_ACTIONS):
                 found.append(_("entry {entry} ({action}) acts on entry {target}, which is not a hand").format(
-                    entry=entry["id"], action=entry["action"], target=target))
+                    entry=short(entry["id"]), action=short(entry["action"]), target=short(target)))
     return found
 
 

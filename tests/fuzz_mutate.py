@@ -56,7 +56,7 @@ def odd_value(rng, like=None):
     if isinstance(like, bool) or like is None:
         return rng.choice([0, 1, "true", "null", [like]])
     if isinstance(like, int):
-        return rng.choice([like + 1, like - 1, -like, like * 10**rng.randrange(1, 40), str(like), float(like), [like]])
+        return rng.choice([like + 1, like - 1, -like, like * 10**rng.randrange(1, 40), str(like), float(like) if abs(like) < 10**300 else -like, [like]])
     if isinstance(like, float):
         return rng.choice([int(like), str(like), float("nan"), float("inf")])
     if isinstance(like, str):
@@ -426,9 +426,10 @@ def special(path: str, kind: str, rng) -> str | None:
         os.mkdir(path)
         open(os.path.join(path, "inside.json"), "wb").close()
     elif kind == "link":
-        os.symlink(rng.choice(["/dev/zero", "/dev/null", path, os.path.dirname(path), "../config.toml"]), path)
+        # relative inside the fuzz folder, so that a fixture's link means the same where it is replayed
+        os.symlink(rng.choice(["/dev/zero", "/dev/null", os.path.basename(path), ".", "../config.toml"]), path)
     elif kind == "dangling":
-        os.symlink(os.path.join(folder, "nowhere"), path)
+        os.symlink("nowhere", path)
     return None
 
 

@@ -448,8 +448,8 @@ def test_check_passes_a_healthy_ledger_and_an_empty_one(run, isolated_ledger):
 
 def test_check_finds_a_hand_recorded_after_the_end_of_the_game(run, isolated_ledger):
     data = healthy_game()
-    data["journal"].append({"seq": 4, "at": "x", "action": "hand", "hand": {"kind": "gin", "player": "Bob", "opponent_deadwood": 50}})
-    data["journal"].append({"seq": 5, "at": "x", "action": "hand", "hand": {"kind": "draw"}})
+    data["journal"].append({"seq": 4, "at": data["created"], "action": "hand", "hand": {"kind": "gin", "player": "Bob", "opponent_deadwood": 50}})
+    data["journal"].append({"seq": 5, "at": data["created"], "action": "hand", "hand": {"kind": "draw"}})
     write(isolated_ledger, data)  # Bob: 80 + 25 + 50 = 155 ends the game at hand 4
     result = run("check")
     assert result.exit_code == 1 and "hand 5 comes after the game ended at hand 4" in result.stdout
