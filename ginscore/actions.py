@@ -7,16 +7,25 @@ before anything is written. Every question about the kind of table goes to the t
 
 from __future__ import annotations
 
+from ginscore import changes
 from ginscore import game as journal
-from ginscore.errors import HandError
-from ginscore.game import Game, check_new_players, folded, now
-from ginscore.i18n import _, translate
+from ginscore.errors import HandError, PlayerError, RulesError, shown
+from ginscore.game import Game, now
+from ginscore.i18n import N_, _, translate
+from ginscore.names import check_new_players, folded
+from ginscore.rules import check_setting
 from ginscore.tables import all_tables, get_table
 from ginscore.text import in_words
 
 
 def evaluate(game: Game):
     return get_table(game.table).evaluate(game)
+
+
+def standing(game: Game) -> Game:
+    """``game`` as it stands: its rules and players after 'rules set' and 'rename' (what a
+    typed name is matched against and a new hand is checked with)."""
+    return get_table(game.table).standing(game)
 
 
 def evaluate_or_refuse(updated: Game, refusal: str, **fields):
@@ -134,10 +143,10 @@ def record(game: Game, hand: dict):
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
-    kind.refuse_if_finished(game, state)
-    kind.check_hand(game, hand)
-    kind.check_entry(game, hand)
-    kind.check_next_hand(game, state, hand)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
+    kind.check_hand(state.game, hand)
+    kind.check_entry(state.game, hand)
+    kind.check_next_hand(state.game, state, hand)
     updated = game.append("hand", hand=hand)
     return updated, kind.evaluate(updated)
 
@@ -150,6 +159,11 @@ def undo(game: Game):
     if journal.abandoned(game.journal):
         updated = game.append("resume")
         return updated, evaluate(updated), None, "end"
+    change = changes.last_change(game.journal)
+    if change is not None and journal.last_deletion(game.journal) is None:
+        updated = game.append("void", target=change["id"])
+        refusal = _("{error} without the change of {change}: it stays; take back the later hands first ('ginscore undo')")
+        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change, change["action"]
     deleted = journal.last_deletion(game.journal)
     if deleted is not None:
         updated = game.append("restore", target=deleted)
@@ -178,15 +192,28 @@ def abandon(game: Game):
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
-    kind.refuse_if_finished(game, state)
-    refuse_ending_early(game)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
+    refuse_ending_early(state.game)
     updated = game.append("abandon")
     return updated, kind.evaluate(updated)
 
 
 def redo(game: Game):
-    """Restore the last undone hand; returns the game, its state and the restored EffectiveHand."""
+    """Do again what the last 'undo' took back: restore the hand it voided or the change it
+    took back, or delete again the hand whose deletion it took back. Returns the game, its
+    state and the EffectiveHand (for a change, its entry); a hand deleted again has
+    ``journal.last_deletion`` of the game, which is how the caller tells."""
     refuse_if_voided(game)
+    deleted = journal.undone_deletion(game.journal)
+    if deleted is not None:  # 'undo' brought a deleted hand back: delete it again
+        number = next(hand.number for hand in journal.effective_hands(game.journal) if hand.entry == deleted)
+        return undo_hand(game, number, reason="delete")
+    target = journal.redoable(game.journal)
+    change = next((entry for entry in game.journal if entry["id"] == target and entry["action"] in journal.CHANGE_ACTIONS), None)
+    if change is not None:
+        updated = game.append("restore", target=target)
+        refusal = _("{error} if the change of {change} is restored: it stays undone")
+        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change
     updated, restored = journal.redo(game)
     # an edit since the undo can make the game end before this hand
     refusal = _(
@@ -200,8 +227,8 @@ def edit(game: Game, number: int, hand: dict):
     """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
     refuse_if_voided(game)
     kind = get_table(game.table)
-    kind.check_hand(game, hand)
-    kind.check_entry(game, hand)
+    kind.check_hand(standing(game), hand)
+    kind.check_entry(standing(game), hand)
     updated, before = journal.edit(game, number, hand)
     # the correction can end the game before hands recorded after it
     refusal = _(
@@ -209,3 +236,107 @@ def edit(game: Game, number: int, hand: dict):
         "('ginscore undo'), then correct hand {number}"
     )
     return updated, evaluate_or_refuse(updated, refusal, number=number), before
+
+
+def change_words(change: dict) -> str:
+    """A "rules" or "rename" entry in words: ``gin-bonus 20``, ``Alcie -> Alice``."""
+    if change["action"] == "rename":
+        return f"{change['old']} -> {change['new']}"
+    return ", ".join(f"{setting_words(name)} {value}" for name, value in change["settings"].items())
+
+
+def setting_words(name: str) -> str:
+    """A setting as 'rules set' takes it: ``gin-bonus``."""
+    return name.replace("_", "-")
+
+
+def setting_named(kind, typed: str) -> str:
+    """The setting of table ``kind`` that ``typed`` names (``gin-bonus``, ``--gin-bonus``,
+    ``gin_bonus``); refused, naming them, when it names none of its settings."""
+    name = typed.strip().lower().lstrip("-").replace("-", "_")
+    if name in kind.settings:
+        return name
+    owners = [table.words() for table in all_tables() if name in table.settings]
+    if owners:
+        raise RulesError(
+            _("{setting} is not a setting of a {table} game (only of {tables} games): its settings are {settings}").format(
+                setting=shown(typed), table=kind.words(), tables=in_words(owners),
+                settings=", ".join(map(setting_words, kind.settings)),
+            )
+        )
+    raise RulesError(
+        _("no setting {setting}: the settings of a {table} game are {settings}").format(
+            setting=shown(typed), table=kind.words(), settings=", ".join(map(setting_words, kind.settings))
+        )
+    )
+
+
+# Settings a game cannot change once a hand is in, and why.
+FIXED_ONCE_PLAYED = {
+    "oklahoma": N_("each Oklahoma hand's knock limit comes from its upcard, which the hands recorded so far do not all have"),
+}
+
+
+def set_rules(game: Game, typed: str, value):
+    """'ginscore rules set': the game with a "rules" entry setting ``typed`` (a setting as
+    its option names it) to ``value``, and its state, every hand scored again under the new
+    rules. Refused for a game over or voided, a setting the table does not have, a value it
+    does not take, and a change that would have ended the game (or reached a target) before now."""
+    refuse_if_voided(game)
+    kind = get_table(game.table)
+    state = kind.evaluate(game)
+    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
+    name = setting_named(kind, typed)
+    label = setting_words(name)
+    stored = check_setting(name, value, label, specs=kind.settings)
+    rules = state.game.rules
+    if getattr(rules, name) == stored:
+        raise RulesError(_("game {game} already has {setting} {value}: nothing to change").format(game=game.id, setting=label, value=stored))
+    if name in FIXED_ONCE_PLAYED and state.rows:
+        raise RulesError(
+            _("{setting} cannot change once a hand is recorded: {why}; start a new game with it").format(
+                setting=label, why=translate(FIXED_ONCE_PLAYED[name])
+            )
+        )
+    new_rules = changes.changed_rules(rules, {name: stored})  # settings that clash are refused here
+    reached = kind.target_reached(state, new_rules)
+    if reached is not None:
+        raise RulesError(
+            _("{player} already has {score} points: with {setting} {value} the target would have been reached before now; "
+              "give more than {score}").format(player=reached[0], score=reached[1], setting=label, value=stored)
+        )
+    updated = game.append("rules", settings={name: stored})
+    refusal = _("with {setting} {value}, {error}: the rules stay as they are")
+    changed = evaluate_or_refuse(updated, refusal, setting=label, value=stored)
+    if changed.finished:
+        raise RulesError(
+            _("with {setting} {value}, game {game} would have ended at hand {number}, the last one: the rules stay as they are").format(
+                setting=label, value=stored, game=game.id, number=len(changed.rows)
+            )
+        )
+    return updated, changed
+
+
+def rename(game: Game, old: str, new: str):
+    """'ginscore rename': the game with a "rename" entry naming player ``old`` (as the game
+    names him now, in any case) ``new``, and its state. Refused when ``old`` is not a player
+    of the game, ``new`` is not a name ``new`` would take, or another player has it."""
+    now_standing = standing(game)
+    players = now_standing.players
+    found = next((name for name in players if folded(name) == folded(" ".join(old.split()))), None)
+    if found is None:
+        raise PlayerError(
+            _("no player {name} in game {game}: its players are {players}").format(name=shown(old), game=game.id, players=", ".join(players))
+        )
+    (cleaned,) = check_new_players([new])
+    other = next((name for name in players if name != found and folded(name) == folded(cleaned)), None)
+    if other is not None:
+        raise PlayerError(
+            _("game {game} has a player {other} already: give {name} a name no other player of the game has").format(
+                game=game.id, other=other, name=found
+            )
+        )
+    if cleaned == found:
+        raise PlayerError(_("{name} is already named that in game {game}: nothing to change").format(name=found, game=game.id))
+    updated = game.append("rename", old=found, new=cleaned)
+    return updated, evaluate_or_refuse(updated, _("{error} after the rename: nothing changed"))

@@ -67,6 +67,16 @@ class Book:
             self._write(game, None)
         return game
 
+    def add(self, game: Game):
+        """Save ``game``, made elsewhere under an id of its own (an imported game), as this
+        device's file, unless a game of that id is here already: that game is returned then,
+        else None. The current game stays what it was."""
+        with self.ledger.locked(create=True):
+            if self.ledger.files_of(game.id):
+                return self.ledger.load(game.id)
+            self._write(game._replace(device=self.ledger.device), None, current=False)
+        return None
+
     def _last_start(self) -> int:
         """The start clock of the game this device started last, so that a clock set back never
         starts a game before it."""
@@ -75,12 +85,12 @@ class Book:
         except GinscoreError:
             return 0
 
-    def _write(self, game: Game, previous: Game | None) -> None:
+    def _write(self, game: Game, previous: Game | None, current: bool = True) -> None:
         from ginscore import index
 
         stamp = index.before_save(self.ledger)
         try:
-            path = self.ledger.save(game, new=previous is None)
+            path = self.ledger.save(game, new=previous is None, current=current)
         except NotDurable:  # in place, only its durability is in doubt: the index is told
             self._tell_index(game, previous, stamp)
             raise
@@ -101,6 +111,7 @@ class Book:
                 or state.finished
                 or actions.evaluate(previous).finished
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+                or state.game.players != actions.standing(previous).players  # 'rename' too
             )
             index.after_save(self.ledger, game.id, summarize(state), changed, stamp, index.position(game.id, game.created, game.clock))
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows

@@ -100,6 +100,7 @@ def totals(entries: list) -> list:
         text(entry["player"], "a player")
         count(entry["games"], "games")
         count(entry["longest_streak"], "a streak")
+        text(entry["hand_streak_game"], "a streak's game", none=True)
         for key in STAT_KEYS:
             count(entry[key], key)
         need(type(entry["money"]) is dict, "money")

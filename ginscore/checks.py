@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 
 from ginscore import actions, index, settlements
+from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
 from ginscore.game import double_entries, effective_hands
-from ginscore.i18n import _, ngettext
+from ginscore.i18n import _, ngettext, shortened
 from ginscore.ledger import GAME_FILE, conflict_copy
 from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
@@ -121,6 +122,12 @@ def merged_notes(game) -> list:
         notes.append(
             _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
               "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
+        )
+    for rename in idle_renames(game):
+        notes.append(
+            _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
+              "or a name taken meanwhile").format(
+                entry=rename["id"], game=game.id, old=shortened(rename["old"], 24), new=shortened(rename["new"], 24))
         )
     for first, second in double_entries(game.journal):
         notes.append(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ginscore.errors import GinscoreError
-from ginscore.game import folded
 from ginscore.i18n import _
+from ginscore.names import folded
 from ginscore.scoring import exact_money
 
 

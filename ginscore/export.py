@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 from ginscore import actions
 from ginscore.errors import GinscoreError, shown
-from ginscore.game import abandoned, effective_hands, folded
+from ginscore.game import abandoned, effective_hands
 from ginscore.i18n import _, ngettext
+from ginscore.names import folded
 from ginscore.shell import quote
 from ginscore.tables import get_table
 from ginscore.translit import to_ascii

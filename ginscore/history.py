@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from ginscore import cached
 from ginscore import totals as running_totals
-from ginscore.game import folded
+from ginscore.names import folded
 from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, money_by_currency, sql_combined
 
@@ -97,7 +97,8 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
 
 def player_totals(connection, selection: Selection) -> list:
     """Per player, over the selected finished games: their games, every statistic summed (the
-    biggest hand as its maximum), the longest run of games won, and money by currency. Over
+    biggest hand and the most hands won in a row as their maximum, with the game of that run),
+    the longest run of games won, and money by currency. Over
     every game they are read from the totals the index keeps (``ginscore.totals``)."""
     if not (selection.since or selection.until or selection.ids or selection.table or selection.players):
         return running_totals.read(connection)
@@ -121,6 +122,13 @@ def player_totals(connection, selection: Selection) -> list:
             values,
         ).fetchall()
     )
+    best_games = {}
+    for key, game_id in connection.execute(
+        f"""SELECT p.folded, p.game_id FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.hand_streak > 0 ORDER BY p.hand_streak DESC, p.position""",
+        values,
+    ):
+        best_games.setdefault(key, game_id)  # the first game in which the player's best run was won
     money = money_totals(connection, where, values)
     totals = []
     for row in rows:
@@ -128,6 +136,7 @@ def player_totals(connection, selection: Selection) -> list:
         cached.text(key)
         entry = {"player": name, "games": games, **dict(zip(STAT_KEYS, stats))}
         entry["longest_streak"] = cached.count(streaks.get(key, 0))
+        entry["hand_streak_game"] = best_games.get(key)
         entry["money"] = money.get(key, {})
         totals.append(entry)
     return cached.totals(totals)

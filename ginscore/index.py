@@ -42,9 +42,9 @@ from typing import NamedTuple
 from ginscore import totals
 from ginscore.cached import Damaged
 from ginscore.errors import LedgerError
-from ginscore.game import folded
 from ginscore.i18n import _
 from ginscore.ids import order_key
+from ginscore.names import folded
 from ginscore.safefile import make_folder, read_regular, write_unsynced
 from ginscore.scoring import exact_money
 from ginscore.statistics import STAT_KEYS, sql_columns
@@ -53,7 +53,7 @@ from ginscore.text import shortened
 INDEX_FILE = "index.sqlite3"
 STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 8: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents
+SCHEMA = f"ginscore-index 9: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (

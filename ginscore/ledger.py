@@ -400,9 +400,9 @@ class Ledger:
             finally:
                 self._lock_depth = 0
 
-    def save(self, game, new: bool = False) -> str:
-        """Write this device's file of ``game`` (inside ``locked()``): the game as started and
-        every entry no other file of the game holds. Returns the file's path."""
+    def save(self, game, new: bool = False, current: bool = True) -> str:
+        """Write this device's file of ``game`` (inside ``locked()``): the game as started and every
+        entry no other file of the game holds; a ``new`` one becomes ``current``. Returns its path."""
         if not self._lock_depth:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.own_path(game.id)
@@ -422,7 +422,7 @@ class Ledger:
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})
         self._remember_known(self.folder_mtime(), devices, devices_before[1])
-        if new:
+        if new and current:
             self.remember_current(game.id)
         return path
 

@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError, clipped, shown
-from ginscore.game import GAME_ACTIONS, STARTED, Game, folded, name_problem, order_key, union, voided
+from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import value_words
+from ginscore.names import folded, name_problem
 from ginscore.rules import Rules
 from ginscore.schema_journal import (
     IGNORABLE,
@@ -36,7 +37,10 @@ from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
 FILE_FORMAT = "ginscore-game"
-FILE_VERSION = 4
+FILE_VERSION = 5
+# The version a file of only hands, undos and edits is still written in, so that a ginscore
+# from before version 5 goes on reading it (every game before 'rules set' and 'rename').
+PLAIN_VERSION = 4
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
 TABLE_KEY = "format"
@@ -46,6 +50,9 @@ TABLE_KEY = "format"
 # Version 4 is one device's file of a game (games/game-ID.DEVICE.json): the game as started
 # (the same in every device's file), "device", the game's start "clock", and the entries that
 # device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
+# Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
+# ginscore.changes); only a file holding one is written as version 5, so that an older ginscore
+# says it is too old for it rather than that the file is damaged.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
 _KNOWN_TOP = {
@@ -66,9 +73,11 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     journal), written by ``device`` (default: the game's)."""
     from ginscore.scoring import stake_text
 
+    entries = game.journal if entries is None else entries
+    changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
     data = {
         "file_format": FILE_FORMAT,
-        "file_version": FILE_VERSION,
+        "file_version": FILE_VERSION if changes_the_game else PLAIN_VERSION,
         "id": game.id,
         "created": game.created,
         "clock": game.clock,
@@ -77,7 +86,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
         "players": list(game.players),
         "stake": stake_text(game.stake),
         "rules": game.rules.stored(),
-        "journal": [dict(entry) for entry in (game.journal if entries is None else entries)],
+        "journal": [dict(entry) for entry in entries],
     }
     if game.currency is not None:  # optional: only games started with a currency carry it
         data["currency"] = game.currency
@@ -140,9 +149,16 @@ def merge(game_id: str, parts, hint: str) -> Game:
                     )
                     + f"; {hint}"
                 )
-    if len(parts) == 1:
-        return first
-    return first._replace(journal=union(*(part.journal for _path, part in parts)))
+    game = first if len(parts) == 1 else first._replace(journal=union(*(part.journal for _path, part in parts)))
+    # A device's hands are checked against the whole game: a rename or a rules change another
+    # device recorded (in its own file) counts for them too.
+    for path, part in parts:
+        if part.device:  # a device's file (version 4); older files were checked on their own
+            found: list[str] = []
+            _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
+            if found:
+                raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
+    return game
 
 
 def file_version(data, where: str) -> int:
@@ -229,7 +245,8 @@ def _examine(data) -> tuple[list[str], Game | None]:
         game = _build(data, version)
     except GinscoreError as error:
         return [f"rules: {error}"], None
-    _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
+    if version < 4:  # a device's file is checked with the other devices' files (``merge``)
+        _check_hands_against_table(game, found, "hands[{}]" if version == 1 else "journal[{}].hand")
     return found, None if found else game
 
 
@@ -386,13 +403,21 @@ def _table_of(table):
     return get_table(table) if isinstance(table, str) and table in TABLES else None
 
 
-def _check_hands_against_table(game: Game, found: list, hand_place: str) -> None:
-    """Each recorded hand is one the game's table and rules accept (player, deadwood range)."""
+def _check_hands_against_table(game: Game, found: list, hand_place: str, places: dict | None = None) -> None:
+    """Each recorded hand is one the game's table and rules accept (player, deadwood range), as
+    the game stood when it was recorded (after the renames and rules changes before it).
+    ``places``: entry id -> its index in the file, for only those entries (default: all)."""
 
     table_unit = get_table(game.table)
+    changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    as_it_stood = game
     for index, entry in enumerate(game.journal):
-        if entry["action"] in ("hand", "edit"):
-            try:
-                table_unit.check_hand(game, entry["hand"])
-            except GinscoreError as error:
-                found.append(f"{hand_place.format(index)}: {error}")
+        try:
+            if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
+                if changed:  # the hand as it names the players then (one recorded apart names an old name)
+                    as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
+                table_unit.check_hand(as_it_stood, as_it_stood.journal[index]["hand"])
+        except GinscoreError as error:
+            place = index if places is None else places.get(entry["id"])
+            if place is not None:
+                found.append(f"{hand_place.format(place)}: {error}")

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ginscore.errors import shown
-from ginscore.game import ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
+from ginscore.errors import GinscoreError, shown
+from ginscore.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
 from ginscore.i18n import _, shortened
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
+from ginscore.names import name_problem
+from ginscore.rules import check_setting
 
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
 # under "ignorable".
@@ -87,7 +89,7 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
                 else:
                     found.append(f"{place}.action: " + _("{action} in a game that is not voided").format(action=short(action)))
             set_aside = action == "void_game"
-        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS:
+        if action == "hand" or action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
             continue
         target = _field(entry, "target", int, place, found)
         if target is None:
@@ -123,7 +125,34 @@ def check_action(entry: dict, place: str, table_unit, found: list, ignorable=IGN
         return None
     if action in ("hand", "edit"):
         check_hand(_field(entry, "hand", dict, place, found), f"{place}.hand", table_unit, found, ignorable)
+    elif action in CHANGE_ACTIONS:
+        check_change(entry, action, place, table_unit, found)
     return action
+
+
+def check_change(entry: dict, action: str, place: str, table_unit, found: list) -> None:
+    """A "rules" entry's settings (each one of its table's, with a value it takes) or a
+    "rename" entry's names (``new`` a name as 'new' takes it)."""
+    if action == "rename":
+        for key in ("old", "new"):  # the name it had was one 'new' took, as is the name it gets
+            name = _field(entry, key, str, place, found)
+            problem = name_problem(name) if name is not None else None
+            if problem:
+                found.append(f"{place}.{key}: {problem}")
+        return
+    settings = _field(entry, "settings", dict, place, found)
+    if settings is None or table_unit is None:
+        return
+    if not settings:
+        found.append(f"{place}.settings: " + _("expected at least one setting"))
+    for name, value in settings.items():
+        if name not in table_unit.settings:
+            found.append(f"{place}.settings.{key_text(name)}: " + _("not a setting of this game's table"))
+            continue
+        try:
+            check_setting(name, value, strict=True, specs=table_unit.settings)
+        except GinscoreError as error:
+            found.append(f"{place}.settings.{name}: {error}")
 
 
 def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
@@ -172,7 +201,7 @@ def journal_problems(journal) -> list[str]:
                       "the file of the device that recorded it may not have arrived yet").format(
                         entry=short(entry["id"]), action=short(entry["action"]), target=short(target))
                 )
-            elif kinds[target] != "hand":
+            elif kinds[target] != "hand" and (entry["action"] == "edit" or kinds[target] not in CHANGE_ACTIONS):
                 found.append(_("entry {entry} ({action}) acts on entry {target}, which is not a hand").format(
                     entry=short(entry["id"]), action=short(entry["action"]), target=short(target)))
     return found

@@ -31,17 +31,37 @@ PER_GAME = (
     Counted("knocks"),
     Counted("points_won"),
     Counted("biggest_hand", "max"),
+    Counted("hand_streak", "max"),  # the most hands won in a row (see ``hand_streaks``)
     Counted("card_knocks"),  # knocks typed as cards
     Counted("card_knock_deadwood"),  # the knocker's deadwood over those knocks
     Counted("held_back"),  # melds held back over those knocks
 )
 STAT_KEYS = tuple(counted.key for counted in PER_GAME)
 SUMMED = tuple(counted.key for counted in PER_GAME if counted.combine == "sum")
+GREATEST = tuple(counted.key for counted in PER_GAME if counted.combine == "max")
 
 
 def blank() -> dict:
     """Every per-game statistic of one player, at zero."""
     return dict.fromkeys(STAT_KEYS, 0)
+
+
+def hand_streaks(hands, players) -> dict:
+    """Each player's longest run of hands won in a row over ``hands``: (winner, who played
+    it) in the order played. A hand won by nobody (a draw, a tie that scores nothing) is
+    dealt again, so it neither ends a run nor adds to it; a hand won by another player who
+    faced him ends it; a hand he did not play (sitting out) leaves it as it stands."""
+    running = dict.fromkeys(players, 0)
+    longest = dict.fromkeys(players, 0)
+    for winner, played in hands:
+        if winner is None:
+            continue
+        for name in played:
+            if name != winner:
+                running[name] = 0
+        running[winner] += 1
+        longest[winner] = max(longest[winner], running[winner])
+    return longest
 
 
 def sql_columns() -> str:
@@ -60,7 +80,8 @@ def _ratio(part: str, whole: str, places: int) -> Callable:
 
 class Shown(NamedTuple):
     """One line of 'stats': its key in ``stats --json``, its label, its value from a player's
-    totals (the ``PER_GAME`` sums, ``games``, ``longest_streak`` and ``money``)."""
+    totals (the ``PER_GAME`` sums, ``games``, ``longest_streak``, ``hand_streak_game`` and
+    ``money``)."""
 
     key: str
     label: str  # marked for the catalog; translated when shown
@@ -80,11 +101,15 @@ SHOWN = (
     Shown("average_hand_won", N_("average hand won"), _ratio("points_won", "hands_won", 1)),
     Shown("biggest_hand_won", N_("biggest hand won"), lambda totals: totals["biggest_hand"] if totals["hands_won"] else None),
     Shown("longest_streak", N_("longest winning streak"), lambda totals: totals["longest_streak"]),
+    Shown("longest_hand_streak", N_("most hands won in a row"), lambda totals: totals["hand_streak"]),
+    Shown("longest_hand_streak_game", N_("in game"), lambda totals: totals["hand_streak_game"] if totals["hand_streak"] else None),
     Shown("money", N_("money"), lambda totals: totals["money"]),
     Shown("card_knocks", N_("knocks typed as cards"), lambda totals: totals["card_knocks"]),
     Shown("average_deadwood_at_knock", N_("average deadwood at a knock"), _ratio("card_knock_deadwood", "card_knocks", 1)),
     Shown("melds_held_back", N_("melds held back"), _ratio("held_back", "card_knocks", 3)),
 )
+
+
 def shown(totals: dict) -> dict:
     """One player's statistics as 'stats' shows them, from the sums the index gives."""
     return {line.key: line.value(totals) for line in SHOWN}

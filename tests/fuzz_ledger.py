@@ -31,6 +31,8 @@ ENV_DEBUG = "GINSCORE_DEBUG"  # the safety net's line says to set it to see the 
 LONGEST = 200  # characters in a line of error output, besides the paths of files it names
 SLOWEST = float(os.environ.get("GINSCORE_FUZZ_SECONDS", "5"))
 HANG = 2 * SLOWEST + 5  # seconds after which the watchdog stops a command: a hang
+# a backup of the score-pad app (tests/test_scorepad.py), for 'ginscore import' into a mutated ledger
+SCOREPAD_BACKUP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "scorepad", "backup.json")
 
 
 def play_commands(rng=None) -> list:
@@ -51,6 +53,8 @@ def play_commands(rng=None) -> list:
         "new Ann Ben --rules oklahoma", "knock ann 2 20 --upcard 3s",
         "new Eve Dan", "draw",
         ["knock", "eve", "--cards", "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd", "--opponent-cards", "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"],
+        "new Alcie Bob --stake 0.05", "knock alcie 2 20", "rules set gin-bonus 30", "rename alcie Alice", "gin alice 10",
+        "rules set target 150", "undo", "rename bob Rob --all",
         "new Ann Ben", "void CURRENT",
         "new Ann Ben Cat --three-handed", "knock ann 3 20",
         "games",
@@ -231,6 +235,8 @@ def writes(game_ids: list, rng) -> list:
         ["knock", "ann", "3", "20"], ["knock", "ann", "1", "30", "--game", game], ["gin", "ben", "12", "--game", game],
         ["draw"], ["undo"], ["undo", "--game", game], ["settle", "--record"], ["new", "Ann", "Ben"], ["void", game],
         ["edit", "1", "draw", "--game", game], ["delete", "1", "--game", game], ["rematch"], ["end", "--game", game],
+        ["rules", "set", "gin-bonus", "20", "--game", game], ["rename", "Ann", "Anna", "--all"], ["redo", "--game", game],
+        ["import", SCOREPAD_BACKUP],
     ]
 
 

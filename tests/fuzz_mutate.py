@@ -56,7 +56,7 @@ def odd_value(rng, like=None):
     if isinstance(like, bool) or like is None:
         return rng.choice([0, 1, "true", "null", [like]])
     if isinstance(like, int):
-        return rng.choice([like + 1, like - 1, -like, like * 10**rng.randrange(1, 40), str(like), float(like), [like]])
+        return rng.choice([like + 1, like - 1, -like, like * 10**rng.randrange(1, 40), str(like), float(like) if abs(like) < 10**300 else -like, [like]])
     if isinstance(like, float):
         return rng.choice([int(like), str(like), float("nan"), float("inf")])
     if isinstance(like, str):

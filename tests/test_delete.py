@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes, play, refused
+from conftest import ledger_bytes, play, refused, status_json
 
 # table -> (the command that starts the game, its hands, the hand to delete)
 GAMES = {
@@ -88,3 +88,16 @@ def test_a_voided_game_is_refused(run, isolated_ledger):
     result = run(f"delete 1 --game {game}")
     assert result.exit_code == 1 and "voided" in result.stderr
     assert ledger_bytes(isolated_ledger) == before
+
+
+def test_redo_deletes_again_what_undo_brought_back_and_nothing_right_after_a_delete(run):
+    play(run, "new Ann Ben", "knock ann 4 15", "gin ben 10", "knock ann 2 12")
+    play(run, "delete 2")
+    assert run("redo").exit_code == 1  # a delete is not an undo: nothing to redo
+    play(run, "undo")
+    assert [hand["player"] for hand in status_json(run)["hands"]] == ["Ann", "Ben", "Ann"]
+    result = play(run, "redo")
+    assert "Deleted hand 2" in result.output
+    assert status_json(run)["scores"] == {"Ann": 11 + 10, "Ben": 0}
+    play(run, "undo")  # and undo brings it back again
+    assert status_json(run)["scores"] == {"Ann": 21, "Ben": 35}

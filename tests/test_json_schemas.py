@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
+from conftest import FIXTURES, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
 
 SCHEMAS = Path(__file__).parent.parent / "ginscore" / "schemas"
 README = Path(__file__).parent.parent / "README.md"
@@ -76,6 +76,15 @@ def evening(run, tmp_path) -> list:
     ask(f"backup {tmp_path / 'copy'} --json")
     ask(f"backup {tmp_path / 'copy.zip'} --json")
     ask(f"merge {tmp_path / 'copy'} --json")
+    backup = json.loads((Path(FIXTURES) / "scorepad" / "backup.json").read_text(encoding="utf-8"))
+    backup["store"]["games"].pop()  # an undercut by 14, which is not imported (exit status 1)
+    (tmp_path / "scorepad.json").write_text(json.dumps(backup), encoding="utf-8")
+    ask(f"import {tmp_path / 'scorepad.json'} --json")
+    play(run, "new Ann Ben", "knock ann 2 10")  # the rules changed and a player renamed
+    ask("rules set target 150 --json")
+    ask("rename Ann Anna --json")
+    questions()
+    ask("rename Ben Benny --all --json")
     return seen
 
 
@@ -175,13 +184,15 @@ def test_a_games_entry_and_status_share_one_final(run):
 
 
 def test_older_majors_keep_their_shape_and_an_unsupported_one_is_refused(run):
+    from ginscore.json_contract import DOCUMENTS
+
     play(run, "new Dan Eve --stake 1", "gin dan 90")
     old = json.loads(ok(run, "games --json --json-version 1").stdout)
     assert isinstance(old, list) and old[0]["payments"] == old[0]["final"]["payments"]
     assert "schema" not in old[0]
     assert set(json.loads(ok(run, "stats --json --json-version 1").stdout)) == {"Dan", "Eve"}
     assert isinstance(json.loads(ok(run, "rules --list --json --json-version 1").stdout), list)
-    assert json.loads(ok(run, "status --json --json-version 1").stdout)["schema_version"] == "1.0"
+    assert json.loads(ok(run, "status --json --json-version 1").stdout)["schema_version"] == DOCUMENTS["game"].version
     assert json.loads(ok(run, "games --json --json-version 2.0").stdout)["schema_version"] == "2.0"
     line = refused(run, "status --json --json-version 2", "--json-version 2", "1")
     assert "Traceback" not in line

@@ -100,6 +100,9 @@ def evening(names) -> list:
         ["knock", la, "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
         ["gin", ld, "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "2s 7s Td 6d Kh Qc Jh 9c 2c Ah"],
         "rematch", f"new {a} {d}", "knock zz 3 3", f"new {a} {a}", f"new {a}",
+        # the rules changed and a player renamed mid-game, and their refusals, which name players
+        f"new {b} {c}", f"knock {lb} 2 10", "rules set gin-bonus 20", "rules set target 5", f"rename {lb} {d}",
+        f"rename {lc} {ld}", "status", "sheet", "log", "undo", "redo", f"rename {ld} {c} --all",
     ]
 
 
@@ -248,12 +251,14 @@ ALSO_ALLOWED = {
     "assets", "receivable", "journal", "name",  # export's default accounts and their {name}; hledger's .journal file
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
+    "score", "counter", "v2",  # the score-pad app's name and its backup's kind, gin-rummy-counter.v2 ('import')
     "al",  # the beginning of Alice that the examples type for her (k al 4 15)
     "Tab", "Ctrl", "C", "D", "N",  # keys as printed on a keyboard (Tab, Ctrl-C, Ctrl-D); ИМЯ=N, a number
     "O", "A", "B",  # git's names of the three versions in merge-file's example (%O %A %B)
     "ctrl", "c", "d",  # the keys Ctrl-C and Ctrl-D of 'play'
     "g", "bg", "s", "st", "u",  # 'play''s short entries, which the reader types
     "alice", "bob", "carol", "dave", "dan", "eve", "ann", "cy", "mary", "x",  # the players of the help's examples
+    "alcie", "robert",  # the names in rename's examples: a typo put right, a name given in full
 }
 
 # A card as typed or shown: rank then suit (7h, Td, 10s, K♠), a rank alone (K,7,3), a run (5s-7s).

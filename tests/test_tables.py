@@ -24,8 +24,9 @@ FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"
 def test_every_registered_table_keeps_the_declared_interface():
     from ginscore import actions
     from ginscore.rules import Rules, Setting
+    from ginscore.sheets import Grid, Sheet
     from ginscore.tables import TABLES, get_table
-    from ginscore.tables.base import GameResult, Grid, Sheet, Table, TableView
+    from ginscore.tables.base import GameResult, Table, TableView
 
     for name in TABLES:
         kind = get_table(name)
@@ -47,7 +48,9 @@ def test_every_registered_table_keeps_the_declared_interface():
         assert isinstance(view, TableView) and type(view) is not TableView
         assert isinstance(view.sheet(), Sheet) and isinstance(view.score_table(), Grid)
         status = view.status()
-        assert isinstance(status, Sheet) and status.grids[0] == view.score_table() and status.notes == (view.progress_line(),)
+        assert isinstance(status, Sheet) and status.grids[0] == view.score_table() and status.notes == (view.progress_line(), *view.lead_lines())
+        assert state.first_to_play is None or state.first_to_play in players
+        assert isinstance(view.lead_lines(), list) and isinstance(state.to_json()["streaks"], dict)
         data = state.to_json()
         assert data["table"] == name and data["format"] == name and data["final"] is None
         assert isinstance(view.totals_line(), str) and isinstance(view.progress_line(), str)
@@ -59,7 +62,7 @@ def test_every_registered_table_keeps_the_declared_interface():
 PRESENTATION = (
     "hand_report", "totals_line", "progress_line", "result_phrase", "result_lines", "seating_lines", "seating_line",
     "dealer_line", "open_line", "sheet", "score_table", "status", "pad", "records", "final_records", "csv_hands",
-    "csv_final", "words",
+    "csv_final", "words", "lead_lines",
 )
 
 

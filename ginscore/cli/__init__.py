@@ -48,6 +48,7 @@ COMMANDS = {
     "abandon": "match",
     "void": "match",
     "unvoid": "match",
+    "rename": "names",
     "log": "audit",
     "redo": "audit",
     "edit": "audit",
@@ -61,6 +62,7 @@ COMMANDS = {
     "git-setup": "devices",
     "merge-file": "devices",
     "schema": "schema",
+    "import": "imports",
 }
 
 

@@ -7,11 +7,12 @@ import os
 import click
 
 from ginscore import actions, render
+from ginscore.changes import live_changes
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, clipped, printable
-from ginscore.game import devices, history
+from ginscore.game import CHANGE_ACTIONS, devices, history, last_deletion
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.shell import quote
@@ -28,6 +29,8 @@ ACTION_WORDS = {
     "unvoid_game": pN_("log action", "unvoid"),
     "abandon": pN_("log action", "end"),
     "resume": pN_("log action", "end undone"),
+    "rules": pN_("log action", "rules"),
+    "rename": pN_("log action", "rename"),
 }
 # A void made by 'ginscore delete' carries "reason": "delete" (read as a plain void by an older ginscore).
 DELETED = "deleted"
@@ -64,12 +67,20 @@ def hand_words(hand: dict, kind) -> str:
     return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
-def describe(line, kind, positions: dict) -> str:
-    """What one journal entry did, in words; ``positions``: entry id -> its '#' in the log."""
+def describe(line, kind, positions: dict, changed: dict) -> str:
+    """What one journal entry did, in words; ``positions``: entry id -> its '#' in the log;
+    ``changed``: entry id -> the rules changes and renames."""
     action = line.entry["action"]
     if action == "hand":
         return hand_words(line.hand, kind)
+    if action == "rules":
+        return _("rules set: {change}").format(change=actions.change_words(line.entry))
+    if action == "rename":
+        return _("renamed {old} to {new}").format(old=line.entry["old"], new=line.entry["new"])
     target = positions.get(line.target, "?")  # '?': an entry of a device whose file has not arrived
+    if line.target in changed:  # an undo or redo of a rules change or rename
+        said = _("undid #{number}: {change}") if action == "void" else _("redid #{number}: {change}")
+        return said.format(number=target, change=actions.change_words(changed[line.target]))
     if action == "void" and line.entry.get("reason") == "delete":
         return _("deleted #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "void":
@@ -86,8 +97,11 @@ def describe(line, kind, positions: dict) -> str:
     }.get(action, "")
 
 
-def standing(line, edited: set) -> str:
-    """How a hand entry counts now: ``hand 3``, ``hand 3, edited`` or ``voided``."""
+def standing(line, edited: set, live: set) -> str:
+    """How a hand entry counts now: ``hand 3``, ``hand 3, edited`` or ``voided``; a rules
+    change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
+    if line.entry["action"] in CHANGE_ACTIONS:
+        return "" if line.entry["id"] in live else _("undone")
     if line.entry["action"] != "hand":
         return ""
     if line.number is None:
@@ -114,18 +128,22 @@ def log(obj, game_id, as_json, fmt):
     kind = get_table(game.table)
     lines = history(game.journal)
     positions = {line.entry["id"]: line.position for line in lines}
+    changed = {entry["id"]: entry for entry in game.journal if entry["action"] in CHANGE_ACTIONS}
+    live = {entry["id"] for entry in live_changes(game.journal)}
     if as_json:
         entries = []
         for line in lines:
             with english():  # JSON is English in every language
-                entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions)}
+                entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions, changed)}
             if line.target is not None:
                 entry["number"] = line.number
-                entry["counts"] = line.number is not None
+                entry["counts"] = line.number is not None or line.target in live  # a change undone or redone
             if line.entry["action"] == "edit":
                 entry["was"] = line.was
+            if line.entry["action"] in CHANGE_ACTIONS:
+                entry["counts"] = line.entry["id"] in live
             entries.append(entry)
-        print_json("log", {"game": game.id, "players": list(game.players), "entries": entries})
+        print_json("log", {"game": game.id, "players": list(actions.standing(game).players), "entries": entries})
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     edited = {line.target for line in lines if line.entry["action"] == "edit"}
@@ -134,8 +152,8 @@ def log(obj, game_id, as_json, fmt):
             line.position,
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             translate(ACTION_WORDS.get(action_of(line.entry))) or printable(line.entry["action"]),
-            describe(line, kind, positions),
-            standing(line, edited),
+            describe(line, kind, positions, changed),
+            standing(line, edited, live),
         ]
         for line in lines
     ]
@@ -151,7 +169,7 @@ def log(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
-    title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(game.players))
+    title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(actions.standing(game).players))
     if not rows:
         click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
@@ -176,11 +194,16 @@ def redo(obj, game_id, as_json):
         print_json("game", state.to_json())
         return
     kind = get_table(game.table)
-    click.echo(
-        _("Redid hand {number} of game {game}: {hand}.").format(
-            number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
+    if not isinstance(restored, dict) and last_deletion(game.journal) == restored.entry:  # deleted again
+        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=restored.number, game=game.id))
+    elif isinstance(restored, dict):  # a rules change or a rename
+        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(restored)))
+    else:
+        click.echo(
+            _("Redid hand {number} of game {game}: {hand}.").format(
+                number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
+            )
         )
-    )
     click.echo(actions.view(state).totals_sentence())
     for line in actions.view(state).seating_lines():
         click.echo(line)
@@ -226,7 +249,7 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
 
     def correct(game):
         before_state = actions.evaluate(game)
-        hand = build(game)
+        hand = build(actions.standing(game))
         updated, state, before = actions.edit(game, position, hand)
         return updated, before, hand, state, before_state
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ginscore.i18n import LANGUAGES
 from ginscore.render import FORMAT_ALIASES, table_formats
 from ginscore.rules import PRESETS
-from ginscore.tables import all_settings, all_tables
+from ginscore.tables import all_settings, all_tables, get_table
 
 
 def _ledger(ctx):
@@ -37,17 +37,22 @@ def _quietly(find):
     return complete
 
 
+def standing(game):
+    """The game as it stands (its players after any 'rename')."""
+    return get_table(game.table).standing(game)
+
+
 @_quietly
 def players(ctx, param, incomplete):
     """The players of the game the command acts on (--game ID, else the current game)."""
-    game = _ledger(ctx).load(ctx.params.get("game_id"))
+    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
     return _matching(game.players, incomplete)
 
 
 @_quietly
 def held(ctx, param, incomplete):
     """Rummy's NAME=POINTS: the other players' names, each with its ``=``."""
-    game = _ledger(ctx).load(ctx.params.get("game_id"))
+    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
     return [f"{name}=" for name in _matching(game.players, incomplete)]
 
 

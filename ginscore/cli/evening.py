@@ -10,8 +10,8 @@ from ginscore.cli.options import chosen_games, completes, output_options, print_
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
-from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, ngettext, translate
+from ginscore.names import folded
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.scoring import cents, show_amount
 from ginscore.tables import names

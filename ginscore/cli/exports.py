@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, chosen_games, deliver, settled_options
 from ginscore.cli.translated import option
@@ -55,7 +56,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
     chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
     no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
-    games = [obj.book.load(entry["id"]) for entry in chosen if entry.get("money") is not None]
+    games = [actions.standing(obj.book.load(entry["id"])) for entry in chosen if entry.get("money") is not None]
     text = write(games, how)
     if no_stake:
         words = ngettext(

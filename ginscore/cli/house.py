@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
+from ginscore import actions, render
 from ginscore import config as house_file
-from ginscore import render
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, print_json, table_options
 from ginscore.cli.translated import Command, Group, argument, option
@@ -14,13 +14,18 @@ from ginscore.errors import RulesError
 from ginscore.i18n import N_, _, english, pgettext, pN_
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
-from ginscore.tables import all_settings, get_table
+from ginscore.tables import DEFAULT_TABLE, all_settings, get_table
 
 
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
 for new games (changed by the house-rules file). A table's flag (--three-handed, ...)
 shows that table's settings. What each setting means, with worked examples, is in the
 rules reference that comes with ginscore: 'ginscore rules --doc' shows it.
+
+'ginscore rules set SETTING VALUE' changes a setting of the current game (or --game ID)
+while it is played: every hand, those already played too, is scored again under the new
+rules; 'undo' right after takes the change back, and 'log' shows it. Refused when the game
+is over, and when the change would have ended the game (or reached a target) before now.
 
 \b
 Example:
@@ -29,8 +34,12 @@ Example:
     ginscore rules --partnership
     ginscore rules --list
     ginscore rules --doc
+    ginscore rules set gin-bonus 20
+    ginscore rules set target 150 --game 3
 """))
 @argument("preset", pN_("metavar", "PRESET"), required=False, shell_complete=completes("presets"))
+@argument("setting", pN_("metavar", "SETTING"), required=False)
+@argument("value", pN_("metavar", "VALUE"), required=False)
 @option("--list", "list_presets", is_flag=True, help=N_("List the presets and the source each follows."))
 @option("--doc", "show_doc", is_flag=True, help=N_("Show the rules reference: every table and setting, with worked examples."))
 @option(
@@ -40,7 +49,12 @@ Example:
 @table_options
 @output_options
 @click.pass_obj
-def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, fmt):
+def rules_command(obj, preset, setting, value, list_presets, show_doc, game_id, table, as_json, fmt):
+    if preset == "set":
+        set_rules(obj, setting, value, game_id, as_json, list_presets or show_doc or table != DEFAULT_TABLE or fmt is not None)
+        return
+    if setting is not None:
+        raise click.UsageError(_("give one PRESET, or change a game's rules with 'ginscore rules set SETTING VALUE'"))
     if sum((preset is not None, game_id is not None, list_presets, show_doc)) > 1:
         raise click.UsageError(_("give one of PRESET, --game ID, --list or --doc"))
     if show_doc:
@@ -56,7 +70,7 @@ def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, 
         report = {"source": "preset", "preset": name, "follows": PRESET_SOURCES[name]}
         title = _("Preset {name}: {follows}").format(name=name, follows=preset_sources()[name])
     elif game_id is not None:
-        game = obj.ledger.load(game_id)
+        game = actions.standing(obj.ledger.load(game_id))  # after any 'rules set'
         rules = game.rules
         kind = get_table(game.table)
         report = {"source": "game", "game": game.id}
@@ -76,6 +90,26 @@ def rules_command(obj, preset, list_presets, show_doc, game_id, table, as_json, 
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
     print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
+
+
+def set_rules(obj, setting, value, game_id, as_json: bool, other_options: bool) -> None:
+    """'ginscore rules set SETTING VALUE': change a game's rules as it is played."""
+    if setting is None or value is None:
+        raise click.UsageError(_("give the setting and its new value: 'ginscore rules set SETTING VALUE', e.g. 'ginscore rules set gin-bonus 20'"))
+    if other_options:
+        raise click.UsageError(_("'ginscore rules set' takes only SETTING VALUE, --game ID and --json"))
+    game, state = obj.book.change(game_id, lambda game: actions.set_rules(game, setting, value))
+    if as_json:
+        print_json("game", state.to_json())
+        return
+    change = next(entry for entry in reversed(game.journal) if entry["action"] == "rules")
+    name = next(iter(change["settings"]))
+    click.echo(
+        _("Game {game}: {setting} is now {value}; every hand is scored again under it ('undo' takes it back). {totals}").format(
+            game=game.id, setting=actions.setting_words(name), value=show_setting(name, state.game.rules),
+            totals=actions.view(state).totals_sentence(),
+        )
+    )
 
 
 def rules_reference() -> str:

@@ -83,7 +83,7 @@ class Session:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
 
         try:
-            game = self.obj.ledger.load(game_id)
+            game = actions.standing(self.obj.ledger.load(game_id))
             self.game_id, self.players = game.id, game.players
             self.finished = actions.evaluate(game).finished
             self.voided = voided(game.journal)

@@ -63,7 +63,7 @@ def void(obj, game_id, as_json):
     set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
         "Voided game {game} ({players}): 'ginscore games' leaves it out; "
         "'ginscore unvoid {game}' brings it back."
-    ).format(game=game.id, players=_(" v ").join(game.players)) + now_current(obj, game.id, was_current))
+    ).format(game=game.id, players=_(" v ").join(state.game.players)) + now_current(obj, game.id, was_current))
 
 
 def now_current(obj, voided_id: str, was_current: str | None) -> str:
@@ -71,7 +71,7 @@ def now_current(obj, voided_id: str, was_current: str | None) -> str:
     current = obj.ledger.current_id()
     if was_current != voided_id or current == voided_id:  # it was not the current game (or every game is voided)
         return ""
-    players = obj.ledger.load(current).players
+    players = actions.standing(obj.ledger.load(current)).players
     return "\n" + _("Commands without --game now act on game {game} ({players}).").format(
         game=current, players=_(" v ").join(players)
     )
@@ -89,4 +89,4 @@ Example:
 def unvoid(obj, game_id, as_json):
     set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: _(
         "Game {game} ({players}) is back: {result}."
-    ).format(game=game.id, players=_(" v ").join(game.players), result=actions.view(state).result_phrase()))
+    ).format(game=game.id, players=_(" v ").join(state.game.players), result=actions.view(state).result_phrase()))

@@ -17,8 +17,8 @@ from ginscore.cli.options import (
     table_options,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.game import check_new_players
 from ginscore.i18n import N_, pN_
+from ginscore.names import check_new_players
 from ginscore.tables import get_table
 
 MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)

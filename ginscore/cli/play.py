@@ -18,8 +18,8 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import Command, argument, option
 from ginscore.errors import HandError, shown
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.shell import quote
 
 
@@ -28,7 +28,7 @@ def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None
     ``params`` to the game, and report it; a hand entered as cards is reported with its melds
     and lay-offs. The hand is built from the game as it is under the lock (its players)."""
     build = hand_builder(command, params)
-    game, state = obj.book.change(game_id, lambda game: actions.record(game, build(game)))
+    game, state = obj.book.change(game_id, lambda game: actions.record(game, build(actions.standing(game))))
     if as_json:
         print_json("game", state.to_json())
         return
@@ -296,6 +296,13 @@ def undo(obj, game_id, hand_number, as_json):
                 game=game.id, totals=words.totals_sentence()
             )
         )
+        return
+    if what in ("rules", "rename"):
+        said = {
+            "rules": _("Undid the rules change of game {game} ({change}): scored as before again. {totals}"),
+            "rename": _("Undid the rename in game {game} ({change}). {totals}"),
+        }[what]
+        click.echo(said.format(game=game.id, change=actions.change_words(undone), totals=words.totals_sentence()))
         return
     if what == "delete":
         said = _("Undid the deletion: hand {number} of game {game} is back. {totals}")

@@ -8,8 +8,8 @@ from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import completes, game_option, json_option, print_json, rule_options, table_options
 from ginscore.cli.translated import Command, argument, option
-from ginscore.game import folded
 from ginscore.i18n import N_, _, decimal, pN_
+from ginscore.names import folded
 from ginscore.tables import get_table
 
 

@@ -1,70 +1,22 @@
 """What every table (kind of game) provides: ``Table``, which checks and replays a game's hands
 into a result; the shape of that result (``GameResult``, plain data); the shape of the view
-that says a result in words and layouts (``TableView``); and the plain data both hand to the
-renderer and the settlement (``Grid``, ``Sheet``, ``Payment``, ...)."""
+that says a result in words and layouts (``TableView``); and the plain data it hands to the
+settlement (``Payment``); the sheets' data types are ``ginscore.sheets``."""
 
 from __future__ import annotations
 
 from typing import NamedTuple, Protocol, runtime_checkable
 
+from ginscore import changes
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
-from ginscore.game import apart, effective_hands, match_player, voided
+from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import _, translate
+from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.scoring import money, stake_text
+from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
 from ginscore.text import in_words
-
-
-class Grid(NamedTuple):
-    """One grid of cells for the renderer (a sheet's hands, its final block)."""
-
-    headers: list
-    rows: list
-    title: str | None = None
-    detail: bool = False  # hand-by-hand detail (the cards) that the full sheet shows and status leaves out
-    # Indexes of the columns that hold numbers, right-aligned even where a cell is a mark (105*,
-    # a dash for a closed column, 2 = 50); None: the renderer tells numbers from text itself.
-    numeric: tuple | None = None
-    groups: tuple | None = None  # (label, how many columns it spans) above the headers: a pad's names
-
-
-class Series(NamedTuple):
-    """One line of a chart: a player's (or side's) running total after each hand or round."""
-
-    name: str
-    totals: tuple  # one per hand; None where the line has no value (a Hollywood column after it closed)
-    boxes: tuple = ()  # indexes into ``totals`` of the hands this player won (a box each)
-
-
-class Chart(NamedTuple):
-    """The running totals as data for a picture; the renderer draws it (an inline SVG)."""
-
-    title: str
-    series: tuple
-    target: int | None = None  # the total that wins, drawn as a line across
-    step: str = "hand"  # what the x axis counts: hand, round
-
-
-class Field(NamedTuple):
-    """One line of a sheet's header: ``Players``, ``Date``, ``Rules``, ``Stake``; an empty
-    value is a blank to write in (on a pad)."""
-
-    label: str
-    value: str = ""
-
-
-class Sheet(NamedTuple):
-    """A score sheet as data; ``ginscore.render`` turns it into text, CSV or HTML."""
-
-    title: str
-    lines: tuple = ()  # who, when, rules, stake, as the terminal sheet says them
-    grids: tuple = ()  # Grid: the hands, the cards, the final block, as the sheet shows them
-    notes: tuple = ()  # the result in words
-    fields: tuple = ()  # Field: the header of the printed page
-    charts: tuple = ()  # Chart: the running totals (Hollywood: one per column)
-    csv_hands: Grid | None = None  # the hands as one rectangular grid of bare numbers, for CSV
-    csv_final: Grid | None = None  # the final block, one row per player (or side), for CSV
 
 
 class Payment(NamedTuple):
@@ -101,6 +53,7 @@ def nets(payments, players) -> dict:
 def game_json(game) -> dict:
     """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
     old name of ``table``, kept for programs written before there were several tables."""
+    made = changes.rules_changes(game.journal)  # only in a game whose rules were changed
     return {
         "id": game.id,
         "table": game.table,
@@ -112,7 +65,13 @@ def game_json(game) -> dict:
         "currency": game.currency,
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
+        **({"rules_changes": [change.to_json() for change in made]} if made else {}),
     }
+
+
+def streaks_json(state) -> dict:
+    """Each player's most hands won in a row in this game (``status --json``: ``streaks``)."""
+    return {name: counts["hand_streak"] for name, counts in state.player_stats().items()}
 
 
 @runtime_checkable
@@ -138,6 +97,11 @@ class GameResult(Protocol):
     def next_dealer(self) -> str | None:
         """Who deals the next hand: None when it is not known yet (the players cut for deal),
         once the game is over, and where several deal at once (partnership: ``dealers``)."""
+
+    @property
+    def first_to_play(self) -> str | None:
+        """Who plays first in the next hand where the table's rule says (README: Who deals);
+        None while the dealer is not known, once over, three-handed, partnership (``leaders``)."""
 
     def payments(self) -> list:
         """The settlement of a finished game: a list of Payment, empty while it is in progress."""
@@ -187,6 +151,11 @@ class TableView:
         """The running totals in one small grid, for ``status``."""
         raise NotImplementedError
 
+    def lead_lines(self) -> list:
+        """Who plays first in the next hand, for ``status`` and the sheet (or nothing)."""
+        player = None if self.state.finished else self.state.first_to_play
+        return [] if player is None else [_("{player} plays first.").format(player=player)]
+
     def final_grids(self) -> list:
         """The grids of the final block the sheet shows after the hands (Hollywood: each
         closed column's, even while the match goes on)."""
@@ -209,11 +178,11 @@ class TableView:
         a spreadsheet: the final block once there is one, else the running totals."""
         scores = self.score_table()
         finished = self.state.finished
-        notes = self.final_notes() if finished else [self.progress_line()]
+        notes = self.final_notes() if finished else [self.progress_line(), *self.lead_lines()]
         return Sheet(
             title=self.title(),
             grids=(scores, *self.final_grids()),
-            notes=tuple(notes),
+            notes=(*notes, *changes.rules_change_lines(self.game)),
             csv_final=self.csv_final() or scores,
         )
 
@@ -347,11 +316,24 @@ class Table:
         return self._play_all(game)[0]
 
     def late_hands(self, game) -> list:
-        """The effective hands left out because they came, merged from another device, after
-        the hand that ended the game."""
+        """The effective hands left out: merged from another device, after the game's end."""
         return self._play_all(game)[1]
 
+    def standing(self, game):
+        """``game`` with the rules changes and renames that count (``ginscore.changes``)."""
+        return changes.standing(game, self.renamed_hand)
+
+    def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
+        """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
+        return {**hand, "player": new} if hand.get("player") == old else hand
+
+    def target_reached(self, state, rules) -> tuple | None:
+        """(who, score): the highest score of ``state`` that reaches the target of ``rules``; or None."""
+        best = max(getattr(state, "scores", {}).items(), key=lambda pair: pair[1], default=None)
+        return best if rules.target and best and best[1] >= rules.target else None
+
     def _play_all(self, game) -> tuple:
+        game = self.standing(game)
         tally = self.start(game)
         over = None
         late = []

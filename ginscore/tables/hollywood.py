@@ -21,9 +21,9 @@ from ginscore.game import EffectiveHand, abandoned
 from ginscore.i18n import N_, _, pN_
 from ginscore.rules import GIN_SETTINGS, Setting
 from ginscore.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
-from ginscore.tables.base import game_json, payment
+from ginscore.tables.base import game_json, payment, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats
 
 # Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
 HOLLYWOOD_SETTINGS = {
@@ -210,6 +210,10 @@ class HollywoodResult:
     def next_dealer(self) -> str | None:
         return None if self.finished else self.dealer
 
+    @property
+    def first_to_play(self) -> str | None:
+        return non_dealer(self.game.players, self.next_dealer)
+
     def payments(self) -> list:
         return [] if self.final is None else self.final.payments()
 
@@ -249,6 +253,8 @@ class HollywoodResult:
             "finished": self.finished,
             "winner": self.winner,
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "final": None if self.final is None else self.final.to_json(),
         }
 
@@ -269,6 +275,14 @@ class HollywoodGin(TwoPlayerGin):
         if rules.column_target == 0:  # "the game's target", written down as a number
             rules = rules.with_changes(column_target=rules.target)
         return rules
+
+    def target_reached(self, state, rules) -> tuple | None:
+        """The highest score in a column still open that reaches the column target of ``rules``
+        (that column would have closed already)."""
+        target = rules.column_target or rules.target
+        open_scores = [(name, column.scores[name]) for column in state.columns if not column.closed for name in column.scores]
+        reached = [(name, score) for name, score in open_scores if score >= target]
+        return max(reached, key=lambda pair: pair[1]) if reached else None
 
     def goal(self, rules) -> str:
         return _("Hollywood, {terms}").format(terms=hollywood_terms(rules))

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ginscore.i18n import _, ngettext
 from ginscore.rules import GIN_SETTINGS, Rules, describe_setting
 from ginscore.rules import summary as rules_summary
-from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView
+from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.tables.base import TableView
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,

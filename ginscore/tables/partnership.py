@@ -13,12 +13,12 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.scoring import FinalScore, score_hand, settle
-from ginscore.tables.base import game_json, hand_after_the_end, payment
+from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
 from ginscore.tables.partnership_view import PartnershipView
-from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, with_defaults
+from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, non_dealer, with_defaults
 
 # One box a round won: the extra boxes for gin and undercut do not apply (RULES.md section 7).
 SETTINGS = with_defaults(
@@ -110,6 +110,17 @@ class PartnershipResult(NamedTuple):
         """The dealer at each table of the current round whose result is not in yet."""
         return [table_dealer(pair, self.rounds[-1].number) for pair in self.open_pairs]
 
+    @property
+    def first_to_play(self) -> None:
+        """Two tables play at once: ``leaders`` says who plays first at each open table."""
+        return None
+
+    @property
+    def leaders(self) -> list:
+        """Who plays first at each table of the current round whose result is not in yet: at
+        each table a two-handed hand, so the player who does not deal there."""
+        return [non_dealer(pair, table_dealer(pair, self.rounds[-1].number)) for pair in self.open_pairs]
+
     def payments(self) -> list:
         """Each player of the losing side pays the player he faced in round 1 the whole net."""
         if self.final is None:
@@ -143,6 +154,9 @@ class PartnershipResult(NamedTuple):
             "open_tables": [list(pair) for pair in self.open_pairs],
             "next_dealer": self.next_dealer,
             "dealers": self.dealers if not self.finished else [],
+            "first_to_play": self.first_to_play,
+            "leaders": self.leaders,
+            "streaks": streaks_json(self),
             "finished": self.finished,
             "winner": self.winner,
             "final": final,

@@ -5,7 +5,8 @@ imports nothing of ``partnership``, which gives its table this view."""
 from __future__ import annotations
 
 from ginscore.i18n import _, ngettext, pgettext
-from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView, nets
+from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.tables.base import TableView, nets
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,
@@ -52,6 +53,16 @@ class PartnershipView(TableView):
 
     def seating_lines(self) -> list:
         return [] if self.state.finished else [self.open_line()]
+
+    def lead_lines(self) -> list:
+        state = self.state
+        if state.finished:
+            return []
+        at_tables = [
+            _("{player} at {table}").format(player=leader, table=_(" v ").join(pair))
+            for leader, pair in zip(state.leaders, state.open_pairs)
+        ]
+        return [_("First to play: {players}.").format(players="; ".join(at_tables))]
 
     def score_table(self) -> Grid:
         state = self.state

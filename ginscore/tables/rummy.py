@@ -22,7 +22,8 @@ from ginscore.rules import Setting
 from ginscore.scoring import money
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
-from ginscore.tables.base import Payment, Table, game_json
+from ginscore.statistics import hand_streaks
+from ginscore.tables.base import Payment, Table, game_json, streaks_json
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.text import in_words
@@ -113,6 +114,15 @@ class RummyResult(NamedTuple):
         return None if self.finished else self.dealer
 
     @property
+    def first_to_play(self) -> str | None:
+        """The player to the dealer's left, the next named, plays first (RULES.md section 8;
+        seed 003: play starts with the player to the dealer's left); with two, the other one."""
+        if self.finished:
+            return None
+        players = self.game.players
+        return players[(players.index(self.dealer) + 1) % len(players)]
+
+    @property
     def cards_dealt(self) -> int:
         return cards_dealt(len(self.game.players))
 
@@ -139,8 +149,10 @@ class RummyResult(NamedTuple):
             winner["hands_won"] += 1
             winner["points_won"] += row.received
             winner["biggest_hand"] = max(winner["biggest_hand"], row.received)
+        streaks = hand_streaks(((row.winner, self.game.players) for row in self.rows), self.game.players)
         for name in stats:
             stats[name]["won"] = int(self.winner == name)
+            stats[name]["hand_streak"] = streaks[name]
         return stats
 
     def to_json(self) -> dict:
@@ -154,6 +166,8 @@ class RummyResult(NamedTuple):
             "hands_won": dict(self.hands_won),
             "rummies": dict(self.rummies),
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "ended": self.ended,
             "finished": self.finished,
             "winner": self.winner,
@@ -266,6 +280,18 @@ class RummyTable(Table):
         """A new or corrected hand's typed cards must come from one deal of one deck."""
         if isinstance(hand.get("cards"), dict):
             check_deal(hand["cards"], cards_dealt(len(game.players)))
+
+    def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
+        """A Rummy hand names who went out and, in ``losers`` and ``cards``, every other player."""
+        hand = super().renamed_hand(hand, old, new)
+        for key in ("losers", "cards"):
+            if isinstance(hand.get(key), dict) and old in hand[key]:
+                hand = {**hand, key: {new if name == old else name: value for name, value in hand[key].items()}}
+        return hand
+
+    def target_reached(self, state, rules) -> tuple | None:
+        """Rummy's target counts the points scored (received); 0 is no target."""
+        return super().target_reached(SimpleNamespace(scores=state.points), rules)
 
     def start(self, game):
         balances = {name: 0 for name in game.players}

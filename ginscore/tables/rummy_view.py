@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ginscore.i18n import _, decimal, pgettext
 from ginscore.scoring import money, show_amount
-from ginscore.tables.base import Chart, Grid, Series, Sheet, TableView
+from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.tables.base import TableView
 from ginscore.tables.words import (
     amount_cell,
     game_sheet,

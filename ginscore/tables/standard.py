@@ -7,8 +7,9 @@ from typing import NamedTuple
 
 from ginscore.i18n import N_, _, pN_
 from ginscore.scoring import FinalScore, settle
-from ginscore.tables.base import Grid, Sheet, TableView, game_json, payment
-from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, opponent_of, pair_stats
+from ginscore.sheets import Grid, Sheet
+from ginscore.tables.base import TableView, game_json, payment, streaks_json
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
 from ginscore.tables.two_handed_words import (
     card_lines,
     cards_grids,
@@ -44,6 +45,10 @@ class StandardResult(NamedTuple):
     def next_dealer(self) -> str | None:
         return None if self.finished else self.dealer
 
+    @property
+    def first_to_play(self) -> str | None:
+        return non_dealer(self.game.players, self.next_dealer)
+
     def payments(self) -> list:
         if self.final is None:
             return []
@@ -66,6 +71,8 @@ class StandardResult(NamedTuple):
             "finished": self.finished,
             "winner": self.winner,
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "final": final,
         }
 

@@ -14,10 +14,11 @@ from types import SimpleNamespace
 from typing import NamedTuple
 
 from ginscore.errors import HandError, RulesError
-from ginscore.game import match_player
 from ginscore.i18n import N_, _, pN_
+from ginscore.names import match_player
 from ginscore.scoring import score_hand, settle
-from ginscore.tables.base import Grid, Sheet, TableView, game_json, nets, payment
+from ginscore.sheets import Grid, Sheet
+from ginscore.tables.base import TableView, game_json, nets, payment, streaks_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 from ginscore.tables.two_handed_words import (
     card_lines,
@@ -114,6 +115,12 @@ class ThreeHandedResult(NamedTuple):
         """The player who sits out deals (RULES.md section 7)."""
         return None if self.finished else self.seating.sitting_out
 
+    @property
+    def first_to_play(self) -> None:
+        """The dealer sits out, so "the player who did not deal" names both at the table, and
+        the rule texts say no more (RULES.md section 7): ginscore does not say."""
+        return None
+
     def payments(self) -> list:
         return [] if self.final is None else list(self.final.payments)
 
@@ -134,6 +141,8 @@ class ThreeHandedResult(NamedTuple):
             "playing": None if self.finished else list(self.seating.playing),
             "sitting_out": None if self.finished else self.seating.sitting_out,
             "next_dealer": self.next_dealer,
+            "first_to_play": self.first_to_play,
+            "streaks": streaks_json(self),
             "finished": self.finished,
             "winner": self.winner,
             "final": None if self.final is None else self.final.to_json(),

@@ -17,6 +17,7 @@ from ginscore.rules import GIN_SETTINGS, TWO_PLAYER_SETTINGS
 from ginscore.scoring import HandScore, check_hand, score_hand
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
+from ginscore.statistics import hand_streaks
 from ginscore.tables.base import Table
 from ginscore.text import in_words
 
@@ -95,6 +96,13 @@ def next_dealer(rules, players, dealer: str | None, winner: str | None) -> str |
     if winner is None:
         return dealer
     return winner if rules.deal == "winner" else opponent_of(players, winner)
+
+
+def non_dealer(players, dealer: str | None) -> str | None:
+    """Who plays first in a hand of two: the player who did not deal (RULES.md section 3:
+    seed 000, "the non-dealer makes the first move"; seed 002, the dealer's opponent has the
+    first say on the upcard); None while the dealer is not known."""
+    return None if dealer is None else opponent_of(players, dealer)
 
 
 def opponent_of(players, player: str) -> str:
@@ -200,6 +208,9 @@ def hand_stats(state, hand_players) -> dict:
             winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
             winner["gins"] += score.result == "gin"
             winner["big_gins"] += score.result == "big_gin"
+    streaks = hand_streaks(((row.score.winner, hand_players(row)) for row in state.rows), state.game.players)
+    for name, longest in streaks.items():
+        stats[name]["hand_streak"] = longest
     return stats
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from ginscore.i18n import _, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import FinalScore
-from ginscore.tables.base import Chart, Grid, Series, Sheet, payment
+from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.tables.base import payment
 from ginscore.tables.words import amount_cell, pad_fields, pad_final_grid, pad_hands_grid, payment_notes
 
 

@@ -3,10 +3,12 @@ header, the blank pad's grids, money in a cell."""
 
 from __future__ import annotations
 
+from ginscore.changes import rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
-from ginscore.tables.base import Field, Grid, Sheet
+from ginscore.sheets import Field, Grid, Sheet
+from ginscore.tables.base import streaks_json
 from ginscore.text import in_words
 
 
@@ -82,6 +84,7 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
     lines = [
         _("Started {time} UTC").format(time=game.created[:16].replace("T", " ")),
         _("Rules: {rules}").format(rules=rules_words),
+        *rules_change_lines(game),
     ]
     if game.stake is not None:
         lines.append(_("Stake: {money} per point").format(money=decimal(show_money(game.stake, game.currency))))
@@ -96,15 +99,30 @@ def sheet_fields(view, rules_words: str | None = None) -> list:
     return [
         Field(_("Players"), view.table.seats(game.players)),
         Field(_("Date"), game.created[:10]),
-        Field(_("Rules"), rules_words or rules_summary(game.rules)),
+        Field(_("Rules"), with_changes(rules_words or rules_summary(game.rules), rules_change_lines(game))),
         Field(_("Stake"), stake),
     ]
+
+
+def with_changes(rules_words: str, changes: list) -> str:
+    """The rules in words, with where they changed in brackets (the printed page's field)."""
+    return f"{rules_words} ({' '.join(changes)})" if changes else rules_words
+
+
+def streak_lines(state) -> list:
+    """The most hands each player won in a row in the game, for its sheet (none before a hand is won)."""
+    streaks = streaks_json(state)
+    if not any(streaks.values()):
+        return []
+    return [_("Most hands won in a row: {streaks}.").format(streaks=totals_words(streaks, streaks))]
 
 
 def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:
     """The Sheet of ``view``'s game: its title, the header lines (``lead`` first) and the
     printed page's fields from the game and ``rules_words``; ``parts``: the grids, notes,
-    charts and CSV grids."""
+    charts and CSV grids. After the notes: who plays first in the next hand, and each
+    player's most hands won in a row."""
+    parts["notes"] = (*parts.get("notes", ()), *view.lead_lines(), *streak_lines(view.state))
     return Sheet(
         title=view.title(),
         lines=[*lead, *sheet_lines(view.game, rules_words)],

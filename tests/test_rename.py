@@ -1,0 +1,219 @@
+"""'ginscore rename OLD NEW [--game ID | --all]' (issue 22 item 3): a journal entry in each game
+it touches, undo takes it back, refused where NEW is taken, and 'games', 'stats' and 'settle'
+see one player afterwards. The oracle is the same game recorded with the new name from the
+start: what it says is what the renamed game must say."""
+
+import json
+
+import pytest
+
+from conftest import game_ids, play, refused, status_json
+
+
+def said(run, *extra) -> dict:
+    data = status_json(run, *extra)
+    for key in ("id", "created"):
+        data.pop(key)
+    return data
+
+
+# table -> (start, hands before the rename, hands after; "a" is renamed Zed)
+GAMES = {
+    "standard": ("new {a} B", ["knock {a} 4 15", "gin b 10"], ["knock {a} 9 5"]),
+    "hollywood": ("new {a} B --hollywood", ["gin {a} 10", "knock b 3 20"], ["gin {a} 5"]),
+    "three-handed": ("new {a} B C --three-handed", ["knock {a} 2 20"], ["knock c 9 5"]),
+    "partnership": ("new {a} B C D --partnership", ["gin {a} 10", "knock d 3 9"], ["knock {a} 2 12"]),
+    "rummy": ("new {a} B C --rummy", ["out {a} b=10 c=5", "out b {a}=3 c=7"], ["out c {a}=4 b=2"]),
+}
+
+
+@pytest.mark.parametrize("table", GAMES)
+def test_a_renamed_game_says_what_the_game_recorded_with_the_new_name_says(run, table):
+    start, before, after = GAMES[table]
+    play(run, *(command.format(a="Zed") for command in (start, *before, *after)))
+    expected = said(run)
+    play(run, *(command.format(a="Al") for command in (start, *before)))
+    unchanged = said(run)
+    result = play(run, "rename al Zed")
+    assert "Renamed Al to Zed in game" in result.output
+    play(run, *(command.format(a="zed") for command in after))
+    assert said(run) == expected
+    assert "Zed" in play(run, "sheet").output and "Al " not in play(run, "sheet").output
+    play(run, *["undo"] * (len(after) + 1))  # the later hands, then the rename
+    assert said(run) == unchanged
+
+
+def test_the_log_shows_the_rename_and_undo_redo_take_it_back(run):
+    play(run, "new Alcie Bob", "knock alcie 4 15", "rename Alcie Alice")
+    entries = json.loads(play(run, "log --json").output)
+    assert entries["players"] == ["Alice", "Bob"]
+    rename = entries["entries"][-1]
+    assert (rename["action"], rename["old"], rename["new"], rename["counts"]) == ("rename", "Alcie", "Alice", True)
+    assert "renamed Alcie to Alice" in play(run, "log").output
+    assert "Undid the rename in game" in play(run, "undo").output
+    assert status_json(run)["players"] == ["Alcie", "Bob"]
+    assert "Redid the change of game" in play(run, "redo").output
+    assert status_json(run)["hands"][0]["player"] == "Alice"
+    assert run("check").exit_code == 0
+
+
+def test_a_name_freed_by_a_rename_can_be_given_to_another_player(run):
+    # Ann -> Cy, then Bea -> Ann: each hand names the player it was won by, as named now
+    play(run, "new Ann Bea", "knock ann 2 10", "rename ann Cy", "knock bea 3 9", "rename bea Ann", "gin cy 5")
+    data = status_json(run)
+    assert data["players"] == ["Cy", "Ann"]
+    assert [hand["player"] for hand in data["hands"]] == ["Cy", "Ann", "Cy"]
+    assert data["scores"] == {"Cy": 8 + 30, "Ann": 6}
+    assert run("check").exit_code == 0
+
+
+def test_a_name_changes_its_case(run):
+    play(run, "new alice bob", "knock alice 2 10", "rename alice Alice")
+    assert status_json(run)["players"] == ["Alice", "bob"]
+
+
+def test_the_refusals(run):
+    play(run, "new Alice Bob", "knock alice 2 10")
+    line = refused(run, "rename alice BOB", code=1)
+    assert line == "Error: game {game} has a player Bob already: give Alice a name no other player of the game has".format(
+        game=game_ids(run)[-1]
+    )
+    refused(run, "rename Carol Dan", "no player 'Carol'", "Alice, Bob", code=1)
+    refused(run, "rename Al Alicia", "no player 'Al'", code=1)  # the whole name, not a prefix
+    refused(run, ["rename", "Alice", "Ali\u200bce"], "invisible formatting characters", code=1)
+    refused(run, ["rename", "Alice", " "], "cannot be empty", code=1)
+    refused(run, "rename Alice Alice", "already named that", code=1)
+    refused(run, f"rename Alice Ann --all --game {game_ids(run)[-1]}", code=2)
+    refused(run, "rename Zoe Ann --all", "no game has a player 'Zoe'", code=1)
+
+
+def test_rename_all_renames_the_player_in_every_game_and_the_evening_sees_one_player(run):
+    play(run, "new Alcie Bob --stake 1", "gin alcie 90")  # Alcie wins: 90 + 25 + 100 + 25 = 240, shutout x2
+    play(run, "new Bob Alcie --stake 1", "gin bob 90")
+    play(run, "new Alice Cy", "knock alice 2 10")  # no Alcie here
+    before = {game: status_json(run, "--game", game) for game in game_ids(run)}
+    result = play(run, "rename alcie Alice --all")
+    assert "in 2 games" in result.output
+    games = json.loads(play(run, "games --json").output)["games"]
+    assert [entry["players"] for entry in games] == [["Alice", "Bob"], ["Bob", "Alice"], ["Alice", "Cy"]]
+    stats = json.loads(play(run, "stats --json").output)["players"]
+    assert sorted(stats) == ["Alice", "Bob"] and stats["Alice"]["games"] == 2  # finished games: one player
+    head_to_head = json.loads(play(run, "stats --vs Alice Bob --json").output)
+    assert sorted(head_to_head["players"]) == ["Alice", "Bob"] and len(head_to_head["games"]) == 2
+    refused(run, "stats --vs Alcie Bob", "no player 'Alcie'", code=1)
+    settle = json.loads(play(run, "settle --all --json").output)
+    assert set(settle["nets"]) == {"Alice", "Bob"}
+    assert settle["nets"]["Alice"] == "0.00"  # one 480 won, one 480 lost
+    third = game_ids(run)[-1]
+    assert status_json(run, "--game", third) == before[third]  # the game without Alcie is untouched
+    data = json.loads(play(run, "rename Bob Rob --all --json").output)
+    assert data["schema"] == "ginscore.rename" and data["old"] == "Bob" and len(data["games"]) == 2
+
+
+def test_rename_all_is_refused_everywhere_when_one_game_has_the_name(run):
+    play(run, "new Alcie Bob", "knock alcie 2 10")
+    play(run, "new Alcie Alice", "knock alice 2 10")
+    refused(run, "rename Alcie Alice --all", "has a player Alice already", code=1)
+
+
+def test_a_finished_game_is_renamed_too(run):
+    play(run, "new Alcie Bob", "gin alcie 90", "rename alcie Alice --json")
+    data = status_json(run)
+    assert data["finished"] and data["winner"] == "Alice"
+    assert [payment["to"] for payment in data["final"]["payments"]] == ["Alice"]
+
+
+def test_a_hand_another_device_records_after_the_rename_is_read_with_it(run, monkeypatch, isolated_ledger):
+    # one ledger folder synced between two devices: each writes its own file of the game, and
+    # the file of the device that did not rename holds a hand naming the new name
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Alcie Bob", "knock alcie 4 15", "rename alcie Alice")
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "gin alice 10", "rules set gin-bonus 20")
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "knock bob 2 12")
+    assert len(list((isolated_ledger / "games").glob("game-*.json"))) == 2
+    data = status_json(run)
+    assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice", "Bob"]
+    assert data["scores"] == {"Alice": 11 + 30, "Bob": 10}
+    assert run("check").exit_code == 0
+
+
+def test_a_hand_recorded_apart_with_the_old_name_takes_the_new_one(run, monkeypatch, isolated_ledger):
+    # the phone renames while the tablet, not yet synced, records a hand naming the old name:
+    # once the two files meet, the hand is the renamed player's, and nothing reads as damaged
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Alcie Bob", "knock alcie 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename alcie Alice")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)  # the tablet has not seen the rename
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "knock alcie 3 20")
+    phone_file.write_bytes(after_rename)  # the files meet
+    data = status_json(run)
+    assert data["players"] == ["Alice", "Bob"]
+    assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice"]
+    assert data["scores"] == {"Alice": 11 + 17, "Bob": 0}
+    assert run("check").exit_code == 0
+
+
+def test_a_name_reused_after_a_rename_is_the_new_player_s(run):
+    # Ann becomes Cy, then Bea takes the name Ann: a hand after that naming Ann is Bea's
+    play(run, "new Ann Bea", "knock ann 2 10", "rename ann Cy", "rename bea Ann", "knock ann 3 9")
+    data = status_json(run)
+    assert [hand["player"] for hand in data["hands"]] == ["Cy", "Ann"]
+    assert data["scores"] == {"Cy": 8, "Ann": 6}
+
+
+def test_only_a_file_that_changes_the_game_is_written_as_version_5(run, monkeypatch, isolated_ledger):
+    from ginscore import schema
+
+    play(run, "new Alcie Bob", "knock alcie 4 15")
+    plain = game_ids(run)[0]
+    play(run, "new Cy Dee", "knock cy 4 15", "rename cy Cyd")
+    files = {path.name.split(".")[0][5:]: json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("game-*.json")}
+    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, game_ids(run)[1]: 5}
+    monkeypatch.setattr(schema, "FILE_VERSION", 4)  # a ginscore from before 'rename' and 'rules set'
+    assert run(["status", "--game", plain]).exit_code == 0
+    result = run("status")
+    assert result.exit_code == 1 and "written by a newer ginscore (file version 5" in result.output
+
+
+def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monkeypatch, isolated_ledger):
+    # the phone names Ann "Anna" and the tablet, apart, names her "Annie" and records a hand:
+    # the later rename wins, on both devices alike, and every hand is hers
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Ann Bob", "knock ann 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename ann Anna", "knock anna 2 10")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "rename ann Annie", "knock annie 3 20")
+    phone_file.write_bytes(after_rename)
+    data = status_json(run)
+    assert data["players"] == ["Annie", "Bob"]
+    assert [hand["player"] for hand in data["hands"]] == ["Annie", "Annie", "Annie"]
+    assert data["scores"] == {"Annie": 11 + 8 + 17, "Bob": 0}
+    assert run("check").exit_code == 0
+
+
+def test_a_rename_made_apart_to_a_name_taken_meanwhile_changes_nothing_and_check_says_so(run, monkeypatch, isolated_ledger):
+    # the phone renames Ann "Cy" while the tablet, apart, renames Bob "Cy": the later one
+    # cannot apply (two players Cy), so Bob keeps his name, and 'check' names the entry
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, "new Ann Bob", "knock ann 4 15")
+    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
+    before_rename = phone_file.read_bytes()
+    play(run, "rename ann Cy")
+    after_rename = phone_file.read_bytes()
+    phone_file.write_bytes(before_rename)
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, "rename bob Cy")
+    phone_file.write_bytes(after_rename)
+    assert status_json(run)["players"] == ["Cy", "Bob"]
+    report = json.loads(run("check --json").output)
+    assert report["ok"] and any("rename Bob to Cy" in note["note"] for note in report["notes"])
