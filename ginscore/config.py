@@ -162,29 +162,29 @@ def check_value(key: str, value, label: str | None = None):
         if word not in PRESETS and word not in PRESET_ALIASES:
             raise RulesError(
                 _("{label} must be one of the presets {presets}; got {value}").format(
-                    label=label, presets=", ".join(PRESETS), value=shown(value)
+                    label=label, presets=", ".join(PRESETS), value=shown(value, 24)
                 )
             )
         return preset_name(word)
     if key == "stake":
         if type(value) is bool or not isinstance(value, (str, int, float)):
             raise RulesError(
-                _('{label} must be money per point such as "0.01" or "1/10"; got {value}').format(label=label, value=shown(value))
+                _('{label} must be money per point such as "0.01" or "1/10"; got {value}').format(label=label, value=shown(value, 24))
             )
         return str(_labelled(label, key, parse_stake, repr(value) if isinstance(value, float) else value))
     if key == "lang":
         if not isinstance(value, str):
-            raise RulesError(_("{label} must be a language in quotes: {languages}; got {value}").format(label=label, languages=i18n.language_list(), value=shown(value)))
+            raise RulesError(_("{label} must be a language in quotes: {languages}; got {value}").format(label=label, languages=i18n.language_list(), value=shown(value, 24)))
         try:
             return i18n.checked(value, label)
         except i18n.UnknownLanguage as error:
             raise RulesError(str(error)) from None
     if key == "currency":
         if not isinstance(value, str):
-            raise RulesError(_('{label} must be a symbol in quotes such as "€"; got {value}').format(label=label, value=shown(value)))
+            raise RulesError(_('{label} must be a symbol in quotes such as "€"; got {value}').format(label=label, value=shown(value, 24)))
         if value.strip().lower() == NO_CURRENCY:
             raise RulesError(
-                _("{label}: {value} is no currency: 'ginscore config unset currency' removes it").format(label=label, value=shown(value))
+                _("{label}: {value} is no currency: 'ginscore config unset currency' removes it").format(label=label, value=shown(value, 24))
             )
         return _labelled(label, key, parse_currency, value)
     return check_setting(key, value, label, specs=all_settings())

@@ -266,7 +266,14 @@ def memory_index():
 
 
 def generation_of(connection) -> int:
-    row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
+    UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""
+    import sqlite3
+
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    except sqlite3.Error:
+        return -1
     return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
 
 

@@ -280,7 +280,7 @@ def parse_stake(text: str) -> Decimal:
     if len(raw) > 4 * MAX_STAKE_DIGITS:  # no stake of 28 digits is written longer; Decimal of a huge one is slow
         raise RulesError(
             _("stake {stake} is longer than any stake of {most} digits: {hint}").format(
-                stake=shown(raw), most=MAX_STAKE_DIGITS, hint=hint
+                stake=shown(raw, 24), most=MAX_STAKE_DIGITS, hint=hint
             )
         )
     raw = _decimal_point(raw, hint)
@@ -338,7 +338,7 @@ def _decimal_point(raw: str, hint: str) -> str:
         return raw
     if "." in raw:
         raise RulesError(
-            _("stake {stake} has both a decimal comma and a point: write one, e.g. 0.05 or 0,05").format(stake=shown(raw))
+            _("stake {stake} has both a decimal comma and a point: write one, e.g. 0.05 or 0,05").format(stake=shown(raw, 24))
         )
     if any(part.count(",") > 1 for part in raw.split("/")):
         raise RulesError(_("stake {stake} is not a number: {hint}").format(stake=repr(raw), hint=hint))
@@ -424,7 +424,7 @@ def parse_currency(text) -> str | None:
     if not 1 <= len(symbol) <= 8 or not symbol.isprintable() or any(char.isspace() for char in symbol):
         raise RulesError(
             _("currency {text} is not a symbol: give 1 to 8 characters without spaces, e.g. €, $ or CHF").format(
-                text=shown(text)
+                text=shown(text, 24)
             )
         )
     return symbol
