@@ -42,7 +42,10 @@ def check_index(ledger, evaluated: dict) -> list:
         by_reason.setdefault(what, []).append(game_id)
     notes = [{"file": index.index_path(ledger), "note": note} for note in damage]
     for what, ids in by_reason.items():
-        listed = ", ".join(map(str, ids[:10])) + (_(" and {count} more").format(count=len(ids) - 10) if len(ids) > 10 else "")
+        # five ids at most, each as the index holds it, which may be anything: the note stays one short line
+        listed = ", ".join(shortened(str(game), 16) for game in ids[:5]) + (
+            _(" and {count} more").format(count=len(ids) - 5) if len(ids) > 5 else ""
+        )
         note = ngettext(
             "game {listed} was {what}; mended from the game files",
             "games {listed} were {what}; mended from the game files",
