@@ -184,6 +184,8 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
         action = check_action(entry, place, table_unit, found, ignorable)
         if action in TARGETED:
             _field(entry, "target", str, place, found)
+        elif action is not None and "target" in entry:  # a game's own replay would trip over it
+            found.append(f"{place}.target: " + _("a {action} entry acts on no other entry").format(action=action))
 
 
 def journal_problems(journal) -> list[str]:
