@@ -33,6 +33,7 @@ from ginscore.schema_journal import (
     check_time,
     key_text,
 )
+from ginscore.scoring import parse_currency, parse_stake, stake_text
 from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
@@ -71,8 +72,6 @@ def repair_hint() -> str:
 def encode(game: Game, entries=None, device: str | None = None) -> dict:
     """One device's file of ``game``: the game as started and ``entries`` (default: the whole
     journal), written by ``device`` (default: the game's)."""
-    from ginscore.scoring import stake_text
-
     entries = game.journal if entries is None else entries
     changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
     data = {
@@ -251,8 +250,6 @@ def _examine(data) -> tuple[list[str], Game | None]:
 
 
 def _build(data: dict, version: int) -> Game:
-    from ginscore.scoring import parse_stake
-
     rules = Rules.from_dict(data["rules"], _table_settings(data[TABLE_KEY]))
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     stake = None if data["stake"] is None else parse_stake(data["stake"])
@@ -379,8 +376,6 @@ def _check_stake(stake, found: list) -> None:
     if not isinstance(stake, str):
         found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=value_words(stake)))
         return
-    from ginscore.scoring import parse_stake
-
     try:
         parse_stake(stake)
     except GinscoreError as error:
@@ -388,8 +383,6 @@ def _check_stake(stake, found: list) -> None:
 
 
 def _check_currency(currency, found: list) -> None:
-    from ginscore.scoring import parse_currency
-
     try:
         if not isinstance(currency, str) or parse_currency(currency) != currency:
             found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=value_words(currency)))

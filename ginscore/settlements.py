@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from ginscore.cached import AMOUNT
 from ginscore.errors import GameNotFound, LedgerError, clipped
 from ginscore.game import now
 from ginscore.i18n import _
@@ -68,8 +69,6 @@ def _game_id(game) -> bool:
 def _amount(value) -> bool:
     """An amount as 'settle --record' writes one: exact, in full, of bounded digits (the
     summary index's rule), never an exponent that would make a million digits."""
-    from ginscore.cached import AMOUNT
-
     return isinstance(value, str) and AMOUNT.match(value) is not None
 
 

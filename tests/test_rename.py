@@ -139,19 +139,25 @@ def test_a_hand_another_device_records_after_the_rename_is_read_with_it(run, mon
     assert run("check").exit_code == 0
 
 
+def recorded_apart(run, monkeypatch, ledger, start, on_phone, on_tablet) -> None:
+    """``start`` played on the phone; then ``on_phone`` there while the tablet, which has not
+    synced since ``start``, plays ``on_tablet``; then the two files of the game meet."""
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
+    play(run, *start)
+    phone_file = next((ledger / "games").glob("game-*.phone1.json"))
+    before = phone_file.read_bytes()
+    play(run, *on_phone)
+    after = phone_file.read_bytes()
+    phone_file.write_bytes(before)  # the tablet has not seen what the phone did
+    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
+    play(run, *on_tablet)
+    phone_file.write_bytes(after)  # the files meet
+
+
 def test_a_hand_recorded_apart_with_the_old_name_takes_the_new_one(run, monkeypatch, isolated_ledger):
     # the phone renames while the tablet, not yet synced, records a hand naming the old name:
     # once the two files meet, the hand is the renamed player's, and nothing reads as damaged
-    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
-    play(run, "new Alcie Bob", "knock alcie 4 15")
-    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
-    before_rename = phone_file.read_bytes()
-    play(run, "rename alcie Alice")
-    after_rename = phone_file.read_bytes()
-    phone_file.write_bytes(before_rename)  # the tablet has not seen the rename
-    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
-    play(run, "knock alcie 3 20")
-    phone_file.write_bytes(after_rename)  # the files meet
+    recorded_apart(run, monkeypatch, isolated_ledger, ["new Alcie Bob", "knock alcie 4 15"], ["rename alcie Alice"], ["knock alcie 3 20"])
     data = status_json(run)
     assert data["players"] == ["Alice", "Bob"]
     assert [hand["player"] for hand in data["hands"]] == ["Alice", "Alice"]
@@ -184,16 +190,10 @@ def test_only_a_file_that_changes_the_game_is_written_as_version_5(run, monkeypa
 def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monkeypatch, isolated_ledger):
     # the phone names Ann "Anna" and the tablet, apart, names her "Annie" and records a hand:
     # the later rename wins, on both devices alike, and every hand is hers
-    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
-    play(run, "new Ann Bob", "knock ann 4 15")
-    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
-    before_rename = phone_file.read_bytes()
-    play(run, "rename ann Anna", "knock anna 2 10")
-    after_rename = phone_file.read_bytes()
-    phone_file.write_bytes(before_rename)
-    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
-    play(run, "rename ann Annie", "knock annie 3 20")
-    phone_file.write_bytes(after_rename)
+    recorded_apart(
+        run, monkeypatch, isolated_ledger, ["new Ann Bob", "knock ann 4 15"], ["rename ann Anna", "knock anna 2 10"],
+        ["rename ann Annie", "knock annie 3 20"],
+    )
     data = status_json(run)
     assert data["players"] == ["Annie", "Bob"]
     assert [hand["player"] for hand in data["hands"]] == ["Annie", "Annie", "Annie"]
@@ -204,16 +204,16 @@ def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monk
 def test_a_rename_made_apart_to_a_name_taken_meanwhile_changes_nothing_and_check_says_so(run, monkeypatch, isolated_ledger):
     # the phone renames Ann "Cy" while the tablet, apart, renames Bob "Cy": the later one
     # cannot apply (two players Cy), so Bob keeps his name, and 'check' names the entry
-    monkeypatch.setenv("GINSCORE_DEVICE", "phone1")
-    play(run, "new Ann Bob", "knock ann 4 15")
-    phone_file = next((isolated_ledger / "games").glob("game-*.phone1.json"))
-    before_rename = phone_file.read_bytes()
-    play(run, "rename ann Cy")
-    after_rename = phone_file.read_bytes()
-    phone_file.write_bytes(before_rename)
-    monkeypatch.setenv("GINSCORE_DEVICE", "table2")
-    play(run, "rename bob Cy")
-    phone_file.write_bytes(after_rename)
+    recorded_apart(run, monkeypatch, isolated_ledger, ["new Ann Bob", "knock ann 4 15"], ["rename ann Cy"], ["rename bob Cy"])
     assert status_json(run)["players"] == ["Cy", "Bob"]
     report = json.loads(run("check --json").output)
     assert report["ok"] and any("rename Bob to Cy" in note["note"] for note in report["notes"])
+
+
+def test_what_a_game_as_it_stands_marks_in_memory_is_never_written(run, isolated_ledger):
+    # changes.standing marks a rename applied (so that reading it again changes nothing): a
+    # file that held the mark would read with the rename undone
+    play(run, "new Ann Bea", "knock ann 2 10", "rename ann Cy", "knock cy 3 9", "rules set gin-bonus 30", "gin bea 4")
+    play(run, "undo", "redo", "edit 1 knock cy 3 12", "delete 2", "undo")
+    assert all("_applied" not in path.read_text("utf-8") for path in (isolated_ledger / "games").glob("game-*.json"))
+    assert status_json(run)["players"] == ["Cy", "Bea"]
