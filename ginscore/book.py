@@ -33,6 +33,7 @@ def open_book(root=None, saved: list | None = None) -> "Book":
 class Book:
     def __init__(self, ledger, saved: list | None = None):
         self.ledger = ledger
+        ledger.choose_current = self._carried_on
         self.saved = [] if saved is None else saved
         self.notes: list[str] = []  # lines for standard error: the summary index found damaged and rebuilt
 
@@ -47,6 +48,13 @@ class Book:
 
     def current_id(self) -> str:
         return self.ledger.current_id()
+
+    def _carried_on(self) -> str | None:
+        """The game a device that started none carries on, from the summary index: the game in
+        progress started last, else the game started last (see ``carry_on.from_index``)."""
+        from ginscore.carry_on import from_index
+
+        return self.ask(from_index)
 
     def change(self, game_id: str | None, change):
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
@@ -80,8 +88,9 @@ class Book:
     def _last_start(self) -> int:
         """The start clock of the game this device started last, so that a clock set back never
         starts a game before it."""
+        own = self.ledger.own_current()
         try:
-            return self.ledger.load(self.ledger.current_id()).clock
+            return self.ledger.load(own).clock if own is not None else 0
         except GinscoreError:
             return 0
 

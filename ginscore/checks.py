@@ -12,7 +12,7 @@ from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
 from ginscore.game import double_entries, effective_hands
 from ginscore.i18n import _, ngettext, shortened
-from ginscore.ledger import GAME_FILE, conflict_copy
+from ginscore.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
@@ -91,6 +91,8 @@ def check_ledger(ledger) -> dict:
                 evaluated[game_id] = (summarize(actions.evaluate(game)), None, place)
                 found = []
                 notes = journal_problems(game.journal) + merged_notes(game)
+                for where, named, device in ledger.misnamed(game_id):
+                    report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
                 report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
@@ -108,13 +110,42 @@ def check_ledger(ledger) -> dict:
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
         elif conflict_copy(name):
             note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
-        elif not GAME_FILE.match(name):
+        elif unplaced(ledger, name, report):
+            continue
+        elif parse_name(name) is None:
             note = _("not a game file name (game-ID.DEVICE.json or game-NNNNNN.json), so ginscore does not read it")
         else:
             continue
         report["notes"].append({"file": path, "note": note})
     report["ok"] = not report["problems"]
     return report
+
+
+def misnamed_note(named: str, device: str, path: str) -> str:
+    stem = os.path.basename(path)[: -len(f".{named}.json")]
+    return _(
+        "named for device {named} but written by device {device} (copied or renamed by hand): its entries are read "
+        "all the same; rename it to {name} if no file has that name, so that the name says who writes it"
+    ).format(named=named, device=device, name=f"{stem}.{device}.json")
+
+
+def unplaced(ledger, name: str, report: dict) -> bool:
+    """Report a file named like a copy of a game file under a name no syncer ginscore knows
+    gives (its entries are not read) as a problem, with the name that has it folded in."""
+    match = unplaced_copy(name)
+    original = parse_name(f"{match.group('base')}.json") if match else None
+    if original is None:
+        return False
+    number = 1
+    while os.path.lexists(os.path.join(ledger.games_dir, f"{match.group('base')} ({number}).json")):
+        number += 1
+    problem = _(
+        "named like a copy of game {game}'s file {file}, but no file syncer ginscore knows names its copies so: "
+        "what it holds is not read. If it is such a copy, rename it to '{name}' and run 'ginscore check' again to "
+        "fold it in; otherwise move it out of the games folder"
+    ).format(game=original[0], file=f"{match.group('base')}.json", name=f"{match.group('base')} ({number}).json")
+    report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
+    return True
 
 
 def merged_notes(game) -> list:

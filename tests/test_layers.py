@@ -31,7 +31,7 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
-        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device",
+        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device", "ginscore.syncnames",
         "ginscore.translit",
     ),
     "domain": (
@@ -45,7 +45,7 @@ LAYERS = {
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
         "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
-        "ginscore.merging",
+        "ginscore.merging", "ginscore.carry_on",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),
     "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__"),

@@ -97,15 +97,18 @@ def describe(line, kind, positions: dict, changed: dict) -> str:
     }.get(action, "")
 
 
-def standing(line, edited: set, live: set) -> str:
-    """How a hand entry counts now: ``hand 3``, ``hand 3, edited`` or ``voided``; a rules
-    change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
+def standing(line, edited: set, live: set, late: set) -> str:
+    """How a hand entry counts now: ``hand 3``, ``hand 3, edited``, ``voided`` or, merged in
+    after the game's end (``late``: their ids), ``hand 3, after the end: does not count``; a
+    rules change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
     if line.entry["action"] in CHANGE_ACTIONS:
         return "" if line.entry["id"] in live else _("undone")
     if line.entry["action"] != "hand":
         return ""
     if line.number is None:
         return _("voided")
+    if line.target in late:
+        return _("hand {number}, after the end: does not count").format(number=line.number)
     if line.target in edited:
         return _("hand {number}, edited").format(number=line.number)
     return _("hand {number}").format(number=line.number)
@@ -130,6 +133,7 @@ def log(obj, game_id, as_json, fmt):
     positions = {line.entry["id"]: line.position for line in lines}
     changed = {entry["id"]: entry for entry in game.journal if entry["action"] in CHANGE_ACTIONS}
     live = {entry["id"] for entry in live_changes(game.journal)}
+    late = {hand.entry for hand in actions.late_hands(game)}  # merged in after the end: kept, not counted
     if as_json:
         entries = []
         for line in lines:
@@ -137,7 +141,8 @@ def log(obj, game_id, as_json, fmt):
                 entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions, changed)}
             if line.target is not None:
                 entry["number"] = line.number
-                entry["counts"] = line.number is not None or line.target in live  # a change undone or redone
+                # a hand that counts, or a change undone or redone; never a hand after the game's end
+                entry["counts"] = (line.number is not None and line.target not in late) or line.target in live
             if line.entry["action"] == "edit":
                 entry["was"] = line.was
             if line.entry["action"] in CHANGE_ACTIONS:
@@ -153,7 +158,7 @@ def log(obj, game_id, as_json, fmt):
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             translate(ACTION_WORDS.get(action_of(line.entry))) or printable(line.entry["action"]),
             describe(line, kind, positions, changed),
-            standing(line, edited, live),
+            standing(line, edited, live, late),
         ]
         for line in lines
     ]
