@@ -126,12 +126,13 @@ def test_an_undo_on_one_device_and_a_hand_on_the_other(pair, style, undo_first):
     assert_alike([one, two], [game])
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_conflict_copies_of_conflict_copies_are_folded_in(tmp_path, style):
+@pytest.mark.parametrize("style, user", [(style, None) for style in STYLES] + [("nextcloud", "alice")])
+def test_conflict_copies_of_conflict_copies_are_folded_in(tmp_path, style, user):
     """Two machines under one device id (a copied home folder) write the same file: the
-    syncer makes conflict copies, even of its copies; check folds them all in, nothing lost."""
+    syncer makes conflict copies, even of its copies (Nextcloud's with the user's name when
+    the server uploads conflicts); check folds them all in, nothing lost."""
     one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-    syncer = Syncer.of([one, two], style)
+    syncer = Syncer.of([one, two], style, **({"user": user} if user else {}))
     for device in (one, two):
         device.state.mkdir(parents=True, exist_ok=True)
         (device.state / "device-id").write_text("cloned\n")
