@@ -140,10 +140,9 @@ def unplaced(ledger, name: str, report: dict) -> bool:
     while os.path.lexists(os.path.join(ledger.games_dir, f"{match.group('base')} ({number}).json")):
         number += 1
     problem = _(
-        "named like a copy of game {game}'s file {file}, but no file syncer ginscore knows names its copies so: "
-        "what it holds is not read. If it is such a copy, rename it to '{name}' and run 'ginscore check' again to "
-        "fold it in; otherwise move it out of the games folder"
-    ).format(game=original[0], file=f"{match.group('base')}.json", name=f"{match.group('base')} ({number}).json")
+        "a copy of game {game}'s file under a name no file syncer gives, so it is not read: rename it '{name}' and run "
+        "'ginscore check'"
+    ).format(game=original[0], name=f"{match.group('base')} ({number}).json")
     report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
     return True
 

@@ -89,9 +89,8 @@ def test_a_copy_under_a_name_no_syncer_gives_is_reported_with_the_name_that_fold
     (problem,) = report["problems"]
     assert problem["file"].endswith(f"{base} (copy).json") and problem["game"] == game
     assert problem["problem"] == (
-        f"named like a copy of game {game}'s file {base}.json, but no file syncer ginscore knows names its copies so: "
-        f"what it holds is not read. If it is such a copy, rename it to '{base} (1).json' and run 'ginscore check' "
-        "again to fold it in; otherwise move it out of the games folder"
+        f"a copy of game {game}'s file under a name no file syncer gives, so it is not read: rename it '{base} (1).json' "
+        "and run 'ginscore check'"
     )
     os.rename(device.ledger / "games" / f"{base} (copy).json", device.ledger / "games" / f"{base} (1).json")
     assert as_json(device, "check")["ok"]
