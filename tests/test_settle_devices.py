@@ -17,20 +17,10 @@ import subprocess
 import pytest
 
 from syncer import Device, Syncer
+from test_devices import STYLES, as_json, ok
 
-STYLES = ("syncthing", "dropbox", "nextcloud")
 CAROL_DAVE = {"Carol": "24.00", "Dave": "-24.00"}
 EVE_FAY = {"Eve": "-46.00", "Fay": "46.00"}
-
-
-def ok(device, command):
-    result = device.run(command)
-    assert result.exit_code == 0, (device, command, result.output)
-    return result
-
-
-def as_json(device, command) -> dict:
-    return json.loads(ok(device, f"{command} --json").stdout)
 
 
 def play_two_games(device) -> tuple:
