@@ -300,11 +300,16 @@ def check(ledger) -> tuple[list, list]:
     in first; each file that is not sound; an id held with two contents; an undo of a settlement
     no file holds; games settled twice; names in the folder ginscore does not read."""
     notes, problems = [], []
-    if os.path.isdir(ledger.games_dir) and (files.listing(ledger.root)[1] or files.legacy_copies(ledger.root)):
-        with ledger.locked():
-            notes, problems = fold_copies(ledger)
+    try:
+        copies = files.listing(ledger.root)[1] + files.legacy_copies(ledger.root)
+        if copies and os.path.isdir(ledger.games_dir):
+            with ledger.locked():
+                notes, problems = fold_copies(ledger)
+        device_files, copies, others = files.listing(ledger.root)
+    except GinscoreError as error:  # the folder cannot be listed (a file where it should be)
+        return notes, [*problems, {"file": files.folder_of(ledger.root), "game": None, "problem": str(error)}]
     found = []
-    candidates = [(files.legacy_path(ledger.root), None), *files.listing(ledger.root)[0]]
+    candidates = [(files.legacy_path(ledger.root), None), *device_files]
     for path, device in candidates:
         try:
             found.append((path, files.read_file(path, device)))
@@ -323,7 +328,6 @@ def check(ledger) -> tuple[list, list]:
                 "entry {entry} takes back settlement entry {target}, which no file here holds (yet): it counts once the "
                 "settlement arrives").format(entry=entry["id"], target=entry["target"])})
     notes += [{"file": folder, "note": twice_words(held)} for held in settled_twice(records(entries))]
-    _files, copies, others = files.listing(ledger.root)
     for path in copies:
         notes.append({"file": path, "note": _("a file syncer's conflict copy that could not be folded in (see the problem above)")})
     for path in others:
