@@ -19,7 +19,7 @@ from contextlib import contextmanager
 
 from ginscore import actions, schema
 from ginscore.errors import GinscoreError
-from ginscore.game import Game, now, now_ms, voided
+from ginscore.game import Game, now_ms, voided
 from ginscore.ledger import Ledger
 from ginscore.safefile import NotDurable
 
@@ -191,35 +191,13 @@ class Book:
 
         return checks.check_ledger(self.ledger)
 
-    def record_settlement(self, result) -> int:
-        """Add the evening's settlement ``result`` to the settlements file; returns its id."""
+    def record_settlement(self, result) -> dict:
+        """Add the evening's settlement ``result`` to this device's settlements file; returns it
+        (``settlements.records``: its ``number`` and ``id``)."""
         from ginscore import settlements
 
         with self.ledger.locked():
-            records = settlements.read(self.ledger)
-            last = settlements.last_entry(self.ledger)
-            already = settlements.settled_games(records) & set(result.games)
-            if already:  # another 'settle --record' got there first
-                raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
-            number = max((entry["id"] for entry in records), default=0) + 1
-            records.append(
-                {
-                    "id": number,
-                    "at": now(),
-                    "games": list(result.games),
-                    "currency": result.currency,
-                    "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
-                    "payments": [
-                        {"from": debtor, "to": creditor, "amount": format(amount, "f")}
-                        for debtor, creditor, amount in result.payments
-                    ],
-                    "undone": None,
-                    # what was recorded last before it, so that 'undo' knows whether it still is
-                    "after": last,
-                }
-            )
-            settlements.write(self.ledger, records)
-        return number
+            return settlements.record(self.ledger, result)
 
     def take_back_settlement(self):
         """Take back the newest settlement if it is the last thing recorded (see

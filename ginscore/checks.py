@@ -1,4 +1,4 @@
-"""Checking a whole ledger: every problem of every game file and of the settlements file, and
+"""Checking a whole ledger: every problem of every game file and of the settlement files, and
 notes on harmless leftovers, as plain data ('ginscore check' prints it, 'check --json' is it).
 Nothing is changed but the summary index, a cache, which is compared with every file and mended.
 """
@@ -99,10 +99,9 @@ def check_ledger(ledger) -> dict:
                 evaluated[game_id] = (None, found[0], index.position(game_id, None))
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     report["notes"] += check_index(ledger, evaluated)
-    try:
-        settlements.read(ledger)
-    except GinscoreError as error:
-        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
+    notes, problems = settlements.check(ledger)
+    report["notes"] += notes
+    report["problems"] += problems
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)

@@ -427,8 +427,8 @@ class Ledger:
         return path
 
     def write_aside(self, name: str) -> str:
-        """Move a syncer's conflict copy out of the games folder into conflicts/, never over
-        another file; returns its new path."""
+        """Move a conflict copy (a name in games/, or a path) into conflicts/, never over another file."""
+        source, name = os.path.join(self.games_dir, name), os.path.basename(name)
         make_folder(self.conflicts_dir)
         stem, extension = os.path.splitext(name)
         number = 1
@@ -438,7 +438,7 @@ class Ledger:
                 break
             number += 1
         try:
-            os.rename(os.path.join(self.games_dir, name), target)
+            os.rename(source, target)
         except OSError as error:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
         return target

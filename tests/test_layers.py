@@ -44,7 +44,7 @@ LAYERS = {
                  "ginscore.export", "ginscore.export_text", "ginscore.scorepad"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
-        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
+        "ginscore.backup", "ginscore.settlements", "ginscore.settlement_files", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
         "ginscore.merging", "ginscore.carry_on",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),

@@ -1,5 +1,6 @@
 """Several devices on one ledger: 'merge' folds another ledger folder in, 'git-setup' prepares a
-git repository of the ledger, and 'merge-file' is the merge driver git calls for game files."""
+git repository of the ledger, and 'merge-file' is the merge driver git calls for game and
+settlement files."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ginscore.merging import merge_file as union_of
 from ginscore.merging import merge_folder
 from ginscore.safefile import atomic_write
 
-GITATTRIBUTES = "games/*.json merge=ginscore\n"
+GITATTRIBUTES = "games/*.json merge=ginscore\nsettlements/*.json merge=ginscore\n"
 GITIGNORE = "# caches and the lock of ginscore before 0.x kept them here; now they live outside the ledger\n.index.sqlite3*\n.index-stamp\n.lock\n.latest\n*.tmp\n"
 DRIVER = "ginscore merge-file %O %A %B"
 
@@ -40,8 +41,12 @@ def merge(obj, folder, as_json):
     folder = os.path.expanduser(folder)
     if not os.path.isdir(folder):
         raise LedgerError(_("{path} is not a folder: give the folder of another ledger (the one that holds 'games')").format(path=folder))
+    from ginscore import settlements
+
     with book.ledger.locked(create=True):
-        report = merge_folder(book.ledger, folder)
+        report = merge_folder(book.ledger, folder)  # refuses a folder that holds no ledger
+        report["settlements"], problems = settlements.merge_folder(book.ledger, folder)
+        report["problems"] += problems
     book.refresh_index()
     if as_json:
         print_json("merge", report)
@@ -63,15 +68,20 @@ def merge_lines(report: dict, folder: str) -> list:
             game=game_id, count=count))
     for theirs, ours in renamed.items():
         lines.append(_("Their game {theirs} is another game than game {theirs} here: it is game {ours} here.").format(theirs=theirs, ours=ours))
+    if report["settlements"]:
+        lines.append(ngettext(
+            "Settlements: {count} entry added (a settlement recorded or taken back there).",
+            "Settlements: {count} entries added (settlements recorded or taken back there).", report["settlements"],
+        ).format(count=report["settlements"]))
     for problem in report["problems"]:
         lines.append(_("not merged: {problem}").format(problem=problem))
-    if not (added or extended or report["problems"]):
-        lines.append(_("Nothing new in {folder}: every game and entry it holds is here already.").format(folder=folder))
+    if not (added or extended or report["settlements"] or report["problems"]):
+        lines.append(_("Nothing new in {folder}: every game, entry and settlement it holds is here already.").format(folder=folder))
     return lines
 
 
 @cli.command("git-setup", cls=Command, help=N_("""Prepare the git repository the ledger is in, so that 'git pull' of two devices that both
-recorded merges game files without a conflict: a merge driver for game files (in
+recorded merges game and settlement files without a conflict: a merge driver for them (in
 .gitattributes and the repository's config) and a .gitignore. Run it in the ledger folder of
 every clone; running it again changes nothing.
 
@@ -120,8 +130,8 @@ def _ensure_lines(path: str, text: str) -> list:
     return [os.path.basename(path)]
 
 
-@cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game files (set up by 'ginscore git-setup'): writes the union of
-the entries of OURS and THEIRS to OURS.
+@cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game and settlement files (set up by 'ginscore git-setup'): writes
+the union of the entries of OURS and THEIRS to OURS.
 
 \b
 Example (the command 'ginscore git-setup' has git run):
@@ -131,8 +141,12 @@ Example (the command 'ginscore git-setup' has git run):
 @argument("ours", pN_("metavar", "OURS"))
 @argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
+    from ginscore.settlements import merge_file as settlements_union
+
     try:
-        merged = union_of(schema, base, ours, theirs)
+        merged = settlements_union(ours, theirs)
+        if merged is None:  # a game file
+            merged = union_of(schema, base, ours, theirs)
     except GinscoreError as error:
         click.echo(_("ginscore merge-file: {error}").format(error=error), err=True)
         merged = False

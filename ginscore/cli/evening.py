@@ -63,10 +63,15 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     recorded = None
     if record and result is not None:
         recorded = obj.book.record_settlement(result)
+    from ginscore import settlements  # only 'settle' and 'games' read them
+
+    twice = settlements.settled_twice(settlements.read(obj.book.ledger))
     if as_json:
-        print_json("settle", settle_json(result, no_stake, recorded))
+        print_json("settle", settle_json(result, no_stake, recorded, twice))
         return
-    print_settlement(result, no_stake, recorded, fmt, some_settled)
+    print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
+    for held in twice:  # on standard error: the table stays what a spreadsheet reads
+        click.echo(_("Note: {twice}.").format(twice=settlements.twice_words(held)), err=True)
 
 
 
@@ -105,9 +110,14 @@ def same_settle(ctx, currency: str) -> str:
     return command([*before, ctx.info_name], (), [*typed(ctx, ("currency",)), "--currency", currency])
 
 
-def settle_json(result, no_stake, recorded) -> dict:
+def settle_json(result, no_stake, recorded, twice) -> dict:
+    """``recorded``: the settlement recorded (``settlements.records``), or None; ``twice``: the
+    games settled twice (``settlements.settled_twice``)."""
+    made = {
+        "recorded": recorded and recorded["number"], "settlement_id": recorded and recorded["id"], "settled_twice": twice,
+    }
     if result is None:
-        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, "recorded": None}
+        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, **made}
     return {
         "games": list(result.games),
         "currency": result.currency,
@@ -117,7 +127,7 @@ def settle_json(result, no_stake, recorded) -> dict:
         ],
         "method": result.method,
         "no_stake": no_stake,
-        "recorded": recorded,
+        **made,
     }
 
 

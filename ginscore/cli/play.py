@@ -261,9 +261,7 @@ Example:
 @json_option
 @click.pass_obj
 def undo(obj, game_id, hand_number, as_json):
-    import os
-
-    from ginscore.settlements import FILE
+    from ginscore.settlements import exists as settlements_exist
 
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
@@ -276,14 +274,15 @@ def undo(obj, game_id, hand_number, as_json):
             )
         )
         return
-    if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
+    if game_id is None and settlements_exist(obj.ledger.root):
         taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:
-                print_json("undone-settlement", {"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]})
+                print_json("undone-settlement", {"settlement": taken["number"], "games": taken["games"], "undone": taken["undone"],
+                                                 "settlement_id": taken["id"]})
                 return
             games = ", ".join(map(str, taken["games"]))
-            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
+            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["number"], games=games))
             return
     game, state, undone, what = obj.book.change(game_id, actions.undo)
     if as_json:
