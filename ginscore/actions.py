@@ -15,7 +15,6 @@ from ginscore.i18n import N_, _, translate
 from ginscore.names import check_new_players, folded
 from ginscore.rules import check_setting
 from ginscore.tables import all_tables, get_table
-from ginscore.tables.base import hand_after_the_end
 from ginscore.text import in_words
 
 
@@ -45,6 +44,8 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     played, when the game would now end before a later hand (one merged from another device
     too), or where the table's seats follow the hands' order and a later hand would be played
     by others than before."""
+    from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+
     kind = get_table(game.table)
     state = evaluate_or_refuse(updated, refusal, **fields)
     late_before = {hand.entry for hand in kind.late_hands(game)}

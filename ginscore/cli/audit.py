@@ -281,6 +281,10 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
             game_id = game_id or params.pop("game_id")  # --game among the hand's words counts too
             params.pop("game_id", None)
             params.pop("as_json")
+            if params.pop("before", None) is not None:
+                raise click.UsageError(
+                    _("--before records a hand forgotten; 'edit' corrects hand {number} where it stands").format(number=position)
+                )
             build = hand_builder(kind, params)
     except click.UsageError as error:
         error.ctx = ctx
