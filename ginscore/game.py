@@ -313,6 +313,7 @@ def undone_deletion(journal) -> str | None:
 # after takes it back (an older ginscore reads them as a plain redo and undo).
 RESTORED = "restore"
 RESTORE_UNDONE = "undo_restore"
+DELETIONS = ("delete", RESTORE_UNDONE)  # the voids that leave a hand deleted, for 'restore'
 
 
 def last_restore(journal) -> str | None:
@@ -324,7 +325,8 @@ def last_restore(journal) -> str | None:
 
 
 class Deleted(NamedTuple):
-    """A hand voided now (deleted, or undone), as 'ginscore restore' finds it."""
+    """A hand deleted now ('ginscore delete', or the undo of a 'ginscore restore'), as
+    'ginscore restore' finds it."""
 
     entry: str  # the hand's entry
     number: int  # its number when it was voided (last)
@@ -333,14 +335,16 @@ class Deleted(NamedTuple):
 
 
 def deleted_hands(journal) -> list[Deleted]:
-    """The hands voided now, in the order they were voided (each as voided last)."""
+    """The hands deleted now, in the order they were deleted (each as deleted last). A hand
+    taken back with a plain 'undo' is not one: 'redo' brings it back."""
     found: dict[str, Deleted] = {}
     for line in history(journal):
         if line.then is None:
             continue
         if line.entry["action"] == "void":
             found.pop(line.target, None)
-            found[line.target] = Deleted(line.target, line.then, line.position, line.hand)
+            if line.entry.get("reason") in DELETIONS:
+                found[line.target] = Deleted(line.target, line.then, line.position, line.hand)
         elif line.entry["action"] == "restore":
             found.pop(line.target, None)
     return list(found.values())

@@ -77,7 +77,10 @@ def deleted_hand(game: Game, number: int, entry: int | None) -> journal.Deleted:
                 entry=entry, game=game.id, number=number
             )
         )
-    back = [line for line in journal.history(game.journal) if line.entry["action"] == "void" and line.then == number and line.number is not None]
+    back = [
+        line for line in journal.history(game.journal)
+        if line.entry["action"] == "void" and line.entry.get("reason") in journal.DELETIONS and line.then == number and line.number is not None
+    ]
     if back:
         raise HandError(
             _("the hand deleted as hand {number} (#{position} in 'ginscore log') is back already: it is hand {now}").format(

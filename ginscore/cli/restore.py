@@ -13,8 +13,8 @@ from ginscore.i18n import N_, _, pN_
 
 @cli.command(cls=Command, help=N_("""Bring back deleted hand NUMBER, at any time, in its place among the hands: the hands
 after it move down one and every total is scored again. NUMBER is the hand's number when it
-was deleted, as 'ginscore log' shows it ("deleted hand 3"); a hand taken back with 'undo' can
-be brought back too. 'undo' right after deletes it again.
+was deleted, as 'ginscore log' shows it ("deleted hand 3"). 'undo' right after deletes it
+again. (A hand taken back with 'undo' comes back with 'redo'.)
 
 Refused when a later hand could then not have been played (the game would end before it; in
 three-handed or partnership gin, a later hand would be played by others).
