@@ -202,7 +202,7 @@ def history(journal) -> list[LogLine]:
                 then = counted.before(place) + 1
                 live.discard(target)
                 counted.add(place, -1)
-            elif place is not None and action == "restore" and target not in live:
+            elif place is not None and action == "restore" and target in versions and target not in live:
                 live.add(target)
                 counted.add(place, 1)
                 then = counted.before(place) + 1

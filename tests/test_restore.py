@@ -324,6 +324,7 @@ def test_a_voided_game_is_refused(run, isolated_ledger):
 # ---- two devices ----
 
 
+@pytest.mark.slow
 def test_restore_and_before_sync_and_give_one_order_on_two_devices(tmp_path):
     from syncer import Device, Syncer
 
@@ -380,3 +381,85 @@ def test_places_are_read_alike_whatever_else_the_journal_holds():
     assert [hand.hand.get("player") for hand in effective_hands(game.journal)] == [None, "B"]
     game = placing.restore(game, 2)[0]
     assert [hand.hand.get("player") for hand in effective_hands(game.journal)] == [None, "B", "A"]
+
+
+# ---- the model: hands recorded, put before, deleted and restored in any order ----
+
+OPERATION = st.one_of(
+    st.tuples(st.just("record"), st.builds(hand_of, st.one_of(KNOCK, GIN, st.just(("draw",))))),
+    st.tuples(st.just("record"), st.builds(hand_of, st.one_of(KNOCK, GIN, st.just(("draw",))))),
+    st.tuples(st.just("before"), st.integers(1, 6), st.builds(hand_of, st.one_of(KNOCK, GIN, st.just(("draw",))))),
+    st.tuples(st.just("delete"), st.integers(1, 6)),
+    st.tuples(st.just("restore"), st.integers(1, 6)),
+)
+
+
+def place_of(slots, slot) -> int:
+    return next(index for index, held in enumerate(slots) if held is slot)  # two alike hands are two slots
+
+
+def fed_in_order(hands, target):
+    """The game the hands make entered one after another in a fresh game; None where one comes
+    after the end (the order cannot have been played)."""
+    game = fresh(target)
+    try:
+        return entered(game, hands)
+    except HandError:
+        return None
+
+
+@pytest.mark.slow
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(OPERATION, max_size=25), st.sampled_from([100, 200]))
+def test_every_order_of_records_deletions_restores_and_hands_put_before_is_the_game_entered_in_order(operations, target):
+    from ginscore.errors import GinscoreError
+    from ginscore.schema import decode, encode, problems
+
+    game = fresh(target)
+    slots = []  # the model: [hand, live, the number it was deleted as], in the order played
+    for op in operations:
+        live = [slot for slot in slots if slot[1]]
+        over = bool(live) and actions.evaluate(fed_in_order([slot[0] for slot in live], target)).finished
+        if op[0] == "record":
+            model = slots + [[op[1], True, None]]
+            valid = not over
+        elif op[0] == "before":
+            number, hand = op[1], op[2]
+            valid = not over and 1 <= number <= len(live)
+            model = slots
+            if valid:
+                at = place_of(slots, live[number - 1])
+                model = slots[:at] + [[hand, True, None]] + slots[at:]
+        elif op[0] == "delete":
+            number = op[1]
+            valid = 1 <= number <= len(live)
+            model = [list(slot) for slot in slots]
+            if valid:
+                model[place_of(slots, live[number - 1])][1:] = [False, number]
+        else:
+            number = op[1]
+            found = [index for index, slot in enumerate(slots) if not slot[1] and slot[2] == number]
+            valid = len(found) == 1
+            model = [list(slot) for slot in slots]
+            if valid:
+                model[found[0]][1:] = [True, None]
+        in_order = [slot[0] for slot in model if slot[1]]
+        if op[0] != "delete":  # a deletion only takes points away: it never makes a game end earlier
+            valid = valid and fed_in_order(in_order, target) is not None
+        try:
+            game = {
+                "record": lambda: actions.record(game, op[1])[0],
+                "before": lambda: placing.record_before(game, op[2], op[1])[0],
+                "delete": lambda: actions.undo_hand(game, op[1], reason="delete")[0],
+                "restore": lambda: placing.restore(game, op[1])[0],
+            }[op[0]]()
+        except GinscoreError:
+            assert not valid, (op, slots)
+            continue
+        assert valid, (op, slots)
+        slots = model
+        assert [hand.hand for hand in effective_hands(game.journal)] == in_order
+        assert result_of(game) == result_of(fed_in_order(in_order, target))
+    data = json.loads(json.dumps(encode(game)))
+    assert problems(data) == []
+    assert decode(data, "game-g.devone.json") == game
