@@ -47,8 +47,15 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
 
     kind = get_table(game.table)
-    state = evaluate_or_refuse(updated, refusal, **fields)
     late_before = {hand.entry for hand in kind.late_hands(game)}
+    early = None if late_before else ended_early(updated)
+    if early is not None:
+        ending, winner, following = early
+        error = _("{winner} would have won game {game} at hand {number}, before hand {next} was played").format(
+            winner=winner, game=game.id, number=ending.number, next=following.number
+        )
+        raise HandError(refusal.format(error=error, **fields))
+    state = evaluate_or_refuse(updated, refusal, **fields)
     late = [hand for hand in kind.late_hands(updated) if hand.entry not in late_before]
     if late:
         error = hand_after_the_end(game, late[0], _("at hand {number}").format(number=late[0].number - 1))
@@ -61,6 +68,24 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
             )
             raise HandError(refusal.format(error=error, **fields))
     return state
+
+
+def ended_early(game: Game) -> tuple | None:
+    """(the hand that ends ``game``, the winner, the hand after it) where the game's hands go on
+    after its end; None where it ends at its last hand or goes on, or a hand cannot be played
+    (the evaluation says why)."""
+    kind = get_table(game.table)
+    standing = kind.standing(game)
+    tally = kind.start(standing)
+    hands = journal.effective_hands(standing.journal)
+    try:
+        for index, effective in enumerate(hands[:-1]):
+            kind.check_hand(standing, effective.hand)
+            if kind.play(standing, tally, effective):
+                return effective, kind.result(standing, tally).winner, hands[index + 1]
+    except HandError:
+        return None
+    return None
 
 
 def late_hands(game: Game) -> list:

@@ -37,7 +37,7 @@ def record_before(game: Game, hand: dict, number: int):
             )
         )
     updated = game.append("hand", hand=hand, before=hands[number - 1].entry)
-    refusal = _("{error} with this hand before hand {number}: nothing recorded")
+    refusal = _("with this hand before hand {number}, {error}: nothing recorded")
     state = in_place(game, updated, refusal, number=number)
     placed = next(counted for counted in journal.effective_hands(updated.journal) if counted.entry == updated.journal[-1]["id"])
     return updated, state, placed
@@ -50,7 +50,7 @@ def restore(game: Game, number: int, entry: int | None = None):
     refuse_if_voided(game)
     chosen = deleted_hand(game, number, entry)
     updated = game.append("restore", target=chosen.entry, reason=journal.RESTORED)
-    refusal = _("{error} if hand {number} is restored: it stays deleted")
+    refusal = _("with hand {number} restored, {error}: it stays deleted")
     state = in_place(game, updated, refusal, number=number)
     restored = next(hand for hand in journal.effective_hands(updated.journal) if hand.entry == chosen.entry)
     return updated, state, restored

@@ -258,11 +258,14 @@ def test_before_refusals(run):
 
 def test_a_hand_that_would_have_ended_the_game_before_the_later_hands_is_refused(run):
     play(run, "new A B", "gin a 60", "knock b 2 10", "draw")  # A 85
-    line = refused(run, "knock a 2 30 --before 2", "hand 3 comes after the game ended at hand 2", "with this hand before hand 2: nothing recorded")
-    assert line
+    # A 85 + 28 = 113 at hand 2, with B's knock and the draw played after it
+    refused(
+        run, "knock a 2 30 --before 2",
+        "Error: with this hand before hand 2, A would have won game", "at hand 2, before hand 3 was played: nothing recorded",
+    )
     play(run, "new A B", "gin a 60", "delete 1", "knock a 2 20", "draw")  # A 18
     # with the gin back at hand 1, A has 103 at hand 2: the draw would come after the end
-    refused(run, "restore 1", "hand 3 comes after the game ended at hand 2 if hand 1 is restored: it stays deleted")
+    refused(run, "restore 1", "Error: with hand 1 restored, A would have won game", "at hand 2, before hand 3 was played: it stays deleted")
 
 
 def test_restoring_a_hand_that_ends_the_game_at_the_last_hand_is_taken(run):
@@ -275,13 +278,13 @@ def test_restoring_a_hand_that_ends_the_game_at_the_last_hand_is_taken(run):
 def test_three_handed_refuses_what_would_re_seat_a_later_hand(run):
     # A v B, A wins; A v C, C wins
     play(run, "new A B C --three-handed", "knock a 2 20", "gin c 12")
-    refused(run, "knock b 2 30 --before 2", "hand 2 names B, who sat that hand out", "with this hand before hand 2: nothing recorded")
+    refused(run, "knock b 2 30 --before 2", "hand 2 names B, who sat that hand out", "nothing recorded")
     # C beating A at hand 2 would have A sit hand 3 out: C's gin would be against B
     refused(run, "gin c 10 --before 2", "hand 3 would be played by others than those who played it")
     play(run, "draw --before 2")  # a draw seats nobody otherwise
     assert [hand["kind"] for hand in status_json(run)["hands"]] == ["knock", "draw", "gin"]
     play(run, "undo", "delete 2", "draw")  # the draw was recorded with B sitting out
-    refused(run, "restore 2", "hand 3 would be played by others", "if hand 2 is restored: it stays deleted")
+    refused(run, "restore 2", "with hand 2 restored, game", "hand 3 would be played by others")
 
 
 def test_partnership_refuses_a_hand_put_before_another(run):
