@@ -188,7 +188,7 @@ def history(journal) -> list[LogLine]:
             if target in places and target not in live:
                 live.add(target)
                 counted.add(places[target], 1)
-                if "before" in entry:
+                if entry.get("before") in versions:  # put before a hand recorded earlier
                     then = counted.before(places[target]) + 1
         elif action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
             target, was = None, None

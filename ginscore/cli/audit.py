@@ -51,7 +51,7 @@ def action_of(entry: dict, undeleted=frozenset()) -> str:
         return "restored"
     if action == "restore" and entry["id"] in undeleted:
         return "undeleted"
-    return "placed" if action == "hand" and "before" in entry else action
+    return "placed" if action == "hand" and "before" in entry else action  # "placed": its text says where
 
 
 def undeletions(journal) -> set:
