@@ -52,7 +52,8 @@ TABLE_KEY = "format"
 # (the same in every device's file), "device", the game's start "clock", and the entries that
 # device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
 # Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
-# ginscore.changes); only a file holding one is written as version 5, so that an older ginscore
+# ginscore.changes) or a hand put before another ("before": see ginscore.places); only a file
+# holding one is written as version 5, so that an older ginscore
 # says it is too old for it rather than that the file is damaged.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
@@ -73,7 +74,8 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     """One device's file of ``game``: the game as started and ``entries`` (default: the whole
     journal), written by ``device`` (default: the game's)."""
     entries = game.journal if entries is None else entries
-    changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
+    # a hand put before another ('--before') is one an older ginscore would count in another place
+    changes_the_game = any(entry["action"] in CHANGE_ACTIONS or "before" in entry for entry in entries)
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION if changes_the_game else PLAIN_VERSION,

@@ -327,6 +327,12 @@ class Table:
         """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
         return {**hand, "player": new} if hand.get("player") == old else hand
 
+    def seats_of(self, state) -> dict:
+        """Who played each hand of ``state`` where its place decides that (entry id -> the
+        seats, comparable): a hand put back or before another must not re-seat a later one.
+        Empty where every hand is played by the same players (two-handed, Hollywood, Rummy)."""
+        return {}
+
     def target_reached(self, state, rules) -> tuple | None:
         """(who, score): the highest score of ``state`` that reaches the target of ``rules``; or None."""
         best = max(getattr(state, "scores", {}).items(), key=lambda pair: pair[1], default=None)

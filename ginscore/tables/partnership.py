@@ -215,6 +215,10 @@ class PartnershipGin(GinTable):
                 ).format(first=first, second=second, number=current.number, waiting=waiting)
             )
 
+    def seats_of(self, state) -> dict:
+        """A hand's round and table decide who played it and which round it counts in."""
+        return {row.hand.entry: (played.number, played.pairs[index]) for played in state.rounds for index, row in played.results.items()}
+
     def start(self, game):
         players = game.players
         sides = self.side_names(players)

@@ -317,6 +317,10 @@ class ThreeHandedGin(GinTable):
                 ).format(player=hand["player"], first=first, second=second)
             )
 
+    def seats_of(self, state) -> dict:
+        """The player who sat each hand out decides who played it."""
+        return {row.hand.entry: row.sitting_out for row in state.rows}
+
     def start(self, game):
         scores = {name: 0 for name in game.players}
         seating = Seating(tuple(game.players[:2]), game.players[2])
