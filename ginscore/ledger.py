@@ -79,6 +79,8 @@ def parse_name(name: str):
     if game_id.isdigit():
         if not 6 <= len(game_id) <= MAX_NUMBER_DIGITS or game_id.strip("0") == "":  # --game reaches every one listed
             return None
+        if game_stem(str(int(game_id))) != f"game-{game_id}":  # game-0000012.json: not the name game 12's file has
+            return None
         return str(int(game_id)), device
     return (game_id, device) if device is not None and GAME_ID.match(game_id) else None
 
