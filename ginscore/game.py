@@ -41,6 +41,11 @@ TARGETED = ("void", "restore", "edit")
 CHANGE_ACTIONS = ("rules", "rename")
 # Two equal hands recorded on two devices this close together are likely one hand entered twice.
 DOUBLE_ENTRY_MS = 10 * 60 * 1000
+# A clock further ahead of this device's wall clock than this is a device whose clock was set
+# wrong, or a file changed by hand: the entry is kept where its clock puts it and reported
+# ('ginscore check'), but this device's next entries never follow it, so one foreign clock
+# cannot push them into the future (or, 30 digits long, past what a file may hold).
+AHEAD_MS = 24 * 60 * 60 * 1000
 
 
 def now() -> str:
@@ -72,8 +77,11 @@ class Game(NamedTuple):
     device: str = ""  # the device recording now (not stored: each device writes its own file)
 
     def append(self, action: str, **details) -> "Game":
-        last = self.journal[-1] if self.journal else None
-        clock = max(now_ms(), self.clock + 1, last["clock"] + 1 if last else 0)
+        wall = now_ms()
+        bound = wall + AHEAD_MS
+        # the latest entry whose clock is not far ahead (the journal is in clock order)
+        last = next((entry for entry in reversed(self.journal) if entry["clock"] <= bound), None)
+        clock = max(wall, self.clock + 1 if self.clock <= bound else 0, last["clock"] + 1 if last else 0)
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
             "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
@@ -183,6 +191,18 @@ def history(journal) -> list[LogLine]:
         LogLine(entry, position, target, hand, was, numbers.get(target))
         for position, (entry, target, hand, was) in enumerate(lines, 1)
     ]
+
+
+def far_ahead(journal, started: int = 0) -> list[dict]:
+    """The entries whose clock is more than AHEAD_MS ahead of this device's wall clock (and the
+    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``)."""
+    bound = now_ms() + AHEAD_MS
+    found = []
+    for entry in reversed(journal):  # in clock order: the far ones are at the end
+        if entry["clock"] <= bound:
+            break
+        found.append(entry)
+    return ([{"id": None, "clock": started}] if started > bound else []) + found[::-1]
 
 
 def apart(journal) -> list[dict]:

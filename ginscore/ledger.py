@@ -349,8 +349,10 @@ class Ledger:
         if not found and parts:
             try:
                 self.codec.merge(game_id, parts, "")
-            except GinscoreError as error:
-                found.append((paths_[-1], str(error).rstrip("; ")))
+            except GinscoreError as error:  # the file it names holds the fault (else the last one read)
+                words = str(error).rstrip("; ")
+                holder = next((path for path in paths_ if words.startswith(f"{path}: ")), None)
+                found.append((holder, words[len(holder) + 2:]) if holder else (paths_[-1], words))
         return found
 
     def damage(self, game_id: str, error: Exception) -> str:

@@ -148,6 +148,8 @@ def merge(game_id: str, parts, hint: str) -> Game:
                     )
                     + f"; {hint}"
                 )
+    if len(parts) > 1:
+        _refuse_clashes(parts, hint)
     game = first if len(parts) == 1 else first._replace(journal=union(*(part.journal for _path, part in parts)))
     # A device's hands are checked against the whole game: a rename or a rules change another
     # device recorded (in its own file) counts for them too.
@@ -158,6 +160,24 @@ def merge(game_id: str, parts, hint: str) -> Game:
             if found:
                 raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
     return game
+
+
+def _refuse_clashes(parts, hint: str) -> None:
+    """One entry id held with two contents in two files: only its device ever writes an entry,
+    so one copy was changed outside ginscore, and choosing either in silence could count the
+    changed one. The game reads as damaged, naming both files, until a person chooses."""
+    held: dict = {}
+    for path, part in parts:
+        for entry in part.journal:
+            first = held.setdefault(entry["id"], (path, entry))
+            if first[1] != entry:
+                raise LedgerError(
+                    f"{path}: "
+                    + _("entry {entry} is also in {other} with other content (one copy was changed by hand): "
+                        "move the file with the wrong one out of the games folder").format(
+                        entry=shortened(entry["id"], 24), other=os.path.basename(first[0]))
+                    + f"; {hint}"
+                )
 
 
 def file_version(data, where: str) -> int:
