@@ -223,23 +223,52 @@ def devices(journal) -> list[str]:
     return list(dict.fromkeys(entry["device"] for entry in journal if entry["device"]))
 
 
+def bursts(journal) -> dict[str, int]:
+    """entry id -> its burst: a run of one device's entries recorded without seeing another
+    device's (each names that device's previous entry as the one before it). Two devices apart
+    each record one burst; the burst ends when the device sees the other's entries."""
+    found: dict[str, int] = {}
+    last_of: dict[str, str] = {}  # device -> its latest entry so far
+    count = 0
+    for entry in journal:
+        device = entry["device"]
+        previous = last_of.get(device)
+        if previous is None or entry.get("after") != previous:
+            count += 1
+            found[entry["id"]] = count
+        else:
+            found[entry["id"]] = found[previous]
+        last_of[device] = entry["id"]
+    return found
+
+
 def double_entries(journal) -> list[tuple]:
     """(first, second) hand numbers of two hands that count, alike, recorded on two devices
-    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice."""
+    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice.
+    Once per pair of bursts (``bursts``), not per pair of hands: 80 hands entered on each of
+    two devices apart are one note, not thousands. Linear: each hand is compared with the
+    latest alike hand of each other device only."""
     entries = {entry["id"]: entry for entry in journal}
-    counted = effective_hands(journal)
     apart_ids = {entry["id"] for entry in apart(journal)}
+    burst_of = bursts(journal)
+    latest: dict[str, dict] = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
+    noted: set = set()
     found = []
-    for index, later in enumerate(counted):
-        for earlier in counted[:index]:
-            one, two = entries[earlier.entry], entries[later.entry]
+    for hand in effective_hands(journal):
+        two = entries[hand.entry]
+        content = _content(hand.hand)
+        alike = latest.setdefault(content, {})
+        for device, (number, one) in alike.items():
+            pair = (burst_of[one["id"]], burst_of[two["id"]])
             if (
-                earlier.hand == later.hand
-                and one["device"] != two["device"]
+                device != two["device"]
+                and pair not in noted
                 and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
                 and (two["id"] in apart_ids or one["id"] in apart_ids)
             ):
-                found.append((earlier.number, later.number))
+                noted.add(pair)
+                found.append((number, hand.number))
+        alike[two["device"]] = (hand.number, two)
     return found
 
 
