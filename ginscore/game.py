@@ -259,7 +259,7 @@ def double_entries(journal) -> list[tuple]:
         content = _content(hand.hand)
         alike = latest.setdefault(content, {})
         for device, (number, one) in alike.items():
-            pair = (burst_of[one["id"]], burst_of[two["id"]])
+            pair = tuple(sorted((burst_of[one["id"]], burst_of[two["id"]])))
             if (
                 device != two["device"]
                 and pair not in noted
