@@ -424,12 +424,21 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     table_unit = get_table(game.table)
     changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
     as_it_stood = game
+    # The game as it stood at a hand depends only on the changes before it and the voids and
+    # restores of them: the hand is read after those entries alone, not after the whole journal
+    # before it (which made reading a game quadratic in its entries once it held a rename).
+    so_far: list = []
+    change_ids: set = set()
     for index, entry in enumerate(game.journal):
+        if changed and (entry["action"] in CHANGE_ACTIONS or entry.get("target") in change_ids):
+            so_far.append(entry)
+            if entry["action"] in CHANGE_ACTIONS:
+                change_ids.add(entry["id"])
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:  # the hand as it names the players then (one recorded apart names an old name)
-                    as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
-                table_unit.check_hand(as_it_stood, as_it_stood.journal[index]["hand"])
+                    as_it_stood = table_unit.standing(game._replace(journal=(*so_far, entry)))
+                table_unit.check_hand(as_it_stood, as_it_stood.journal[-1 if changed else index]["hand"])
         except GinscoreError as error:
             place = index if places is None else places.get(entry["id"])
             if place is not None:

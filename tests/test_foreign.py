@@ -240,3 +240,34 @@ def test_an_export_at_the_largest_stake_balances_in_every_tool(run, tmp_path):
     path = tmp_path / "some.beancount"
     ok(run, ["export", "--to", "beancount", "--output", str(path), "--game", status_json(run)["id"]])
     assert sorted(beancount_balances(path).values()) == [Decimal(-480 * int("9" * 23)), Decimal(480 * int("9" * 23))]
+
+
+# ---- a long foreign file ----------------------------------------------------------------------------
+
+
+def test_a_long_foreign_file_with_a_rename_answers_in_seconds(run, isolated_ledger):
+    """20,000 entries from another device (a rename early, draws, a void every tenth entry):
+    every hand was checked against the journal up to it, rebuilt each time (quadratic: minutes);
+    now read in a few seconds."""
+    play(run, "new Ann Ben --target 10000")
+    game_id = status_json(run)["id"]
+    clock = json.loads(own_file(isolated_ledger, game_id).read_text())["clock"]
+    entries, after = [], None
+    for number in range(20000):
+        entry = {"id": f"x{number:06d}", "clock": clock + 1 + number, "device": "evil", "after": after,
+                 "at": "2026-11-29T13:10:00+00:00", "action": "hand", "hand": {"kind": "draw"}}
+        if number == 5:
+            entry.update(action="rename", old="Ann", new="Anna")
+            del entry["hand"]
+        elif number % 10 == 9:
+            entry.update(action="void", target=f"x{number - 1:06d}")
+            del entry["hand"]
+        entries.append(entry)
+        after = entry["id"]
+    plant(isolated_ledger, game_id, "evil", entries)
+    started = time.monotonic()
+    shown = status_json(run)
+    assert time.monotonic() - started < 15
+    # 20,000 entries: 1 rename, 2,000 voids (numbers 9, 19, ...), so 17,999 hands recorded, of
+    # which the 2,000 voided ones (8, 18, ...) do not count: 15,999
+    assert len(shown["hands"]) == 15999 and shown["players"] == ["Anna", "Ben"]
