@@ -305,12 +305,13 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
         game_id = _field(data, "id", str, "", found)
         if game_id is not None and not GAME_ID.match(game_id):
             found.append("id: " + _("expected a game id such as {example}, got {value}").format(example="k7f3q2ab", value=value_words(game_id)))
-        clock = _field(data, "clock", int, "", found)
-        if clock is not None and clock < 0:
-            found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
         device = _field(data, "device", str, "", found)
         if device is not None and not DEVICE_ID.match(device):
             found.append("device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
+    if version >= 4 or "clock" in data:  # an older file has none; one put there is checked all the same
+        clock = _field(data, "clock", int, "", found)
+        if clock is not None and clock < 0:
+            found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
     check_time(_field(data, "created", str, "", found), "created", found)
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
