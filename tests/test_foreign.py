@@ -271,3 +271,25 @@ def test_a_long_foreign_file_with_a_rename_answers_in_seconds(run, isolated_ledg
     # 20,000 entries: 1 rename, 2,000 voids (numbers 9, 19, ...), so 17,999 hands recorded, of
     # which the 2,000 voided ones (8, 18, ...) do not count: 15,999
     assert len(shown["hands"]) == 15999 and shown["players"] == ["Anna", "Ben"]
+
+
+# ---- check lists what another command refuses ------------------------------------------------------
+
+
+def test_check_lists_two_files_that_disagree_on_the_dealer_and_a_hand_after_the_end(run, isolated_ledger):
+    play(run, "new Ann Ben --dealer ann", "knock ann 3 20")
+    first = status_json(run)["id"]
+    entry = journal(isolated_ledger, first)[0]
+    evil = plant(isolated_ledger, first, "evil", [foreign_hand(entry, entry["clock"] + 5)], dealer="Ben")
+    play(run, "new Cy Dee --target 50", "gin cy 90")
+    second = status_json(run)["id"]
+    data = json.loads(own_file(isolated_ledger, second).read_text())
+    late = {**data["journal"][-1], "id": "late000001", "clock": data["journal"][-1]["clock"] + 1, "after": data["journal"][-1]["id"]}
+    data["journal"].append(late)
+    own_file(isolated_ledger, second).write_text(json.dumps(data))
+    for game_id in (first, second):
+        for command in ("sheet", "status"):
+            assert run([command, "--game", game_id]).exit_code == 1, (command, game_id)
+    report = json.loads(run("check --json").stdout)
+    listed = {(problem["game"], Path(problem["file"]).name) for problem in report["problems"]}
+    assert listed == {(first, evil.name), (second, own_file(isolated_ledger, second).name)}
