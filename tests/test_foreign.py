@@ -46,7 +46,7 @@ def foreign_hand(after: dict, clock: int, number: int = 1, **hand) -> dict:
 # ---- clocks ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ahead", [10**29, int(time.time() * 1000) + 400 * 24 * 3600 * 1000])
+@pytest.mark.parametrize("ahead", ["30 digits", "400 days"])
 def test_a_clock_far_ahead_is_kept_reported_and_never_followed(run, isolated_ledger, ahead):
     """A hand with a 30-digit clock (or one a year ahead) in another device's file: this
     device's next hands take the wall clock (13 digits), check names the entry, every command
@@ -54,6 +54,7 @@ def test_a_clock_far_ahead_is_kept_reported_and_never_followed(run, isolated_led
     play(run, "new Ann Ben", "knock ann 3 20")
     game_id = status_json(run)["id"]
     first = journal(isolated_ledger, game_id)[0]
+    ahead = 10**29 if ahead == "30 digits" else int(time.time() * 1000) + 400 * 24 * 3600 * 1000
     plant(isolated_ledger, game_id, "evil", [foreign_hand(first, ahead)])
     before = int(time.time() * 1000)
     play(run, "gin ben 10", "knock ann 2 12")
