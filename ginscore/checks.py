@@ -10,7 +10,7 @@ import os
 from ginscore import actions, index, settlements
 from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
-from ginscore.game import double_entries, effective_hands, far_ahead, now_ms
+from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
 from ginscore.i18n import _, ngettext, shortened
 from ginscore.ledger import GAME_FILE, conflict_copy
 from ginscore.merging import fold_copies
@@ -126,7 +126,7 @@ def merged_notes(game) -> list:
             _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
               "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
         )
-    wall = now_ms()
+    wall = system_ms()
     for entry in far_ahead(game.journal, game.clock):
         days = (entry["clock"] - wall) // (24 * 60 * 60 * 1000)
         if entry["id"] is None:

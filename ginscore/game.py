@@ -57,6 +57,13 @@ def now_ms() -> int:
     return int(datetime.now(timezone.utc).timestamp() * 1000)
 
 
+def system_ms() -> int:
+    """The system's wall clock in milliseconds, for what is only compared with it (``far_ahead``)."""
+    import time
+
+    return int(time.time() * 1000)
+
+
 def order_key(entry) -> tuple:
     """Where an entry stands in a game's journal: by clock, then device, then id."""
     return (entry["clock"], entry["device"], entry["id"])
@@ -195,8 +202,9 @@ def history(journal) -> list[LogLine]:
 
 def far_ahead(journal, started: int = 0) -> list[dict]:
     """The entries whose clock is more than AHEAD_MS ahead of this device's wall clock (and the
-    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``)."""
-    bound = now_ms() + AHEAD_MS
+    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``).
+    The system's clock, read without a trace: a reading command leaves no mark on any clock."""
+    bound = system_ms() + AHEAD_MS
     found = []
     for entry in reversed(journal):  # in clock order: the far ones are at the end
         if entry["clock"] <= bound:
