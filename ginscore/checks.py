@@ -10,7 +10,7 @@ import os
 from ginscore import actions, index, settlements
 from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
-from ginscore.game import double_entries, effective_hands
+from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
 from ginscore.i18n import _, ngettext, shortened
 from ginscore.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.merging import fold_copies
@@ -155,6 +155,24 @@ def merged_notes(game) -> list:
             _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
               "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
         )
+    wall = system_ms()
+    for entry in far_ahead(game.journal, game.clock):
+        days = (entry["clock"] - wall) // (24 * 60 * 60 * 1000)
+        if entry["id"] is None:
+            note = ngettext(
+                "game {game} was started by a clock {days} day ahead of this device's: its entries here do not follow it",
+                "game {game} was started by a clock {days} days ahead of this device's: its entries here do not follow it",
+                days,
+            )
+        else:
+            note = ngettext(
+                "entry {entry} of game {game} has a clock {days} day ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                "entry {entry} of game {game} has a clock {days} days ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                days,
+            )
+        notes.append(note.format(game=game.id, entry=entry["id"], days=days))
     for rename in idle_renames(game):
         notes.append(
             _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "

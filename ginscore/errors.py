@@ -75,3 +75,10 @@ def unexpected(error: BaseException) -> str:
     return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(
         name=type(error).__name__, text=text
     )
+
+
+def named_file(text: str, paths: list) -> tuple:
+    """(path, the rest) of an error that begins with one of ``paths`` ("PATH: what is wrong"),
+    else (the last of ``paths``, the whole text): the file that holds the fault."""
+    holder = next((path for path in paths if text.startswith(f"{path}: ")), None)
+    return (holder, text[len(holder) + 2:]) if holder else (paths[-1], text)

@@ -42,6 +42,11 @@ TARGETED = ("void", "restore", "edit")
 CHANGE_ACTIONS = ("rules", "rename")
 # Two equal hands recorded on two devices this close together are likely one hand entered twice.
 DOUBLE_ENTRY_MS = 10 * 60 * 1000
+# A clock further ahead of this device's wall clock than this is a device whose clock was set
+# wrong, or a file changed by hand: the entry is kept where its clock puts it and reported
+# ('ginscore check'), but this device's next entries never follow it, so one foreign clock
+# cannot push them into the future (or, 30 digits long, past what a file may hold).
+AHEAD_MS = 24 * 60 * 60 * 1000
 
 
 def now() -> str:
@@ -51,6 +56,13 @@ def now() -> str:
 def now_ms() -> int:
     """The wall clock in milliseconds (the same clock as ``now``, so a frozen one freezes both)."""
     return int(datetime.now(timezone.utc).timestamp() * 1000)
+
+
+def system_ms() -> int:
+    """The system's wall clock in milliseconds, for what is only compared with it (``far_ahead``)."""
+    import time
+
+    return int(time.time() * 1000)
 
 
 def order_key(entry) -> tuple:
@@ -73,8 +85,11 @@ class Game(NamedTuple):
     device: str = ""  # the device recording now (not stored: each device writes its own file)
 
     def append(self, action: str, **details) -> "Game":
-        last = self.journal[-1] if self.journal else None
-        clock = max(now_ms(), self.clock + 1, last["clock"] + 1 if last else 0)
+        wall = now_ms()
+        bound = wall + AHEAD_MS
+        # the latest entry whose clock is not far ahead (the journal is in clock order)
+        last = next((entry for entry in reversed(self.journal) if entry["clock"] <= bound), None)
+        clock = max(wall, self.clock + 1 if self.clock <= bound else 0, last["clock"] + 1 if last else 0)
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
             "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
@@ -214,6 +229,19 @@ def history(journal) -> list[LogLine]:
     ]
 
 
+def far_ahead(journal, started: int = 0) -> list[dict]:
+    """The entries whose clock is more than AHEAD_MS ahead of this device's wall clock (and the
+    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``).
+    The system's clock, read without a trace: a reading command leaves no mark on any clock."""
+    bound = system_ms() + AHEAD_MS
+    found = []
+    for entry in reversed(journal):  # in clock order: the far ones are at the end
+        if entry["clock"] <= bound:
+            break
+        found.append(entry)
+    return ([{"id": None, "clock": started}] if started > bound else []) + found[::-1]
+
+
 def apart(journal) -> list[dict]:
     """The entries recorded on a device that had not seen the entry before them: what two
     devices recorded while apart, merged. Entries from before clocks (no ``after``) never are."""
@@ -232,23 +260,52 @@ def devices(journal) -> list[str]:
     return list(dict.fromkeys(entry["device"] for entry in journal if entry["device"]))
 
 
+def bursts(journal) -> dict[str, int]:
+    """entry id -> its burst: a run of one device's entries recorded without seeing another
+    device's (each names that device's previous entry as the one before it). Two devices apart
+    each record one burst; the burst ends when the device sees the other's entries."""
+    found: dict[str, int] = {}
+    last_of: dict[str, str] = {}  # device -> its latest entry so far
+    count = 0
+    for entry in journal:
+        device = entry["device"]
+        previous = last_of.get(device)
+        if previous is None or entry.get("after") != previous:
+            count += 1
+            found[entry["id"]] = count
+        else:
+            found[entry["id"]] = found[previous]
+        last_of[device] = entry["id"]
+    return found
+
+
 def double_entries(journal) -> list[tuple]:
     """(first, second) hand numbers of two hands that count, alike, recorded on two devices
-    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice."""
+    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice.
+    Once per pair of bursts (``bursts``), not per pair of hands: 80 hands entered on each of
+    two devices apart are one note, not thousands. Linear: each hand is compared with the
+    latest alike hand of each other device only."""
     entries = {entry["id"]: entry for entry in journal}
-    counted = effective_hands(journal)
     apart_ids = {entry["id"] for entry in apart(journal)}
+    burst_of = bursts(journal)
+    latest: dict[str, dict] = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
+    noted: set = set()
     found = []
-    for index, later in enumerate(counted):
-        for earlier in counted[:index]:
-            one, two = entries[earlier.entry], entries[later.entry]
+    for hand in effective_hands(journal):
+        two = entries[hand.entry]
+        content = _content(hand.hand)
+        alike = latest.setdefault(content, {})
+        for device, (number, one) in alike.items():
+            pair = tuple(sorted((burst_of[one["id"]], burst_of[two["id"]])))
             if (
-                earlier.hand == later.hand
-                and one["device"] != two["device"]
+                device != two["device"]
+                and pair not in noted
                 and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
                 and (two["id"] in apart_ids or one["id"] in apart_ids)
             ):
-                found.append((earlier.number, later.number))
+                noted.add(pair)
+                found.append((number, hand.number))
+        alike[two["device"]] = (hand.number, two)
     return found
 
 

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 
 from ginscore import paths
 from ginscore.device import device_id
-from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, shown, unexpected
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, named_file, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
 from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
@@ -60,8 +60,8 @@ def parse_name(name: str):
         return None
     game_id, device = match.group("id"), match.group("device")
     if game_id.isdigit():
-        if not 6 <= len(game_id) <= MAX_NUMBER_DIGITS or game_id.strip("0") == "":  # --game reaches every one listed
-            return None
+        if len(game_id) > MAX_NUMBER_DIGITS or game_id.strip("0") == "" or game_stem(str(int(game_id))) != f"game-{game_id}":
+            return None  # --game reaches every one listed; game-0000012.json is not the name of game 12's file
         return str(int(game_id)), device
     return (game_id, device) if device is not None and GAME_ID.match(game_id) else None
 
@@ -343,8 +343,8 @@ class Ledger:
         if not found and parts:
             try:
                 self.codec.merge(game_id, parts, "")
-            except GinscoreError as error:
-                found.append((paths_[-1], str(error).rstrip("; ")))
+            except GinscoreError as error:  # the file it names holds the fault (else the last one read)
+                found.append(named_file(str(error).rstrip("; "), paths_))
         return found
 
     def damage(self, game_id: str, error: Exception) -> str:

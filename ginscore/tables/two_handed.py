@@ -150,6 +150,8 @@ class GinTable(Table):
             )
         check_hand(hand, game.rules)
         if hand["kind"] == "draw":
+            if "cards" in hand:  # cards show who laid what: a draw has no knocker (a file changed by hand)
+                raise HandError(_("a draw has no cards: only a knock or a gin is entered as cards"))
             if self.draw_names_a_player and hand.get("player") not in game.players:
                 raise HandError(
                     _("in a {table} game a draw names a player at the drawn table: 'ginscore draw PLAYER'").format(
