@@ -216,7 +216,10 @@ def log(obj, game_id, as_json, fmt):
         click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
     entries = ngettext("{count} entry", "{count} entries", len(rows)).format(count=len(rows))
-    click.echo(f"{title}, {entries}\n\n{table}")
+    if fmt == "html":
+        click.echo(render.html_page(f"{title}, {entries}", [("table", table)]))
+    else:
+        click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{table}")
 
 
 @cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
