@@ -91,8 +91,6 @@ def anchor(heading: str) -> str:
 
 
 def build() -> str:
-    import click
-
     from ginscore import i18n
     from ginscore.cli import cli
 
