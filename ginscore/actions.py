@@ -164,7 +164,7 @@ def new_game(
 
 def with_first_dealer(game: Game, winner: str | None) -> Game:
     """``game`` with its first dealer the ``winner`` of the last game between the same players,
-    where its table deals that way (RULES.md section 3: the winner deals first in the next)."""
+    where its table deals that way (docs/rules.md section 14: the winner deals first in the next)."""
     if winner is None:
         return game
 

@@ -126,13 +126,13 @@ def _ask_major(ctx, param, value):
 def json_version_option(function):
     return option(
         "--json-version", metavar="MAJOR", expose_value=False, callback=_ask_major,
-        help=N_("Print that major version of the JSON (an older one, while it is supported; see README: JSON output)."),
+        help=N_("Print that major version of the JSON (an older one, while it is supported; see docs/json.md)."),
     )(function)
 
 
 def json_option(function):
     function = json_version_option(function)
-    return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see README: JSON output)."))(function)
+    return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see docs/json.md)."))(function)
 
 
 def json_text(name: str, body) -> str:

@@ -100,7 +100,7 @@ class GameResult(Protocol):
 
     @property
     def first_to_play(self) -> str | None:
-        """Who plays first in the next hand where the table's rule says (README: Who deals);
+        """Who plays first in the next hand where the table's rule says (docs/first-evening.md: Who deals);
         None while the dealer is not known, once over, three-handed, partnership (``leaders``)."""
 
     def payments(self) -> list:
