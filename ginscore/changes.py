@@ -16,16 +16,21 @@ so that nothing else needs to know that a game was changed.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import NamedTuple
 
 from ginscore.game import CHANGE_ACTIONS, effective_hands
 from ginscore.i18n import _
 from ginscore.names import folded
 from ginscore.rules import Rules, describe_setting
+from ginscore.shell import command
 
 # What marks a rename applied in a game as it stands (in memory only: never written, since
 # what is written is the journal as recorded), so that reading it as it stands again changes nothing.
 APPLIED = "_applied"
+# What marks, likewise, a rename that changes nothing (the value: the place of the player it
+# names, or None), so that a game as it stands still tells its clashes.
+IDLE = "_idle"
 
 
 def live_changes(journal) -> list[dict]:
@@ -62,64 +67,168 @@ def standing(game, renamed_hand):
 
 def idle_renames(game) -> list[dict]:
     """The renames that count but change nothing: made on two devices apart, one names a
-    player the other renamed away, or gives a name another player took meanwhile ('check')."""
-    return _standing(game, lambda hand, old, new: hand)[1]
+    player the other renamed away, or gives a name another player took meanwhile ('check').
+    A rename that gave a name another player took is no longer listed once that player is
+    renamed again (the clash resolved)."""
+    return [change for change, _name in rename_clashes(game)]
+
+
+def rename_clashes(game) -> list[tuple]:
+    """(rename, the name its player has now, or None when it names nobody) of each idle rename."""
+    as_it_stands, idle = _standing(game, lambda hand, old, new: hand)
+    return [(change, None if place is None else as_it_stands.players[place]) for change, place in idle]
+
+
+def rename_clash_lines(game) -> list:
+    """What 'status' says of two players given one name on two devices apart, with the command
+    that settles it."""
+    return [
+        _("{player} and another player were both renamed {new} on two devices apart: {player} keeps the name {player}, "
+          "and every hand stays with the player who made it; to give {player} another name: {command}").format(
+            player=player, new=change["new"], command=command(["rename"], [player, "NAME"], ["--game", game.id]))
+        for change, player in rename_clashes(game) if player is not None
+    ]
 
 
 def _standing(game, renamed_hand) -> tuple:
     changes = live_changes(game.journal)
-    idle: list[dict] = []
     if not changes:
-        return game, idle
+        return game, []
     rules, players, dealer = game.rules, game.players, game.dealer
     position = {entry["id"]: index for index, entry in enumerate(game.journal)}
     journal = list(game.journal)
     renamed_to: dict[str, str] = {}  # a former name -> the name it was given
+    idle: dict[str, tuple] = {}  # entry id -> (the rename, the place of the player it names, or None)
+    applied: list[tuple] = []  # (the rename, the name it renamed, the name it gives)
     for change in changes:
         if change["action"] == "rules":  # the same values again on a game as it stands
             rules = changed_rules(rules, change["settings"])
             continue
         if change.get(APPLIED):  # a game already as it stands: its renames are done
+            if IDLE in change:
+                idle[change["id"]] = (change, change[IDLE])
             continue
-        journal[position[change["id"]]] = {**change, APPLIED: True}
+        at = position[change["id"]]
         old, new = change["old"], change["new"]
         current = _named_now(old, players, renamed_to)
         if current is None or any(folded(name) == folded(new) for name in players if name != current):
-            idle.append(change)  # names nobody here, or a name another player took meanwhile
+            # names nobody here, or a name another player took meanwhile
+            journal[at] = {**change, APPLIED: True, IDLE: None if current is None else players.index(current)}
+            idle[change["id"]] = (journal[at], journal[at][IDLE])
             continue
+        journal[at] = {**change, APPLIED: True}
+        place = players.index(current)
+        for held, (_idle, named) in list(idle.items()):  # this player renamed again: the clash is over
+            if named == place:
+                del idle[held]
+                journal[position[held]] = {key: value for key, value in journal[position[held]].items() if key != IDLE}
         players = renamed_players(players, current, new)
         dealer = new if dealer == current else dealer
         renamed_to.update({old: new, current: new})
-        for index in _named_by(changes, change, position, len(journal)):
-            entry = journal[index]
-            if entry["action"] in ("hand", "edit"):
-                for name in dict.fromkeys((old, current)):
-                    entry = {**entry, "hand": renamed_hand(entry["hand"], name, new)}
-                journal[index] = entry
-    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), idle
+        applied.append((change, old, current, new))
+    _rename_unseated(journal, changes, applied, position, renamed_hand)
+    _name_seated(journal, players, renamed_hand)
+    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), list(idle.values())
 
 
 def _named_now(old: str, players, renamed_to: dict) -> str | None:
     """The player a rename of ``old`` renames: ``old`` itself, or, where two devices renamed the
     player while apart, the name the earlier rename gave (the later rename wins, on every
-    device alike); None when it names nobody of the game."""
-    seen = set()
+    device alike); None when it names nobody of the game. The chain of names followed is
+    shortened to its end, so that a long list of renames is read in linear time."""
+    seen: list[str] = []
     while old not in players and old in renamed_to and old not in seen:
-        seen.add(old)
+        seen.append(old)
         old = renamed_to[old]
-    return old if old in players else None
+    if old not in players:
+        return None
+    for name in seen:
+        renamed_to[name] = old
+    return old
 
 
-def _named_by(changes, rename, position, length) -> range | list:
-    """Where in the journal a hand may name the player ``rename`` renamed by the old name: every
-    entry before it, and after it those recorded on a device that had not seen it yet (merged
-    while apart), up to the next rename that gives the old name to a player again."""
-    at = position[rename["id"]]
-    reused = [
-        position[later["id"]] for later in changes
-        if later["action"] == "rename" and later["new"] == rename["old"] and position[later["id"]] > at
-    ]
-    return range(min(reused, default=length))
+def _rename_unseated(journal: list, changes, applied, position, renamed_hand) -> None:
+    """Name the players of the hands recorded without their seats (before ginscore kept them)
+    as they are named now, by name, as ginscore always read them: each rename renames the
+    hands before it and, after it, those recorded on a device that had not seen it yet (merged
+    while apart), up to the next rename that gives its old name to a player again. The renames
+    that count for a hand are composed into one name -> name map per stretch of the journal
+    between two such reuses, so a long list of renames is read once per stretch, not per hand."""
+    hands = [index for index, entry in enumerate(journal) if entry["action"] in ("hand", "edit") and "seats" not in entry]
+    if not hands or not applied:
+        return
+    reused_at: dict[str, int] = {}  # a name -> the first later rename that gives it
+    ends: dict[str, int] = {}  # a rename's id -> where its old name is given again
+    for change in reversed(changes):
+        if change["action"] != "rename":
+            continue
+        at = position[change["id"]]
+        if change["old"] in reused_at:
+            ends[change["id"]] = reused_at[change["old"]]
+        reused_at[change["new"]] = at
+    cuts = sorted(set(ends.values()))
+    maps: dict[int, dict] = {}
+    for index in hands:
+        stretch = bisect_right(cuts, index)
+        if stretch not in maps:
+            maps[stretch] = _composed(applied, ends, index)
+        mapping = maps[stretch]
+        entry = journal[index]
+        hand = _named_as(entry["hand"], mapping, renamed_hand)
+        if hand is not entry["hand"]:
+            journal[index] = {**entry, "hand": hand}
+
+
+def _composed(applied, ends: dict, index: int) -> dict:
+    """Each name -> the name it has after every rename that counts for a hand at ``index``
+    (the renames in order; built from the last, so each rename costs one step)."""
+    final: dict[str, str] = {}
+    for change, old, current, new in reversed(applied):
+        end = ends.get(change["id"])
+        if end is not None and end <= index:  # its old name was given again before this hand
+            continue
+        given = final.get(new, new)
+        for name in (old, current):
+            final[name] = given
+    return {name: given for name, given in final.items() if name != given}
+
+
+def _named_as(hand: dict, mapping: dict, renamed_hand) -> dict:
+    """``hand`` with every player it names renamed by ``mapping`` (two renamed into each
+    other's names stay apart: each is first given a name no player can have)."""
+    if not mapping or not isinstance(hand, dict):
+        return hand
+    names = set()
+    for value in hand.values():
+        if isinstance(value, str):
+            names.add(value)
+        elif isinstance(value, dict):
+            names.update(key for key in value if isinstance(key, str))
+    changing = [name for name in names if name in mapping]
+    if not changing:
+        return hand
+    for number, name in enumerate(changing):
+        hand = renamed_hand(hand, name, f"\0{number}")
+    for number, name in enumerate(changing):
+        hand = renamed_hand(hand, f"\0{number}", mapping[name])
+    return hand
+
+
+def _name_seated(journal: list, players, renamed_hand) -> None:
+    """Name the players of each hand recorded with its seats as they are named now: each seat
+    says which player (by place) had which name then, so a rename made later, or on another
+    device, renames exactly that player, whatever names the others took."""
+    for index, entry in enumerate(journal):
+        seats = entry.get("seats") if entry["action"] in ("hand", "edit") else None
+        if not seats:
+            continue
+        mapping = {seat["name"]: players[seat["player"]] for seat in seats if seat["name"] != players[seat["player"]]}
+        if mapping:
+            journal[index] = {
+                **entry,
+                "hand": _named_as(entry["hand"], mapping, renamed_hand),
+                "seats": [{**seat, "name": players[seat["player"]]} for seat in seats],
+            }
 
 
 class RulesChange(NamedTuple):

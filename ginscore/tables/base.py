@@ -50,10 +50,43 @@ def nets(payments, players) -> dict:
     return totals
 
 
+class KeptSeats(NamedTuple):
+    """A hand played as its seats were recorded where the turn of seats gives others (a hand
+    before it deleted or corrected, or recorded on another device while apart): ``recorded``
+    and ``turn`` name who played (Rummy: who dealt)."""
+
+    number: int
+    recorded: tuple
+    turn: tuple
+
+    def to_json(self) -> dict:
+        return {"hand": self.number, "recorded": list(self.recorded), "turn": list(self.turn)}
+
+
+def kept_seat_lines(state) -> list:
+    """The notes under a game's status and sheet: each hand played as recorded, not as the
+    seats turn."""
+    lines = []
+    for kept in getattr(state, "kept_seats", ()):
+        if len(kept.recorded) == 1:
+            line = _("Hand {number} was dealt by {recorded} as recorded, where the turn of the deal gives {turn}.")
+        else:
+            line = _("Hand {number} was played by {recorded} as recorded, where the turn of seats gives {turn}.")
+        lines.append(line.format(number=kept.number, recorded=_(" v ").join(kept.recorded), turn=_(" v ").join(kept.turn)))
+    return lines
+
+
+def seats_json(state) -> dict:
+    """``kept_seats`` of a game's JSON, where a hand was played as recorded, not as the seats turn."""
+    kept = getattr(state, "kept_seats", ())
+    return {"kept_seats": [one.to_json() for one in kept]} if kept else {}
+
+
 def game_json(game) -> dict:
     """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
     old name of ``table``, kept for programs written before there were several tables."""
     made = changes.rules_changes(game.journal)  # only in a game whose rules were changed
+    clashes = changes.rename_clashes(game) if any(entry["action"] == "rename" for entry in game.journal) else []
     return {
         "id": game.id,
         "table": game.table,
@@ -66,6 +99,9 @@ def game_json(game) -> dict:
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
         **({"rules_changes": [change.to_json() for change in made]} if made else {}),
+        **({"rename_clashes": [
+            {"entry": change["id"], "old": change["old"], "new": change["new"], "player": player} for change, player in clashes
+        ]} if clashes else {}),
     }
 
 
@@ -182,7 +218,8 @@ class TableView:
         return Sheet(
             title=self.title(),
             grids=(scores, *self.final_grids()),
-            notes=(*notes, *changes.rules_change_lines(self.game)),
+            notes=(*notes, *kept_seat_lines(self.state), *changes.rules_change_lines(self.game),
+                   *changes.rename_clash_lines(self.game)),
             csv_final=self.csv_final() or scores,
         )
 
@@ -305,6 +342,22 @@ class Table:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a
         table already in); by default any hand the rules allow can come next."""
 
+    def next_seats(self, state) -> tuple:
+        """Who plays the next hand, in this table's seat order, as the game names them now: what
+        a newly recorded hand keeps (its "seats"), so that no later change to another hand
+        moves it to other players. By default every player, in the order named."""
+        return tuple(state.game.players)
+
+    def recorded_seats(self, game, effective) -> tuple:
+        """The seats ``effective`` was recorded with (() for a hand from before seats); a hand
+        whose seats are not the game's players cannot be read."""
+        seats = effective.seats
+        if seats and sorted(seats) != sorted(game.players):
+            raise HandError(
+                _("game {game}: hand {number} records seats that are not this game's players").format(game=game.id, number=effective.number)
+            )
+        return seats
+
     # ---- replaying a game: the one loop every table's evaluation runs ----
 
     def evaluate(self, game) -> GameResult:
@@ -335,6 +388,7 @@ class Table:
     def _play_all(self, game) -> tuple:
         game = self.standing(game)
         tally = self.start(game)
+        tally.kept_seats = []
         over = None
         late = []
         entries = {entry["id"]: entry for entry in game.journal}
@@ -351,7 +405,10 @@ class Table:
                 raise self.after_the_end(game, effective, tally)
             if self.play(game, tally, effective):
                 over = effective
-        return self.result(game, tally), late
+        result = self.result(game, tally)
+        if tally.kept_seats:
+            result = result._replace(kept_seats=tuple(tally.kept_seats))
+        return result, late
 
     def start(self, game):
         """The running tally before the first hand (a table's own mutable record)."""
