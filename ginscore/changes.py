@@ -23,7 +23,6 @@ from ginscore.game import CHANGE_ACTIONS, effective_hands
 from ginscore.i18n import _
 from ginscore.names import folded
 from ginscore.rules import Rules, describe_setting
-from ginscore.shell import command
 
 # What marks a rename applied in a game as it stands (in memory only: never written, since
 # what is written is the journal as recorded), so that reading it as it stands again changes nothing.
@@ -82,6 +81,8 @@ def rename_clashes(game) -> list[tuple]:
 def rename_clash_lines(game) -> list:
     """What 'status' says of two players given one name on two devices apart, with the command
     that settles it."""
+    from ginscore.shell import command  # only for a game with such a clash
+
     return [
         _("{player} and another player were both renamed {new} on two devices apart: {player} keeps the name {player}, "
           "and every hand stays with the player who made it; to give {player} another name: {command}").format(
@@ -92,8 +93,9 @@ def rename_clash_lines(game) -> list:
 
 def _standing(game, renamed_hand) -> tuple:
     changes = live_changes(game.journal)
-    if not changes:
-        return game, []
+    if not changes:  # a hand recorded while a rename counted that was taken back since
+        journal = list(game.journal)
+        return (game._replace(journal=tuple(journal)) if _name_seated(journal, game.players, renamed_hand) else game), []
     rules, players, dealer = game.rules, game.players, game.dealer
     position = {entry["id"]: index for index, entry in enumerate(game.journal)}
     journal = list(game.journal)
@@ -214,10 +216,11 @@ def _named_as(hand: dict, mapping: dict, renamed_hand) -> dict:
     return hand
 
 
-def _name_seated(journal: list, players, renamed_hand) -> None:
+def _name_seated(journal: list, players, renamed_hand) -> bool:
     """Name the players of each hand recorded with its seats as they are named now: each seat
     says which player (by place) had which name then, so a rename made later, or on another
-    device, renames exactly that player, whatever names the others took."""
+    device, renames exactly that player, whatever names the others took. True if one changed."""
+    changed = False
     for index, entry in enumerate(journal):
         seats = entry.get("seats") if entry["action"] in ("hand", "edit") else None
         if not seats:
@@ -229,6 +232,33 @@ def _name_seated(journal: list, players, renamed_hand) -> None:
                 "hand": _named_as(entry["hand"], mapping, renamed_hand),
                 "seats": [{**seat, "name": players[seat["player"]]} for seat in seats],
             }
+            changed = True
+    return changed
+
+
+def rules_as_they_stood(game):
+    """index -> the rules of ``game`` after the "rules" entries before that journal index that
+    counted then (made, not taken back yet); asked in increasing order of index, in one pass."""
+    journal, live, made = game.journal, {}, {}  # live: the rules entries that count, by id
+    state = {"next": 0, "rules": game.rules}
+
+    def rules_at(index: int):
+        while state["next"] < index:
+            entry = journal[state["next"]]
+            target = entry.get("target")
+            if entry["action"] == "rules":
+                made[entry["id"]] = live[entry["id"]] = entry
+                state["rules"] = changed_rules(state["rules"], entry["settings"])
+            elif (entry["action"] == "void" and target in live) or (entry["action"] == "restore" and target in made):
+                live.pop(target) if entry["action"] == "void" else live.setdefault(target, made[target])
+                state["rules"] = game.rules
+                for kept in made:  # in journal order
+                    if kept in live:
+                        state["rules"] = changed_rules(state["rules"], made[kept]["settings"])
+            state["next"] += 1
+        return state["rules"]
+
+    return rules_at
 
 
 class RulesChange(NamedTuple):

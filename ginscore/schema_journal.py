@@ -18,7 +18,7 @@ from ginscore.i18n import _, shortened
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
-from ginscore.names import name_problem
+from ginscore.names import folded, name_problem
 from ginscore.rules import check_setting
 
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
@@ -155,7 +155,37 @@ def check_change(entry: dict, action: str, place: str, table_unit, found: list) 
             found.append(f"{place}.settings.{name}: {error}")
 
 
-def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
+def check_seats(entry: dict, action, place: str, players, found: list) -> None:
+    """A hand's or an edit's "seats": every player of the game once, each by place (0 for the
+    first named when the game was started) with the name it had when the entry was recorded."""
+    seats = entry["seats"]
+    if action not in ("hand", "edit"):
+        found.append(f"{place}.seats: " + _("a {action} entry has no seats").format(action=short(action)))
+        return
+    count = len(players) if isinstance(players, list) else 0
+    if not isinstance(seats, list) or len(seats) != count:
+        found.append(f"{place}.seats: " + _("expected a list of the game's {count} players, got {value}").format(
+            count=count, value=value_words(seats)))
+        return
+    places, names = set(), set()
+    for index, seat in enumerate(seats):
+        where = f"{place}.seats[{index}]"
+        if not isinstance(seat, dict) or set(seat) != {"player", "name"}:
+            found.append(f"{where}: " + _('expected {{"player": place, "name": name}}, got {value}').format(value=value_words(seat)))
+            return
+        if type(seat["player"]) is not int or not 0 <= seat["player"] < count or seat["player"] in places:
+            found.append(f"{where}.player: " + _("expected a place from 0 to {last} held by no other seat, got {value}").format(
+                last=count - 1, value=value_words(seat["player"])))
+            return
+        problem = name_problem(seat["name"])
+        if problem or folded(seat["name"]) in names:
+            found.append(f"{where}.name: " + (problem or _("{name} names another seat too").format(name=short(seat["name"]))))
+            return
+        places.add(seat["player"])
+        names.add(folded(seat["name"]))
+
+
+def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE, players=None) -> None:
     """One device's entries (version 4): each entry's shape. What an entry acts on may be in
     another device's file, so targets are checked over the whole game (``journal_problems``)."""
     seen: set = set()
@@ -182,6 +212,8 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
         elif entry["after"] is not None and not isinstance(entry["after"], str):
             found.append(f"{place}.after: " + _("expected an entry id or null, got {value}").format(value=value_words(entry["after"])))
         action = check_action(entry, place, table_unit, found, ignorable)
+        if "seats" in entry:
+            check_seats(entry, action, place, players, found)
         if action in TARGETED:
             _field(entry, "target", str, place, found)
         elif action is not None and "target" in entry:  # a game's own replay would trip over it

@@ -16,8 +16,9 @@ from ginscore.errors import HandError, RulesError
 from ginscore.i18n import N_, _, pN_
 from ginscore.names import match_player
 from ginscore.scoring import FinalScore, score_hand, settle
-from ginscore.tables.base import KeptSeats, game_json, hand_after_the_end, payment, seats_json, streaks_json
+from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
 from ginscore.tables.partnership_view import PartnershipView
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, non_dealer, with_defaults
 
 # One box a round won: the extra boxes for gin and undercut do not apply (RULES.md section 7).

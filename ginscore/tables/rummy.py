@@ -23,9 +23,10 @@ from ginscore.scoring import money
 from ginscore.shell import command
 from ginscore.statistics import blank as blank_stats
 from ginscore.statistics import hand_streaks
-from ginscore.tables.base import KeptSeats, Payment, Table, game_json, seats_json, streaks_json
+from ginscore.tables.base import Payment, Table, game_json, streaks_json
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.text import in_words
 
 SETTINGS = {

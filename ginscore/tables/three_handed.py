@@ -18,7 +18,8 @@ from ginscore.i18n import N_, _, pN_
 from ginscore.names import match_player
 from ginscore.scoring import score_hand, settle
 from ginscore.sheets import Grid, Sheet
-from ginscore.tables.base import KeptSeats, TableView, game_json, nets, payment, seats_json, streaks_json
+from ginscore.tables.base import TableView, game_json, nets, payment, streaks_json
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 from ginscore.tables.two_handed_words import (
     card_lines,

@@ -8,7 +8,8 @@ from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
 from ginscore.sheets import Field, Grid, Sheet
-from ginscore.tables.base import kept_seat_lines, streaks_json
+from ginscore.tables.base import streaks_json
+from ginscore.tables.seats import kept_seat_lines
 from ginscore.text import in_words
 
 
