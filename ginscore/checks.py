@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ginscore import actions, index, settlements
-from ginscore.changes import idle_renames
+from ginscore.changes import rename_clash_lines, rename_clashes
 from ginscore.errors import GinscoreError
 from ginscore.game import double_entries, effective_hands
 from ginscore.i18n import _, ngettext, shortened
@@ -126,7 +126,11 @@ def merged_notes(game) -> list:
             _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
               "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
         )
-    for rename in idle_renames(game):
+    clash_lines = iter(rename_clash_lines(game))
+    for rename, player in rename_clashes(game):
+        if player is not None:  # two players given one name apart: the line says how to settle it
+            notes.append(next(clash_lines))
+            continue
         notes.append(
             _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
               "or a name taken meanwhile").format(

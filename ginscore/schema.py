@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 
-from ginscore.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.changes import rules_as_they_stood
+from ginscore.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID

@@ -173,18 +173,27 @@ def test_a_name_reused_after_a_rename_is_the_new_player_s(run):
     assert data["scores"] == {"Cy": 8, "Ann": 6}
 
 
-def test_only_a_file_that_changes_the_game_is_written_as_version_5(run, monkeypatch, isolated_ledger):
+def test_a_file_is_written_in_the_oldest_version_that_reads_it_right(run, monkeypatch, isolated_ledger):
+    """4: hands of two players, read alike with or without their seats; 5: a rules change or
+    a rename and no hand with seats; 6: hands with seats where an older ginscore would read
+    them otherwise (a rename beside them, or a table whose seats turn)."""
     from ginscore import schema
 
     play(run, "new Alcie Bob", "knock alcie 4 15")
     plain = game_ids(run)[0]
+    play(run, "new Ed Fay", "rules set gin-bonus 30")
+    rules_only = game_ids(run)[1]
+    play(run, "new Gus Hal Ivy --three-handed", "draw")
+    three = game_ids(run)[2]
     play(run, "new Cy Dee", "knock cy 4 15", "rename cy Cyd")
+    renamed = game_ids(run)[3]
     files = {path.name.split(".")[0][5:]: json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("game-*.json")}
-    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, game_ids(run)[1]: 5}
-    monkeypatch.setattr(schema, "FILE_VERSION", 4)  # a ginscore from before 'rename' and 'rules set'
+    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, rules_only: 5, three: 6, renamed: 6}
+    monkeypatch.setattr(schema, "FILE_VERSION", 5)  # a ginscore from before seats
     assert run(["status", "--game", plain]).exit_code == 0
+    assert run(["status", "--game", rules_only]).exit_code == 0
     result = run("status")
-    assert result.exit_code == 1 and "written by a newer ginscore (file version 5" in result.output
+    assert result.exit_code == 1 and "written by a newer ginscore (file version 6" in result.output
 
 
 def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monkeypatch, isolated_ledger):
