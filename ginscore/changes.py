@@ -16,12 +16,12 @@ so that nothing else needs to know that a game was changed.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import NamedTuple
 
 from ginscore.game import CHANGE_ACTIONS, effective_hands
 from ginscore.i18n import _
 from ginscore.names import folded
+from ginscore.renaming import named_as, rename_unseated
 from ginscore.rules import Rules, describe_setting
 
 # What marks a rename applied in a game as it stands (in memory only: never written, since
@@ -128,7 +128,7 @@ def _standing(game, renamed_hand) -> tuple:
         dealer = new if dealer == current else dealer
         renamed_to.update({old: new, current: new})
         applied.append((change, old, current, new))
-    _rename_unseated(journal, changes, applied, position, renamed_hand)
+    rename_unseated(journal, changes, applied, position, renamed_hand)
     _name_seated(journal, players, renamed_hand)
     return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), list(idle.values())
 
@@ -149,73 +149,6 @@ def _named_now(old: str, players, renamed_to: dict) -> str | None:
     return old
 
 
-def _rename_unseated(journal: list, changes, applied, position, renamed_hand) -> None:
-    """Name the players of the hands recorded without their seats (before ginscore kept them)
-    as they are named now, by name, as ginscore always read them: each rename renames the
-    hands before it and, after it, those recorded on a device that had not seen it yet (merged
-    while apart), up to the next rename that gives its old name to a player again. The renames
-    that count for a hand are composed into one name -> name map per stretch of the journal
-    between two such reuses, so a long list of renames is read once per stretch, not per hand."""
-    hands = [index for index, entry in enumerate(journal) if entry["action"] in ("hand", "edit") and "seats" not in entry]
-    if not hands or not applied:
-        return
-    reused_at: dict[str, int] = {}  # a name -> the first later rename that gives it
-    ends: dict[str, int] = {}  # a rename's id -> where its old name is given again
-    for change in reversed(changes):
-        if change["action"] != "rename":
-            continue
-        at = position[change["id"]]
-        if change["old"] in reused_at:
-            ends[change["id"]] = reused_at[change["old"]]
-        reused_at[change["new"]] = at
-    cuts = sorted(set(ends.values()))
-    maps: dict[int, dict] = {}
-    for index in hands:
-        stretch = bisect_right(cuts, index)
-        if stretch not in maps:
-            maps[stretch] = _composed(applied, ends, index)
-        mapping = maps[stretch]
-        entry = journal[index]
-        hand = _named_as(entry["hand"], mapping, renamed_hand)
-        if hand is not entry["hand"]:
-            journal[index] = {**entry, "hand": hand}
-
-
-def _composed(applied, ends: dict, index: int) -> dict:
-    """Each name -> the name it has after every rename that counts for a hand at ``index``
-    (the renames in order; built from the last, so each rename costs one step)."""
-    final: dict[str, str] = {}
-    for change, old, current, new in reversed(applied):
-        end = ends.get(change["id"])
-        if end is not None and end <= index:  # its old name was given again before this hand
-            continue
-        given = final.get(new, new)
-        for name in (old, current):
-            final[name] = given
-    return {name: given for name, given in final.items() if name != given}
-
-
-def _named_as(hand: dict, mapping: dict, renamed_hand) -> dict:
-    """``hand`` with every player it names renamed by ``mapping`` (two renamed into each
-    other's names stay apart: each is first given a name no player can have)."""
-    if not mapping or not isinstance(hand, dict):
-        return hand
-    names = set()
-    for value in hand.values():
-        if isinstance(value, str):
-            names.add(value)
-        elif isinstance(value, dict):
-            names.update(key for key in value if isinstance(key, str))
-    changing = [name for name in names if name in mapping]
-    if not changing:
-        return hand
-    for number, name in enumerate(changing):
-        hand = renamed_hand(hand, name, f"\0{number}")
-    for number, name in enumerate(changing):
-        hand = renamed_hand(hand, f"\0{number}", mapping[name])
-    return hand
-
-
 def _name_seated(journal: list, players, renamed_hand) -> bool:
     """Name the players of each hand recorded with its seats as they are named now: each seat
     says which player (by place) had which name then, so a rename made later, or on another
@@ -229,7 +162,7 @@ def _name_seated(journal: list, players, renamed_hand) -> bool:
         if mapping:
             journal[index] = {
                 **entry,
-                "hand": _named_as(entry["hand"], mapping, renamed_hand),
+                "hand": named_as(entry["hand"], mapping, renamed_hand),
                 "seats": [{**seat, "name": players[seat["player"]]} for seat in seats],
             }
             changed = True

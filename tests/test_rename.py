@@ -212,11 +212,15 @@ def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monk
 
 def test_a_rename_made_apart_to_a_name_taken_meanwhile_changes_nothing_and_check_says_so(run, monkeypatch, isolated_ledger):
     # the phone renames Ann "Cy" while the tablet, apart, renames Bob "Cy": the later one
-    # cannot apply (two players Cy), so Bob keeps his name, and 'check' names the entry
+    # cannot apply (two players Cy), so Bob keeps his name, and 'check' and 'status' say how to settle it
     recorded_apart(run, monkeypatch, isolated_ledger, ["new Ann Bob", "knock ann 4 15"], ["rename ann Cy"], ["rename bob Cy"])
-    assert status_json(run)["players"] == ["Cy", "Bob"]
+    data = status_json(run)
+    assert data["players"] == ["Cy", "Bob"]
+    line = (f"Bob and another player were both renamed Cy on two devices apart: Bob keeps the name Bob, and every hand "
+            f"stays with the player who made it; to give Bob another name: ginscore rename Bob NAME --game {data['id']}")
     report = json.loads(run("check --json").output)
-    assert report["ok"] and any("rename Bob to Cy" in note["note"] for note in report["notes"])
+    assert report["ok"] and [note["note"] for note in report["notes"]] == [line]
+    assert line in play(run, "status").output
 
 
 def test_what_a_game_as_it_stands_marks_in_memory_is_never_written(run, isolated_ledger):
