@@ -16,6 +16,7 @@ so that nothing else needs to know that a game was changed.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NamedTuple
 
 from ginscore.game import CHANGE_ACTIONS, effective_hands
@@ -209,10 +210,8 @@ def rules_changes(journal) -> list[RulesChange]:
     if not changes:
         return []
     position = {entry["id"]: index for index, entry in enumerate(journal)}
-    hands = [position[hand.entry] for hand in effective_hands(journal)]
-    return [
-        RulesChange(1 + sum(1 for at in hands if at < position[change["id"]]), change["settings"]) for change in changes
-    ]
+    hands = sorted(position[hand.entry] for hand in effective_hands(journal))
+    return [RulesChange(1 + bisect_left(hands, position[change["id"]]), change["settings"]) for change in changes]
 
 
 def last_change(journal) -> dict | None:
