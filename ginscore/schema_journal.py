@@ -171,7 +171,7 @@ def check_seats(entry: dict, action, place: str, players, found: list) -> None:
     for index, seat in enumerate(seats):
         where = f"{place}.seats[{index}]"
         if not isinstance(seat, dict) or set(seat) != {"player", "name"}:
-            found.append(f"{where}: " + _('expected {{"player": place, "name": name}}, got {value}').format(value=value_words(seat)))
+            found.append(f"{where}: " + _('expected an object with "player" (a place) and "name", got {value}').format(value=value_words(seat)))
             return
         if type(seat["player"]) is not int or not 0 <= seat["player"] < count or seat["player"] in places:
             found.append(f"{where}.player: " + _("expected a place from 0 to {last} held by no other seat, got {value}").format(
