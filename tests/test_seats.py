@@ -144,3 +144,12 @@ def test_deleting_a_hand_then_taking_the_deletion_back_gives_the_original_game(d
     restored, _state, _hand, what = actions.undo(deleted)
     assert what == "delete"
     assert actions.evaluate(restored).to_json() == original
+
+
+def test_hollywood_a_rename_then_a_deletion_keep_each_hand_with_its_player(run):
+    play(run, "new Ann Ben --hollywood", "gin ann 10", "rename ann Zed", "knock zed 2 20", "rename ben Ann", "knock ann 3 9")
+    data = status_json(run)
+    # Zed (once Ann): gin 25 + 10, knock 20 - 2; Ann (once Ben): knock 9 - 3 (RULES.md 2, 5)
+    assert [(hand["player"], hand["points"]) for hand in data["hands"]] == [("Zed", 35), ("Zed", 18), ("Ann", 6)]
+    play(run, "delete 1")
+    assert [(hand["player"], hand["points"]) for hand in status_json(run)["hands"]] == [("Zed", 18), ("Ann", 6)]
