@@ -245,6 +245,9 @@ class PartnershipGin(GinTable):
         index = table_index(current, hand["player"])
         if recorded:  # the table it was played at as recorded, whatever a change before it did to the round
             arranged = (tuple(recorded[:2]), tuple(recorded[2:]))
+            if any(tally.side_of[first] == tally.side_of[second] for first, second in arranged):
+                raise HandError(_("game {game}: hand {number} records seats that are not this game's players").format(
+                    game=game.id, number=effective.number))
             pair = arranged[table_index(Round(0, arranged, {}, {}, None, 0), hand["player"])]
             if pair != current.pairs[index]:
                 tally.kept_seats.append(KeptSeats(effective.number, pair, current.pairs[index]))
