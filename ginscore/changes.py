@@ -22,7 +22,6 @@ from typing import NamedTuple
 from ginscore.game import CHANGE_ACTIONS, effective_hands
 from ginscore.i18n import _
 from ginscore.names import folded
-from ginscore.renaming import named_as, rename_unseated
 from ginscore.rules import Rules, describe_setting
 
 # What marks a rename applied in a game as it stands (in memory only: never written, since
@@ -129,6 +128,8 @@ def _standing(game, renamed_hand) -> tuple:
         dealer = new if dealer == current else dealer
         renamed_to.update({old: new, current: new})
         applied.append((change, old, current, new))
+    from ginscore.renaming import rename_unseated  # only for a game with a rename
+
     rename_unseated(journal, changes, applied, position, renamed_hand)
     _name_seated(journal, players, renamed_hand)
     return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), list(idle.values())
@@ -161,6 +162,8 @@ def _name_seated(journal: list, players, renamed_hand) -> bool:
             continue
         mapping = {seat["name"]: players[seat["player"]] for seat in seats if seat["name"] != players[seat["player"]]}
         if mapping:
+            from ginscore.renaming import named_as  # only for a game with a rename
+
             journal[index] = {
                 **entry,
                 "hand": named_as(entry["hand"], mapping, renamed_hand),
