@@ -17,6 +17,7 @@ from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
 from ginscore.summary import summarize
+from ginscore.tables.seats import kept_seat_lines
 
 
 def check_index(ledger, evaluated: dict) -> list:
@@ -88,9 +89,12 @@ def check_ledger(ledger) -> dict:
             report["hands"] += len(effective_hands(game.journal))
             try:
                 place = index.position(game_id, game.created, game.clock)
-                evaluated[game_id] = (summarize(actions.evaluate(game)), None, place)
+                state = actions.evaluate(game)
+                evaluated[game_id] = (summarize(state), None, place)
                 found = []
-                notes = journal_problems(game.journal) + merged_notes(game)
+                # a hand played as its seats were recorded where the turn gives others: said, not a problem
+                kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
+                notes = journal_problems(game.journal) + merged_notes(game) + kept
                 report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]

@@ -32,7 +32,8 @@ def test_the_issue_s_three_handed_game_keeps_ivan_s_undercut_after_delete_1(run)
     assert data["kept_seats"] == [{"hand": 1, "recorded": ["Gina", "Ivan"], "turn": ["Gina", "Hal"]}]
     assert "Ivan undercuts Gina" in play(run, "sheet").output
     assert "Hand 1 was played by Gina v Ivan as recorded" in play(run, "status").output
-    assert run("check").exit_code == 0
+    checked = run("check")
+    assert checked.exit_code == 0 and "Hand 1 was played by Gina v Ivan as recorded" in checked.output
     play(run, "undo")  # the deletion taken back: the game as it was, and no note
     assert status_json(run) == before
     play(run, "redo")
@@ -153,3 +154,14 @@ def test_hollywood_a_rename_then_a_deletion_keep_each_hand_with_its_player(run):
     assert [(hand["player"], hand["points"]) for hand in data["hands"]] == [("Zed", 35), ("Zed", 18), ("Ann", 6)]
     play(run, "delete 1")
     assert [(hand["player"], hand["points"]) for hand in status_json(run)["hands"]] == [("Zed", 18), ("Ann", 6)]
+
+
+def test_rummy_an_edit_keeps_who_dealt_the_next_hand(run):
+    # two players: the winner deals the next hand (RULES.md 8). Ann won hand 1 and dealt hand 2;
+    # corrected to Ben's hand 1, the turn would give Ben the deal of hand 2, which stays Ann's.
+    play(run, "new Ann Ben --rummy", "out ann ben=10", "out ben ann=5", "edit 1 out ben ann=7")
+    data = status_json(run)
+    assert [(hand["winner"], hand["dealer"]) for hand in data["hands"]] == [("Ben", "Ann"), ("Ben", "Ann")]
+    assert data["kept_seats"] == [{"hand": 2, "recorded": ["Ann"], "turn": ["Ben"]}]
+    assert data["balances"] == {"Ann": -12, "Ben": 12}  # 7 + 5
+    assert data["next_dealer"] == "Ben"
