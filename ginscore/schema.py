@@ -245,7 +245,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
         if version < 4:
-            check_numbered_journal(journal, table_unit, found, ignorable)
+            check_numbered_journal(journal, table_unit, found, ignorable, data.get("players"))
         else:
             check_entries(journal, table_unit, found, ignorable, data.get("players"))
     if found:

@@ -56,7 +56,7 @@ def check_time(text, place: str, found: list) -> None:
         found.append(f"{place}: " + _("{text} is not a time such as 2026-11-29T13:05:00+00:00").format(text=value_words(text)))
 
 
-def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
+def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE, players=None) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -72,6 +72,8 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if seq is not None and seq != index + 1:
             found.append(f"{place}.seq: " + _("expected {expected}, got {value}").format(expected=index + 1, value=seq))
         action = check_action(entry, place, table_unit, found, ignorable)
+        if "seats" in entry:
+            check_seats(entry, action, place, players, found)
         if action is None:
             continue
         action_at[index + 1] = action
