@@ -197,8 +197,20 @@ def record(game: Game, hand: dict):
     kind.check_hand(state.game, hand)
     kind.check_entry(state.game, hand)
     kind.check_next_hand(state.game, state, hand)
-    updated = game.append("hand", hand=hand)
+    players = state.game.players  # as named now, in the places of the game as started
+    seats = [{"player": players.index(name), "name": name} for name in kind.next_seats(state)]
+    updated = game.append("hand", hand=hand, seats=seats)
     return updated, kind.evaluate(updated)
+
+
+def seats_now(game: Game, entry_id: str) -> dict:
+    """The "seats" an edit of hand entry ``entry_id`` records: the hand's, named as they are
+    now (a hand from before seats: none, and the edit names players as ginscore always read them)."""
+    seats = next((entry.get("seats") for entry in game.journal if entry["id"] == entry_id), None)
+    if not seats:
+        return {}
+    players = standing(game).players
+    return {"seats": [{"player": seat["player"], "name": players[seat["player"]]} for seat in seats]}
 
 
 def undo(game: Game):
@@ -285,7 +297,9 @@ def edit(game: Game, number: int, hand: dict):
     kind = get_table(game.table)
     kind.check_hand(standing(game), hand)
     kind.check_entry(standing(game), hand)
-    updated, before = journal.edit(game, number, hand)
+    hands = journal.effective_hands(game.journal)
+    target = hands[number - 1].entry if 1 <= number <= len(hands) else None
+    updated, before = journal.edit(game, number, hand, **(seats_now(game, target) if target else {}))
     # the correction can end the game before hands recorded after it
     refusal = _(
         "{error} if hand {number} is corrected that way: take back the later hands first "

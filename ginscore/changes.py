@@ -16,6 +16,7 @@ so that nothing else needs to know that a game was changed.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NamedTuple
 
 from ginscore.game import CHANGE_ACTIONS, effective_hands
@@ -26,6 +27,9 @@ from ginscore.rules import Rules, describe_setting
 # What marks a rename applied in a game as it stands (in memory only: never written, since
 # what is written is the journal as recorded), so that reading it as it stands again changes nothing.
 APPLIED = "_applied"
+# What marks, likewise, a rename that changes nothing (the value: the place of the player it
+# names, or None), so that a game as it stands still tells its clashes.
+IDLE = "_idle"
 
 
 def live_changes(journal) -> list[dict]:
@@ -62,64 +66,136 @@ def standing(game, renamed_hand):
 
 def idle_renames(game) -> list[dict]:
     """The renames that count but change nothing: made on two devices apart, one names a
-    player the other renamed away, or gives a name another player took meanwhile ('check')."""
-    return _standing(game, lambda hand, old, new: hand)[1]
+    player the other renamed away, or gives a name another player took meanwhile ('check').
+    A rename that gave a name another player took is no longer listed once that player is
+    renamed again (the clash resolved)."""
+    return [change for change, _name in rename_clashes(game)]
+
+
+def rename_clashes(game) -> list[tuple]:
+    """(rename, the name its player has now, or None when it names nobody) of each idle rename."""
+    as_it_stands, idle = _standing(game, lambda hand, old, new: hand)
+    return [(change, None if place is None else as_it_stands.players[place]) for change, place in idle]
+
+
+def rename_clash_lines(game) -> list:
+    """What 'status' says of two players given one name on two devices apart, with the command
+    that settles it."""
+    from ginscore.shell import command  # only for a game with such a clash
+
+    return [
+        _("{player} and another player were both renamed {new} on two devices apart: {player} keeps the name {player}, "
+          "and every hand stays with the player who made it; to give {player} another name: {command}").format(
+            player=player, new=change["new"], command=command(["rename"], [player, "NAME"], ["--game", game.id]))
+        for change, player in rename_clashes(game) if player is not None
+    ]
 
 
 def _standing(game, renamed_hand) -> tuple:
     changes = live_changes(game.journal)
-    idle: list[dict] = []
-    if not changes:
-        return game, idle
+    if not changes:  # a hand recorded while a rename counted that was taken back since
+        journal = list(game.journal)
+        return (game._replace(journal=tuple(journal)) if _name_seated(journal, game.players, renamed_hand) else game), []
     rules, players, dealer = game.rules, game.players, game.dealer
     position = {entry["id"]: index for index, entry in enumerate(game.journal)}
     journal = list(game.journal)
     renamed_to: dict[str, str] = {}  # a former name -> the name it was given
+    idle: dict[str, tuple] = {}  # entry id -> (the rename, the place of the player it names, or None)
+    applied: list[tuple] = []  # (the rename, the name it renamed, the name it gives)
     for change in changes:
         if change["action"] == "rules":  # the same values again on a game as it stands
             rules = changed_rules(rules, change["settings"])
             continue
         if change.get(APPLIED):  # a game already as it stands: its renames are done
+            if IDLE in change:
+                idle[change["id"]] = (change, change[IDLE])
             continue
-        journal[position[change["id"]]] = {**change, APPLIED: True}
+        at = position[change["id"]]
         old, new = change["old"], change["new"]
         current = _named_now(old, players, renamed_to)
         if current is None or any(folded(name) == folded(new) for name in players if name != current):
-            idle.append(change)  # names nobody here, or a name another player took meanwhile
+            # names nobody here, or a name another player took meanwhile
+            journal[at] = {**change, APPLIED: True, IDLE: None if current is None else players.index(current)}
+            idle[change["id"]] = (journal[at], journal[at][IDLE])
             continue
+        journal[at] = {**change, APPLIED: True}
+        place = players.index(current)
+        for held, (_idle, named) in list(idle.items()):  # this player renamed again: the clash is over
+            if named == place:
+                del idle[held]
+                journal[position[held]] = {key: value for key, value in journal[position[held]].items() if key != IDLE}
         players = renamed_players(players, current, new)
         dealer = new if dealer == current else dealer
         renamed_to.update({old: new, current: new})
-        for index in _named_by(changes, change, position, len(journal)):
-            entry = journal[index]
-            if entry["action"] in ("hand", "edit"):
-                for name in dict.fromkeys((old, current)):
-                    entry = {**entry, "hand": renamed_hand(entry["hand"], name, new)}
-                journal[index] = entry
-    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), idle
+        applied.append((change, old, current, new))
+    from ginscore.renaming import rename_unseated  # only for a game with a rename
+
+    rename_unseated(journal, changes, applied, position, renamed_hand)
+    _name_seated(journal, players, renamed_hand)
+    return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), list(idle.values())
 
 
 def _named_now(old: str, players, renamed_to: dict) -> str | None:
     """The player a rename of ``old`` renames: ``old`` itself, or, where two devices renamed the
     player while apart, the name the earlier rename gave (the later rename wins, on every
-    device alike); None when it names nobody of the game."""
-    seen = set()
+    device alike); None when it names nobody of the game. The chain of names followed is
+    shortened to its end, so that a long list of renames is read in linear time."""
+    seen: list[str] = []
     while old not in players and old in renamed_to and old not in seen:
-        seen.add(old)
+        seen.append(old)
         old = renamed_to[old]
-    return old if old in players else None
+    if old not in players:
+        return None
+    for name in seen:
+        renamed_to[name] = old
+    return old
 
 
-def _named_by(changes, rename, position, length) -> range | list:
-    """Where in the journal a hand may name the player ``rename`` renamed by the old name: every
-    entry before it, and after it those recorded on a device that had not seen it yet (merged
-    while apart), up to the next rename that gives the old name to a player again."""
-    at = position[rename["id"]]
-    reused = [
-        position[later["id"]] for later in changes
-        if later["action"] == "rename" and later["new"] == rename["old"] and position[later["id"]] > at
-    ]
-    return range(min(reused, default=length))
+def _name_seated(journal: list, players, renamed_hand) -> bool:
+    """Name the players of each hand recorded with its seats as they are named now: each seat
+    says which player (by place) had which name then, so a rename made later, or on another
+    device, renames exactly that player, whatever names the others took. True if one changed."""
+    changed = False
+    for index, entry in enumerate(journal):
+        seats = entry.get("seats") if entry["action"] in ("hand", "edit") else None
+        if not seats:
+            continue
+        mapping = {seat["name"]: players[seat["player"]] for seat in seats if seat["name"] != players[seat["player"]]}
+        if mapping:
+            from ginscore.renaming import named_as  # only for a game with a rename
+
+            journal[index] = {
+                **entry,
+                "hand": named_as(entry["hand"], mapping, renamed_hand),
+                "seats": [{**seat, "name": players[seat["player"]]} for seat in seats],
+            }
+            changed = True
+    return changed
+
+
+def rules_as_they_stood(game):
+    """index -> the rules of ``game`` after the "rules" entries before that journal index that
+    counted then (made, not taken back yet); asked in increasing order of index, in one pass."""
+    journal, live, made = game.journal, {}, {}  # live: the rules entries that count, by id
+    state = {"next": 0, "rules": game.rules}
+
+    def rules_at(index: int):
+        while state["next"] < index:
+            entry = journal[state["next"]]
+            target = entry.get("target")
+            if entry["action"] == "rules":
+                made[entry["id"]] = live[entry["id"]] = entry
+                state["rules"] = changed_rules(state["rules"], entry["settings"])
+            elif (entry["action"] == "void" and target in live) or (entry["action"] == "restore" and target in made):
+                live.pop(target) if entry["action"] == "void" else live.setdefault(target, made[target])
+                state["rules"] = game.rules
+                for kept in made:  # in journal order
+                    if kept in live:
+                        state["rules"] = changed_rules(state["rules"], made[kept]["settings"])
+            state["next"] += 1
+        return state["rules"]
+
+    return rules_at
 
 
 class RulesChange(NamedTuple):
@@ -137,13 +213,18 @@ def rules_changes(journal) -> list[RulesChange]:
     if not changes:
         return []
     position = {entry["id"]: index for index, entry in enumerate(journal)}
-    hands = [position[hand.entry] for hand in effective_hands(journal)]  # in the order played
+    played = [position[hand.entry] for hand in effective_hands(journal)]  # in the order played
     # the hand after the last one recorded before it: a hand put before another later comes
-    # where it was played, whenever it was recorded
-    return [
-        RulesChange(1 + max((number for number, at in enumerate(hands, 1) if at < position[change["id"]]), default=0), change["settings"])
-        for change in changes
-    ]
+    # where it was played, whenever it was recorded. By position, the highest number so far:
+    recorded = sorted((at, number) for number, at in enumerate(played, 1))
+    at_positions, highest = [at for at, _number in recorded], []
+    for _at, number in recorded:
+        highest.append(max(number, highest[-1] if highest else 0))
+    changed = []
+    for change in changes:
+        count = bisect_left(at_positions, position[change["id"]])
+        changed.append(RulesChange(1 + (highest[count - 1] if count else 0), change["settings"]))
+    return changed
 
 
 def last_change(journal) -> dict | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ginscore import actions, index, settlements
-from ginscore.changes import idle_renames
+from ginscore.changes import rename_clash_lines, rename_clashes
 from ginscore.errors import GinscoreError
 from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
 from ginscore.i18n import _, ngettext, shortened
@@ -17,6 +17,7 @@ from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
 from ginscore.summary import summarize
+from ginscore.tables.seats import kept_seat_lines
 
 
 def check_index(ledger, evaluated: dict) -> list:
@@ -88,9 +89,12 @@ def check_ledger(ledger) -> dict:
             report["hands"] += len(effective_hands(game.journal))
             try:
                 place = index.position(game_id, game.created, game.clock)
-                evaluated[game_id] = (summarize(actions.evaluate(game)), None, place)
+                state = actions.evaluate(game)
+                evaluated[game_id] = (summarize(state), None, place)
                 found = []
-                notes = journal_problems(game.journal) + merged_notes(game)
+                # a hand played as its seats were recorded where the turn gives others: said, not a problem
+                kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
+                notes = journal_problems(game.journal) + merged_notes(game) + kept
                 for where, named, device in ledger.misnamed(game_id):
                     report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
                 report["notes"] += [{"file": path, "note": note} for note in notes]
@@ -173,7 +177,11 @@ def merged_notes(game) -> list:
                 days,
             )
         notes.append(note.format(game=game.id, entry=entry["id"], days=days))
-    for rename in idle_renames(game):
+    clash_lines = iter(rename_clash_lines(game))
+    for rename, player in rename_clashes(game):
+        if player is not None:  # two players given one name apart: the line says how to settle it
+            notes.append(next(clash_lines))
+            continue
         notes.append(
             _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
               "or a name taken meanwhile").format(

@@ -143,6 +143,9 @@ class EffectiveHand(NamedTuple):
     entry: str  # id of the journal entry that recorded it
     hand: dict  # what the players said, after any edit
     edited: bool
+    # who played it as recorded, in its table's seat order, named as the game names them now
+    # ("seats", ginscore.changes); () for a hand recorded before hands kept their seats
+    seats: tuple = ()
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
@@ -150,6 +153,7 @@ def effective_hands(journal) -> list[EffectiveHand]:
     applied. An entry that names an entry not in the journal (another device's file not
     arrived yet) changes nothing."""
     hands: dict[str, dict] = {}
+    seats: dict[str, list] = {}
     voided: set[str] = set()
     edited: set[str] = set()
     placed = False
@@ -158,6 +162,7 @@ def effective_hands(journal) -> list[EffectiveHand]:
         if action == "hand":
             hands[entry["id"]] = entry["hand"]
             placed = placed or "before" in entry
+            seats[entry["id"]] = entry.get("seats")
         elif entry.get("target") not in hands:
             continue
         elif action == "void":
@@ -171,7 +176,15 @@ def effective_hands(journal) -> list[EffectiveHand]:
     if placed:  # a hand put before another: the order of places, not of recording
         places = hand_places(journal)
         live.sort(key=places.__getitem__)
-    return [EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited) for number, entry_id in enumerate(live, 1)]
+    return [
+        EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited, seat_names(seats[entry_id]))
+        for number, entry_id in enumerate(live, 1)
+    ]
+
+
+def seat_names(seats) -> tuple:
+    """The names of a hand entry's ``seats`` (a list of {"player": place, "name": name}), in order."""
+    return tuple(seat["name"] for seat in seats) if seats else ()
 
 
 class LogLine(NamedTuple):
@@ -451,11 +464,12 @@ def _check_number(game: Game, hands: list, number: int, none_message: str) -> No
         )
 
 
-def edit(game: Game, number: int, hand: dict) -> tuple[Game, EffectiveHand]:
-    """Correct effective hand ``number``; the original stays in the journal."""
+def edit(game: Game, number: int, hand: dict, **details) -> tuple[Game, EffectiveHand]:
+    """Correct effective hand ``number``; the original stays in the journal. ``details``: what
+    else the entry records (its ``seats``, named as they are at the correction)."""
     hands = effective_hands(game.journal)
     _check_number(game, hands, number, _("game {game} has no hands to edit"))
     before = hands[number - 1]
     if before.hand == hand:
         raise HandError(_("hand {number} of game {game} already says that: nothing to change").format(number=number, game=game.id))
-    return game.append("edit", target=before.entry, hand=hand), before
+    return game.append("edit", target=before.entry, hand=hand, **details), before

@@ -36,7 +36,15 @@ def record_before(game: Game, hand: dict, number: int):
                 number=number, game=game.id, last=len(hands)
             )
         )
-    updated = game.append("hand", hand=hand, before=hands[number - 1].entry)
+    # who plays it is who the turn seats before hand N: the game with hand N and the later ones set aside
+    trial = game
+    for later in hands[number - 1 :]:
+        trial = trial.append("void", target=later.entry)
+    then = kind.evaluate(trial)
+    kind.check_next_hand(then.game, then, hand)
+    players = then.game.players  # as named now, in the places of the game as started
+    seats = [{"player": players.index(name), "name": name} for name in kind.next_seats(then)]
+    updated = game.append("hand", hand=hand, before=hands[number - 1].entry, seats=seats)
     refusal = _("with this hand before hand {number}, {error}: nothing recorded")
     state = in_place(game, updated, refusal, number=number)
     placed = next(counted for counted in journal.effective_hands(updated.journal) if counted.entry == updated.journal[-1]["id"])

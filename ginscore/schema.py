@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 
+from ginscore.changes import rules_as_they_stood
 from ginscore.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
 from ginscore.i18n import _
@@ -38,10 +39,13 @@ from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
 FILE_FORMAT = "ginscore-game"
-FILE_VERSION = 5
+FILE_VERSION = 6
 # The version a file of only hands, undos and edits is still written in, so that a ginscore
 # from before version 5 goes on reading it (every game before 'rules set' and 'rename').
 PLAIN_VERSION = 4
+CHANGES_VERSION = 5  # with "rules" or "rename" entries and no hand whose seats an older ginscore would misread
+# The tables whose seats turn from hand to hand: a hand's kept seats can differ from the turn.
+SEATS_TURN = ("three-handed", "partnership", "rummy")
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
 TABLE_KEY = "format"
@@ -55,6 +59,11 @@ TABLE_KEY = "format"
 # ginscore.changes) or a hand put before another ("before": see ginscore.places); only a file
 # holding one is written as version 5, so that an older ginscore
 # says it is too old for it rather than that the file is damaged.
+# Version 6 is version 5 with hands that keep their seats ("seats": who played, by place and
+# name, see ginscore.changes): written only where an older ginscore would read such a hand
+# otherwise (a table whose seats turn: three-handed, partnership, Rummy; or a file that holds
+# a rename). Elsewhere "seats" is an entry key an older ginscore passes over and reads the
+# same game without it (two players, no rename), so those files keep their version.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
 _KNOWN_TOP = {
@@ -76,9 +85,10 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     entries = game.journal if entries is None else entries
     # a hand put before another ('--before') is one an older ginscore would count in another place
     changes_the_game = any(entry["action"] in CHANGE_ACTIONS or "before" in entry for entry in entries)
+    seated = any("seats" in entry for entry in entries) and (changes_the_game or game.table in SEATS_TURN)
     data = {
         "file_format": FILE_FORMAT,
-        "file_version": FILE_VERSION if changes_the_game else PLAIN_VERSION,
+        "file_version": FILE_VERSION if seated else CHANGES_VERSION if changes_the_game else PLAIN_VERSION,
         "id": game.id,
         "created": game.created,
         "clock": game.clock,
@@ -257,9 +267,9 @@ def _examine(data) -> tuple[list[str], Game | None]:
     journal = _field(data, "journal", list, "", found)
     if journal is not None:
         if version < 4:
-            check_numbered_journal(journal, table_unit, found, ignorable)
+            check_numbered_journal(journal, table_unit, found, ignorable, data.get("players"))
         else:
-            check_entries(journal, table_unit, found, ignorable)
+            check_entries(journal, table_unit, found, ignorable, data.get("players"))
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -426,23 +436,26 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
 
     table_unit = get_table(game.table)
     changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    # The hands named as the players are named now (a hand recorded apart names an old name), and
+    # the rules as they stood at each hand: one pass, so that a long journal is read in linear time.
+    as_it_stands = table_unit.standing(game) if changed else game
+    rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
-    # The game as it stood at a hand depends only on the changes before it and the voids and
-    # restores of them: the hand is read after those entries alone, not after the whole journal
-    # before it (which made reading a game quadratic in its entries once it held a rename).
-    so_far: list = []
-    change_ids: set = set()
     for index, entry in enumerate(game.journal):
-        if changed and (entry["action"] in CHANGE_ACTIONS or entry.get("target") in change_ids):
-            so_far.append(entry)
-            if entry["action"] in CHANGE_ACTIONS:
-                change_ids.add(entry["id"])
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
-                if changed:  # the hand as it names the players then (one recorded apart names an old name)
-                    as_it_stood = table_unit.standing(game._replace(journal=(*so_far, entry)))
-                table_unit.check_hand(as_it_stood, as_it_stood.journal[-1 if changed else index]["hand"])
+                if changed:
+                    as_it_stood = as_it_stands._replace(rules=rules_at(index))
+                try:
+                    table_unit.check_hand(as_it_stood, as_it_stands.journal[index]["hand"])
+                except GinscoreError:
+                    if not changed or "seats" in entry:
+                        raise
+                    # recorded before seats, while a rename counted that was taken back since: as it stood then
+                    then = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
+                    table_unit.check_hand(then, then.journal[index]["hand"])
         except GinscoreError as error:
             place = index if places is None else places.get(entry["id"])
             if place is not None:
                 found.append(f"{hand_place.format(place)}: {error}")
+

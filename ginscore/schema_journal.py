@@ -18,7 +18,7 @@ from ginscore.i18n import _, shortened
 from ginscore.ids import DEVICE_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import is_of_type, type_words, value_words
-from ginscore.names import name_problem
+from ginscore.names import folded, name_problem
 from ginscore.rules import check_setting
 
 # Unknown hand fields this version knows to be harmless ("hand.NAME"); a file adds its own
@@ -56,7 +56,7 @@ def check_time(text, place: str, found: list) -> None:
         found.append(f"{place}: " + _("{text} is not a time such as 2026-11-29T13:05:00+00:00").format(text=value_words(text)))
 
 
-def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
+def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGNORABLE, players=None) -> None:
     """Each entry's shape, and that voids, restores and edits point at a hand in a state
     ginscore could have produced (undo a live hand, redo a voided one, edit a live one;
     abandon an open game, resume an abandoned one)."""
@@ -72,6 +72,8 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if seq is not None and seq != index + 1:
             found.append(f"{place}.seq: " + _("expected {expected}, got {value}").format(expected=index + 1, value=seq))
         action = check_action(entry, place, table_unit, found, ignorable)
+        if "seats" in entry:
+            check_seats(entry, action, place, players, found)
         if action is None:
             continue
         action_at[index + 1] = action
@@ -155,7 +157,37 @@ def check_change(entry: dict, action: str, place: str, table_unit, found: list) 
             found.append(f"{place}.settings.{name}: {error}")
 
 
-def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -> None:
+def check_seats(entry: dict, action, place: str, players, found: list) -> None:
+    """A hand's or an edit's "seats": every player of the game once, each by place (0 for the
+    first named when the game was started) with the name it had when the entry was recorded."""
+    seats = entry["seats"]
+    if action not in ("hand", "edit"):
+        found.append(f"{place}.seats: " + _("a {action} entry has no seats").format(action=short(action)))
+        return
+    count = len(players) if isinstance(players, list) else 0
+    if not isinstance(seats, list) or len(seats) != count:
+        found.append(f"{place}.seats: " + _("expected a list of the game's {count} players, got {value}").format(
+            count=count, value=value_words(seats)))
+        return
+    places, names = set(), set()
+    for index, seat in enumerate(seats):
+        where = f"{place}.seats[{index}]"
+        if not isinstance(seat, dict) or set(seat) != {"player", "name"}:
+            found.append(f"{where}: " + _('expected an object with "player" (a place) and "name", got {value}').format(value=value_words(seat)))
+            return
+        if type(seat["player"]) is not int or not 0 <= seat["player"] < count or seat["player"] in places:
+            found.append(f"{where}.player: " + _("expected a place from 0 to {last} held by no other seat, got {value}").format(
+                last=count - 1, value=value_words(seat["player"])))
+            return
+        problem = name_problem(seat["name"])
+        if problem or folded(seat["name"]) in names:
+            found.append(f"{where}.name: " + (problem or _("{name} names another seat too").format(name=short(seat["name"]))))
+            return
+        places.add(seat["player"])
+        names.add(folded(seat["name"]))
+
+
+def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE, players=None) -> None:
     """One device's entries (version 4): each entry's shape. What an entry acts on may be in
     another device's file, so targets are checked over the whole game (``journal_problems``)."""
     seen: set = set()
@@ -188,6 +220,8 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
                 found.append(f"{place}.before: " + _("expected letters and digits, got {value}").format(value=value_words(before)))
         elif action is not None and "before" in entry:
             found.append(f"{place}.before: " + _("a {action} entry is put before no hand").format(action=action))
+        if "seats" in entry:
+            check_seats(entry, action, place, players, found)
         if action in TARGETED:
             _field(entry, "target", str, place, found)
         elif action is not None and "target" in entry:  # a game's own replay would trip over it

@@ -25,6 +25,11 @@ def scored(run) -> dict:
     data = json.loads(play(run, "status --json").output)
     for key in ("id", "created"):
         data.pop(key)
+    if data["table"] == "rummy":  # each hand keeps who dealt it (below), so the deal after a deletion differs
+        for key in ("next_dealer", "first_to_play", "kept_seats"):
+            data.pop(key, None)
+        for hand in data["hands"]:
+            hand.pop("dealer")
     return data
 
 
@@ -64,12 +69,28 @@ def test_delete_with_json_prints_the_game(run):
     assert data["scores"] == {"A": 0, "B": 35}
 
 
-def test_a_deletion_later_hands_could_not_follow_is_refused(run):
-    # three-handed: A beats B, C beats A, C beats B. Without hand 1, A and B play hand 1 and
-    # C, who named himself in it, would have sat it out.
-    play(run, "new A B C --three-handed", "knock a 2 20", "gin c 12", "knock c 5 30")
-    line = refused(run, "delete 1", code=1)
-    assert line.startswith("Error: hand 1 stays: without it, ") and "'ginscore edit'" in line
+def test_a_deletion_keeps_who_played_the_later_hands(run):
+    # three-handed: A beats B, C beats A, C beats B. Without hand 1 the turn of seats would
+    # put A v B at hand 1, where C went gin: each later hand keeps the players it was recorded
+    # with, and status says which hand the turn no longer fits.
+    play(run, "new A B C --three-handed", "knock a 2 20", "gin c 12", "knock c 5 30", "delete 1")
+    data = status_json(run)
+    # C's gin against A: 25 + 12 = 37; C's knock against B: 30 - 5 = 25 (RULES.md 2, 3)
+    assert data["scores"] == {"A": 0, "B": 0, "C": 62}
+    assert [(hand["player"], hand["opponent"]) for hand in data["hands"]] == [("C", "A"), ("C", "B")]
+    assert data["kept_seats"] == [{"hand": 1, "recorded": ["A", "C"], "turn": ["A", "B"]}]
+    assert "Hand 1 was played by A v C as recorded, where the turn of seats gives A v B." in play(run, "status").output
+
+
+def test_a_rummy_deletion_keeps_who_dealt_the_later_hands(run):
+    play(run, "new A B C --rummy", "out a b=10 c=5", "out b a=3 c=7", "out c a=1 b=2", "delete 2")
+    data = status_json(run)
+    assert [hand["dealer"] for hand in data["hands"]] == ["A", "C"]  # as recorded: A dealt hand 1, C hand 3
+    assert data["kept_seats"] == [{"hand": 2, "recorded": ["C"], "turn": ["B"]}]
+    assert data["next_dealer"] == "A"  # the deal passes left from C
+    # A got 10 + 5 = 15; C got 1 + 2 = 3 (RULES.md 8)
+    assert data["balances"] == {"A": 15 - 1, "B": -10 - 2, "C": -5 + 3}
+    assert "Hand 2 was dealt by C as recorded, where the turn of the deal gives B." in play(run, "sheet").output
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ LAYERS = {
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
-        "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
+        "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.renaming", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
         "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),

@@ -233,7 +233,7 @@ def test_an_old_format_file_is_read_and_never_written_its_new_entries_go_to_a_de
 
 def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
     data = json.loads((FIXTURES / "game-v1.json").read_text())
-    data.update(file_version=6, journal=[], new_thing={"from": "the future"})
+    data.update(file_version=7, journal=[], new_thing={"from": "the future"})
     del data["hands"]
     write(isolated_ledger, data)
     before = ledger_bytes(isolated_ledger)
@@ -242,7 +242,7 @@ def test_a_future_version_is_refused_naming_both_versions(run, isolated_ledger):
         assert result.exit_code == 1, command
         message = result.stderr.strip()
         assert "\n" not in message
-        assert "file version 6" in message and "up to 5" in message and "upgrade ginscore" in message
+        assert "file version 7" in message and "up to 6" in message and "upgrade ginscore" in message
         assert str(old_file(isolated_ledger)) in message
     assert ledger_bytes(isolated_ledger) == before
 

@@ -173,18 +173,27 @@ def test_a_name_reused_after_a_rename_is_the_new_player_s(run):
     assert data["scores"] == {"Cy": 8, "Ann": 6}
 
 
-def test_only_a_file_that_changes_the_game_is_written_as_version_5(run, monkeypatch, isolated_ledger):
+def test_a_file_is_written_in_the_oldest_version_that_reads_it_right(run, monkeypatch, isolated_ledger):
+    """4: hands of two players, read alike with or without their seats; 5: a rules change or
+    a rename and no hand with seats; 6: hands with seats where an older ginscore would read
+    them otherwise (a rename beside them, or a table whose seats turn)."""
     from ginscore import schema
 
     play(run, "new Alcie Bob", "knock alcie 4 15")
     plain = game_ids(run)[0]
+    play(run, "new Ed Fay", "rules set gin-bonus 30")
+    rules_only = game_ids(run)[1]
+    play(run, "new Gus Hal Ivy --three-handed", "draw")
+    three = game_ids(run)[2]
     play(run, "new Cy Dee", "knock cy 4 15", "rename cy Cyd")
+    renamed = game_ids(run)[3]
     files = {path.name.split(".")[0][5:]: json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("game-*.json")}
-    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, game_ids(run)[1]: 5}
-    monkeypatch.setattr(schema, "FILE_VERSION", 4)  # a ginscore from before 'rename' and 'rules set'
+    assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, rules_only: 5, three: 6, renamed: 6}
+    monkeypatch.setattr(schema, "FILE_VERSION", 5)  # a ginscore from before seats
     assert run(["status", "--game", plain]).exit_code == 0
+    assert run(["status", "--game", rules_only]).exit_code == 0
     result = run("status")
-    assert result.exit_code == 1 and "written by a newer ginscore (file version 5" in result.output
+    assert result.exit_code == 1 and "written by a newer ginscore (file version 6" in result.output
 
 
 def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monkeypatch, isolated_ledger):
@@ -203,11 +212,15 @@ def test_two_devices_renaming_one_player_apart_agree_on_the_later_name(run, monk
 
 def test_a_rename_made_apart_to_a_name_taken_meanwhile_changes_nothing_and_check_says_so(run, monkeypatch, isolated_ledger):
     # the phone renames Ann "Cy" while the tablet, apart, renames Bob "Cy": the later one
-    # cannot apply (two players Cy), so Bob keeps his name, and 'check' names the entry
+    # cannot apply (two players Cy), so Bob keeps his name, and 'check' and 'status' say how to settle it
     recorded_apart(run, monkeypatch, isolated_ledger, ["new Ann Bob", "knock ann 4 15"], ["rename ann Cy"], ["rename bob Cy"])
-    assert status_json(run)["players"] == ["Cy", "Bob"]
+    data = status_json(run)
+    assert data["players"] == ["Cy", "Bob"]
+    line = (f"Bob and another player were both renamed Cy on two devices apart: Bob keeps the name Bob, and every hand "
+            f"stays with the player who made it; to give Bob another name: ginscore rename Bob NAME --game {data['id']}")
     report = json.loads(run("check --json").output)
-    assert report["ok"] and any("rename Bob to Cy" in note["note"] for note in report["notes"])
+    assert report["ok"] and [note["note"] for note in report["notes"]] == [line]
+    assert line in play(run, "status").output
 
 
 def test_what_a_game_as_it_stands_marks_in_memory_is_never_written(run, isolated_ledger):

@@ -269,23 +269,24 @@ def test_three_handed_undo_redo_edit_log_check_and_cards(run):
     assert status_json(run)["playing"] == ["Ann", "Cy"]
     play(run, "redo")
     assert status_json(run)["playing"] == ["Cy", "Ben"]
-    # Hand 1 corrected to Ben undercutting Ann: Ann sits out hand 2, which is Ben v Cy, and Cy's
-    # gin still stands, against Ben now.
+    # Hand 1 corrected to Ben undercutting Ann: the turn would seat Ben v Cy at hand 2, but hand 2
+    # keeps the players it was recorded with (Ann v Cy), and status names it.
     play(run, "edit 1 knock ann 9 5")
     state = status_json(run)
-    assert state["hands"][0]["winner"] == "Ben" and state["hands"][1]["opponent"] == "Ben"
-    assert state["playing"] == ["Cy", "Ann"] and state["sitting_out"] == "Ben"
-    # Ann sat out hand 2, so it cannot be corrected to her gin.
-    refused = run("edit 2 gin ann 5")
-    assert refused.exit_code == 1 and "names Ann, who sat that hand out (Ben and Cy played it)" in refused.output
+    assert state["hands"][0]["winner"] == "Ben" and state["hands"][1]["opponent"] == "Ann"
+    assert state["kept_seats"] == [{"hand": 2, "recorded": ["Ann", "Cy"], "turn": ["Ben", "Cy"]}]
+    assert state["playing"] == ["Cy", "Ben"] and state["sitting_out"] == "Ann"
+    # Ben sat hand 2 out, so it cannot be corrected to his gin.
+    refused = run("edit 2 gin ben 5")
+    assert refused.exit_code == 1 and "names Ben, who sat that hand out (Ann and Cy played it)" in refused.output
     assert "hand 1, edited" in play(run, "log").output
     play(run, "check")
-    # Hand 3 is Cy v Ann, from the cards: Ann is the opponent who melds and lays off.
+    # Hand 3 is Cy v Ben, from the cards: Ben is the opponent who melds and lays off.
     cards = play(
         run, ["knock", "cy", "--cards", "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd", "--opponent-cards", "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"]
     ).output
-    assert "Ann melds" in cards
-    assert "Ann" in play(run, "sheet").output.split("Cards")[1]
+    assert "Ben melds" in cards
+    assert "Ben" in play(run, "sheet").output.split("Cards")[1]
 
 
 # ---- partnership (RULES.md section 7) ---------------------------------------------------------

@@ -16,6 +16,7 @@ from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name
 from ginscore.scoring import money, stake_text
 from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
+from ginscore.tables.seats import kept_seat_lines
 from ginscore.text import in_words
 
 
@@ -54,6 +55,7 @@ def game_json(game) -> dict:
     """The keys every table's JSON starts with: the game as it was set up. ``format`` is the
     old name of ``table``, kept for programs written before there were several tables."""
     made = changes.rules_changes(game.journal)  # only in a game whose rules were changed
+    clashes = changes.rename_clashes(game) if any(entry["action"] == "rename" for entry in game.journal) else []
     return {
         "id": game.id,
         "table": game.table,
@@ -66,6 +68,9 @@ def game_json(game) -> dict:
         "dealer": game.dealer,  # who dealt the first hand, when known
         "voided": voided(game.journal),  # set aside with 'ginscore void'
         **({"rules_changes": [change.to_json() for change in made]} if made else {}),
+        **({"rename_clashes": [
+            {"entry": change["id"], "old": change["old"], "new": change["new"], "player": player} for change, player in clashes
+        ]} if clashes else {}),
     }
 
 
@@ -182,7 +187,8 @@ class TableView:
         return Sheet(
             title=self.title(),
             grids=(scores, *self.final_grids()),
-            notes=(*notes, *changes.rules_change_lines(self.game)),
+            notes=(*notes, *kept_seat_lines(self.state), *changes.rules_change_lines(self.game),
+                   *changes.rename_clash_lines(self.game)),
             csv_final=self.csv_final() or scores,
         )
 
@@ -305,6 +311,22 @@ class Table:
         """Refuse a hand that cannot be the next one in this state (a player sitting out, a
         table already in); by default any hand the rules allow can come next."""
 
+    def next_seats(self, state) -> tuple:
+        """Who plays the next hand, in this table's seat order, as the game names them now: what
+        a newly recorded hand keeps (its "seats"), so that no later change to another hand
+        moves it to other players. By default every player, in the order named."""
+        return tuple(state.game.players)
+
+    def recorded_seats(self, game, effective) -> tuple:
+        """The seats ``effective`` was recorded with (() for a hand from before seats); a hand
+        whose seats are not the game's players cannot be read."""
+        seats = effective.seats
+        if seats and sorted(seats) != sorted(game.players):
+            raise HandError(
+                _("game {game}: hand {number} records seats that are not this game's players").format(game=game.id, number=effective.number)
+            )
+        return seats
+
     # ---- replaying a game: the one loop every table's evaluation runs ----
 
     def evaluate(self, game) -> GameResult:
@@ -341,6 +363,7 @@ class Table:
     def _play_all(self, game) -> tuple:
         game = self.standing(game)
         tally = self.start(game)
+        tally.kept_seats = []
         over = None
         late = []
         entries = {entry["id"]: entry for entry in game.journal}
@@ -357,7 +380,10 @@ class Table:
                 raise self.after_the_end(game, effective, tally)
             if self.play(game, tally, effective):
                 over = effective
-        return self.result(game, tally), late
+        result = self.result(game, tally)
+        if tally.kept_seats:
+            result = result._replace(kept_seats=tuple(tally.kept_seats))
+        return result, late
 
     def start(self, game):
         """The running tally before the first hand (a table's own mutable record)."""

@@ -18,6 +18,7 @@ from ginscore.names import match_player
 from ginscore.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
 from ginscore.tables.partnership_view import PartnershipView
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, non_dealer, with_defaults
 
 # One box a round won: the extra boxes for gin and undercut do not apply (docs/rules.md section 11).
@@ -83,6 +84,7 @@ class PartnershipResult(NamedTuple):
     boxes: dict  # side -> rounds won
     winner: str | None  # a side
     final: FinalScore | None
+    kept_seats: tuple = ()  # base.KeptSeats: table results played as recorded, not as the seats turn
 
     @property
     def finished(self) -> bool:
@@ -160,6 +162,7 @@ class PartnershipResult(NamedTuple):
             "finished": self.finished,
             "winner": self.winner,
             "final": final,
+            **seats_json(self),
         }
 
 
@@ -219,6 +222,10 @@ class PartnershipGin(GinTable):
         """A hand's round and table decide who played it and which round it counts in."""
         return {row.hand.entry: (played.number, played.pairs[index]) for played in state.rounds for index, row in played.results.items()}
 
+    def next_seats(self, state) -> tuple:
+        """The pairs at the two tables of the current round, each a player of the first side first."""
+        return tuple(name for pair in state.rounds[-1].pairs for name in pair)
+
     def start(self, game):
         players = game.players
         sides = self.side_names(players)
@@ -238,7 +245,20 @@ class PartnershipGin(GinTable):
 
     def play(self, game, tally, effective) -> bool:
         hand, current = effective.hand, tally.current
+        recorded = self.recorded_seats(game, effective)
         index = table_index(current, hand["player"])
+        if recorded:  # the table it was played at as recorded, whatever a change before it did to the round
+            arranged = (tuple(recorded[:2]), tuple(recorded[2:]))
+            if any(tally.side_of[first] == tally.side_of[second] for first, second in arranged):
+                raise HandError(_("game {game}: hand {number} records seats that are not this game's players").format(
+                    game=game.id, number=effective.number))
+            pair = arranged[table_index(Round(0, arranged, {}, {}, None, 0), hand["player"])]
+            if pair != current.pairs[index]:
+                tally.kept_seats.append(KeptSeats(effective.number, pair, current.pairs[index]))
+                if current.results:  # the other table is in: only this one as recorded
+                    arranged = tuple(pair if at == index else other for at, other in enumerate(current.pairs))
+                current = current._replace(pairs=arranged)
+                index = table_index(current, hand["player"])
         if index in current.results:
             raise HandError(
                 _("game {game}: hand {number} enters the table {table} a second time in round {round}").format(

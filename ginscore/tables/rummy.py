@@ -26,6 +26,7 @@ from ginscore.statistics import hand_streaks
 from ginscore.tables.base import Payment, Table, game_json, streaks_json
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.text import in_words
 
 SETTINGS = {
@@ -104,6 +105,7 @@ class RummyResult(NamedTuple):
     dealer: str  # who deals the next hand
     winner: str | None  # the first to the target
     ended: bool  # the players ended the game with 'ginscore end'
+    kept_seats: tuple = ()  # base.KeptSeats: hands dealt as recorded, not as the deal turns
 
     @property
     def finished(self) -> bool:
@@ -172,6 +174,7 @@ class RummyResult(NamedTuple):
             "finished": self.finished,
             "winner": self.winner,
             "final": None if final is None else final.to_json(),
+            **seats_json(self),
         }
 
 
@@ -293,6 +296,10 @@ class RummyTable(Table):
         """Rummy's target counts the points scored (received); 0 is no target."""
         return super().target_reached(SimpleNamespace(scores=state.points), rules)
 
+    def next_seats(self, state) -> tuple:
+        """Who deals the next hand, then the others in the order named: every player is in it."""
+        return (state.dealer, *(name for name in state.game.players if name != state.dealer))
+
     def start(self, game):
         balances = {name: 0 for name in game.players}
         # files from before 'dealer' was stored: the first named deals
@@ -303,6 +310,10 @@ class RummyTable(Table):
 
     def play(self, game, tally, effective) -> bool:
         hand, players = effective.hand, game.players
+        recorded = self.recorded_seats(game, effective)
+        if recorded and recorded[0] != tally.dealer:  # dealt as recorded, whatever a change before it did to the deal
+            tally.kept_seats.append(KeptSeats(effective.number, (recorded[0],), (tally.dealer,)))
+            tally.dealer = recorded[0]
         out = hand["player"]
         multiplier = 2 if hand.get("rummy") else 1
         paid = tuple((name, hand["losers"][name] * multiplier) for name in players if name != out)

@@ -19,6 +19,7 @@ from ginscore.names import match_player
 from ginscore.scoring import score_hand, settle
 from ginscore.sheets import Grid, Sheet
 from ginscore.tables.base import TableView, game_json, nets, payment, streaks_json
+from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 from ginscore.tables.two_handed_words import (
     card_lines,
@@ -105,6 +106,7 @@ class ThreeHandedResult(NamedTuple):
     seating: Seating  # for the next hand
     winner: str | None
     final: ThreeHandedFinal | None
+    kept_seats: tuple = ()  # base.KeptSeats: hands played as recorded, not as the seats turn
 
     @property
     def finished(self) -> bool:
@@ -146,6 +148,7 @@ class ThreeHandedResult(NamedTuple):
             "finished": self.finished,
             "winner": self.winner,
             "final": None if self.final is None else self.final.to_json(),
+            **seats_json(self),
         }
 
 
@@ -321,6 +324,10 @@ class ThreeHandedGin(GinTable):
         """The player who sat each hand out decides who played it."""
         return {row.hand.entry: row.sitting_out for row in state.rows}
 
+    def next_seats(self, state) -> tuple:
+        """The two who play the next hand, then the one who sits it out."""
+        return (*state.seating.playing, state.seating.sitting_out)
+
     def start(self, game):
         scores = {name: 0 for name in game.players}
         seating = Seating(tuple(game.players[:2]), game.players[2])
@@ -328,6 +335,12 @@ class ThreeHandedGin(GinTable):
 
     def play(self, game, tally, effective) -> bool:
         hand, seating = effective.hand, tally.seating
+        recorded = self.recorded_seats(game, effective)
+        if recorded:  # who played it as recorded, whatever a change to an earlier hand did to the turn
+            kept = Seating(tuple(recorded[:2]), recorded[2])
+            if kept.sitting_out != seating.sitting_out:
+                tally.kept_seats.append(KeptSeats(effective.number, kept.playing, seating.playing))
+            seating = kept
         opponent = None
         if hand["kind"] != "draw":
             if hand["player"] not in seating.playing:

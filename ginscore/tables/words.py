@@ -3,12 +3,13 @@ header, the blank pad's grids, money in a cell."""
 
 from __future__ import annotations
 
-from ginscore.changes import rules_change_lines
+from ginscore.changes import rename_clash_lines, rules_change_lines
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.rules import summary as rules_summary
 from ginscore.scoring import money, show_amount, show_money
 from ginscore.sheets import Field, Grid, Sheet
 from ginscore.tables.base import streaks_json
+from ginscore.tables.seats import kept_seat_lines
 from ginscore.text import in_words
 
 
@@ -122,7 +123,10 @@ def game_sheet(view, rules_words: str | None = None, lead=(), **parts) -> Sheet:
     printed page's fields from the game and ``rules_words``; ``parts``: the grids, notes,
     charts and CSV grids. After the notes: who plays first in the next hand, and each
     player's most hands won in a row."""
-    parts["notes"] = (*parts.get("notes", ()), *view.lead_lines(), *streak_lines(view.state))
+    parts["notes"] = (
+        *parts.get("notes", ()), *view.lead_lines(), *streak_lines(view.state), *kept_seat_lines(view.state),
+        *rename_clash_lines(view.game),
+    )
     return Sheet(
         title=view.title(),
         lines=[*lead, *sheet_lines(view.game, rules_words)],
