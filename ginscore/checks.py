@@ -8,9 +8,10 @@ from __future__ import annotations
 import os
 
 from ginscore import actions, index, settlements
+from ginscore.apart import double_entries, far_ahead
 from ginscore.changes import rename_clash_lines, rename_clashes
 from ginscore.errors import GinscoreError
-from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
+from ginscore.game import effective_hands, system_ms
 from ginscore.i18n import _, ngettext, shortened
 from ginscore.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.merging import fold_copies

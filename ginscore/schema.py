@@ -24,17 +24,16 @@ from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID
 from ginscore.jsontypes import field as _field
 from ginscore.jsontypes import value_words
-from ginscore.names import folded, name_problem
 from ginscore.rules import Rules
+from ginscore.schema_fields import check_currency, check_players, check_rules, check_stake
 from ginscore.schema_journal import (
     IGNORABLE,
     check_entries,
     check_hand,
     check_numbered_journal,
     check_time,
-    key_text,
 )
-from ginscore.scoring import parse_currency, parse_stake, stake_text
+from ginscore.scoring import parse_stake, stake_text
 from ginscore.tables import TABLES, get_table, names
 from ginscore.text import shortened
 
@@ -332,38 +331,18 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
             "format: "
             + _("{name} is not a kind of table this ginscore knows ({names})").format(name=value_words(table), names=", ".join(names()))
         )
-    _check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
-    _check_rules(_field(data, "rules", dict, "", found), settings, table, found)
+    check_players(_field(data, "players", list, "", found), table if settings is not None else None, found)
+    check_rules(_field(data, "rules", dict, "", found), settings, table, found)
     if "stake" not in data:
         found.append("stake: " + _("missing (null when there is no stake)"))
     elif data["stake"] is not None:
-        _check_stake(data["stake"], found)
+        check_stake(data["stake"], found)
     if data.get("currency") is not None:
-        _check_currency(data["currency"], found)
+        check_currency(data["currency"], found)
     dealer, players = data.get("dealer"), data.get("players")
     if dealer is not None and (not isinstance(dealer, str) or not isinstance(players, list) or dealer not in players):
         found.append("dealer: " + _("expected the name of one of the players or null, got {value}").format(value=value_words(dealer)))
     return found
-
-
-def _check_players(players, table: str | None, found: list) -> None:
-    """Names as ``new`` accepts them (the same rule), none twice, as many as the table seats."""
-    if players is None:
-        return
-    seen = set()
-    for index, name in enumerate(players):
-        problem = name_problem(name) if isinstance(name, str) else _("expected a name, got {value}").format(value=value_words(name))
-        if problem:
-            found.append(f"players[{index}]: {problem}")
-        elif folded(name) in seen:
-            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=shown(name, 24)))
-        else:
-            seen.add(folded(name))
-    if table is not None:
-        try:  # the table's own decision, as when the game was started
-            get_table(table).check_players(players)
-        except GinscoreError as error:
-            found.append(f"players: {error}")
 
 
 def _ignorable(data: dict, found: list) -> frozenset:
@@ -373,54 +352,6 @@ def _ignorable(data: dict, found: list) -> frozenset:
         found.append("ignorable: " + _('expected a list of field names such as ["hand.note"]'))
         return IGNORABLE
     return IGNORABLE | frozenset(declared)
-
-
-def _check_rules(rules_data, settings, table, found: list) -> None:
-    """Each setting valid for the game's table; a setting the table does not have is a problem
-    (a newer ginscore's setting would change the scores, so it is never silently ignored)."""
-    if rules_data is None or settings is None:
-        return
-    for name in rules_data:
-        if name not in settings:
-            found.append(
-                f"rules.{key_text(name)}: "
-                + _(
-                    "not a setting of a {table} game: a newer ginscore wrote this file, "
-                    "or it is damaged; upgrade ginscore or restore the file from a backup"
-                ).format(table=table)
-            )
-    known = {key: value for key, value in rules_data.items() if key in settings}
-    try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
-        Rules.of(settings, known)
-        return
-    except (GinscoreError, TypeError):
-        pass
-    for name in settings:
-        if name in rules_data:
-            try:
-                Rules.of(settings, {name: rules_data[name]})
-            except GinscoreError as error:
-                found.append(f"rules.{name}: {error}")
-            except TypeError:  # e.g. an unhashable value where a word was expected
-                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=shown(rules_data[name], 24)))
-
-
-def _check_stake(stake, found: list) -> None:
-    if not isinstance(stake, str):
-        found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=value_words(stake)))
-        return
-    try:
-        parse_stake(stake)
-    except GinscoreError as error:
-        found.append(f"stake: {error}")
-
-
-def _check_currency(currency, found: list) -> None:
-    try:
-        if not isinstance(currency, str) or parse_currency(currency) != currency:
-            found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=value_words(currency)))
-    except GinscoreError as error:
-        found.append(f"currency: {error}")
 
 
 def _table_of(table):

@@ -202,7 +202,7 @@ def test_160_hands_from_two_devices_apart_are_one_note(run, isolated_ledger):
 
 def test_double_entries_is_linear():
     """20,000 alike hands from two devices: answered in well under a second (it was n²)."""
-    from ginscore.game import double_entries
+    from ginscore.apart import double_entries
 
     entries = []
     for number in range(20000):

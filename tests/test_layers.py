@@ -36,11 +36,11 @@ LAYERS = {
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
-        "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.renaming", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
+        "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.apart", "ginscore.renaming", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
         "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
-    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.placing", "ginscore.summary", "ginscore.evening",
+    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.schema_fields", "ginscore.actions", "ginscore.placing", "ginscore.summary", "ginscore.evening",
                  "ginscore.export", "ginscore.export_text", "ginscore.scorepad"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",

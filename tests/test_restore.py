@@ -64,7 +64,19 @@ def test_a_hand_put_before_hand_n_gives_the_game_entered_in_order(run, table):
     play(run, start, *(hand for position, hand in enumerate(hands, 1) if position != number))
     result = play(run, f"{hands[number - 1]} --before {number}")
     assert f"Recorded hand {number} of game" in result.output and "the later hands move down one" in result.output
-    assert scored(run) == expected
+    if table != "rummy":
+        assert scored(run) == expected
+        return
+    # Rummy: the later hands keep who dealt them as recorded (issue 31 item 2), and status says so;
+    # every point, box and payment is the game entered in order
+    now = scored(run)
+    assert now.pop("kept_seats") and "kept_seats" not in expected
+    for data in (now, expected):
+        for key in ("next_dealer", "first_to_play"):
+            data.pop(key)
+        for hand in data["hands"]:
+            hand.pop("dealer")
+    assert now == expected
 
 
 def test_a_hand_given_as_cards_goes_before_too(run):
@@ -275,16 +287,21 @@ def test_restoring_a_hand_that_ends_the_game_at_the_last_hand_is_taken(run):
     assert (data["finished"], data["winner"], len(data["hands"])) == (True, "A", 4)
 
 
-def test_three_handed_refuses_what_would_re_seat_a_later_hand(run):
-    # A v B, A wins; A v C, C wins
+def test_three_handed_seats_a_hand_put_before_as_the_turn_gives_and_keeps_the_later_hands(run):
+    # A v B, A wins; A v C, C wins (each hand records its seats: issue 31 item 2)
     play(run, "new A B C --three-handed", "knock a 2 20", "gin c 12")
-    refused(run, "knock b 2 30 --before 2", "hand 2 names B, who sat that hand out", "nothing recorded")
-    # C beating A at hand 2 would have A sit hand 3 out: C's gin would be against B
-    refused(run, "gin c 10 --before 2", "hand 3 would be played by others than those who played it")
-    play(run, "draw --before 2")  # a draw seats nobody otherwise
-    assert [hand["kind"] for hand in status_json(run)["hands"]] == ["knock", "draw", "gin"]
-    play(run, "undo", "delete 2", "draw")  # the draw was recorded with B sitting out
-    refused(run, "restore 2", "with hand 2 restored, game", "hand 3 would be played by others")
+    refused(run, "knock b 2 30 --before 2", "B sits out this hand")  # at hand 2 the turn seats A v C
+    # C beating A at hand 2 would have A sit hand 3 out, but hand 3 was played A v C: kept as recorded
+    play(run, "gin c 10 --before 2")
+    data = status_json(run)
+    assert [(hand["kind"], hand["player"]) for hand in data["hands"]] == [("knock", "A"), ("gin", "C"), ("gin", "C")]
+    # by hand: A 20 - 2 = 18; C 25 + 10 and 25 + 12
+    assert data["totals"] == {"A": 18, "B": 0, "C": 72} if "totals" in data else data["scores"] == {"A": 18, "B": 0, "C": 72}
+    assert data["kept_seats"] == [{"hand": 3, "recorded": ["A", "C"], "turn": ["C", "B"]}]
+    # a deleted hand put back: the later hands keep their players too
+    play(run, "delete 2")
+    play(run, "restore 2")
+    assert status_json(run)["kept_seats"] == data["kept_seats"]
 
 
 def test_partnership_refuses_a_hand_put_before_another(run):
@@ -301,13 +318,14 @@ def test_rules_changed_at_the_hand_that_came_next_where_the_hands_were_played(ru
     assert "Undid the rules change" in result.output
 
 
-def test_a_file_with_a_hand_put_before_is_version_5_and_check_names_a_before_nowhere(run, isolated_ledger):
+def test_a_file_with_a_hand_put_before_is_version_6_and_check_names_a_before_nowhere(run, isolated_ledger):
     play(run, "new A B", "knock a 4 15")
     (path,) = Path(isolated_ledger, "games").glob("game-*.json")
     assert json.loads(path.read_text())["file_version"] == 4
     play(run, "gin b 10 --before 1")
     data = json.loads(path.read_text())
-    assert data["file_version"] == 5 and data["journal"][-1]["before"] == data["journal"][0]["id"]
+    # 6: the version of hands that keep their seats, which an older ginscore refuses (it would count it elsewhere)
+    assert data["file_version"] == 6 and data["journal"][-1]["before"] == data["journal"][0]["id"]
     data["journal"][-1]["before"] = "zzzzzzzzzz"  # the hand it went before: in a file not arrived
     path.write_text(json.dumps(data))
     result = run("check")

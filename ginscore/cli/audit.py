@@ -7,12 +7,13 @@ import os
 import click
 
 from ginscore import actions, render
+from ginscore.apart import devices
 from ginscore.changes import live_changes
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, clipped, printable
-from ginscore.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, devices, history, last_deletion, last_restore
+from ginscore.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, history, last_deletion, last_restore
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.shell import quote

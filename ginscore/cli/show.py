@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ginscore import actions, render
+from ginscore.apart import apart
 from ginscore.cli import cli
 from ginscore.cli.options import (
     SUFFIXES,
@@ -18,7 +19,7 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import option
 from ginscore.errors import printable
-from ginscore.game import apart, effective_hands, voided
+from ginscore.game import effective_hands, voided
 from ginscore.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from ginscore import changes
+from ginscore.apart import apart
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
-from ginscore.game import apart, effective_hands, voided
+from ginscore.game import effective_hands, voided
 from ginscore.i18n import _, translate
 from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
