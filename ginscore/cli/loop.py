@@ -11,11 +11,12 @@ from __future__ import annotations
 import click
 
 from ginscore import actions
-from ginscore.cli import COMMANDS, cli, did_you_mean, error_line
+from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
 from ginscore.errors import GinscoreError, shown
 from ginscore.game import voided
 from ginscore.i18n import N_, _, translate
+from ginscore.text import did_you_mean
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
