@@ -17,7 +17,7 @@ from ginscore.cli.options import (
     whole_number,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import HandError, shown
+from ginscore.errors import HandError, PlayerError, shown
 from ginscore.i18n import N_, _, pN_
 from ginscore.names import match_player
 from ginscore.shell import quote
@@ -58,18 +58,63 @@ def typed(player: str) -> str:
     return quote(player)
 
 
+def both_deadwoods(player: str) -> str:
+    return _("give both deadwoods, the knocker's and the opponent's: 'ginscore knock {player} 4 15'").format(player=typed(player))
+
+
+def no_deadwood(command: str, example: str) -> str:
+    return _(
+        "give the deadwood as numbers ('ginscore {command} {example}') or the cards "
+        "('ginscore {command} PLAYER{with_cards}')"
+    ).format(command=command, example=example, with_cards=' --cards "..." --opponent-cards "..."')
+
+
+def is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
+def refuse_run_together(player: str, command: str, rest: str) -> None:
+    """Refuse ``bo30`` where a player and a number were typed without the space between them
+    (the number is then missing), saying so rather than taking ``bo30`` for a name."""
+    import re
+
+    joined = re.fullmatch(r"(.*[^\W\d_])(\d+)", player)
+    if joined:
+        example = " ".join(word for word in (typed(joined[1]), joined[2], rest) if word)
+        raise click.UsageError(
+            _("{word} runs a player and a number together: put a space between them, as in 'ginscore {command} {example}'").format(
+                word=shown(player), command=command, example=example
+            )
+        )
+
+
+def player_left_out(word: str, command: str, numbers: str, missing: str):
+    """The hand of ``knock 4 15``: the player was left out, so the first number stood in his
+    place. Refused under the lock, where the game's players are known to name them; for a
+    player really called '4', ``missing`` says what is missing instead."""
+
+    def build(game):
+        try:
+            match_player(game.players, word, game.id)
+        except PlayerError:
+            raise HandError(
+                _("{word} is no player: give the player first, as in 'ginscore {command} {example}' (the players: {players})").format(
+                    word=shown(word), command=command, example=f"{typed(game.players[0])} {numbers}",
+                    players=", ".join(game.players),
+                )
+            ) from None
+        raise HandError(missing)
+
+    return build
+
+
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
     """True when the hand is given as cards, False as numbers; refuses both, neither, or only
     one of --cards and --opponent-cards."""
     with_cards = ' --cards "..." --opponent-cards "..."'
     if cards is None and opponent_cards is None:
         if not any(number is not None for number in numbers):
-            raise click.UsageError(
-                _(
-                    "give the deadwood as numbers ('ginscore {command} {example}') or the cards "
-                    "('ginscore {command} PLAYER{with_cards}')"
-                ).format(command=command, example=example, with_cards=with_cards)
-            )
+            raise click.UsageError(no_deadwood(command, example))
         return False
     if any(number is not None for number in numbers):
         raise click.UsageError(
@@ -134,6 +179,11 @@ def knock(obj, game_id, as_json, **params):
 
 
 def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
+    if cards is None and opponent_cards is None and opponent_deadwood is None:
+        refuse_run_together(player, "knock", knocker_deadwood or "15")
+        if is_number(player):  # 'knock 4 15': the player was left out
+            missing = no_deadwood("knock", f"{typed(player)} 4 15") if knocker_deadwood is None else both_deadwoods(player)
+            return player_left_out(player, "knock", f"{player} {knocker_deadwood or 15}", missing)
     if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", f"{typed(player)} 4 15"):
 
         def build(game):
@@ -148,11 +198,7 @@ def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_card
                 _("--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards")
             )
         if opponent_deadwood is None:
-            raise click.UsageError(
-                _("give both deadwoods, the knocker's and the opponent's: 'ginscore knock {player} 4 15'").format(
-                    player=typed(player)
-                )
-            )
+            raise click.UsageError(both_deadwoods(player))
         knocker = whole_number(knocker_deadwood, _("the knocker's deadwood"))
         opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
 
@@ -193,6 +239,10 @@ def gin(obj, game_id, as_json, **params):
 
 
 def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
+    if cards is None and opponent_cards is None and opponent_deadwood is None:
+        refuse_run_together(player, "gin", "")
+        if is_number(player):  # 'gin 30': the player was left out
+            return player_left_out(player, "gin", player, no_deadwood("gin", f"{typed(player)} 30"))
     if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", f"{typed(player)} 30"):
 
         def build(game):
