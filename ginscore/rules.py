@@ -198,6 +198,12 @@ class Rules:
     def uses(self, name: str) -> bool:
         return name in self._values
 
+    @property
+    def variant(self) -> str | None:
+        """The variant of gin the game plays, as 'games' and exports name it: ``oklahoma``, or
+        None for the table's own game."""
+        return "oklahoma" if self._values.get("oklahoma") else None
+
     def to_dict(self) -> dict:
         return dict(self._values)
 

@@ -29,6 +29,7 @@ def summarize(state) -> dict:
         "created": game.created,
         "table": game.table,
         "format": game.table,
+        "variant": state.game.rules.variant,
         "players": list(game.players),
         "hands": len(state.rows),
         "finished": state.finished,

@@ -10,13 +10,16 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from ginscore import changes
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
 from ginscore.game import apart, effective_hands, voided
-from ginscore.i18n import _, translate
+from ginscore.i18n import _, pN_, translate
 from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.scoring import money, stake_text
 from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
 from ginscore.text import in_words
+
+# The variants of gin a table may play (``Rules.variant``), in words.
+VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
 
 
 class Payment(NamedTuple):
@@ -247,9 +250,13 @@ class Table:
                 ) + hint
             )
 
-    def words(self) -> str:
-        """The kind of table in the reader's language: ``three-handed``, ``втроём``."""
-        return translate(self.label)
+    def words(self, variant: str | None = None) -> str:
+        """The kind of table in the reader's language: ``three-handed``, ``втроём``; with the
+        ``variant`` played at it (``Rules.variant``): ``Oklahoma``, ``Hollywood, Oklahoma``."""
+        if variant is None:
+            return translate(self.label)
+        named = translate(VARIANTS[variant]) if variant in VARIANTS else variant
+        return named if self.name == "standard" else _("{table}, {variant}").format(table=translate(self.label), variant=named)
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
         """The rules a new game of this table stores: its defaults, then ``preset``, then
