@@ -16,7 +16,7 @@ import pytest
 
 from conftest import frozen_clock, ledger_bytes, ok, play, refused
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "ginscore-export.csv.rules"
+RULES_FILE = Path(__file__).resolve().parent.parent / "ginscore" / "data" / "ginscore-export.csv.rules"
 
 # An evening of every kind of table, for euros and dollars, with Cyrillic names (beancount's
 # accounts are ASCII) and one game played for nothing.
