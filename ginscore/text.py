@@ -49,7 +49,8 @@ def inert(cell):
 def likely_meant(typed: str, choices, most: int = 3) -> list:
     """The ``choices`` someone typing ``typed`` probably meant, best first (at most ``most``):
     the fewest typing slips away (a swap of two neighbours is one slip, so 'stauts' is 'status'
-    rather than 'stats'), then the same length, then the most alike. The one helper behind
+    rather than 'stats'), then the same length, then the most alike; only those as near as the
+    nearest ('gin_bonsu': gin_bonus, not gin_boxes too). The one helper behind
     every "did you mean": commands, settings, keys, presets, kinds of hand."""
     import difflib  # only on the way to an error
 
@@ -63,7 +64,8 @@ def likely_meant(typed: str, choices, most: int = 3) -> list:
     def nearness(choice):
         return slips[choice], abs(len(choice) - len(word)), -difflib.SequenceMatcher(None, word, folded[choice]).ratio()
 
-    return sorted(found, key=nearness)[:most]
+    found.sort(key=nearness)
+    return [choice for choice in found if slips[choice] == slips[found[0]]][:most]  # only the nearest
 
 
 def did_you_mean(typed: str, choices) -> str:
