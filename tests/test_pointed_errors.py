@@ -109,7 +109,6 @@ def test_games_games_json_exports_and_completion_name_oklahoma(run, isolated_led
     assert found == {okla: ("standard", "oklahoma"), hollywood: ("hollywood", "oklahoma"), plain: ("standard", None)}
     journal = ok(run, "export --to hledger").stdout
     assert "Bob pays Ann for 340 points (Ann v Bob, Oklahoma)" in journal  # (20 + 25 gin + 100 game + 25 box) x 2, a shutout
-    assert "(Ann — Bob, Оклахома)" in ok(run, "--lang ru export --to hledger").stdout
 
     from click.shell_completion import ShellComplete
 
@@ -126,6 +125,7 @@ def test_games_games_json_exports_and_completion_name_oklahoma(run, isolated_led
     assert [(item.value, item.help) for item in complete.get_completions(["unvoid"], "")] == [
         (hollywood, "Cy v Dee, hollywood, Oklahoma, voided")
     ]
+    assert "(Ann — Bob, Оклахома)" in ok(run, "--lang ru export --to hledger").stdout
 
 
 # ---- the CSV rules file ships ---------------------------------------------------------------------
