@@ -198,12 +198,6 @@ class Rules:
     def uses(self, name: str) -> bool:
         return name in self._values
 
-    @property
-    def variant(self) -> str | None:
-        """The variant of gin the game plays, as 'games' and exports name it: ``oklahoma``, or
-        None for the table's own game."""
-        return "oklahoma" if self._values.get("oklahoma") else None
-
     def to_dict(self) -> dict:
         return dict(self._values)
 
@@ -374,13 +368,9 @@ def preset_name(name: str) -> str:
     word = name.strip().lower()
     word = PRESET_ALIASES.get(word, word)
     if word not in PRESETS:
-        meant = likely_meant(word, PRESETS, most=1)
-        if meant:
-            raise RulesError(
-                _("unknown rules preset {name}: did you mean {choice}? (see 'ginscore rules --list')").format(
-                    name=shown(name), choice=meant[0]
-                )
-            )
+        if meant := likely_meant(word, PRESETS, most=1):
+            said = _("unknown rules preset {name}: did you mean {choice}? (see 'ginscore rules --list')")
+            raise RulesError(said.format(name=shown(name), choice=meant[0]))
         raise RulesError(
             _("unknown rules preset {name}: choose one of {presets} (see 'ginscore rules --list')").format(
                 name=shown(name), presets=", ".join(PRESETS)

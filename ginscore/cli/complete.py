@@ -9,7 +9,8 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
-from ginscore.i18n import LANGUAGES
+from ginscore.errors import printable
+from ginscore.i18n import LANGUAGES, _
 from ginscore.render import FORMAT_ALIASES, table_formats
 from ginscore.rules import PRESETS
 from ginscore.tables import all_settings, all_tables, get_table
@@ -75,9 +76,6 @@ def game_item(entry: dict):
     """A game id as completion offers it, with whose game it is for the shells that show a
     description (zsh, fish): ``Ann v Bob, Oklahoma, in progress``."""
     from click.shell_completion import CompletionItem
-
-    from ginscore.errors import printable
-    from ginscore.i18n import _
 
     if entry.get("damaged"):
         return CompletionItem(str(entry["id"]), help=_("DAMAGED"))

@@ -10,6 +10,7 @@ from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, chosen_games, deliver, settled_options
 from ginscore.cli.translated import option
+from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _, ngettext
 
 EXPORT_HELP = N_(
@@ -93,8 +94,6 @@ CSV_RULES = "ginscore-export.csv.rules"  # in ginscore/data/, package data (pypr
 def exporting_rules() -> str:
     """The hledger CSV rules file that ships in the package."""
     from importlib.resources import files
-
-    from ginscore.errors import GinscoreError
 
     try:
         return files("ginscore").joinpath("data", CSV_RULES).read_text("utf-8")

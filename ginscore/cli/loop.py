@@ -13,7 +13,7 @@ import click
 from ginscore import actions
 from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
-from ginscore.errors import GinscoreError, shown
+from ginscore.errors import CardError, GinscoreError, shown
 from ginscore.game import voided
 from ginscore.i18n import N_, _, translate
 from ginscore.text import did_you_mean
@@ -72,7 +72,6 @@ def entry_words(line: str, players=()) -> list:
 def is_upcard(word: str, players) -> bool:
     """Whether the last word of a short hand entry is the upcard: one card, not a name begun."""
     from ginscore.cards import parse_card
-    from ginscore.errors import CardError
 
     if any(name.casefold().startswith(word.casefold()) for name in players):
         return False

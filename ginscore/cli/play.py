@@ -69,39 +69,28 @@ def no_deadwood(command: str, example: str) -> str:
     ).format(command=command, example=example, with_cards=' --cards "..." --opponent-cards "..."')
 
 
-def is_number(word: str) -> bool:
-    return word.isascii() and word.isdigit()
-
-
-def refuse_run_together(player: str, command: str, rest: str) -> None:
-    """Refuse ``bo30`` where a player and a number were typed without the space between them
-    (the number is then missing), saying so rather than taking ``bo30`` for a name."""
+def misplaced(player: str, command: str, numbers: list, missing: str):
+    """For a hand short of a number: refuse ``bo30`` (a player and a number typed together);
+    for ``knock 4 15`` (the player left out, a number in his place) the build that refuses it
+    under the lock, naming the game's players, or says ``missing`` to a player called '4'."""
     import re
 
-    joined = re.fullmatch(r"(.*[^\W\d_])(\d+)", player)
-    if joined:
-        example = " ".join(word for word in (typed(joined[1]), joined[2], rest) if word)
+    if joined := re.fullmatch(r"(.*[^\W\d_])(\d+)", player):
         raise click.UsageError(
             _("{word} runs a player and a number together: put a space between them, as in 'ginscore {command} {example}'").format(
-                word=shown(player), command=command, example=example
-            )
+                word=shown(player), command=command, example=" ".join([typed(joined[1]), joined[2], *numbers]))
         )
-
-
-def player_left_out(word: str, command: str, numbers: str, missing: str):
-    """The hand of ``knock 4 15``: the player was left out, so the first number stood in his
-    place. Refused under the lock, where the game's players are known to name them; for a
-    player really called '4', ``missing`` says what is missing instead."""
+    if not (player.isascii() and player.isdigit()):
+        return None
 
     def build(game):
         try:
-            match_player(game.players, word, game.id)
+            match_player(game.players, player, game.id)
         except PlayerError:
             raise HandError(
                 _("{word} is no player: give the player first, as in 'ginscore {command} {example}' (the players: {players})").format(
-                    word=shown(word), command=command, example=f"{typed(game.players[0])} {numbers}",
-                    players=", ".join(game.players),
-                )
+                    word=shown(player), command=command, example=" ".join([typed(game.players[0]), player, *numbers]),
+                    players=", ".join(game.players))
             ) from None
         raise HandError(missing)
 
@@ -179,11 +168,10 @@ def knock(obj, game_id, as_json, **params):
 
 
 def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
-    if cards is None and opponent_cards is None and opponent_deadwood is None:
-        refuse_run_together(player, "knock", knocker_deadwood or "15")
-        if is_number(player):  # 'knock 4 15': the player was left out
-            missing = no_deadwood("knock", f"{typed(player)} 4 15") if knocker_deadwood is None else both_deadwoods(player)
-            return player_left_out(player, "knock", f"{player} {knocker_deadwood or 15}", missing)
+    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'knock 4 15', 'knock al4 15'
+        missing = no_deadwood("knock", f"{typed(player)} 4 15") if knocker_deadwood is None else both_deadwoods(player)
+        if left_out := misplaced(player, "knock", [knocker_deadwood or "15"], missing):
+            return left_out
     if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", f"{typed(player)} 4 15"):
 
         def build(game):
@@ -239,10 +227,9 @@ def gin(obj, game_id, as_json, **params):
 
 
 def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
-    if cards is None and opponent_cards is None and opponent_deadwood is None:
-        refuse_run_together(player, "gin", "")
-        if is_number(player):  # 'gin 30': the player was left out
-            return player_left_out(player, "gin", player, no_deadwood("gin", f"{typed(player)} 30"))
+    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'gin 30', 'gin bo30'
+        if left_out := misplaced(player, "gin", [], no_deadwood("gin", f"{typed(player)} 30")):
+            return left_out
     if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", f"{typed(player)} 30"):
 
         def build(game):

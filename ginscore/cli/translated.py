@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import click
 
-from ginscore.i18n import N_, LazyText, pN_, translate
+from ginscore.errors import shown
+from ginscore.i18n import N_, LazyText, _, pN_, translate
+from ginscore.text import did_you_mean
 
 
 class Option(click.Option):
@@ -153,10 +155,6 @@ class Group(Command, click.Group):
         (click's own suggestion is English only)."""
         name = args[0]
         if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
-            from ginscore.errors import shown
-            from ginscore.i18n import _
-            from ginscore.text import did_you_mean
-
             choices = self.command_names(ctx)
             raise click.UsageError(
                 _("No such command {name}{suggestion}").format(name=shown(name), suggestion=did_you_mean(name, choices)), ctx

@@ -18,8 +18,14 @@ from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
 from ginscore.text import in_words
 
-# The variants of gin a table may play (``Rules.variant``), in words.
+# The variants of gin a table may play (``variant_of``), in words.
 VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
+
+
+def variant_of(rules) -> str | None:
+    """The variant of gin played under ``rules``, as 'games' and exports name it: ``oklahoma``,
+    or None for the table's own game."""
+    return "oklahoma" if rules.uses("oklahoma") and rules.oklahoma else None
 
 
 class Payment(NamedTuple):
@@ -252,7 +258,7 @@ class Table:
 
     def words(self, variant: str | None = None) -> str:
         """The kind of table in the reader's language: ``three-handed``, ``втроём``; with the
-        ``variant`` played at it (``Rules.variant``): ``Oklahoma``, ``Hollywood, Oklahoma``."""
+        ``variant`` played at it (``variant_of``): ``Oklahoma``, ``Hollywood, Oklahoma``."""
         if variant is None:
             return translate(self.label)
         named = translate(VARIANTS[variant]) if variant in VARIANTS else variant
