@@ -15,7 +15,7 @@ from ginscore.i18n import N_, _, translate
 from ginscore.names import check_new_players, folded
 from ginscore.rules import check_setting
 from ginscore.tables import all_tables, get_table
-from ginscore.text import in_words
+from ginscore.text import in_words, likely_meant
 
 
 def evaluate(game: Game):
@@ -335,6 +335,9 @@ def setting_named(kind, typed: str) -> str:
                 settings=", ".join(map(setting_words, kind.settings)),
             )
         )
+    meant = likely_meant(setting_words(name), map(setting_words, kind.settings), most=1)
+    if meant:
+        raise RulesError(_("no setting {setting}: did you mean {choice}?").format(setting=shown(typed), choice=meant[0]))
     raise RulesError(
         _("no setting {setting}: the settings of a {table} game are {settings}").format(
             setting=shown(typed), table=kind.words(), settings=", ".join(map(setting_words, kind.settings))

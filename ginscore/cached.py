@@ -54,7 +54,7 @@ def game_row(game_id, files, place, finished, damaged, summary) -> None:
     text(summary, "a summary", none=True)
 
 
-KEYS = ("id", "created", "table", "format", "players", "hands", "finished", "winner", "net", "amount", "final",
+KEYS = ("id", "created", "table", "format", "variant", "players", "hands", "finished", "winner", "net", "amount", "final",
         "payments", "stake", "currency", "money", "voided", "stats")
 
 
@@ -66,6 +66,7 @@ def summary(stored, game_id: str) -> dict:
     need(data.get("id") == game_id and all(key in data for key in KEYS), "a summary's game id and fields")
     for key in ("created", "table", "format"):
         text(data.get(key), key)
+    text(data.get("variant"), "variant", none=True)
     players = data.get("players")
     need(type(players) is list and len(players) > 0 and all(type(name) is str for name in players), "players")
     count(data.get("hands"), "hands")

@@ -25,7 +25,7 @@ from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset
 from ginscore.safefile import NotDurable, atomic_write, read_regular, reason
 from ginscore.scoring import NO_CURRENCY, parse_currency, parse_stake
 from ginscore.tables import all_settings, get_table
-from ginscore.text import shortened
+from ginscore.text import likely_meant, shortened
 
 ENV_CONFIG = paths.ENV_CONFIG
 # Every table's settings can be set here; each new game takes those its table uses.
@@ -159,6 +159,11 @@ def check_value(key: str, value, label: str | None = None):
         )
     if key == "preset":
         word = value.strip().lower() if isinstance(value, str) else None
+        meant = likely_meant(word, PRESETS, most=1) if word and word not in PRESETS and word not in PRESET_ALIASES else []
+        if meant:
+            raise RulesError(
+                _("{label}: unknown preset {value}; did you mean {choice}?").format(label=label, value=shown(value, 24), choice=meant[0])
+            )
         if word not in PRESETS and word not in PRESET_ALIASES:
             raise RulesError(
                 _("{label} must be one of the presets {presets}; got {value}").format(
@@ -209,13 +214,11 @@ def _check_together(values: dict, path) -> None:
 def likely_keys(key: str) -> list:
     """The keys someone typing ``key`` probably meant: a known slip (``rules``), the dashed
     spelling, the keys it begins (``und``: undercut_bonus, undercut_boxes), or close spellings."""
-    import difflib
-
     typed = key.strip().lower().lstrip("-").replace("-", "_")
     if typed in _LIKELY_MEANT or typed in KEYS:
         return [_LIKELY_MEANT.get(typed, typed)]
     begun = [name for name in KEYS if typed and name.startswith(typed)]
-    return begun or difflib.get_close_matches(typed, KEYS, n=3, cutoff=0.8)
+    return begun or likely_meant(typed, KEYS)
 
 
 def normal_key(text: str) -> str:

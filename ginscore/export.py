@@ -22,6 +22,7 @@ from ginscore.i18n import _, ngettext
 from ginscore.names import folded
 from ginscore.shell import quote
 from ginscore.tables import get_table
+from ginscore.tables.base import variant_of
 from ginscore.translit import to_ascii
 
 FORMATS = ("hledger", "ledger", "beancount", "csv")
@@ -55,6 +56,7 @@ class Transfer(NamedTuple):
     points: int
     amount: Decimal
     currency: str | None  # the game's symbol, as typed
+    variant: str | None = None  # the variant played (tables.base.variant_of), named in the note
 
 
 def ended_at(game) -> str:
@@ -77,7 +79,7 @@ def transfers(game) -> list:
     utc = moment.astimezone(timezone.utc).isoformat()
     return [
         Transfer(day, utc, game.id, game.table, tuple(game.players), paid.payer, paid.payee, paid.points,
-                 Decimal(paid.amount), game.currency)
+                 Decimal(paid.amount), game.currency, variant_of(game.rules))
         for paid in state.payments() if paid.amount is not None
     ]
 
@@ -315,4 +317,4 @@ def note(move: Transfer) -> str:
         "{payer} pays {payee} for {count} points ({seats}, {table})",
         move.points,
     )
-    return words.format(payer=move.payer, payee=move.payee, count=move.points, seats=table.seats(move.players), table=table.words())
+    return words.format(payer=move.payer, payee=move.payee, count=move.points, seats=table.seats(move.players), table=table.words(move.variant))

@@ -53,7 +53,7 @@ from ginscore.text import shortened
 INDEX_FILE = "index.sqlite3"
 STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 9: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row
+SCHEMA = f"ginscore-index 10: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (

@@ -38,7 +38,7 @@ class Document(NamedTuple):
 
 DOCUMENTS = {
     "game": Document("1.2", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
-    "games": Document("2.0", N_("the games listed by 'games'"), older=(1,)),
+    "games": Document("2.1", N_("the games listed by 'games'"), older=(1,)),
     "log": Document("1.1", N_("a game's journal: 'log'")),
     "settle": Document("1.1", N_("an evening's settlement: 'settle'")),
     "undone-settlement": Document("1.1", N_("a settlement taken back: 'undo' right after 'settle --record'")),

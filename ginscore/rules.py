@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from ginscore.errors import RulesError, shown
 from ginscore.i18n import N_, _
+from ginscore.text import likely_meant
 
 TIE_RULES = ("undercut", "knocker", "no-score")
 # Besides these, ``flat:N`` adds N to the winner's total (docs/rules.md section 5).
@@ -367,6 +368,9 @@ def preset_name(name: str) -> str:
     word = name.strip().lower()
     word = PRESET_ALIASES.get(word, word)
     if word not in PRESETS:
+        if meant := likely_meant(word, PRESETS, most=1):
+            said = _("unknown rules preset {name}: did you mean {choice}? (see 'ginscore rules --list')")
+            raise RulesError(said.format(name=shown(name), choice=meant[0]))
         raise RulesError(
             _("unknown rules preset {name}: choose one of {presets} (see 'ginscore rules --list')").format(
                 name=shown(name), presets=", ".join(PRESETS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ginscore.game import voided
 from ginscore.scoring import cents, exact_money, stake_text
+from ginscore.tables.base import variant_of
 
 
 def summarize(state) -> dict:
@@ -29,6 +30,7 @@ def summarize(state) -> dict:
         "created": game.created,
         "table": game.table,
         "format": game.table,
+        "variant": variant_of(state.game.rules),
         "players": list(game.players),
         "hands": len(state.rows),
         "finished": state.finished,

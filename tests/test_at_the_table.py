@@ -255,12 +255,44 @@ def test_play_without_readline_loses_only_completion(run, monkeypatch):
     assert [hand["result"] for hand in status_json(run)["hands"]] == ["knock", "big_gin"]
 
 
-def test_play_follows_a_new_game_and_offers_a_rematch(run):
-    result = run("play", input="new Ann Ben --target 10\nk ann 1 20\ny\nk ben 1 20\nq\n")
+def test_play_follows_a_new_game_and_a_rematch_typed(run):
+    """Issue 34 item 3: piped input is not asked a question (the line after the game's last
+    hand is the entry it was meant as); the session says so and how to get a rematch."""
+    result = run("play", input="new Ann Ben --target 10\nk ann 1 20\nrematch\nk ben 1 20\nq\n")
     assert result.exit_code == 0, result.output
     second = game_ids(run)[1]
-    assert "Rematch" in result.output and f"Game {second}: Ann v Ben" in result.output
+    assert "No rematch asked: input is not a terminal; type 'rematch' to start one." in result.output
+    assert "[y/N]" not in result.output and f"Game {second}: Ann v Ben" in result.output
     assert status_json(run)["id"] == second and status_json(run)["hands"][0]["player"] == "Ben"
+
+
+def test_play_reads_the_line_after_a_game_ends_as_the_entry_it_is(run):
+    """Issue 34 item 3: the rematch question swallowed the next hand as its "no"."""
+    first = new_game(run, "new Ann Ben --target 10")
+    result = run("play", input="k ann 1 20\nnew Cy Dee\nk cy 4 15\nq\n")
+    assert result.exit_code == 0, result.output
+    assert game_ids(run)[1] != first and [hand["player"] for hand in status_json(run)["hands"]] == ["Cy"]
+    assert "Error" not in result.output
+
+
+def test_play_takes_oklahoma_upcards_as_the_last_word(run):
+    """Issue 34 item 3: k PLAYER K D CARD, g PLAYER D CARD, bg, d CARD, d PLAYER CARD."""
+    result = run("play", input="new Ann Ben --rules oklahoma\nk an 6 15 7h\nd 4d\ng ben 20 10c\nbg ann 3 Qd\n?\nq\n")
+    assert result.exit_code == 0, result.output
+    hands = status_json(run)["hands"]
+    assert [(hand["result"], hand.get("upcard")) for hand in hands] == [
+        ("knock", "7h"), ("draw", "4d"), ("gin", "Tc"), ("big_gin", "Qd")
+    ]
+    assert "Oklahoma: the upcard last (k al 6 15 7h, g bob 30 Ks, d 4d)." in result.output
+
+
+def test_an_upcard_short_form_never_takes_a_players_name():
+    from ginscore.cli.loop import entry_words
+
+    assert entry_words("k al 6 15 7h") == ["knock", "--upcard", "7h", "al", "6", "15"]
+    assert entry_words("d carol as", ("Ann", "Ash", "Carol", "Dan")) == ["draw", "carol", "as"]  # Ash, not the ace
+    assert entry_words("d as", ("Ann", "Bob")) == ["draw", "--upcard", "as"]
+    assert entry_words("k as 4 15") == ["knock", "as", "4", "15"] and entry_words("g kd") == ["gin", "kd"]
 
 
 def test_play_aims_at_its_own_game(run):

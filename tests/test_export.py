@@ -16,7 +16,7 @@ import pytest
 
 from conftest import frozen_clock, ledger_bytes, ok, play, refused
 
-RULES_FILE = Path(__file__).resolve().parent.parent / "docs" / "ginscore-export.csv.rules"
+RULES_FILE = Path(__file__).resolve().parent.parent / "ginscore" / "data" / "ginscore-export.csv.rules"
 
 # An evening of every kind of table, for euros and dollars, with Cyrillic names (beancount's
 # accounts are ASCII) and one game played for nothing.
@@ -116,7 +116,10 @@ def test_every_tool_reads_the_evening_and_its_balances_are_settles_nets(run, eve
         assert balances(path) == neutral, fmt
     path = tmp_path / "evening.csv"
     path.write_text(exported(run, "--to", "csv"), "utf-8")
-    assert hledger_balances(path, "--rules-file", str(RULES_FILE), strict=False) == neutral
+    rules = tmp_path / "ginscore.csv.rules"  # as the README says: the rules file ginscore writes
+    assert ok(run, ["export", "--csv-rules", "-o", str(rules)]).stdout == f"Wrote {rules}\n"
+    assert rules.read_bytes() == RULES_FILE.read_bytes() and exported(run, "--csv-rules") == RULES_FILE.read_text("utf-8")
+    assert hledger_balances(path, "--rules-file", str(rules), strict=False) == neutral
     path = tmp_path / "evening.beancount"
     path.write_text(exported(run, "--to", "beancount"), "utf-8")
     ascii_names = {"Анна": "Anna", "Борис": "Boris", "Євген": "Yevhen"}

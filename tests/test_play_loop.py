@@ -129,6 +129,8 @@ def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(run
     assert "Bob big gin, opponent 12" in table.expect(PROMPT)
     table.type("ginscore knock bob 2 22\n")  # a whole command line works too
     table.expect(r"Rematch.*\[y/N\] ")
+    table.type("k al 4 15\n")  # a hand typed out of habit is no answer: asked again (issue 34 item 3)
+    assert "'k al 4 15' is no answer" in table.expect(r"Rematch.*\[y/N\] ")
     table.type("n\n")
     table.expect(PROMPT)
     table.type("\x04")  # Ctrl-D leaves

@@ -249,6 +249,7 @@ ALSO_ALLOWED = {
     "CHF",  # a currency code in --currency's example
     "EUR", "JPY",  # currency codes in export's --commodity examples (beancount's commodities)
     "assets", "receivable", "journal", "name",  # export's default accounts and their {name}; hledger's .journal file
+    "CSV",  # the file format, as Russian and Ukrainian write it too (export --csv-rules: the CSV rules file)
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
     "score", "counter", "v2",  # the score-pad app's name and its backup's kind, gin-rummy-counter.v2 ('import')

@@ -17,7 +17,7 @@ import click
 from ginscore import __version__, i18n
 from ginscore.cli.options import completes
 from ginscore.cli.translated import Group, option, version_option
-from ginscore.errors import GinscoreError, printable, shown, unexpected
+from ginscore.errors import GinscoreError, printable, unexpected
 from ginscore.house_lang import house_language
 from ginscore.i18n import N_, _
 from ginscore.paths import ENV_DEBUG
@@ -97,14 +97,8 @@ class GinscoreGroup(Group):
             import_module(f"ginscore.cli.{COMMANDS[name]}")
         return self.commands.get(name)
 
-    def resolve_command(self, ctx, args):
-        name = args[0]
-        if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
-            raise click.UsageError(
-                _("No such command {name}{suggestion}").format(name=shown(name), suggestion=did_you_mean(name, COMMANDS)),
-                ctx,
-            )
-        return super().resolve_command(ctx, args)
+    def command_names(self, ctx) -> list:
+        return list(COMMANDS)  # without importing every command's module
 
     def invoke(self, ctx):
         try:
@@ -191,40 +185,6 @@ def _quiet_stdout() -> None:
         os.close(descriptor)
     except (OSError, ValueError, AttributeError):  # no real descriptor (tests, an embedded stdout)
         pass
-
-
-def did_you_mean(typed: str, choices) -> str:
-    """`` (did you mean knock?)`` when ``typed`` is close to one of ``choices``: the fewest
-    typing slips away (a swap of two neighbours is one slip, so 'stauts' is 'status' rather
-    than 'stats'), then the same length, then the most alike."""
-    import difflib  # only on the way to an error
-
-    word = typed.casefold()
-    close = difflib.get_close_matches(word, list(choices), n=5, cutoff=0.6)
-    slips = {choice: typing_slips(word, choice) for choice in choices}
-    close += [choice for choice, count in slips.items() if count <= max(1, len(word) // 3) and choice not in close]
-    if not close:
-        return ""
-
-    def nearness(choice):
-        return slips[choice], abs(len(choice) - len(word)), -difflib.SequenceMatcher(None, word, choice).ratio()
-
-    return _(" (did you mean {choice}?)").format(choice=min(close, key=nearness))
-
-
-def typing_slips(typed: str, meant: str) -> int:
-    """The fewest letters left out, added, changed or swapped with a neighbour that turn
-    ``meant`` into ``typed`` (the optimal string alignment distance)."""
-    before, row = None, list(range(len(meant) + 1))
-    for i, letter in enumerate(typed, 1):
-        current = [i]
-        for j, other in enumerate(meant, 1):
-            best = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (letter != other))
-            if before is not None and i > 1 and j > 1 and letter == meant[j - 2] and typed[i - 2] == other:
-                best = min(best, before[j - 2] + 1)
-            current.append(best)
-        before, row = row, current
-    return row[-1]
 
 
 def error_line(error: click.ClickException) -> str:

@@ -12,12 +12,13 @@ from ginscore.changes import live_changes
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
-from ginscore.errors import HandError, clipped, printable
+from ginscore.errors import HandError, clipped, printable, shown
 from ginscore.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, history, last_deletion, last_restore
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.shell import quote
 from ginscore.tables import get_table
+from ginscore.text import did_you_mean
 
 # What the log calls each journal action, in the reader's language (JSON keeps the action).
 ACTION_WORDS = {
@@ -278,8 +279,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
         raise HandError(
             _(
                 "give the corrected hand after the number, as 'knock PLAYER DEADWOOD OPPONENT_DEADWOOD', "
-                "'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind}"
-            ).format(kind=repr(kind))
+                "'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind}{suggestion}"
+            ).format(kind=shown(kind), suggestion=did_you_mean(kind, HAND_COMMANDS))
         )
     from ginscore.cli.play import hand_builder
 

@@ -9,7 +9,8 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
-from ginscore.i18n import LANGUAGES
+from ginscore.errors import printable
+from ginscore.i18n import LANGUAGES, _
 from ginscore.render import FORMAT_ALIASES, table_formats
 from ginscore.rules import PRESETS
 from ginscore.tables import all_settings, all_tables, get_table
@@ -67,8 +68,28 @@ def new_players(ctx, param, incomplete):
 @_quietly
 def game_ids(ctx, param, incomplete):
     """Every game's id, newest first: in the order they were started, which the summary index
-    knows (a made id says nothing of when its game began)."""
-    return [str(entry["id"]) for entry in reversed(_summaries(ctx)) if str(entry["id"]).startswith(incomplete)]
+    knows (a made id says nothing of when its game began); each says whose game it is."""
+    return [game_item(entry) for entry in reversed(_summaries(ctx)) if str(entry["id"]).startswith(incomplete)]
+
+
+def game_item(entry: dict):
+    """A game id as completion offers it, with whose game it is for the shells that show a
+    description (zsh, fish): ``Ann v Bob, Oklahoma, in progress``."""
+    from click.shell_completion import CompletionItem
+
+    if entry.get("damaged"):
+        return CompletionItem(str(entry["id"]), help=_("DAMAGED"))
+    if entry.get("voided"):
+        state = _("voided")
+    else:
+        state = _("finished") if entry["finished"] else _("in progress")
+    table = get_table(entry["table"]).words(entry.get("variant")) if entry["table"] in _table_names() else entry["table"]
+    words = _("{players}, {table}, {state}").format(players=_(" v ").join(entry["players"]), table=table, state=state)
+    return CompletionItem(str(entry["id"]), help=printable(words))
+
+
+def _table_names() -> list:
+    return [kind.name for kind in all_tables()]
 
 
 def _summaries(ctx) -> list:
@@ -81,7 +102,7 @@ def _summaries(ctx) -> list:
 def _set_aside(ctx, incomplete: str, wanted: bool) -> list:
     """The ids of the games voided (``wanted``) or not, newest first, asked of the summary index."""
     return [
-        str(entry["id"]) for entry in reversed(_summaries(ctx))
+        game_item(entry) for entry in reversed(_summaries(ctx))
         if not entry.get("damaged") and bool(entry.get("voided")) == wanted and str(entry["id"]).startswith(incomplete)
     ]
 

@@ -10,12 +10,16 @@ from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, chosen_games, deliver, settled_options
 from ginscore.cli.translated import option
+from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _, ngettext
 
 EXPORT_HELP = N_(
     """Export the money of finished games for an accounting program or a spreadsheet: one
 transaction (or row) per payment of each game, dated the day the game ended, with the game's
 id as its code (ginscore:ID). The games are chosen as 'settle' chooses them.
+
+hledger reads 'export --to csv' with the CSV rules file that comes with ginscore:
+'ginscore export --csv-rules -o ginscore.csv.rules' writes it (without -o it is printed).
 
 Without --as the accounts are a neutral book of everyone's balance (games:NAME); with
 --as NAME, that player's own: a receivable per other player (assets:receivable:NAME) and
@@ -46,12 +50,22 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
     "--commodity", "commodities", multiple=True, metavar="SYMBOL=CODE",
     help=N_("Write the games played for SYMBOL in CODE (repeatable; none=CODE: the games without a currency)."),
 )
+@option("--csv-rules", "csv_rules", is_flag=True, help=N_("Print hledger's rules for reading 'export --to csv' (with -o: write them to FILE)."))
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing."))
 @click.pass_obj
-def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, output):
+def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
     from ginscore import export as exporting
     from ginscore.export_text import write
 
+    if csv_rules:
+        if fmt or any(selection) or game_ids or not unsettled or me or template or income or commodities:
+            raise click.UsageError(_("--csv-rules takes only --output FILE: the rules are the same for every export"))
+        rules = exporting_rules()
+        if output is None:
+            click.echo(rules, nl=False)
+        else:
+            deliver(rules, output, False, ".rules")
+        return
     fmt = None if fmt is None else fmt.strip().lower()
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
     chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
@@ -72,3 +86,16 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         click.echo(text, nl=False)
     elif games:  # nothing to export leaves the file as it was
         deliver(text, output, False, SUFFIXES_OF.get(fmt, SUFFIXES["csv"]))
+
+
+CSV_RULES = "ginscore-export.csv.rules"  # in ginscore/data/, package data (pyproject.toml)
+
+
+def exporting_rules() -> str:
+    """The hledger CSV rules file that ships in the package."""
+    from importlib.resources import files
+
+    try:
+        return files("ginscore").joinpath("data", CSV_RULES).read_text("utf-8")
+    except OSError:
+        raise GinscoreError(_("the CSV rules file is missing from this installation: install ginscore again")) from None

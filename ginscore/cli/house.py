@@ -10,11 +10,12 @@ from ginscore import config as house_file
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, print_json, table_options
 from ginscore.cli.translated import Command, Group, argument, option
-from ginscore.errors import RulesError
+from ginscore.errors import RulesError, shown
 from ginscore.i18n import N_, _, english, pgettext, pN_
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import DEFAULT_TABLE, all_settings, get_table
+from ginscore.text import did_you_mean
 
 
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults
@@ -54,6 +55,8 @@ def rules_command(obj, preset, setting, value, list_presets, show_doc, game_id, 
         set_rules(obj, setting, value, game_id, as_json, list_presets or show_doc or table != DEFAULT_TABLE or fmt is not None)
         return
     if setting is not None:
+        if preset not in PRESETS and did_you_mean(preset, ["set"]):  # 'rules sett target 150'
+            raise click.UsageError(_("No such command {name}{suggestion}").format(name=shown(preset), suggestion=did_you_mean(preset, ["set"])))
         raise click.UsageError(_("give one PRESET, or change a game's rules with 'ginscore rules set SETTING VALUE'"))
     if sum((preset is not None, game_id is not None, list_presets, show_doc)) > 1:
         raise click.UsageError(_("give one of PRESET, --game ID, --list or --doc"))

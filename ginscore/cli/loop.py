@@ -11,11 +11,12 @@ from __future__ import annotations
 import click
 
 from ginscore import actions
-from ginscore.cli import COMMANDS, cli, did_you_mean, error_line
+from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
-from ginscore.errors import GinscoreError, shown
+from ginscore.errors import CardError, GinscoreError, shown
 from ginscore.game import voided
 from ginscore.i18n import N_, _, translate
+from ginscore.text import did_you_mean
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -40,13 +41,21 @@ HELP_TEXT = N_("""\
   o PLAYER NAME=N   Rummy: out (o al bob=20)   u / redo       undo / redo the last undo
   s                 the sheet                  st             the running totals
   new A B, rematch  start a game and play it   q, Ctrl-D      leave (every hand is saved)
+Oklahoma: the upcard last (k al 6 15 7h, g bob 30 Ks, d 4d).
 Any ginscore command works too (edit 3 knock al 4 16, log, games). Tab completes names;
 the arrow keys bring back earlier entries; Ctrl-C cancels the line being typed.""")
 
 
-def entry_words(line: str) -> list:
+# Short entries that may end with an Oklahoma hand's upcard, and the fewest words before it:
+# the entry and the player for k, g and bg; the entry alone for d (its player is optional).
+UPCARD_AFTER = {"k": 2, "g": 2, "bg": 2, "d": 1}
+
+
+def entry_words(line: str, players=()) -> list:
     """An entry as the argv of the command it stands for: ``k al 4 15`` -> ``knock al 4 15``;
-    a leading ``ginscore`` is allowed, so a copied command line works as typed."""
+    a leading ``ginscore`` is allowed, so a copied command line works as typed. A short hand
+    entry may end with Oklahoma's upcard: ``k al 6 15 7h`` -> ``knock --upcard 7h al 6 15``
+    (a last word that is a card and no beginning of one of ``players``' names)."""
     import shlex
 
     words = shlex.split(line)
@@ -54,7 +63,23 @@ def entry_words(line: str) -> list:
         words = words[1:]
     if not words:
         return []
-    return [*SHORT.get(words[0].lower(), [words[0]]), *words[1:]]
+    short = words[0].lower()
+    if short in UPCARD_AFTER and len(words) > UPCARD_AFTER[short] and is_upcard(words[-1], players):
+        return [*SHORT[short], "--upcard", words[-1], *words[1:-1]]
+    return [*SHORT.get(short, [words[0]]), *words[1:]]
+
+
+def is_upcard(word: str, players) -> bool:
+    """Whether the last word of a short hand entry is the upcard: one card, not a name begun."""
+    from ginscore.cards import parse_card
+
+    if any(name.casefold().startswith(word.casefold()) for name in players):
+        return False
+    try:
+        parse_card(word)
+    except CardError:
+        return False
+    return True
 
 
 def with_game(words: list, game_id: int | None) -> list:
@@ -197,7 +222,7 @@ def play_command(obj, game_id):
             continue
         interrupted = False
         try:
-            words = entry_words(line)
+            words = entry_words(line, session.players)
         except ValueError as error:  # an unclosed quote
             click.echo(_("Error: {message}").format(message=_("{error}: close the quote").format(error=error)), err=True)
             continue
@@ -238,10 +263,31 @@ def unknown_entry(word: str) -> bool:
     return True
 
 
+# The answers a yes/no prompt takes, in every language of the catalogs (y/n, д/н, т/н, j/n).
+YES = ("y", "yes", "j", "ja", "д", "да", "т", "так")
+NO = ("n", "no", "nein", "н", "нет", "ні")
+
+
 def offer_rematch() -> bool:
-    try:
-        answer = input(_("Game over. Rematch, the same players and rules? [y/N] "))
-    except (EOFError, KeyboardInterrupt):
-        click.echo()
+    """Ask whether to play a rematch; True for yes. Asked only on a terminal: piped or
+    redirected input holds entries, and the next one must be read as the entry it is, so the
+    session says what it did instead. An answer that is neither yes nor no (a hand typed out
+    of habit) is not taken for either: the question is asked again."""
+    import sys
+
+    if not sys.stdin.isatty():
+        click.echo(_("No rematch asked: input is not a terminal; type 'rematch' to start one."))
         return False
-    return answer.strip().lower() in ("y", "yes", "д", "да", "т", "так")
+    while True:
+        try:
+            answer = input(_("Game over. Rematch, the same players and rules? [y/N] "))
+        except (EOFError, KeyboardInterrupt):
+            click.echo()
+            return False
+        word = answer.strip().lower()
+        if word in YES:
+            return True
+        if not word or word in NO:
+            return False
+        click.echo(_("{answer} is no answer: type y for a rematch, or n (or Enter) to leave it; then the next entry.").format(
+            answer=shown(answer.strip())))

@@ -17,7 +17,7 @@ from ginscore.cli.options import (
     whole_number,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import HandError, shown
+from ginscore.errors import HandError, PlayerError, shown
 from ginscore.i18n import N_, _, pN_
 from ginscore.names import match_player
 from ginscore.shell import quote
@@ -84,18 +84,52 @@ def typed(player: str) -> str:
     return quote(player)
 
 
+def both_deadwoods(player: str) -> str:
+    return _("give both deadwoods, the knocker's and the opponent's: 'ginscore knock {player} 4 15'").format(player=typed(player))
+
+
+def no_deadwood(command: str, example: str) -> str:
+    return _(
+        "give the deadwood as numbers ('ginscore {command} {example}') or the cards "
+        "('ginscore {command} PLAYER{with_cards}')"
+    ).format(command=command, example=example, with_cards=' --cards "..." --opponent-cards "..."')
+
+
+def misplaced(player: str, command: str, numbers: list, missing: str):
+    """For a hand short of a number: refuse ``bo30`` (a player and a number typed together);
+    for ``knock 4 15`` (the player left out, a number in his place) the build that refuses it
+    under the lock, naming the game's players, or says ``missing`` to a player called '4'."""
+    import re
+
+    if joined := re.fullmatch(r"(.*[^\W\d_])(\d+)", player):
+        raise click.UsageError(
+            _("{word} runs a player and a number together: put a space between them, as in 'ginscore {command} {example}'").format(
+                word=shown(player), command=command, example=" ".join([typed(joined[1]), joined[2], *numbers]))
+        )
+    if not (player.isascii() and player.isdigit()):
+        return None
+
+    def build(game):
+        try:
+            match_player(game.players, player, game.id)
+        except PlayerError:
+            raise HandError(
+                _("{word} is no player: give the player first, as in 'ginscore {command} {example}' (the players: {players})").format(
+                    word=shown(player), command=command, example=" ".join([typed(game.players[0]), player, *numbers]),
+                    players=", ".join(game.players))
+            ) from None
+        raise HandError(missing)
+
+    return build
+
+
 def hand_from_cards(numbers, cards, opponent_cards, command: str, example: str) -> bool:
     """True when the hand is given as cards, False as numbers; refuses both, neither, or only
     one of --cards and --opponent-cards."""
     with_cards = ' --cards "..." --opponent-cards "..."'
     if cards is None and opponent_cards is None:
         if not any(number is not None for number in numbers):
-            raise click.UsageError(
-                _(
-                    "give the deadwood as numbers ('ginscore {command} {example}') or the cards "
-                    "('ginscore {command} PLAYER{with_cards}')"
-                ).format(command=command, example=example, with_cards=with_cards)
-            )
+            raise click.UsageError(no_deadwood(command, example))
         return False
     if any(number is not None for number in numbers):
         raise click.UsageError(
@@ -161,6 +195,10 @@ def knock(obj, game_id, as_json, **params):
 
 
 def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
+    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'knock 4 15', 'knock al4 15'
+        missing = no_deadwood("knock", f"{typed(player)} 4 15") if knocker_deadwood is None else both_deadwoods(player)
+        if left_out := misplaced(player, "knock", [knocker_deadwood or "15"], missing):
+            return left_out
     if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", f"{typed(player)} 4 15"):
 
         def build(game):
@@ -175,11 +213,7 @@ def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_card
                 _("--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards")
             )
         if opponent_deadwood is None:
-            raise click.UsageError(
-                _("give both deadwoods, the knocker's and the opponent's: 'ginscore knock {player} 4 15'").format(
-                    player=typed(player)
-                )
-            )
+            raise click.UsageError(both_deadwoods(player))
         knocker = whole_number(knocker_deadwood, _("the knocker's deadwood"))
         opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
 
@@ -221,6 +255,9 @@ def gin(obj, game_id, as_json, **params):
 
 
 def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
+    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'gin 30', 'gin bo30'
+        if left_out := misplaced(player, "gin", [], no_deadwood("gin", f"{typed(player)} 30")):
+            return left_out
     if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", f"{typed(player)} 30"):
 
         def build(game):

@@ -245,15 +245,15 @@ def listing_row(entry, current: int | None = None) -> list:
         money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
-    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"]), entry["hands"],
+    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"], entry.get("variant")), entry["hands"],
             state, entry["winner"] or "", net, money, who]
 
 
-def table_words(name: str) -> str:
-    """The kind of table in the reader's language, or its name as stored when this ginscore
-    does not know it (a newer one wrote the game)."""
+def table_words(name: str, variant: str | None = None) -> str:
+    """The kind of table in the reader's language, with the variant played at it (Oklahoma),
+    or its name as stored when this ginscore does not know it (a newer one wrote the game)."""
     if name in names():
-        return get_table(name).words()
+        return printable(get_table(name).words(variant))
     return printable(name)
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import click
 
-from ginscore.i18n import N_, LazyText, pN_, translate
+from ginscore.errors import shown
+from ginscore.i18n import N_, LazyText, _, pN_, translate
+from ginscore.text import did_you_mean
 
 
 class Option(click.Option):
@@ -147,6 +149,21 @@ class Group(Command, click.Group):
     @subcommand_metavar.setter
     def subcommand_metavar(self, value):
         self._subcommand_metavar = value
+
+    def resolve_command(self, ctx, args):
+        """An unknown command named with the one it may have meant, in ginscore's words
+        (click's own suggestion is English only)."""
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-") and not ctx.resilient_parsing:
+            choices = self.command_names(ctx)
+            raise click.UsageError(
+                _("No such command {name}{suggestion}").format(name=shown(name), suggestion=did_you_mean(name, choices)), ctx
+            )
+        return super().resolve_command(ctx, args)
+
+    def command_names(self, ctx) -> list:
+        """The names a mistyped command is compared with."""
+        return self.list_commands(ctx)
 
 
 Group.group_class = Group

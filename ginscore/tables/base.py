@@ -11,7 +11,7 @@ from ginscore import changes
 from ginscore.apart import apart
 from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
 from ginscore.game import effective_hands, voided
-from ginscore.i18n import _, translate
+from ginscore.i18n import _, pN_, translate
 from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.scoring import money, stake_text
@@ -19,6 +19,15 @@ from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
 from ginscore.tables.seats import kept_seat_lines
 from ginscore.text import in_words
+
+# The variants of gin a table may play (``variant_of``), in words.
+VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
+
+
+def variant_of(rules) -> str | None:
+    """The variant of gin played under ``rules``, as 'games' and exports name it: ``oklahoma``,
+    or None for the table's own game."""
+    return "oklahoma" if rules.uses("oklahoma") and rules.oklahoma else None
 
 
 class Payment(NamedTuple):
@@ -254,9 +263,13 @@ class Table:
                 ) + hint
             )
 
-    def words(self) -> str:
-        """The kind of table in the reader's language: ``three-handed``, ``втроём``."""
-        return translate(self.label)
+    def words(self, variant: str | None = None) -> str:
+        """The kind of table in the reader's language: ``three-handed``, ``втроём``; with the
+        ``variant`` played at it (``variant_of``): ``Oklahoma``, ``Hollywood, Oklahoma``."""
+        if variant is None:
+            return translate(self.label)
+        named = translate(VARIANTS[variant]) if variant in VARIANTS else variant
+        return named if self.name == "standard" else _("{table}, {variant}").format(table=translate(self.label), variant=named)
 
     def rules_from(self, preset: str | None, settings: dict, given=(), preset_given: bool = False):
         """The rules a new game of this table stores: its defaults, then ``preset``, then
