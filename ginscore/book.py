@@ -15,12 +15,13 @@ can say that the change was made and must not be entered again.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 from ginscore import actions, schema
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now, now_ms, voided
-from ginscore.ledger import Ledger
+from ginscore.ledger import Ledger, parse_name
 from ginscore.safefile import NotDurable
 
 
@@ -28,6 +29,30 @@ def open_book(root=None, saved: list | None = None) -> "Book":
     """The Book of the ledger folder ``root`` (default: $GINSCORE_LEDGER, else the user data
     folder), its game files read and written with ginscore's own file format."""
     return Book(Ledger(root, schema), saved)
+
+
+def selection(**parts):
+    """Which games a question of the summary index is about (a ``history.Selection``; every
+    part optional: since, until, players, ids, table, finished_only, unfinished_only,
+    hide_voided)."""
+    from ginscore.history import Selection
+
+    return Selection(**parts)
+
+
+def saved_game_ids(paths) -> list:
+    """The ids of the games whose files ``paths`` are, in order, once each ("?" for a name that
+    is no game file's)."""
+    names = [parse_name(os.path.basename(path)) for path in paths]
+    return list(dict.fromkeys(name[0] if name else "?" for name in names))
+
+
+def merge_files(base: str, ours: str, theirs: str) -> bool:
+    """git's merge driver for one game file (``merging.merge_file``): the union of ``ours`` and
+    ``theirs`` written to ``ours``; False when they are not one game."""
+    from ginscore.merging import merge_file
+
+    return merge_file(schema, base, ours, theirs)
 
 
 class Book:
@@ -45,8 +70,28 @@ class Book:
         """The evaluated state of game ``game_id`` (default: the current game)."""
         return actions.evaluate(self.ledger.load(game_id))
 
+    def standing(self, game_id: str | None = None) -> Game:
+        """Game ``game_id`` (default: the current game) as it stands, its changes applied."""
+        return actions.standing(self.ledger.load(game_id))
+
     def current_id(self) -> str:
         return self.ledger.current_id()
+
+    def resolve(self, game_id: str | None) -> str:
+        """The id of game ``game_id`` (default: the current game); refused when there is none."""
+        return self.ledger.resolve(game_id)
+
+    def game_ids(self) -> list[str]:
+        return self.ledger.game_ids()
+
+    @property
+    def root(self) -> str:
+        """The ledger folder."""
+        return self.ledger.root
+
+    def waiting_copies(self) -> int:
+        """How many conflict copies a file syncer left for 'check' to fold in."""
+        return self.ledger.waiting_copies()
 
     def change(self, game_id: str | None, change):
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
@@ -174,6 +219,21 @@ class Book:
 
         return self.ask(lambda connection: history.player_totals(connection, selection))
 
+    def settled_games(self) -> set:
+        """The ids of the games settled with 'settle --record' (and not taken back)."""
+        from ginscore import settlements
+
+        return settlements.settled_games(settlements.read(self.ledger))
+
+    def chosen_games(self, selection, game_ids, unsettled) -> tuple:
+        """(the summaries of the finished games chosen, oldest first; whether some were left out as
+        settled before), as 'settle' and 'export' choose them."""
+        chosen = self.summaries(selection._replace(ids=tuple(game_ids), finished_only=True))
+        settled = self.settled_games()
+        if not unsettled:
+            return chosen, False
+        return [entry for entry in chosen if entry["id"] not in settled], bool(settled)
+
     # ---- the whole ledger -------------------------------------------------------------------------
 
     def check(self) -> dict:
@@ -211,6 +271,36 @@ class Book:
             )
             settlements.write(self.ledger, records)
         return number
+
+    def has_settlements(self) -> bool:
+        """Whether the ledger has a settlements file (cheap: no file is read)."""
+        from ginscore.settlements import FILE
+
+        return os.path.lexists(os.path.join(self.ledger.root, FILE))
+
+    def backup(self, destination=None) -> tuple:
+        """A copy of the whole ledger (``ginscore.backup``): (where, the files copied relative to the
+        ledger folder, a warning or None, the damaged games, those of them not copied whole)."""
+        from ginscore.backup import backup
+
+        target, files, warning = backup(self.ledger, destination)
+        copied = {name for name in files if name.startswith("games/")}
+        damaged = [game_id for game_id in self.ledger.game_ids() if self.ledger.file_problems(game_id)]
+        left_out = [
+            game_id for game_id in damaged
+            if any(f"games/{os.path.basename(path)}" not in copied for path in self.ledger.files_of(game_id))
+        ]
+        return target, files, warning, damaged, left_out
+
+    def merge_folder(self, folder: str) -> dict:
+        """Fold the games of the ledger folder ``folder`` in (``merging.merge_folder``), then bring
+        the summary index up to date."""
+        from ginscore.merging import merge_folder
+
+        with self.ledger.locked(create=True):
+            report = merge_folder(self.ledger, folder)
+        self.refresh_index()
+        return report
 
     def take_back_settlement(self):
         """Take back the newest settlement if it is the last thing recorded (see

@@ -7,14 +7,11 @@ import os
 
 import click
 
-from ginscore import schema
 from ginscore.cli import cli
 from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
-from ginscore.merging import merge_file as union_of
-from ginscore.merging import merge_folder
 from ginscore.safefile import atomic_write
 
 GITATTRIBUTES = "games/*.json merge=ginscore\n"
@@ -40,9 +37,7 @@ def merge(obj, folder, as_json):
     folder = os.path.expanduser(folder)
     if not os.path.isdir(folder):
         raise LedgerError(_("{path} is not a folder: give the folder of another ledger (the one that holds 'games')").format(path=folder))
-    with book.ledger.locked(create=True):
-        report = merge_folder(book.ledger, folder)
-    book.refresh_index()
+    report = book.merge_folder(folder)
     if as_json:
         print_json("merge", report)
     else:
@@ -83,7 +78,7 @@ Example:
 def git_setup(obj):
     import subprocess
 
-    root = obj.ledger.root
+    root = obj.book.root
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
     except FileNotFoundError:
@@ -132,7 +127,9 @@ Example (the command 'ginscore git-setup' has git run):
 @argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
     try:
-        merged = union_of(schema, base, ours, theirs)
+        from ginscore.book import merge_files
+
+        merged = merge_files(base, ours, theirs)
     except GinscoreError as error:
         click.echo(_("ginscore merge-file: {error}").format(error=error), err=True)
         merged = False

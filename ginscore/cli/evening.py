@@ -6,7 +6,7 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import chosen_games, completes, output_options, print_json, selection_options, settled_options
+from ginscore.cli.options import completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
@@ -46,7 +46,7 @@ Example:
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     from ginscore.evening import settle as settle_games
 
-    chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
+    chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     results, no_stake = settle_games(chosen)
     if currency is not None:
         wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
@@ -230,11 +230,11 @@ def stats(obj, selection, table, pair, as_json, fmt):
 def refuse_strangers(book, names) -> None:
     """Refuse a --vs or --player name that no finished game has, rather than find nothing:
     the players' totals over every game are kept, so asking costs one query."""
-    from ginscore.history import Selection
+    from ginscore.book import selection
 
     if not names:
         return
-    known = {folded(entry["player"]) for entry in book.player_totals(Selection())}
+    known = {folded(entry["player"]) for entry in book.player_totals(selection())}
     for name in names:
         if folded(name) not in known:
             raise GinscoreError(

@@ -261,10 +261,6 @@ Example:
 @json_option
 @click.pass_obj
 def undo(obj, game_id, hand_number, as_json):
-    import os
-
-    from ginscore.settlements import FILE
-
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
         if as_json:
@@ -276,7 +272,7 @@ def undo(obj, game_id, hand_number, as_json):
             )
         )
         return
-    if game_id is None and os.path.lexists(os.path.join(obj.ledger.root, FILE)):
+    if game_id is None and obj.book.has_settlements():
         taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:
