@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import frozen_clock
+from helpers import frozen_clock
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 SHOWN_CONFIG = "/home/ann/.config/ginscore/config.toml"
