@@ -68,10 +68,7 @@ def words_of(module) -> dict:
         sources = {}
         for name, value in vars(module).items():
             if (inspect.isfunction(value) or inspect.isclass(value)) and getattr(value, "__module__", None) == module.__name__:
-                try:
-                    sources[name] = inspect.getsource(value)
-                except (OSError, TypeError):
-                    pass
+                sources[name] = source_of(value)
         found = {}
         for tier, words in (("system", SYSTEM_WORDS), ("cli", CLI_WORDS)):
             names = {name for name, source in sources.items() if words.search(source)}
@@ -86,6 +83,19 @@ def words_of(module) -> dict:
     return _module_words[module]
 
 
+_sources: dict = {}
+
+
+def source_of(function) -> str:
+    """The source of ``function`` ("" when there is none), read once for all its parameters."""
+    if function not in _sources:
+        try:
+            _sources[function] = inspect.getsource(function)
+        except (OSError, TypeError):
+            _sources[function] = ""
+    return _sources[function]
+
+
 def tier_of(item) -> str:
     marked = [name for name in ("unit", "cli", "system") if item.get_closest_marker(name)]
     if marked:
@@ -95,12 +105,7 @@ def tier_of(item) -> str:
         for definition in getattr(item, "_fixtureinfo").name2fixturedefs.get(name, ()):
             if getattr(definition, "baseid", "") and definition.func.__module__ == getattr(item.module, "__name__", None):
                 sources.append(definition.func)
-    source = ""
-    for function in sources:
-        try:
-            source += inspect.getsource(function)
-        except (OSError, TypeError):
-            pass
+    source = "".join(map(source_of, sources))
     local = words_of(item.module) if item.module is not None else {}
     fixtures = set(item.fixturenames)
     if SYSTEM_FIXTURES & fixtures or SYSTEM_WORDS.search(source) or (local.get("system") and local["system"].search(source)):
