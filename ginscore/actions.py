@@ -38,6 +38,56 @@ def evaluate_or_refuse(updated: Game, refusal: str, **fields):
         raise HandError(refusal.format(error=error, **fields)) from None
 
 
+def in_place(game: Game, updated: Game, refusal: str, **fields):
+    """The state of ``updated``, ``game`` with a hand put back or put before another; refused
+    (a HandError of ``refusal``, with ``{error}``) when its hands can no longer all have been
+    played, when the game would now end before a later hand (one merged from another device
+    too), or where the table's seats follow the hands' order and a later hand would be played
+    by others than before."""
+    from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+
+    kind = get_table(game.table)
+    late_before = {hand.entry for hand in kind.late_hands(game)}
+    early = None if late_before else ended_early(updated)
+    if early is not None:
+        ending, winner, following = early
+        error = _("{winner} would have won game {game} at hand {number}, before hand {next} was played").format(
+            winner=winner, game=game.id, number=ending.number, next=following.number
+        )
+        raise HandError(refusal.format(error=error, **fields))
+    state = evaluate_or_refuse(updated, refusal, **fields)
+    late = [hand for hand in kind.late_hands(updated) if hand.entry not in late_before]
+    if late:
+        error = hand_after_the_end(game, late[0], _("at hand {number}").format(number=late[0].number - 1))
+        raise HandError(refusal.format(error=error, **fields))
+    seats_before, seats = kind.seats_of(kind.evaluate(game)), kind.seats_of(state)
+    for hand in journal.effective_hands(updated.journal):
+        if hand.entry in seats_before and hand.entry in seats and seats_before[hand.entry] != seats[hand.entry]:
+            error = _("game {game}: hand {number} would be played by others than those who played it (the order of the hands seats the players at a {table} game)").format(
+                game=game.id, number=hand.number, table=kind.words()
+            )
+            raise HandError(refusal.format(error=error, **fields))
+    return state
+
+
+def ended_early(game: Game) -> tuple | None:
+    """(the hand that ends ``game``, the winner, the hand after it) where the game's hands go on
+    after its end; None where it ends at its last hand or goes on, or a hand cannot be played
+    (the evaluation says why)."""
+    kind = get_table(game.table)
+    standing = kind.standing(game)
+    tally = kind.start(standing)
+    hands = journal.effective_hands(standing.journal)
+    try:
+        for index, effective in enumerate(hands[:-1]):
+            kind.check_hand(standing, effective.hand)
+            if kind.play(standing, tally, effective):
+                return effective, kind.result(standing, tally).winner, hands[index + 1]
+    except HandError:
+        return None
+    return None
+
+
 def late_hands(game: Game) -> list:
     """The hands merged from another device that come after the game's end (and so do not count)."""
     return get_table(game.table).late_hands(game)
@@ -114,7 +164,7 @@ def new_game(
 
 def with_first_dealer(game: Game, winner: str | None) -> Game:
     """``game`` with its first dealer the ``winner`` of the last game between the same players,
-    where its table deals that way (RULES.md section 3: the winner deals first in the next)."""
+    where its table deals that way (docs/rules.md section 14: the winner deals first in the next)."""
     if winner is None:
         return game
 
@@ -159,6 +209,12 @@ def undo(game: Game):
     if journal.abandoned(game.journal):
         updated = game.append("resume")
         return updated, evaluate(updated), None, "end"
+    restored = journal.last_restore(game.journal)
+    if restored is not None:  # 'ginscore restore' right before: the hand is deleted again
+        undone = next(hand for hand in journal.effective_hands(game.journal) if hand.entry == restored)
+        updated = game.append("void", target=restored, reason=journal.RESTORE_UNDONE)
+        refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
+        return updated, evaluate_or_refuse(updated, refusal, number=undone.number), undone, "restore"
     change = changes.last_change(game.journal)
     if change is not None and journal.last_deletion(game.journal) is None:
         updated = game.append("void", target=change["id"])
@@ -220,7 +276,7 @@ def redo(game: Game):
         "{error} if hand {number} is restored: it stays voided; to bring it back, first "
         "correct the hand that now ends the game ('ginscore edit')"
     )
-    return updated, evaluate_or_refuse(updated, refusal, number=restored.number), restored
+    return updated, in_place(game, updated, refusal, number=restored.number), restored
 
 
 def edit(game: Game, number: int, hand: dict):

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 
 from ginscore import actions, schema
 from ginscore.errors import GinscoreError
-from ginscore.game import Game, now, now_ms, voided
+from ginscore.game import Game, now_ms, voided
 from ginscore.ledger import Ledger, parse_name
 from ginscore.safefile import NotDurable
 
@@ -48,16 +48,27 @@ def saved_game_ids(paths) -> list:
 
 
 def merge_files(base: str, ours: str, theirs: str) -> bool:
-    """git's merge driver for one game file (``merging.merge_file``): the union of ``ours`` and
-    ``theirs`` written to ``ours``; False when they are not one game."""
+    """git's merge driver for one file of the ledger: a settlements file's union
+    (``settlements.merge_file``), else a game file's (``merging.merge_file``), written to
+    ``ours``; False when they are not one game."""
     from ginscore.merging import merge_file
+    from ginscore.settlements import merge_file as settlements_union
 
-    return merge_file(schema, base, ours, theirs)
+    merged = settlements_union(ours, theirs)
+    return merge_file(schema, base, ours, theirs) if merged is None else merged
+
+
+def settled_twice_words(held) -> str:
+    """One game settled twice (an entry of ``Book.settled_twice``), in words."""
+    from ginscore.settlements import twice_words
+
+    return twice_words(held)
 
 
 class Book:
     def __init__(self, ledger, saved: list | None = None):
         self.ledger = ledger
+        ledger.choose_current = self._carried_on
         self.saved = [] if saved is None else saved
         self.notes: list[str] = []  # lines for standard error: the summary index found damaged and rebuilt
 
@@ -93,6 +104,13 @@ class Book:
         """How many conflict copies a file syncer left for 'check' to fold in."""
         return self.ledger.waiting_copies()
 
+    def _carried_on(self) -> str | None:
+        """The game a device that started none carries on, from the summary index: the game in
+        progress started last, else the game started last (see ``carry_on.from_index``)."""
+        from ginscore.carry_on import from_index
+
+        return self.ask(from_index)
+
     def change(self, game_id: str | None, change):
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
         returns the whole result. A change that raises leaves the files untouched. The entries
@@ -125,8 +143,9 @@ class Book:
     def _last_start(self) -> int:
         """The start clock of the game this device started last, so that a clock set back never
         starts a game before it."""
+        own = self.ledger.own_current()
         try:
-            return self.ledger.load(self.ledger.current_id()).clock
+            return self.ledger.load(own).clock if own is not None else 0
         except GinscoreError:
             return 0
 
@@ -242,41 +261,25 @@ class Book:
 
         return checks.check_ledger(self.ledger)
 
-    def record_settlement(self, result) -> int:
-        """Add the evening's settlement ``result`` to the settlements file; returns its id."""
+    def record_settlement(self, result) -> dict:
+        """Add the evening's settlement ``result`` to this device's settlements file; returns it
+        (``settlements.records``: its ``number`` and ``id``)."""
         from ginscore import settlements
 
         with self.ledger.locked():
-            records = settlements.read(self.ledger)
-            last = settlements.last_entry(self.ledger)
-            already = settlements.settled_games(records) & set(result.games)
-            if already:  # another 'settle --record' got there first
-                raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
-            number = max((entry["id"] for entry in records), default=0) + 1
-            records.append(
-                {
-                    "id": number,
-                    "at": now(),
-                    "games": list(result.games),
-                    "currency": result.currency,
-                    "nets": {name: format(amount, "f") for name, amount in result.nets.items()},
-                    "payments": [
-                        {"from": debtor, "to": creditor, "amount": format(amount, "f")}
-                        for debtor, creditor, amount in result.payments
-                    ],
-                    "undone": None,
-                    # what was recorded last before it, so that 'undo' knows whether it still is
-                    "after": last,
-                }
-            )
-            settlements.write(self.ledger, records)
-        return number
+            return settlements.record(self.ledger, result)
 
     def has_settlements(self) -> bool:
-        """Whether the ledger has a settlements file (cheap: no file is read)."""
-        from ginscore.settlements import FILE
+        """Whether the ledger has settlements (cheap: no file is read)."""
+        from ginscore.settlements import exists
 
-        return os.path.lexists(os.path.join(self.ledger.root, FILE))
+        return exists(self.ledger.root)
+
+    def settled_twice(self) -> list:
+        """The games settled twice, on two devices apart (``settlements.settled_twice``)."""
+        from ginscore import settlements
+
+        return settlements.settled_twice(settlements.read(self.ledger))
 
     def backup(self, destination=None) -> tuple:
         """A copy of the whole ledger (``ginscore.backup``): (where, the files copied relative to the
@@ -293,12 +296,16 @@ class Book:
         return target, files, warning, damaged, left_out
 
     def merge_folder(self, folder: str) -> dict:
-        """Fold the games of the ledger folder ``folder`` in (``merging.merge_folder``), then bring
-        the summary index up to date."""
+        """Fold the games and settlements of the ledger folder ``folder`` in
+        (``merging.merge_folder``, ``settlements.merge_folder``), then bring the summary index up
+        to date."""
+        from ginscore import settlements
         from ginscore.merging import merge_folder
 
         with self.ledger.locked(create=True):
-            report = merge_folder(self.ledger, folder)
+            report = merge_folder(self.ledger, folder)  # refuses a folder that holds no ledger
+            report["settlements"], problems = settlements.merge_folder(self.ledger, folder)
+            report["problems"] += problems
         self.refresh_index()
         return report
 

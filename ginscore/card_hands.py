@@ -79,7 +79,7 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
     """The gin (10 cards) or big gin (11 cards, all melded) that these cards make.
 
     The opponent melds his own cards; he lays off only on gin, and only when the rules allow
-    lay-offs on gin (never on big gin, RULES.md section 2, unless big gin is off and it scores as
+    lay-offs on gin (never on big gin, docs/rules.md section 3, unless big gin is off and it scores as
     gin). Refused when it is not gin.
     """
     from ginscore.knock import settle_knock

@@ -137,9 +137,12 @@ def rules_changes(journal) -> list[RulesChange]:
     if not changes:
         return []
     position = {entry["id"]: index for index, entry in enumerate(journal)}
-    hands = [position[hand.entry] for hand in effective_hands(journal)]
+    hands = [position[hand.entry] for hand in effective_hands(journal)]  # in the order played
+    # the hand after the last one recorded before it: a hand put before another later comes
+    # where it was played, whenever it was recorded
     return [
-        RulesChange(1 + sum(1 for at in hands if at < position[change["id"]]), change["settings"]) for change in changes
+        RulesChange(1 + max((number for number, at in enumerate(hands, 1) if at < position[change["id"]]), default=0), change["settings"])
+        for change in changes
     ]
 
 
@@ -152,7 +155,7 @@ def last_change(journal) -> dict | None:
     hands = effective_hands(journal)
     position = {entry["id"]: index for index, entry in enumerate(journal)}
     latest = changes[-1]
-    if hands and position[hands[-1].entry] > position[latest["id"]]:
+    if hands and max(position[hand.entry] for hand in hands) > position[latest["id"]]:
         return None
     return latest
 

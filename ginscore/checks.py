@@ -1,4 +1,4 @@
-"""Checking a whole ledger: every problem of every game file and of the settlements file, and
+"""Checking a whole ledger: every problem of every game file and of the settlement files, and
 notes on harmless leftovers, as plain data ('ginscore check' prints it, 'check --json' is it).
 Nothing is changed but the summary index, a cache, which is compared with every file and mended.
 """
@@ -10,9 +10,9 @@ import os
 from ginscore import actions, index, settlements
 from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
-from ginscore.game import double_entries, effective_hands
+from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
 from ginscore.i18n import _, ngettext, shortened
-from ginscore.ledger import GAME_FILE, conflict_copy
+from ginscore.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.merging import fold_copies
 from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
@@ -91,16 +91,17 @@ def check_ledger(ledger) -> dict:
                 evaluated[game_id] = (summarize(actions.evaluate(game)), None, place)
                 found = []
                 notes = journal_problems(game.journal) + merged_notes(game)
+                for where, named, device in ledger.misnamed(game_id):
+                    report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
                 report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
                 evaluated[game_id] = (None, found[0], index.position(game_id, None))
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     report["notes"] += check_index(ledger, evaluated)
-    try:
-        settlements.read(ledger)
-    except GinscoreError as error:
-        report["problems"].append({"file": settlements.path_of(ledger), "game": None, "problem": str(error)})
+    notes, problems = settlements.check(ledger)
+    report["notes"] += notes
+    report["problems"] += problems
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)
@@ -108,13 +109,41 @@ def check_ledger(ledger) -> dict:
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
         elif conflict_copy(name):
             note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
-        elif not GAME_FILE.match(name):
+        elif unplaced(ledger, name, report):
+            continue
+        elif parse_name(name) is None:
             note = _("not a game file name (game-ID.DEVICE.json or game-NNNNNN.json), so ginscore does not read it")
         else:
             continue
         report["notes"].append({"file": path, "note": note})
     report["ok"] = not report["problems"]
     return report
+
+
+def misnamed_note(named: str, device: str, path: str) -> str:
+    stem = os.path.basename(path)[: -len(f".{named}.json")]
+    return _(
+        "named for device {named} but written by device {device} (copied or renamed by hand): its entries are read "
+        "all the same; rename it to {name} if no file has that name, so that the name says who writes it"
+    ).format(named=named, device=device, name=f"{stem}.{device}.json")
+
+
+def unplaced(ledger, name: str, report: dict) -> bool:
+    """Report a file named like a copy of a game file under a name no syncer ginscore knows
+    gives (its entries are not read) as a problem, with the name that has it folded in."""
+    match = unplaced_copy(name)
+    original = parse_name(f"{match.group('base')}.json") if match else None
+    if original is None:
+        return False
+    number = 1
+    while os.path.lexists(os.path.join(ledger.games_dir, f"{match.group('base')} ({number}).json")):
+        number += 1
+    problem = _(
+        "a copy of game {game}'s file under a name no file syncer gives, so it is not read: rename it '{name}' and run "
+        "'ginscore check'"
+    ).format(game=original[0], name=f"{match.group('base')} ({number}).json")
+    report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
+    return True
 
 
 def merged_notes(game) -> list:
@@ -126,6 +155,24 @@ def merged_notes(game) -> list:
             _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
               "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
         )
+    wall = system_ms()
+    for entry in far_ahead(game.journal, game.clock):
+        days = (entry["clock"] - wall) // (24 * 60 * 60 * 1000)
+        if entry["id"] is None:
+            note = ngettext(
+                "game {game} was started by a clock {days} day ahead of this device's: its entries here do not follow it",
+                "game {game} was started by a clock {days} days ahead of this device's: its entries here do not follow it",
+                days,
+            )
+        else:
+            note = ngettext(
+                "entry {entry} of game {game} has a clock {days} day ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                "entry {entry} of game {game} has a clock {days} days ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                days,
+            )
+        notes.append(note.format(game=game.id, entry=entry["id"], days=days))
     for rename in idle_renames(game):
         notes.append(
             _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "

@@ -38,10 +38,19 @@ def _read_or_make(folder: str) -> str:
     path = os.path.join(folder, FILE)
     try:
         kept = read_regular(path, 64).decode("ascii", "replace").strip()
+    except FileNotFoundError:
+        kept = None  # a first write on this device: its id is made below
+    except OSError as error:
+        kept = reason(error)
+    if kept is not None:
         if DEVICE_ID.match(kept):
             return kept
-    except OSError:
-        pass
+        # Damaged: a new id in its place would make this device a stranger to its own files
+        # (each command another "device"), so a person puts the old id back or chooses one.
+        raise LedgerError(
+            _("this device's id file {path} is damaged: write this device's id in it (the DEVICE of its files "
+              "games/game-ID.DEVICE.json), or remove it to make a new one").format(path=path)
+        )
     # Unique without asking anyone: the moment, the process and bytes from the system's
     # random source; a device that ever held the id keeps it.
     made = digest(f"{os.urandom(16).hex()}:{os.getpid()}:{id(folder)}", DEVICE_ID_LENGTH)

@@ -36,8 +36,10 @@ class GameNotFound(GinscoreError):
 
 
 def shown(value, limit: int = SHORT) -> str:
-    """``repr(value)`` for messages, shortened (``text.shortened``): a value typed or read from a
+    """``repr(value)`` for messages (true, false and null as the files write them), shortened (``text.shortened``): a value typed or read from a
     file may be thousands of characters long (and repr of an int of 5,000 digits raises)."""
+    if type(value) is bool or value is None:  # as JSON and TOML write them, where the value was read
+        return "null" if value is None else "true" if value else "false"
     if type(value) is int and abs(value) >= 10**30:
         return _("a number of more than 30 digits")
     if isinstance(value, str):
@@ -75,3 +77,10 @@ def unexpected(error: BaseException) -> str:
     return _("unexpected error ({name}: {text}): please report it, with the file if you can share it").format(
         name=type(error).__name__, text=text
     )
+
+
+def named_file(text: str, paths: list) -> tuple:
+    """(path, the rest) of an error that begins with one of ``paths`` ("PATH: what is wrong"),
+    else (the last of ``paths``, the whole text): the file that holds the fault."""
+    holder = next((path for path in paths if text.startswith(f"{path}: ")), None)
+    return (holder, text[len(holder) + 2:]) if holder else (paths[-1], text)

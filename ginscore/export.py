@@ -279,13 +279,13 @@ def entries(games, how: Naming) -> list:
         code = commodity(move.currency, how.commodities, how.fmt)
         if me is None:
             payee = move.payee
-            postings = ((account(move.payee), move.amount), (account(move.payer), -move.amount))
+            postings = ((account(move.payee), move.amount), (account(move.payer), move.amount.copy_negate()))
         elif folded(move.payee) == me:
             payee = move.payer
-            postings = ((account(move.payer), move.amount), (account(None), -move.amount))
+            postings = ((account(move.payer), move.amount), (account(None), move.amount.copy_negate()))
         elif folded(move.payer) == me:
             payee = move.payee
-            postings = ((account(move.payee), -move.amount), (account(None), move.amount))
+            postings = ((account(move.payee), move.amount.copy_negate()), (account(None), move.amount))
         else:  # a payment between two others (three-handed, Rummy): not in this player's book
             continue
         found.append(Entry(move, payee, note(move), postings, code))

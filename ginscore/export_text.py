@@ -5,8 +5,9 @@ strict checks pass too (``hledger check -s``, ``ledger --pedantic``, beancount's
 
 from __future__ import annotations
 
+from ginscore.errors import GinscoreError
 from ginscore.export import amount_text, entries, quoted_commodity
-from ginscore.i18n import ngettext
+from ginscore.i18n import _, ngettext
 from ginscore.text import inert
 
 CSV_HEADERS = ("date", "game", "table", "from", "to", "points", "amount", "currency")
@@ -76,6 +77,10 @@ def beancount_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# beancount reads amounts in Python's default decimal context: 28 significant digits.
+BEANCOUNT_DIGITS = 28
+
+
 def beancount(found) -> str:
     lines = header(found, ";")
     opened: dict = {}
@@ -89,6 +94,11 @@ def beancount(found) -> str:
     for entry in found:
         move = entry.transfer
         amounts = [money(amount, entry.commodity, str) for _account, amount in entry.postings]
+        longest = max(sum(char.isdigit() for char in text.split()[0].lstrip("-0.")) for text in amounts)
+        if longest > BEANCOUNT_DIGITS:  # beancount would round it and then find the transaction unbalanced
+            raise GinscoreError(
+                _("game {game}'s payment has {count} digits, more than beancount holds ({most}): export it --to hledger or --to ledger, "
+                  "which keep it exactly").format(game=move.game, count=longest, most=BEANCOUNT_DIGITS))
         room = max(len(text) for text in amounts)
         lines.append("")
         lines.append(f"{move.date} * {beancount_string(entry.payee)} {beancount_string(entry.note)} ^ginscore-{move.game}")

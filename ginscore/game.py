@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ginscore.errors import HandError
 from ginscore.i18n import _
 from ginscore.ids import ENTRY_ID_LENGTH, digest
+from ginscore.places import Counted, hand_places
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -41,6 +42,11 @@ TARGETED = ("void", "restore", "edit")
 CHANGE_ACTIONS = ("rules", "rename")
 # Two equal hands recorded on two devices this close together are likely one hand entered twice.
 DOUBLE_ENTRY_MS = 10 * 60 * 1000
+# A clock further ahead of this device's wall clock than this is a device whose clock was set
+# wrong, or a file changed by hand: the entry is kept where its clock puts it and reported
+# ('ginscore check'), but this device's next entries never follow it, so one foreign clock
+# cannot push them into the future (or, 30 digits long, past what a file may hold).
+AHEAD_MS = 24 * 60 * 60 * 1000
 
 
 def now() -> str:
@@ -50,6 +56,13 @@ def now() -> str:
 def now_ms() -> int:
     """The wall clock in milliseconds (the same clock as ``now``, so a frozen one freezes both)."""
     return int(datetime.now(timezone.utc).timestamp() * 1000)
+
+
+def system_ms() -> int:
+    """The system's wall clock in milliseconds, for what is only compared with it (``far_ahead``)."""
+    import time
+
+    return int(time.time() * 1000)
 
 
 def order_key(entry) -> tuple:
@@ -72,8 +85,11 @@ class Game(NamedTuple):
     device: str = ""  # the device recording now (not stored: each device writes its own file)
 
     def append(self, action: str, **details) -> "Game":
-        last = self.journal[-1] if self.journal else None
-        clock = max(now_ms(), self.clock + 1, last["clock"] + 1 if last else 0)
+        wall = now_ms()
+        bound = wall + AHEAD_MS
+        # the latest entry whose clock is not far ahead (the journal is in clock order)
+        last = next((entry for entry in reversed(self.journal) if entry["clock"] <= bound), None)
+        clock = max(wall, self.clock + 1 if self.clock <= bound else 0, last["clock"] + 1 if last else 0)
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
             "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
@@ -130,15 +146,18 @@ class EffectiveHand(NamedTuple):
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
-    """The hands that count, in order, with voids, restores and edits applied. An entry that
-    names an entry not in the journal (another device's file not arrived yet) changes nothing."""
+    """The hands that count, in their places (``hand_places``), with voids, restores and edits
+    applied. An entry that names an entry not in the journal (another device's file not
+    arrived yet) changes nothing."""
     hands: dict[str, dict] = {}
     voided: set[str] = set()
     edited: set[str] = set()
+    placed = False
     for entry in journal:
         action = entry["action"]
         if action == "hand":
             hands[entry["id"]] = entry["hand"]
+            placed = placed or "before" in entry
         elif entry.get("target") not in hands:
             continue
         elif action == "void":
@@ -149,6 +168,9 @@ def effective_hands(journal) -> list[EffectiveHand]:
             hands[entry["target"]] = entry["hand"]
             edited.add(entry["target"])
     live = [entry_id for entry_id in hands if entry_id not in voided]
+    if placed:  # a hand put before another: the order of places, not of recording
+        places = hand_places(journal)
+        live.sort(key=places.__getitem__)
     return [EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited) for number, entry_id in enumerate(live, 1)]
 
 
@@ -161,28 +183,63 @@ class LogLine(NamedTuple):
     hand: dict  # that hand as this entry left it ({} for abandon/resume)
     was: dict | None  # for an edit: the version it replaced
     number: int | None  # that hand's number among the hands that count now; None while voided
+    # the hand's number when this entry was made: the number a hand voided or deleted had, the
+    # number a hand restored or put before another took (None for the other entries)
+    then: int | None = None
 
 
 def history(journal) -> list[LogLine]:
     versions: dict[str, dict] = {}
+    places = hand_places(journal)
+    counted = Counted(len(places))
+    live: set[str] = set()
     lines = []
     for entry in journal:
-        if entry["action"] == "hand":
+        then = None
+        action = entry["action"]
+        if action == "hand":
             target, was = entry["id"], None
             versions[target] = entry["hand"]
-        elif entry["action"] in STOP_ACTIONS or entry["action"] in GAME_ACTIONS or entry["action"] in CHANGE_ACTIONS:
+            if target in places and target not in live:
+                live.add(target)
+                counted.add(places[target], 1)
+                if entry.get("before") in versions:  # put before a hand recorded earlier
+                    then = counted.before(places[target]) + 1
+        elif action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
             target, was = None, None
         else:
             target = entry["target"]
             was = versions.get(target)
-            if entry["action"] == "edit" and target in versions:
+            if action == "edit" and target in versions:
                 versions[target] = entry["hand"]
-        lines.append((entry, target, versions.get(target, {}), was if entry["action"] == "edit" else None))
+            place = places.get(target)
+            if place is not None and action == "void" and target in live:
+                then = counted.before(place) + 1
+                live.discard(target)
+                counted.add(place, -1)
+            elif place is not None and action == "restore" and target in versions and target not in live:
+                live.add(target)
+                counted.add(place, 1)
+                then = counted.before(place) + 1
+        lines.append((entry, target, versions.get(target, {}), was if action == "edit" else None, then))
     numbers = {hand.entry: hand.number for hand in effective_hands(journal)}
     return [
-        LogLine(entry, position, target, hand, was, numbers.get(target))
-        for position, (entry, target, hand, was) in enumerate(lines, 1)
+        LogLine(entry, position, target, hand, was, numbers.get(target), then)
+        for position, (entry, target, hand, was, then) in enumerate(lines, 1)
     ]
+
+
+def far_ahead(journal, started: int = 0) -> list[dict]:
+    """The entries whose clock is more than AHEAD_MS ahead of this device's wall clock (and the
+    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``).
+    The system's clock, read without a trace: a reading command leaves no mark on any clock."""
+    bound = system_ms() + AHEAD_MS
+    found = []
+    for entry in reversed(journal):  # in clock order: the far ones are at the end
+        if entry["clock"] <= bound:
+            break
+        found.append(entry)
+    return ([{"id": None, "clock": started}] if started > bound else []) + found[::-1]
 
 
 def apart(journal) -> list[dict]:
@@ -203,23 +260,52 @@ def devices(journal) -> list[str]:
     return list(dict.fromkeys(entry["device"] for entry in journal if entry["device"]))
 
 
+def bursts(journal) -> dict[str, int]:
+    """entry id -> its burst: a run of one device's entries recorded without seeing another
+    device's (each names that device's previous entry as the one before it). Two devices apart
+    each record one burst; the burst ends when the device sees the other's entries."""
+    found: dict[str, int] = {}
+    last_of: dict[str, str] = {}  # device -> its latest entry so far
+    count = 0
+    for entry in journal:
+        device = entry["device"]
+        previous = last_of.get(device)
+        if previous is None or entry.get("after") != previous:
+            count += 1
+            found[entry["id"]] = count
+        else:
+            found[entry["id"]] = found[previous]
+        last_of[device] = entry["id"]
+    return found
+
+
 def double_entries(journal) -> list[tuple]:
     """(first, second) hand numbers of two hands that count, alike, recorded on two devices
-    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice."""
+    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice.
+    Once per pair of bursts (``bursts``), not per pair of hands: 80 hands entered on each of
+    two devices apart are one note, not thousands. Linear: each hand is compared with the
+    latest alike hand of each other device only."""
     entries = {entry["id"]: entry for entry in journal}
-    counted = effective_hands(journal)
     apart_ids = {entry["id"] for entry in apart(journal)}
+    burst_of = bursts(journal)
+    latest: dict[str, dict] = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
+    noted: set = set()
     found = []
-    for index, later in enumerate(counted):
-        for earlier in counted[:index]:
-            one, two = entries[earlier.entry], entries[later.entry]
+    for hand in effective_hands(journal):
+        two = entries[hand.entry]
+        content = _content(hand.hand)
+        alike = latest.setdefault(content, {})
+        for device, (number, one) in alike.items():
+            pair = tuple(sorted((burst_of[one["id"]], burst_of[two["id"]])))
             if (
-                earlier.hand == later.hand
-                and one["device"] != two["device"]
+                device != two["device"]
+                and pair not in noted
                 and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
                 and (two["id"] in apart_ids or one["id"] in apart_ids)
             ):
-                found.append((earlier.number, later.number))
+                noted.add(pair)
+                found.append((number, hand.number))
+        alike[two["device"]] = (hand.number, two)
     return found
 
 
@@ -243,11 +329,13 @@ def voided(journal) -> bool:
 
 
 def undo(game: Game) -> tuple[Game, EffectiveHand]:
-    """Void the last effective hand; it stays in the journal."""
+    """Void the hand that counts recorded last (the last on the sheet, unless a hand was put
+    before another since: then that one); it stays in the journal."""
     hands = effective_hands(game.journal)
     if not hands:
         raise HandError(_("game {game} has no hand to undo").format(game=game.id))
-    last = hands[-1]
+    position = {entry["id"]: index for index, entry in enumerate(game.journal)}
+    last = max(hands, key=lambda hand: position[hand.entry])
     return game.append("void", target=last.entry), last
 
 
@@ -271,11 +359,52 @@ def last_deletion(journal) -> str | None:
 def undone_deletion(journal) -> str | None:
     """The hand whose deletion the journal's last entry took back ('undo' right after
     'delete'): what 'redo' deletes again."""
-    if not journal or journal[-1]["action"] != "restore":
+    if not journal or journal[-1]["action"] != "restore" or "reason" in journal[-1]:
         return None
     target = journal[-1]["target"]
     last_void = next((entry for entry in reversed(journal[:-1]) if entry["action"] == "void" and entry["target"] == target), None)
     return target if last_void is not None and last_void.get("reason") == "delete" else None
+
+
+# "reason" on a "restore" made by 'ginscore restore', and on the "void" with which 'undo' right
+# after takes it back (an older ginscore reads them as a plain redo and undo).
+RESTORED = "restore"
+RESTORE_UNDONE = "undo_restore"
+DELETIONS = ("delete", RESTORE_UNDONE)  # the voids that leave a hand deleted, for 'restore'
+
+
+def last_restore(journal) -> str | None:
+    """The hand the journal's last entry brought back with 'ginscore restore', if that is what
+    the last entry did: the thing 'undo' takes back."""
+    if journal and journal[-1]["action"] == "restore" and journal[-1].get("reason") == RESTORED:
+        return journal[-1]["target"]
+    return None
+
+
+class Deleted(NamedTuple):
+    """A hand deleted now ('ginscore delete', or the undo of a 'ginscore restore'), as
+    'ginscore restore' finds it."""
+
+    entry: str  # the hand's entry
+    number: int  # its number when it was voided (last)
+    position: int  # the void's '#' in the log
+    hand: dict  # the hand as it was then
+
+
+def deleted_hands(journal) -> list[Deleted]:
+    """The hands deleted now, in the order they were deleted (each as deleted last). A hand
+    taken back with a plain 'undo' is not one: 'redo' brings it back."""
+    found: dict[str, Deleted] = {}
+    for line in history(journal):
+        if line.then is None:
+            continue
+        if line.entry["action"] == "void":
+            found.pop(line.target, None)
+            if line.entry.get("reason") in DELETIONS:
+                found[line.target] = Deleted(line.target, line.then, line.position, line.hand)
+        elif line.entry["action"] == "restore":
+            found.pop(line.target, None)
+    return list(found.values())
 
 
 def redoable(journal) -> str | None:
@@ -303,7 +432,10 @@ def redo(game: Game) -> tuple[Game, EffectiveHand]:
                 game=game.id
             )
         )
-    updated = game.append("restore", target=target)
+    last_void = next(entry for entry in reversed(game.journal) if entry["action"] == "void" and entry["target"] == target)
+    # the undo of a 'ginscore restore' is redone as that restore again ('undo' takes it back again)
+    again = {"reason": RESTORED} if last_void.get("reason") == RESTORE_UNDONE else {}
+    updated = game.append("restore", target=target, **again)
     restored = next(hand for hand in effective_hands(updated.journal) if hand.entry == target)
     return updated, restored
 

@@ -39,13 +39,13 @@ class Document(NamedTuple):
 DOCUMENTS = {
     "game": Document("1.1", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
     "games": Document("2.0", N_("the games listed by 'games'"), older=(1,)),
-    "log": Document("1.0", N_("a game's journal: 'log'")),
-    "settle": Document("1.0", N_("an evening's settlement: 'settle'")),
-    "undone-settlement": Document("1.0", N_("a settlement taken back: 'undo' right after 'settle --record'")),
+    "log": Document("1.1", N_("a game's journal: 'log'")),
+    "settle": Document("1.1", N_("an evening's settlement: 'settle'")),
+    "undone-settlement": Document("1.1", N_("a settlement taken back: 'undo' right after 'settle --record'")),
     "stats": Document("2.1", N_("each player's statistics: 'stats'"), older=(1,)),
     "check": Document("1.0", N_("the ledger's check: 'check'")),
     "backup": Document("1.0", N_("a backup made: 'backup'")),
-    "merge": Document("1.0", N_("a ledger folded in: 'merge'")),
+    "merge": Document("1.1", N_("a ledger folded in: 'merge'")),
     "import": Document("1.0", N_("a score-pad backup imported: 'import'")),
     "rules": Document("1.0", N_("rule settings: 'rules'")),
     "presets": Document("2.0", N_("the presets: 'rules --list'"), older=(1,)),
@@ -58,7 +58,7 @@ DOCUMENTS = {
 # The documents each command may print; --json-version is checked against them before the
 # command does anything, so that a version nobody supports changes nothing.
 GAME_COMMANDS = ("status", "sheet", "new", "rematch", "knock", "gin", "draw", "out", "redo", "edit", "end", "abandon",
-                 "void", "unvoid", "delete")
+                 "void", "unvoid", "delete", "restore")
 COMMANDS = {
     **{name: ("game",) for name in GAME_COMMANDS},
     "undo": ("game", "undone-settlement"),

@@ -1,4 +1,4 @@
-"""Lay-offs (RULES.md section 5) and the settlement of a knock, on top of the solver in melds.py.
+"""Lay-offs (docs/rules.md section 3) and the settlement of a knock, on top of the solver in melds.py.
 
 The defender's best lay-off is an exact search over every set of his cards that can be laid off
 together (run chains played nearest first, the 4th card of a set), each followed by the best
@@ -249,7 +249,7 @@ def settle_knock(
     """K and D for a knock, choosing the knocker's arrangement that maximises D - K.
 
     ``knocker_melds`` fixes the knocker's arrangement instead. ``layoffs`` allows lay-offs on
-    a knock; ``gin_layoffs`` on gin and big gin (not allowed by default, RULES.md section 2).
+    a knock; ``gin_layoffs`` on gin and big gin (not allowed by default, docs/rules.md section 3).
     """
     _check_limit(knock_limit)
     knocker_cards, knocker = _check_hand(knocker_cards, (10, 11), "knocker's hand")

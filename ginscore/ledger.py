@@ -33,32 +33,15 @@ from contextlib import contextmanager
 
 from ginscore import paths
 from ginscore.device import device_id
-from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, shown, unexpected
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, named_file, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
 from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
+from ginscore.syncnames import conflict_copy, unplaced_copy  # noqa: F401 - checks and merging place names with them
 
 # game-000001.json (from before devices) and game-ID.DEVICE.json
 GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.json$")
-# What syncers append to the name of the version that lost a conflict (repeated: a conflict
-# copy of a conflict copy): Syncthing, Dropbox, Nextcloud, then OneDrive's "-COMPUTER" and the
-# " (1)" / " 2" of iCloud Drive and the rest.
-CONFLICT_TAIL = (
-    r"(?:\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}"
-    r"| \([^()]*'s conflicted copy \d{4}-\d\d-\d\d(?: \(\d+\))?\)"
-    r"| \(conflicted copy \d{4}-\d\d-\d\d \d{6}\)"
-    r"| \(\d+\)| \d+|-[A-Za-z0-9_-]+)+"
-)
-CONFLICT_COPY = rf"^(?P<base>game-[0-9a-z]+(?:\.[0-9a-z]+)?){CONFLICT_TAIL}\.json$"
-
-
-def conflict_copy(name: str):
-    """A syncer's conflict copy's match (``base``: the game file's name), or None; compiled
-    on first use, by re's cache, as reading one game lists no folder."""
-    return re.match(CONFLICT_COPY, name)
-
-
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
@@ -77,8 +60,8 @@ def parse_name(name: str):
         return None
     game_id, device = match.group("id"), match.group("device")
     if game_id.isdigit():
-        if not 6 <= len(game_id) <= MAX_NUMBER_DIGITS or game_id.strip("0") == "":  # --game reaches every one listed
-            return None
+        if len(game_id) > MAX_NUMBER_DIGITS or game_id.strip("0") == "" or game_stem(str(int(game_id))) != f"game-{game_id}":
+            return None  # --game reaches every one listed; game-0000012.json is not the name of game 12's file
         return str(int(game_id)), device
     return (game_id, device) if device is not None and GAME_ID.match(game_id) else None
 
@@ -109,11 +92,17 @@ class Ledger:
         self._device_of = device or device_id
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
+        # () -> the game a device that started none carries on, or None: set by the application
+        # service, which asks the summary index (see carried_on)
+        self.choose_current = None
+        self._carried = None  # the game carried_on chose in this command
+        self.carried_path = os.path.join(self.cache_dir, "carried-on")
         # path -> (bytes, parsed JSON) of a file read once: the current game's files are read to
         # see whether it is voided, then to load it; the second reading of the same bytes is not
         # parsed again (only once: a parsed document is never handed out three times)
         self._parsed: dict = {}
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
+        self._written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded
 
     @property
     def device(self) -> str:
@@ -228,13 +217,21 @@ class Ledger:
 
     def current_id(self) -> str:
         """The game a command without --game acts on: the game this device last started (or
-        moved to), unless it was voided since; on a device that never started one, the game
-        written last. Kept in this device's own folder: two devices sharing a ledger each have
-        their own current game."""
+        moved to), unless it was voided since; on a device that started none, the game it
+        carries on (``carried_on``). Kept in this device's own folder: two devices sharing a
+        ledger each have their own current game."""
+        own = self.own_current()
+        if own is not None:
+            return own
+        self._carried = self.carried_on()
+        return self._carried
+
+    def own_current(self) -> str | None:
+        """The game this device last started or moved to that is there and not voided, or None."""
         for game_id in self._recent():
             if self.files_of(game_id) and not self._is_voided(game_id):
                 return game_id
-        return self._written_last()
+        return None
 
     def _recent(self) -> list[str]:
         try:
@@ -243,24 +240,11 @@ class Ledger:
             return []
         return [word for word in words if GAME_ID.match(word)]
 
-    def _written_last(self) -> str:
-        """The game not voided whose newest file is the newest (voided ones only if every game is)."""
-        listing = self.listing()
-        ids = [game_id for game_id in listing if game_id is not None]
-        if not ids:
-            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=self.root))
+    def carried_on(self) -> str:
+        """The game a device that started none carries on (see ``ginscore.carry_on``)."""
+        from ginscore.carry_on import carried_on
 
-        def written(game_id):
-            times = []
-            for name, _device in listing[game_id]:
-                try:
-                    times.append(os.stat(os.path.join(self.games_dir, name)).st_mtime_ns)
-                except OSError:
-                    pass
-            return (max(times, default=0), order_key(game_id))
-
-        ordered = sorted(ids, key=written, reverse=True)
-        return next((game_id for game_id in ordered if not self._is_voided(game_id)), ordered[0])
+        return carried_on(self)
 
     def _is_voided(self, game_id: str) -> bool:
         try:
@@ -321,7 +305,19 @@ class Ledger:
         parts = [(path, self.codec.decode(data, path)) for path, data in self.read_parts(game_id)]
         game = self.codec.merge(game_id, parts, self.codec.repair_hint())
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
+        self._written_by[game_id] = [(path, part.device) for path, part in parts]
         return game
+
+    def misnamed(self, game_id: str) -> list[tuple]:
+        """(path, the device its name says, the device its content says) of every file of game
+        ``game_id``, as last loaded, whose name and content name two devices (a file copied or
+        renamed by hand: its entries are read all the same)."""
+        found = []
+        for path, device in self._written_by.get(game_id, []):
+            named = parse_name(os.path.basename(path))
+            if named is not None and named[1] is not None and device and named[1] != device:
+                found.append((path, named[1], device))
+        return found
 
     def file_problems(self, game_id: str) -> list[tuple]:
         """(path, problem) for every problem of one game's files, each with its place inside
@@ -347,8 +343,8 @@ class Ledger:
         if not found and parts:
             try:
                 self.codec.merge(game_id, parts, "")
-            except GinscoreError as error:
-                found.append((paths_[-1], str(error).rstrip("; ")))
+            except GinscoreError as error:  # the file it names holds the fault (else the last one read)
+                found.append(named_file(str(error).rstrip("; "), paths_))
         return found
 
     def damage(self, game_id: str, error: Exception) -> str:
@@ -424,11 +420,15 @@ class Ledger:
         self._remember_known(self.folder_mtime(), devices, devices_before[1])
         if new and current:
             self.remember_current(game.id)
+        elif not new and game.id == self._carried and not self._recent():
+            # a device that started no game records in the game it carries on: that game is its
+            # own from now on (finishing it keeps it, as on the device that started it)
+            self.remember_current(game.id)
         return path
 
     def write_aside(self, name: str) -> str:
-        """Move a syncer's conflict copy out of the games folder into conflicts/, never over
-        another file; returns its new path."""
+        """Move a conflict copy (a name in games/, or a path) into conflicts/, never over another file."""
+        source, name = os.path.join(self.games_dir, name), os.path.basename(name)
         make_folder(self.conflicts_dir)
         stem, extension = os.path.splitext(name)
         number = 1
@@ -438,7 +438,7 @@ class Ledger:
                 break
             number += 1
         try:
-            os.rename(os.path.join(self.games_dir, name), target)
+            os.rename(source, target)
         except OSError as error:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
         return target

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from ginscore.errors import GinscoreError, LedgerError
-from ginscore.game import started, union
+from ginscore.game import clashes, started, union
 from ginscore.i18n import _, ngettext
 from ginscore.ids import GAME_ID_LENGTH, digest
 from ginscore.jsonfile import parse_json
@@ -49,12 +49,18 @@ def _add_entries(ledger: Ledger, game_id: str, other) -> int:
     this device's file; the game is made from ``other`` when no file of it is here. Returns
     how many entries were added."""
     if not ledger.files_of(game_id):
-        ledger.save(other._replace(id=game_id, device=ledger.device), new=False)
+        ledger.save(other._replace(id=game_id, device=ledger.device), new=True, current=False)
         return len(other.journal)
     game = ledger.load(game_id)
     if started(game) != started(other):
         raise LedgerError(_("it is another game than game {game} under the same id; it was left where it is").format(game=game_id))
-    held = {entry["id"] for entry in game.journal}
+    held = {entry["id"]: entry for entry in game.journal}
+    changed = next((entry["id"] for entry in other.journal if held.get(entry["id"], entry) != entry), None)
+    if changed is not None:  # one copy was changed outside ginscore: a person chooses (see schema.merge)
+        raise LedgerError(
+            _("entry {entry} of game {game} is held here with other content: one copy was changed outside ginscore; "
+              "nothing of that game was merged").format(entry=changed, game=game_id)
+        )
     new = [entry for entry in other.journal if entry["id"] not in held]
     if new:
         ledger.save(game._replace(journal=union(game.journal, new), device=ledger.device))
@@ -109,8 +115,8 @@ def merge_file(codec, base: str, ours: str, theirs: str) -> bool:
         games.append(codec.decode(data, path))
         datas.append(data)
     mine, other = games
-    if started(mine) != started(other) or mine.id != other.id:
-        return False
+    if started(mine) != started(other) or mine.id != other.id or clashes(mine.journal, other.journal):
+        return False  # not one game, or an entry changed outside ginscore: git reports a conflict
     merged = mine._replace(journal=union(mine.journal, other.journal))
     atomic_write(ours, canonical(codec.encode(merged, None, datas[0].get("device") or mine.device)), unique=True, in_ledger=False)
     return True

@@ -54,6 +54,24 @@ MAX_NAME_LENGTH = 40
 _REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Zl", "Zp")
 
 
+# Characters of other categories that show nothing, so "Bob" and "Bob" + one of them would be two
+# players who look the same: Unicode's default-ignorable fillers and selectors outside Cf (the
+# combining grapheme joiner, the Hangul and Khmer fillers, the Mongolian and variation selectors)
+# and the blank Braille pattern. A variation selector after a symbol (an emoji's U+FE0F) shows
+# the symbol as it is meant, and stays.
+_FILLERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0")
+_SELECTORS = (("\ufe00", "\ufe0f"), ("\U000e0100", "\U000e01ef"))
+
+
+def _filler(name: str, index: int, category) -> bool:
+    char = name[index]
+    if char in _FILLERS:
+        return True
+    if any(low <= char <= high for low, high in _SELECTORS):
+        return index == 0 or category(name[index - 1]) not in ("So", "Sk")
+    return False
+
+
 def _refused(category: str) -> str:
     """What a character of a refused category is, for the message."""
     return {
@@ -62,6 +80,7 @@ def _refused(category: str) -> str:
         "Cs": _("invalid text, a lone surrogate (from bytes that are not UTF-8)"),
         "Zl": _("a line separator"),
         "Zp": _("a paragraph separator"),
+        "filler": _("an invisible filler character"),
     }[category]
 
 
@@ -91,15 +110,17 @@ def name_problem(name) -> str | None:
     else:
         import unicodedata
 
-        bad = next(
+        category = unicodedata.category
+        at = next(
             (
-                char
+                index
                 for index, char in enumerate(name)
-                if unicodedata.category(char) in _REFUSED_CATEGORIES and not _joins(name, index, unicodedata.category)
+                if (category(char) in _REFUSED_CATEGORIES and not _joins(name, index, category)) or _filler(name, index, category)
             ),
             None,
         )
-        category = unicodedata.category(bad) if bad else ""
+        bad = None if at is None else name[at]
+        category = "" if at is None else category(bad) if category(bad) in _REFUSED_CATEGORIES else "filler"
     if bad is not None:
         return _("{name} has {what} (U+{code}): give a player's name as plain text").format(
             name=shortened(name, 20, quoted=True), what=_refused(category), code=f"{ord(bad):04X}"

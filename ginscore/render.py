@@ -49,8 +49,30 @@ def check_format(fmt: str) -> str:
     return name
 
 
+# Markdown's markup characters, escaped in every value a Markdown output shows: a name holding
+# "|" would end a table cell, "<b>" or "*" would be read as markup.
+_MARKDOWN_ESCAPES = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|"})
+MARKDOWN_TABLES = ("github", "pipe")
+
+
+def markdown_text(text) -> str:
+    """``text`` as Markdown shows it, not as markup."""
+    return str(text).translate(_MARKDOWN_ESCAPES)
+
+
+def html_page(title: str, blocks) -> str:
+    """A command's output as one whole HTML page (``--format html``): ``blocks`` are
+    ("h2" or "p", text), escaped, or ("table", a table ``table`` made in html), escaped by tabulate."""
+    from ginscore.render_html import document
+
+    return document(title, blocks)
+
+
 def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
     """``numeric``: the columns to right-align whatever their cells (None: numbers right, text left)."""
+    if fmt in MARKDOWN_TABLES:
+        headers = [markdown_text(cell) for cell in headers]
+        rows = [[markdown_text(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
     if fmt in SPREADSHEET_FORMATS:  # every CSV and TSV ginscore prints passes here
         import csv
         import io
@@ -129,11 +151,16 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
         from ginscore.render_html import page
 
         return page(sheet)
-    paragraphs = separate if fmt == MARKDOWN else list
-    parts = [sheet.title, "=" * len(sheet.title), *([""] if fmt == MARKDOWN else []), *paragraphs(sheet.lines), ""]
+    if fmt == MARKDOWN:
+        def paragraphs(lines):
+            return separate(map(markdown_text, lines))
+    else:
+        paragraphs = list
+    title = markdown_text(sheet.title) if fmt == MARKDOWN else sheet.title
+    parts = [title, "=" * len(title), *([""] if fmt == MARKDOWN else []), *paragraphs(sheet.lines), ""]
     for part in sheet.grids:
         if part.title:
-            parts += [part.title, ""]
+            parts += [*paragraphs([part.title]), ""]
         parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
     parts += paragraphs(sheet.notes)
     return "\n".join(parts).rstrip("\n")

@@ -110,6 +110,11 @@ def page(sheet, pad: bool = False) -> str:
     kind = "pad" if pad else "sheet"
     if pad:
         style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
+    return whole_page(title, style, kind, body)
+
+
+def whole_page(title: str, style: str, kind: str, body) -> str:
+    """A standalone page: ``title`` (escaped already), the inline ``style``, and ``body``'s lines."""
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -126,6 +131,15 @@ def page(sheet, pad: bool = False) -> str:
             "</html>",
         ]
     )
+
+
+def document(title: str, blocks) -> str:
+    """A command's printed output as one whole page: its title, then each block, every value
+    escaped (``render.html_page``)."""
+    body = [f"<h1>{escape(title)}</h1>"]
+    for kind, content in blocks:
+        body.append(content if kind == "table" else f"<{kind}>{escape(content)}</{kind}>")
+    return whole_page(escape(title), CSS, "report", body)
 
 
 def _pad_row_height(hands, foot) -> float:

@@ -15,7 +15,7 @@ from ginscore.errors import RulesError, shown
 from ginscore.i18n import N_, _
 
 TIE_RULES = ("undercut", "knocker", "no-score")
-# Besides these, ``flat:N`` adds N to the winner's total (RULES.md section 3).
+# Besides these, ``flat:N`` adds N to the winner's total (docs/rules.md section 5).
 SHUTOUT_MODES = ("double-total", "double-before-boxes", "double-game-bonus", "double-hands", "none")
 SPADE_DOUBLE = ("off", "points", "score", "all")
 DEAL_RULES = ("winner", "alternate", "loser")
@@ -59,7 +59,7 @@ def _declare(*settings: Setting) -> dict:
     return {setting.name: setting for setting in settings}
 
 
-# Every two-player gin setting of RULES.md and its default: the ones marked (default) there.
+# Every two-player gin setting of docs/rules.md (section 6) and its default.
 # The highest values of the limits are generous sanity caps, not rules.
 GIN_SETTINGS = _declare(
     Setting("target", 100, N_("Points that win the game."), (1, 10_000), words=N_("target")),
@@ -324,7 +324,7 @@ def validate(rules: Rules) -> None:
 STANDARD = Rules()
 
 # Named presets: the settings where each differs from standard, and the source it follows.
-# The README's preset table lists the same; tests/test_house.py plays each one.
+# The preset table of docs/house-rules.md lists the same; tests/test_house.py plays each one.
 PRESETS: dict[str, dict] = {
     "standard": {},
     "classic": {"shutout": "double-before-boxes"},

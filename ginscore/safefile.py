@@ -176,6 +176,55 @@ class NotDurable(LedgerError):
         )
 
 
+def write_output(path, data: bytes) -> str:
+    """Write ``data`` where the user asked for it (``--output FILE``) without hurting what is
+    there; returns the path written. A new path or a regular file (a symbolic link: the file it
+    points to, which stays linked) is replaced all at once; a named pipe or a character device
+    (``/dev/stdout``, a pipe another program reads) is written into and stays what it was; a
+    folder, a block device, a socket or a pipe nobody reads is refused, with nothing written."""
+    path = os.path.abspath(os.fspath(path))
+    try:
+        mode = os.stat(path).st_mode  # through a link: what the user's path names
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        raise LedgerError(_("could not write {path}: {reason}; nothing was written").format(path=path, reason=reason(error))) from None
+    if mode is None or stat.S_ISREG(mode):
+        target = os.path.realpath(path)  # a link stays a link to the file it names
+        atomic_write(target, data, unique=True, in_ledger=False)
+        return target
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        _write_into(path, data, stat.S_ISFIFO(mode))
+        return path
+    if stat.S_ISDIR(mode):
+        why = _("it is a folder: give a file name in it")
+    else:
+        why = _("it is a block device or a socket, not a file: give a file name")
+    raise LedgerError(_("cannot write {path}: {reason}; nothing was written").format(path=path, reason=why))
+
+
+def _write_into(path: str, data: bytes, fifo: bool) -> None:
+    """Write into a named pipe or character device as it is (never created, truncated or
+    replaced). A pipe is opened without waiting: nobody reading it is refused, never a hang."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        if fifo and error.errno == errno.ENXIO:
+            raise LedgerError(
+                _("cannot write {path}: no program is reading from this named pipe; start the reader first").format(path=path)
+            ) from None
+        raise LedgerError(_("could not write {path}: {reason}; nothing was written").format(path=path, reason=reason(error))) from None
+    try:
+        os.set_blocking(descriptor, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view):]
+    except OSError as error:
+        raise LedgerError(_("could not write {path}: {reason}").format(path=path, reason=reason(error))) from None
+    finally:
+        os.close(descriptor)
+
+
 def _remove_leftover(temporary: str) -> None:
     """Delete what an interrupted write left at the temporary name. unlink removes a symlink
     itself, never its target; a folder there is refused by the exclusive create after."""

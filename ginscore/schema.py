@@ -52,7 +52,8 @@ TABLE_KEY = "format"
 # (the same in every device's file), "device", the game's start "clock", and the entries that
 # device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
 # Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
-# ginscore.changes); only a file holding one is written as version 5, so that an older ginscore
+# ginscore.changes) or a hand put before another ("before": see ginscore.places); only a file
+# holding one is written as version 5, so that an older ginscore
 # says it is too old for it rather than that the file is damaged.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
@@ -73,7 +74,8 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     """One device's file of ``game``: the game as started and ``entries`` (default: the whole
     journal), written by ``device`` (default: the game's)."""
     entries = game.journal if entries is None else entries
-    changes_the_game = any(entry["action"] in CHANGE_ACTIONS for entry in entries)
+    # a hand put before another ('--before') is one an older ginscore would count in another place
+    changes_the_game = any(entry["action"] in CHANGE_ACTIONS or "before" in entry for entry in entries)
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION if changes_the_game else PLAIN_VERSION,
@@ -148,6 +150,8 @@ def merge(game_id: str, parts, hint: str) -> Game:
                     )
                     + f"; {hint}"
                 )
+    if len(parts) > 1:
+        _refuse_clashes(parts, hint)
     game = first if len(parts) == 1 else first._replace(journal=union(*(part.journal for _path, part in parts)))
     # A device's hands are checked against the whole game: a rename or a rules change another
     # device recorded (in its own file) counts for them too.
@@ -158,6 +162,24 @@ def merge(game_id: str, parts, hint: str) -> Game:
             if found:
                 raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
     return game
+
+
+def _refuse_clashes(parts, hint: str) -> None:
+    """One entry id held with two contents in two files: only its device ever writes an entry,
+    so one copy was changed outside ginscore, and choosing either in silence could count the
+    changed one. The game reads as damaged, naming both files, until a person chooses."""
+    held: dict = {}
+    for path, part in parts:
+        for entry in part.journal:
+            first = held.setdefault(entry["id"], (path, entry))
+            if first[1] != entry:
+                raise LedgerError(
+                    f"{path}: "
+                    + _("entry {entry} is also in {other} with other content (one copy was changed by hand): "
+                        "move the file with the wrong one out of the games folder").format(
+                        entry=shortened(entry["id"], 24), other=os.path.basename(first[0]))
+                    + f"; {hint}"
+                )
 
 
 def file_version(data, where: str) -> int:
@@ -285,12 +307,13 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
         game_id = _field(data, "id", str, "", found)
         if game_id is not None and not GAME_ID.match(game_id):
             found.append("id: " + _("expected a game id such as {example}, got {value}").format(example="k7f3q2ab", value=value_words(game_id)))
-        clock = _field(data, "clock", int, "", found)
-        if clock is not None and clock < 0:
-            found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
         device = _field(data, "device", str, "", found)
         if device is not None and not DEVICE_ID.match(device):
             found.append("device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
+    if version >= 4 or "clock" in data:  # an older file has none; one put there is checked all the same
+        clock = _field(data, "clock", int, "", found)
+        if clock is not None and clock < 0:
+            found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
     check_time(_field(data, "created", str, "", found), "created", found)
     table = _field(data, TABLE_KEY, str, "", found)
     settings = _table_settings(table)
@@ -404,12 +427,21 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     table_unit = get_table(game.table)
     changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
     as_it_stood = game
+    # The game as it stood at a hand depends only on the changes before it and the voids and
+    # restores of them: the hand is read after those entries alone, not after the whole journal
+    # before it (which made reading a game quadratic in its entries once it held a rename).
+    so_far: list = []
+    change_ids: set = set()
     for index, entry in enumerate(game.journal):
+        if changed and (entry["action"] in CHANGE_ACTIONS or entry.get("target") in change_ids):
+            so_far.append(entry)
+            if entry["action"] in CHANGE_ACTIONS:
+                change_ids.add(entry["id"])
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:  # the hand as it names the players then (one recorded apart names an old name)
-                    as_it_stood = table_unit.standing(game._replace(journal=game.journal[: index + 1]))
-                table_unit.check_hand(as_it_stood, as_it_stood.journal[index]["hand"])
+                    as_it_stood = table_unit.standing(game._replace(journal=(*so_far, entry)))
+                table_unit.check_hand(as_it_stood, as_it_stood.journal[-1 if changed else index]["hand"])
         except GinscoreError as error:
             place = index if places is None else places.get(entry["id"])
             if place is not None:

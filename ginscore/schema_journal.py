@@ -182,6 +182,12 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE) -
         elif entry["after"] is not None and not isinstance(entry["after"], str):
             found.append(f"{place}.after: " + _("expected an entry id or null, got {value}").format(value=value_words(entry["after"])))
         action = check_action(entry, place, table_unit, found, ignorable)
+        if action == "hand" and "before" in entry:  # a hand put before another ('--before N')
+            before = _field(entry, "before", str, place, found)
+            if before is not None and (not before or len(before) > 32 or not before.isascii() or not before.isalnum()):
+                found.append(f"{place}.before: " + _("expected letters and digits, got {value}").format(value=value_words(before)))
+        elif action is not None and "before" in entry:
+            found.append(f"{place}.before: " + _("a {action} entry is put before no hand").format(action=action))
         if action in TARGETED:
             _field(entry, "target", str, place, found)
         elif action is not None and "target" in entry:  # a game's own replay would trip over it
@@ -195,6 +201,12 @@ def journal_problems(journal) -> list[str]:
     kinds = {entry["id"]: entry["action"] for entry in journal}
     found = []
     for entry in journal:
+        before = entry.get("before") if entry["action"] == "hand" else None
+        if before is not None and kinds.get(before) != "hand":
+            found.append(
+                _("entry {entry} (a hand) is put before entry {target}, which is not a hand this game holds: "
+                  "the file of the device that recorded it may not have arrived yet").format(entry=short(entry["id"]), target=short(before))
+            )
         if entry["action"] in TARGETED and entry.get("target") is not None:
             target = entry["target"]
             if target not in kinds:

@@ -135,6 +135,8 @@ def build(game: dict, names: dict) -> Game:
     settings = settings_of(game.get("rules"))
     made = actions.new_game(game_id(source), players, settings=settings, given=set(settings))
     clock = game["createdAt"]
+    if clock + len(game["hands"]) > LAST_MOMENT:  # a hand's clock is the start plus its number
+        raise HandError(_("its start time ({clock} ms after 1970) is past the year 9999, which ginscore cannot write as a date").format(clock=clock))
     made = made._replace(created=moment(clock), clock=clock, dealer=made.players[game["dealerStart"]], device=DEVICE)
     state = actions.evaluate(made)
     if made.rules.big_gin_bonus == 0 and any(hand["type"] == "longGin" for hand in game["hands"]):
@@ -194,6 +196,10 @@ def pinned(game: Game, source: str, number: int) -> Game:
     entry = {**entry, "id": digest(f"{KIND}:{source}:{number}", ENTRY_ID_LENGTH), "clock": clock, "device": DEVICE,
              "after": before[-1]["id"] if before else None, "at": moment(clock)}
     return game._replace(journal=(*before, entry))
+
+
+# The last millisecond of the year 9999: a later time cannot be written as a date.
+LAST_MOMENT = 253402300799999
 
 
 def moment(clock: int) -> str:

@@ -1,4 +1,4 @@
-"""Pure scoring: one hand (RULES.md section 2), one game's settlement (section 3), stakes (9).
+"""Pure scoring: one hand (docs/rules.md section 2), one game's settlement (sections 4 and 5), stakes (13).
 
 Nothing here reads files or knows about click. Formats (``ginscore.formats``) combine these
 pieces; a hand is the dict of what the players said, exactly as stored in the ledger.
@@ -217,7 +217,7 @@ def settle(
     stake: Decimal | None,
     game_bonus_factor: int = 1,
 ) -> FinalScore:
-    """Settle a finished game by RULES.md section 3 and the game's shutout mode.
+    """Settle a finished game by docs/rules.md sections 4 and 5 and the game's shutout mode.
 
     ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
     """
@@ -269,7 +269,7 @@ def parse_stake(text: str) -> Decimal:
     """A stake is money per point: ``0.01``, ``2``, or ``1/10`` for one unit per 10 points.
 
     It must have an exact decimal value of at most 28 digits, because amounts are exact
-    (RULES.md section 9): a longer one is refused, never rounded.
+    (docs/rules.md section 13): a longer one is refused, never rounded.
     """
     from decimal import Decimal, DecimalException, Inexact, localcontext
 

@@ -1,108 +1,96 @@
 """Settlements recorded with 'settle --record': which games were settled, when, and what was
-paid. One JSON file in the ledger folder, ``settlements.json``, written atomically under the
-ledger's lock and read as untrusted input; a file that is not sound is reported and never
-overwritten. It is truth, like the game files (a settled game's file does not change).
+paid. They are ledger data like games (the files: ``ginscore.settlement_files``): every device
+writes its own journal of settlement entries, and the settlements are the union of every
+device's entries, each once by its id, ordered by (clock, device, id), the same on every device.
 
-A settlement taken back by 'undo' stays in the file with the time it was taken back, as a
-voided hand stays in a game's journal.
+A settlement taken back by 'undo' is an ``undo`` entry naming it: the settlement stays, as a
+voided hand stays in a game's journal, and whichever device took it back, every device agrees.
+
+A game counts in at most one settlement: when two devices settled the same game apart, it counts
+in the earlier (by the order above) and ``settled_twice`` names both, for 'settle' and 'check'
+to say; the later one still settles its other games.
 """
 
 from __future__ import annotations
 
+import json
 import os
 
-from ginscore.cached import AMOUNT
-from ginscore.errors import GameNotFound, LedgerError, clipped
-from ginscore.game import now
-from ginscore.i18n import _
-from ginscore.ids import GAME_ID
-from ginscore.safefile import atomic_write, read_regular, reason
+from ginscore import settlement_files as files
+from ginscore.errors import GameNotFound, GinscoreError, LedgerError
+from ginscore.game import now, now_ms, order_key
+from ginscore.i18n import _, ngettext
+from ginscore.ids import ENTRY_ID_LENGTH, digest
+from ginscore.jsonfile import parse_json
+from ginscore.ledger import canonical
+from ginscore.safefile import atomic_write, make_folder, read_regular
 
-FILE = "settlements.json"
-FILE_FORMAT = "ginscore-settlements"
-FILE_VERSION = 1
-MAX_BYTES = 64 * 1024 * 1024
+FILE = files.LEGACY_FILE
 
 
-def path_of(ledger) -> str:
-    return os.path.join(ledger.root, FILE)
+def exists(root: str) -> bool:
+    """Whether the ledger holds any settlement file (cheap: 'undo' asks before a hand's undo)."""
+    return os.path.lexists(files.legacy_path(root)) or os.path.isdir(files.folder_of(root))
+
+
+def parts(root: str) -> list:
+    """(path, entries) of every settlement file: the old settlements.json first, then each
+    device's file. Raises LedgerError naming the first file that is not sound."""
+    found = [(files.legacy_path(root), files.read_file(files.legacy_path(root)))]
+    for path, device in files.listing(root)[0]:
+        found.append((path, files.read_file(path, device)))
+    return found
+
+
+def union(*journals) -> list:
+    """Every entry once (by id), in (clock, device, id) order. Two contents under one id (a file
+    edited by hand, or made elsewhere to clash): the first in a fixed order of their contents is
+    kept, on every device alike; ``clashes`` names them."""
+    chosen: dict = {}
+    for journal in journals:
+        for entry in journal:
+            held = chosen.get(entry["id"])
+            if held is None or (held != entry and _content(entry) < _content(held)):
+                chosen[entry["id"]] = entry
+    return sorted(chosen.values(), key=order_key)
+
+
+def _content(entry) -> str:
+    return json.dumps(entry, sort_keys=True, ensure_ascii=False)
+
+
+def clashes(found: list) -> list:
+    """(entry id, the paths holding it) of every id held with two contents."""
+    seen: dict = {}
+    where: dict = {}
+    clashing = set()
+    for path, entries in found:
+        for entry in entries:
+            where.setdefault(entry["id"], []).append(path)
+            if seen.setdefault(entry["id"], entry) != entry:
+                clashing.add(entry["id"])
+    return [(entry_id, sorted(set(where[entry_id]))) for entry_id in sorted(clashing)]
+
+
+def records(entries: list) -> list:
+    """The settlements of the entries, in order, each a dict: its ``id``, ``number`` (its place
+    among them, from 1), ``clock``, ``device``, ``at``, ``games``, ``currency``, ``nets``,
+    ``payments``, ``last`` (what was recorded last in a game before it, in the old file), and
+    ``undone`` (when it was taken back, else None)."""
+    undone: dict = {}
+    for entry in entries:
+        if entry["action"] == "undo":
+            undone.setdefault(entry["target"], entry["at"])
+    found = []
+    for entry in entries:
+        if entry["action"] == "settle":
+            found.append({**entry, "number": len(found) + 1, "undone": undone.get(entry["id"])})
+    return found
 
 
 def read(ledger) -> list:
-    """Every settlement recorded, oldest first; [] when none was ever recorded."""
-    from ginscore.jsonfile import Unreadable, parse_json
-
-    path = path_of(ledger)
-    try:
-        data = parse_json(read_regular(path, MAX_BYTES))
-    except FileNotFoundError:
-        return []
-    except OSError as error:
-        raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
-    except Unreadable as error:
-        raise LedgerError(_damaged(path, error)) from None
-    problem = _problem(data)
-    if problem:
-        raise LedgerError(_damaged(path, problem))
-    records = data["settlements"]
-    for record in records:  # game ids are strings; a file from before ids holds numbers (1 is "1")
-        record["games"] = [str(game) for game in record["games"]]
-        after = record.get("after")
-        if isinstance(after, dict) and type(after.get("game")) is int:
-            after["game"] = str(after["game"])
-    return records
-
-
-def _damaged(path: str, problem) -> str:
-    message = _("{path}: {problem}; fix it or restore a backup")
-    return message.format(path=path, problem=clipped(problem, message.format(path="", problem="")))
-
-
-def _game_id(game) -> bool:
-    """A game id as this file holds it: a string (e.g. "k7f3q2ab", "1"), or a whole number > 0
-    as files written before made ids hold them."""
-    if type(game) is int:
-        return game > 0
-    return isinstance(game, str) and GAME_ID.fullmatch(game) is not None
-
-
-def _amount(value) -> bool:
-    """An amount as 'settle --record' writes one: exact, in full, of bounded digits (the
-    summary index's rule), never an exponent that would make a million digits."""
-    return isinstance(value, str) and AMOUNT.match(value) is not None
-
-
-def _payment(paid) -> bool:
-    return isinstance(paid, dict) and isinstance(paid.get("from"), str) and isinstance(paid.get("to"), str) and _amount(paid.get("amount"))
-
-
-def _problem(data) -> str | None:
-    if not isinstance(data, dict) or data.get("file_format") != FILE_FORMAT:
-        return _("not a ginscore settlements file (file_format {format})").format(format=repr(FILE_FORMAT))
-    if data.get("file_version") != FILE_VERSION:
-        return _("file_version {version}: this ginscore reads version {known}; upgrade ginscore").format(
-            version=repr(data.get("file_version")), known=FILE_VERSION
-        )
-    records = data.get("settlements")
-    if not isinstance(records, list):
-        return "settlements: " + _("expected a list")
-    for index, record in enumerate(records):
-        if not isinstance(record, dict):
-            return f"settlements[{index}]: " + _("expected an object")
-        if type(record.get("id")) is not int or not isinstance(record.get("at"), str):
-            return f"settlements[{index}]: " + _("needs a whole-number id and a time")
-        games = record.get("games")
-        if not isinstance(games, list) or not all(_game_id(game) for game in games):
-            return f"settlements[{index}].games: " + _("expected a list of game ids")
-        if record.get("undone") is not None and not isinstance(record["undone"], str):
-            return f"settlements[{index}].undone: " + _("expected a time or null")
-        nets = record.get("nets", {})
-        if not isinstance(nets, dict) or not all(isinstance(name, str) and _amount(net) for name, net in nets.items()):
-            return f"settlements[{index}].nets: " + _('expected each player\'s amount, such as "-3.25"')
-        payments = record.get("payments", [])
-        if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
-            return f"settlements[{index}].payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
-    return None
+    """Every settlement recorded on any device, oldest first; [] when none was ever recorded."""
+    return records(union(*(entries for _path, entries in parts(ledger.root))))
 
 
 def settled_games(records) -> set:
@@ -110,24 +98,32 @@ def settled_games(records) -> set:
     return {game for record in records if record.get("undone") is None for game in record["games"]}
 
 
-def last_live(records):
-    """The newest settlement not taken back, or None."""
-    live = [record for record in records if record.get("undone") is None]
-    return live[-1] if live else None
+def settled_twice(records) -> list:
+    """{"game", "settlement": the number it counts in, "also": [numbers]} for each game that
+    settlements not taken back settled more than once (two devices apart): it counts in the first."""
+    first: dict = {}
+    again: dict = {}
+    for record in records:
+        if record.get("undone") is not None:
+            continue
+        for game in record["games"]:
+            if game in first:
+                again.setdefault(game, []).append(record["number"])
+            else:
+                first[game] = record["number"]
+    return [{"game": game, "settlement": first[game], "also": also} for game, also in again.items()]
 
 
-def write(ledger, records: list) -> None:
-    """Replace the file with ``records``; call inside ``ledger.locked()``."""
-    import json
-
-
-    data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "settlements": records}
-    atomic_write(path_of(ledger), (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+def twice_words(twice: dict) -> str:
+    also = ", ".join(map(str, twice["also"]))
+    return _(
+        "game {game} was settled twice, on two devices apart: in settlement {first} and again in {also}; it counts "
+        "once, in settlement {first}: if it was paid twice, the players square it among themselves"
+    ).format(game=twice["game"], first=twice["settlement"], also=also)
 
 
 def last_entry(ledger) -> dict | None:
     """The last thing recorded in a game: the current game's id and its journal's length."""
-
     try:
         game = ledger.load()
     except GameNotFound:
@@ -135,15 +131,211 @@ def last_entry(ledger) -> dict | None:
     return {"game": game.id, "entries": len(game.journal)}
 
 
+def _current_clock(ledger) -> int:
+    """The clock of the last thing recorded in the current game (0: none)."""
+    try:
+        game = ledger.load()
+    except GameNotFound:
+        return 0
+    return max([game.clock, *(entry["clock"] for entry in game.journal[-1:])])
+
+
+def _append(ledger, found: list, action: str, **details) -> dict:
+    """Add an entry to this device's file (inside ``locked()``): its clock later than every
+    settlement entry and the current game's last, never running backwards."""
+    known = union(*(entries for _path, entries in found))
+    clock = max(now_ms(), known[-1]["clock"] + 1 if known else 0, _current_clock(ledger) + 1)
+    if clock >= files.MAX_CLOCK:
+        raise LedgerError(
+            _("a settlement entry from another device has a clock far in the future: run 'ginscore check'"))
+    held = {entry["id"] for entry in known}
+    attempt = 0
+    while (entry_id := digest(f"{ledger.device}:settlement:{clock}:{attempt}", ENTRY_ID_LENGTH)) in held:
+        attempt += 1
+    entry = {
+        "id": entry_id, "clock": clock, "device": ledger.device, "after": known[-1]["id"] if known else None,
+        "at": now(), "action": action, **details,
+    }
+    own = files.device_path(ledger.root, ledger.device)
+    mine = next((entries for path, entries in found if path == own), [])
+    files.write_own(ledger, [*mine, entry])
+    return entry
+
+
+def record(ledger, result) -> dict:
+    """Add the evening's settlement ``result`` (inside ``locked()``); returns it as ``records``
+    gives it. Refused when one of its games was settled meanwhile."""
+    found = parts(ledger.root)
+    already = settled_games(records(union(*(entries for _path, entries in found)))) & set(result.games)
+    if already:  # another 'settle --record' got there first
+        raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
+    entry = _append(
+        ledger, found, "settle",
+        games=list(result.games),
+        currency=result.currency,
+        nets={name: format(amount, "f") for name, amount in result.nets.items()},
+        payments=[{"from": debtor, "to": creditor, "amount": format(amount, "f")} for debtor, creditor, amount in result.payments],
+    )
+    known = union(*(entries for _path, entries in found), [entry])
+    return next(held for held in records(known) if held["id"] == entry["id"])
+
+
 def take_back_last(ledger):
     """Take back the newest settlement if it is the last thing recorded in the ledger (nothing
-    was recorded in a game since); returns it, or None when undo means a hand."""
-
+    was recorded in the current game since); returns it, or None when undo means a hand."""
     with ledger.locked():
-        records = read(ledger)
-        newest = last_live(records)
-        if newest is None or newest.get("after") != last_entry(ledger):
+        found = parts(ledger.root)
+        live = [held for held in records(union(*(entries for _path, entries in found))) if held["undone"] is None]
+        if not live:
             return None
-        newest["undone"] = now()
-        write(ledger, records)
-    return newest
+        newest = live[-1]
+        if newest["device"] == "" and newest.get("last") is not None:  # from the old file: as it said then
+            if newest["last"] != last_entry(ledger):
+                return None
+        elif newest["clock"] <= _current_clock(ledger):
+            return None
+        entry = _append(ledger, found, "undo", target=newest["id"])
+    return {**newest, "undone": entry["at"]}
+
+
+# ---- conflict copies, other ledgers, git ----------------------------------------------------------
+
+
+def _add(ledger, found: list, entries: list, where: str) -> int:
+    """Add to this device's file the ``entries`` no file here holds (inside ``locked()``);
+    how many. An entry that could not be written back as it is (from the old file) is refused."""
+    known = {entry["id"] for _path, held in found for entry in held}
+    new = list({entry["id"]: entry for entry in entries if entry["id"] not in known}.values())
+    for entry in new:
+        problem = files.entry_problem(entry, "")
+        if problem:
+            raise LedgerError(files.damaged(where, problem.lstrip(".")))
+    if new:
+        own = files.device_path(ledger.root, ledger.device)
+        mine = next((held for path, held in found if path == own), [])
+        files.write_own(ledger, [*mine, *new])
+        found[:] = [(path, held) for path, held in found if path != own] + [(own, [*mine, *new])]
+    return len(new)
+
+
+def fold_copies(ledger) -> tuple[list, list]:
+    """Fold every syncer's conflict copy of a settlements file (the old one too) into this
+    device's file and move it aside into conflicts/ (inside ``locked()``): (notes, problems)."""
+    copies = files.listing(ledger.root)[1] + files.legacy_copies(ledger.root)
+    notes, problems = [], []
+    if not copies:
+        return notes, problems
+    try:
+        found = parts(ledger.root)
+    except GinscoreError:  # the damaged file is check's problem; nothing is folded into it
+        return notes, problems
+    for path in copies:
+        name = os.path.basename(path)
+        match = files.conflict_copy(name) or files.conflict_copy(name, legacy=True)
+        device = match.group("base").split(".")[1] if "." in match.group("base") else None
+        try:
+            added = _add(ledger, found, files.read_file(path, device), path)
+            moved = ledger.write_aside(path)
+        except GinscoreError as error:
+            problems.append({"file": path, "game": None, "problem": str(error)})
+            continue
+        note = ngettext(
+            "a file syncer's conflict copy: {count} settlement entry folded in; the copy is kept in {moved}",
+            "a file syncer's conflict copy: {count} settlement entries folded in; the copy is kept in {moved}",
+            added,
+        ).format(count=added, moved=os.path.relpath(moved, ledger.root))
+        notes.append({"file": path, "note": note})
+    return notes, problems
+
+
+def merge_folder(ledger, folder: str) -> tuple[int, list]:
+    """Fold the settlements of the ledger folder ``folder`` into this ledger (inside
+    ``locked()``): (entries added, problems). A device's file that is not here is copied as it
+    is (it keeps its one writer); anything else is added to this device's file."""
+    found = parts(ledger.root)
+    theirs = [(files.legacy_path(folder), None)] + files.listing(folder)[0]
+    added, problems = 0, []
+    for path, device in theirs:
+        try:
+            entries = files.read_file(path, device)
+            here = files.device_path(ledger.root, device) if device else None
+            if here and not os.path.lexists(here):
+                make_folder(files.folder_of(ledger.root))
+                atomic_write(here, read_regular(path, files.MAX_BYTES))
+                known = {entry["id"] for _path, held in found for entry in held}
+                added += len({entry["id"] for entry in entries} - known)
+                found.append((here, entries))
+                continue
+            added += _add(ledger, found, entries, path)
+        except GinscoreError as error:
+            problems.append(str(error))
+    return added, problems
+
+
+def merge_file(ours: str, theirs: str) -> bool | None:
+    """git's merge driver for a device's settlements file: the union of the entries of ``ours``
+    and ``theirs`` written to ``ours``. None when ``ours`` is no settlements file (a game file)."""
+    try:
+        data = parse_json(read_regular(ours, files.MAX_BYTES))
+    except Exception:  # noqa: BLE001 - not ours to judge: the game files' driver says what is wrong
+        return None
+    if not isinstance(data, dict) or data.get("file_format") != files.FILE_FORMAT:
+        return None
+    mine, other = files.read_file(ours), files.read_file(theirs)
+    if data.get("file_version") != files.FILE_VERSION:
+        return False  # the old file of every device: git shows the conflict, as before
+    merged = {**data, "entries": union(mine, other)}
+    problem = files.problem_of(merged, data["device"])
+    if problem:
+        raise LedgerError(files.damaged(ours, problem))
+    atomic_write(ours, canonical(merged), unique=True, in_ledger=False)
+    return True
+
+
+# ---- 'check' -------------------------------------------------------------------------------------
+
+
+def check(ledger) -> tuple[list, list]:
+    """(notes, problems) of the settlement files, as 'check' lists them: conflict copies folded
+    in first; each file that is not sound; an id held with two contents; an undo of a settlement
+    no file holds; games settled twice; names in the folder ginscore does not read."""
+    notes, problems = [], []
+    try:
+        copies = files.listing(ledger.root)[1] + files.legacy_copies(ledger.root)
+        if copies and os.path.isdir(ledger.games_dir):
+            with ledger.locked():
+                notes, problems = fold_copies(ledger)
+        device_files, copies, others = files.listing(ledger.root)
+    except GinscoreError as error:  # the folder cannot be listed (a file where it should be)
+        return notes, [*problems, {"file": files.folder_of(ledger.root), "game": None, "problem": str(error)}]
+    found = []
+    candidates = [(files.legacy_path(ledger.root), None), *device_files]
+    for path, device in candidates:
+        try:
+            found.append((path, files.read_file(path, device)))
+        except GinscoreError as error:
+            problems.append({"file": path, "game": None, "problem": str(error)})
+    for entry_id, paths in clashes(found):
+        problems.append({"file": paths[-1], "game": None, "problem": _(
+            "settlement entry {entry} is held with two contents (in {files}): one was changed after it was recorded; "
+            "restore the file from a backup").format(entry=entry_id, files=", ".join(map(os.path.basename, paths)))})
+    entries = union(*(held for _path, held in found))
+    settles = {entry["id"] for entry in entries if entry["action"] == "settle"}
+    folder = files.folder_of(ledger.root)
+    for entry in entries:
+        if entry["action"] == "undo" and entry["target"] not in settles:
+            notes.append({"file": folder, "note": _(
+                "entry {entry} takes back settlement entry {target}, which no file here holds (yet): it counts once the "
+                "settlement arrives").format(entry=entry["id"], target=entry["target"])})
+    notes += [{"file": folder, "note": twice_words(held)} for held in settled_twice(records(entries))]
+    for path in copies:
+        notes.append({"file": path, "note": _("a file syncer's conflict copy that could not be folded in (see the problem above)")})
+    for path in others:
+        notes.append({"file": path, "note": _("not a settlements file name (settlements.DEVICE.json), so ginscore does not read it")})
+    for path in files.legacy_copies(ledger.root):
+        notes.append({"file": path, "note": _("a file syncer's conflict copy that could not be folded in (see the problem above)")})
+    for path in files.unplaced(ledger.root):
+        notes.append({"file": path, "note": _(
+            "named like a settlements file, but neither settlements.json nor a conflict copy ginscore knows: it is not read; "
+            "'ginscore merge' of a folder holding it as settlements.json reads it")})
+    return notes, problems

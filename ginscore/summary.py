@@ -36,7 +36,7 @@ def summarize(state) -> dict:
         "net": None if final is None else final.net,
         "amount": None if final is None else final.amount,
         # the same "final" object as 'status --json' (its payments as final.payments); the
-        # top-level "payments" stays until the next file version (README: JSON output)
+        # top-level "payments" stays until the next file version (docs/json.md)
         "final": None if final is None else state.to_json()["final"],
         "payments": [paid.to_json() for paid in payments],
         "stake": stake_text(game.stake),

@@ -236,7 +236,7 @@ def writes(game_ids: list, rng) -> list:
         ["draw"], ["undo"], ["undo", "--game", game], ["settle", "--record"], ["new", "Ann", "Ben"], ["void", game],
         ["edit", "1", "draw", "--game", game], ["delete", "1", "--game", game], ["rematch"], ["end", "--game", game],
         ["rules", "set", "gin-bonus", "20", "--game", game], ["rename", "Ann", "Anna", "--all"], ["redo", "--game", game],
-        ["import", SCOREPAD_BACKUP],
+        ["import", SCOREPAD_BACKUP], ["restore", "1", "--game", game], ["draw", "--before", "1", "--game", game],
     ]
 
 

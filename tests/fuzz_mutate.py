@@ -263,11 +263,11 @@ def game_file(root: str, rng) -> str:
 
 
 def settlements(root: str, rng) -> str:
-    path = os.path.join(root, "ledger", "settlements.json")
+    path = os.path.join(root, "ledger", "settlements", "settlements.fuzz.json")  # GINSCORE_DEVICE is "fuzz"
     if rng.random() < 0.4:
         document = json.loads(read(path))
-        record = rng.choice(document["settlements"])
-        field = rng.choice(["nets", "payments", "games", "id", "currency", "after", "at", "undone"])
+        record = rng.choice(document["entries"])
+        field = rng.choice(["nets", "payments", "games", "id", "currency", "after", "at", "clock", "device", "action", "target"])
         value = record.get(field)
         if field == "nets" and isinstance(value, dict):
             value[rng.choice(list(value))] = rng.choice(NUMBER_TEXT)
@@ -276,7 +276,7 @@ def settlements(root: str, rng) -> str:
         else:
             record[field] = odd_value(rng, value)
         write(path, dump_json(document, rng), rng)
-        return f"settlements.json: {field}"
+        return f"settlements.fuzz.json: {field}"
     return json_file(path, rng)
 
 
@@ -435,7 +435,7 @@ def special(path: str, kind: str, rng) -> str | None:
 
 def special_place(root: str, rng) -> str:
     """A FIFO, a link, a folder or nothing where ginscore keeps a file of its own."""
-    places = [*game_files(root), os.path.join(root, "ledger", "settlements.json"), os.path.join(root, "config.toml"),
+    places = [*game_files(root), os.path.join(root, "ledger", "settlements", "settlements.fuzz.json"), os.path.join(root, "config.toml"),
               os.path.join(root, "ledger", "games"), os.path.join(cache_dir(root), "index.sqlite3"),
               os.path.join(cache_dir(root), "index-stamp"), os.path.join(cache_dir(root), "devices"),
               os.path.join(state_dir(root), "current"), os.path.join(state_dir(root), "lock"),

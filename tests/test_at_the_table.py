@@ -305,17 +305,17 @@ def test_completion_never_fails_on_a_missing_or_broken_ledger(run, isolated_ledg
     assert completions("knock") == []
 
 
-def test_every_command_has_a_row_in_the_readme_command_reference():
+def test_every_command_is_in_the_readmes_list_of_commands():
     import pathlib
 
     from ginscore.cli import COMMANDS, cli
 
     readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    reference = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
+    listing = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
     for name in COMMANDS:
         if cli.get_command(None, name).hidden:  # not a person's command: 'merge-file' is git's merge driver
             continue
-        assert f"`ginscore {name}" in reference or f"`{name}` is the old name" in reference, name
+        assert f"[`{name}`](docs/reference.md#ginscore-{name})" in listing, name
 
 
 def test_a_voided_game_counts_in_no_settlement_and_no_statistic(run):
@@ -352,16 +352,16 @@ def test_a_first_dealer_in_a_game_file_must_be_one_of_its_players(run, isolated_
     assert result.exit_code == 1 and "dealer: expected the name of one of the players" in result.output
 
 
-def test_the_readme_session_at_the_table_is_what_play_prints(run):
+def test_the_docs_session_at_the_table_is_what_play_prints(run):
     import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
+    readme = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "first-evening.md").read_text("utf-8")
     block = readme.split("## At the table", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     entries = re.findall(r"game [0-9a-z]+> ([^\n]*)\n", block)
     shown = re.sub(r"(game [0-9a-z]+> )[^\n]*\n", r"\1", block).replace("$ ginscore play\n", "")
     game = new_game(run, "new Alice Bob --dealer bob")
     result = run("play", input="".join(f"{entry}\n" for entry in entries))
-    # the id is made on the device, so the README's session shows one of its own
+    # the id is made on the device, so the page's session shows one of its own
     readme_id = re.search(r"game ([0-9a-z]+)> ", block).group(1)
     assert re.sub(rf"\b{game}\b", readme_id, result.output) == shown

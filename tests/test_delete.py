@@ -51,7 +51,7 @@ def test_delete_is_a_journal_entry_the_log_names(run):
     assert (deletion["action"], deletion["reason"], deletion["target"]) == ("void", "delete", entries[0]["id"])
     assert [entry.get("counts") for entry in entries[:3]] == [False, True, True]
     text = play(run, "log").output.splitlines()[-1]
-    assert "delete" in text and "deleted #1: knock A 4 15" in text
+    assert "delete" in text and "deleted hand 1 (#1): knock A 4 15" in text
     # an undo after another hand takes back that hand, not the deletion
     play(run, "gin a 3", "undo")
     assert len(json.loads(play(run, "status --json").output)["hands"]) == 2

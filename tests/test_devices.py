@@ -126,12 +126,13 @@ def test_an_undo_on_one_device_and_a_hand_on_the_other(pair, style, undo_first):
     assert_alike([one, two], [game])
 
 
-@pytest.mark.parametrize("style", STYLES)
-def test_conflict_copies_of_conflict_copies_are_folded_in(tmp_path, style):
+@pytest.mark.parametrize("style, user", [(style, None) for style in STYLES] + [("nextcloud", "alice")])
+def test_conflict_copies_of_conflict_copies_are_folded_in(tmp_path, style, user):
     """Two machines under one device id (a copied home folder) write the same file: the
-    syncer makes conflict copies, even of its copies; check folds them all in, nothing lost."""
+    syncer makes conflict copies, even of its copies (Nextcloud's with the user's name when
+    the server uploads conflicts); check folds them all in, nothing lost."""
     one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-    syncer = Syncer.of([one, two], style)
+    syncer = Syncer.of([one, two], style, **({"user": user} if user else {}))
     for device in (one, two):
         device.state.mkdir(parents=True, exist_ok=True)
         (device.state / "device-id").write_text("cloned\n")
@@ -354,7 +355,11 @@ def test_a_merged_hand_after_the_end_is_kept_not_counted_and_reported(pair):
     assert state["finished"] and state["winner"] == "Ann" and len(state["hands"]) == 2
     notes = [note["note"] for note in as_json(two, "check")["notes"]]
     assert any("comes after the game ended" in note for note in notes)
-    assert len(as_json(one, f"log --game {game}")["entries"]) == 3  # kept in the file
+    entries = as_json(one, f"log --game {game}")["entries"]
+    assert len(entries) == 3  # kept in the file
+    # log agrees with status and check: the late hand is listed, numbered, and does not count
+    assert [(entry["number"], entry["counts"]) for entry in entries] == [(1, True), (2, True), (3, False)]
+    assert "hand 3, after the end: does not count" in ok(one, f"log --game {game}").stdout
     assert_alike([one, two], [game])
 
 
@@ -383,3 +388,97 @@ def test_the_git_merge_driver_writes_the_union_of_two_versions_of_a_file(pair, t
     other["players"] = ["Cy", "Dee"]
     files["theirs"].write_text(json.dumps(other))
     assert one.run(["merge-file", str(files["base"]), str(files["ours"]), str(files["theirs"])]).exit_code == 1
+
+
+# ---- a fresh device carries on the game in progress started last (issue #31, item 5) ----
+
+
+def an_evening(device) -> dict:
+    """A finished Hollywood match started first, the game in progress started next, and a quick
+    game started last and finished; returns their ids by name."""
+    ok(device, "new Ann Ben --hollywood --columns 1 --column-target 10")
+    hollywood = current(device)
+    ok(device, "gin Ann 30")  # closes the only column: the match is over
+    tick()
+    ok(device, "new Cy Dee")
+    playing = current(device)
+    ok(device, "knock Cy 4 15")
+    tick()
+    ok(device, "new Eve Fay")
+    quick = current(device)
+    ok(device, "knock Eve 4 60")
+    ok(device, "gin Eve 40")  # over: 56 + 65 > 100
+    assert as_json(device, f"status --game {hollywood}")["finished"] and as_json(device, f"status --game {quick}")["finished"]
+    assert not as_json(device, f"status --game {playing}")["finished"]
+    return {"hollywood": hollywood, "playing": playing, "quick": quick}
+
+
+def set_times(device, order: list) -> None:
+    """Give each game's files a modification time in ``order`` (oldest first), whatever order
+    they were written in: a syncer or a clone writes them in any order."""
+    base = time.time() - 3600
+    for rank, game_id in enumerate(order):
+        for path in (device.ledger / "games").glob(f"game-{game_id}.*.json"):
+            os.utime(path, (base + 60 * rank, base + 60 * rank))
+
+
+@pytest.mark.parametrize("order", [("playing", "hollywood", "quick"), ("quick", "playing", "hollywood"), ("hollywood", "quick", "playing")])
+def test_a_synced_copy_carries_on_the_game_in_progress_started_last_whatever_the_file_times(tmp_path, order):
+    one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
+    games = an_evening(one)
+    Syncer.of([one, fresh], "syncthing").settle()
+    set_times(fresh, [games[name] for name in order])
+    assert current(fresh) == games["playing"]
+    assert "Cy knocks" in ok(fresh, "knock Cy 2 20").stdout  # the hand goes to the game in progress
+    assert len(as_json(fresh, f"status --game {games['playing']}")["hands"]) == 2
+
+
+def test_a_git_clone_carries_on_the_game_in_progress_started_last(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    one, clone = Device(tmp_path, "ann"), Device(tmp_path, "clone")
+    one.ledger.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(one.ledger)], check=True)
+    games = an_evening(one)
+    env = {"GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@b",
+           "PATH": os.environ["PATH"], "HOME": str(one.home)}
+    subprocess.run(["git", "add", "-A"], cwd=one.ledger, env=env, check=True)
+    subprocess.run(["git", "commit", "-qm", "evening"], cwd=one.ledger, env=env, check=True)
+    clone.ledger.parent.mkdir(parents=True)
+    subprocess.run(["git", "clone", "-q", str(one.ledger), str(clone.ledger)], check=True, capture_output=True)
+    set_times(clone, [games["playing"], games["quick"], games["hollywood"]])  # the finished match looks newest
+    assert current(clone) == games["playing"]
+
+
+def test_with_every_game_finished_a_fresh_device_shows_the_game_started_last(tmp_path):
+    one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
+    games = an_evening(one)
+    ok(one, f"gin Cy 90 --game {games['playing']}")  # over: 11 + 115 > 100
+    Syncer.of([one, fresh], "dropbox").settle()
+    set_times(fresh, [games["quick"], games["playing"], games["hollywood"]])
+    assert current(fresh) == games["quick"]
+
+
+def test_the_answer_is_kept_until_the_folder_changes_and_a_hand_makes_the_game_the_devices_own(tmp_path):
+    one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
+    syncer = Syncer.of([one, fresh], "syncthing")
+    games = an_evening(one)
+    syncer.settle()
+    assert current(fresh) == games["playing"]
+    cache = next(fresh.cache.glob("ledgers/*"))
+    assert (cache / "carried-on").read_text().split()[1] == games["playing"]
+    for name in ("index.sqlite3", "index-stamp"):
+        (cache / name).unlink()
+    assert current(fresh) == games["playing"]  # the kept answer: no game read, no index built
+    assert not (cache / "index.sqlite3").exists()
+    tick()
+    ok(one, "new Gus Hal")  # a game started later on the other device, in progress
+    later = current(one)
+    syncer.settle()
+    assert current(fresh) == later  # the folder changed: worked out again
+    ok(fresh, "knock Gus 4 15")  # a hand recorded here: that game is this device's own now
+    tick()
+    ok(one, "new Ida Jo")
+    syncer.settle()
+    assert current(fresh) == later
+    assert current(one) != later

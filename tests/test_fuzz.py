@@ -211,12 +211,19 @@ def test_a_settlements_file_with_an_amount_that_is_no_amount_is_refused(run, iso
     from helpers import play, refused
 
     play(run, "new Ann Ben --stake 0.05", "gin ann 90", "settle --record")
-    path = isolated_ledger / "settlements.json"
+    path = next((isolated_ledger / "settlements").iterdir())  # this device's settlements file
     data = json.loads(path.read_text())
-    data["settlements"][0]["payments"][0]["amount"] = amount
+    data["entries"][0]["payments"][0]["amount"] = amount
     path.write_text(json.dumps(data))
-    line = refused(run, "settle", "settlements.json", "payments", code=1)
+    line = refused(run, "settle", path.name, "payments", code=1)
     assert len(line) < 200 + len(str(path))
+    # the old settlements.json (read, never written) is held to the same rule
+    path.unlink()
+    legacy = isolated_ledger / "settlements.json"
+    legacy.write_text(json.dumps({"file_format": "ginscore-settlements", "file_version": 1, "settlements": [
+        {"id": 1, "at": "2026-12-01T20:00:00+00:00", "games": ["1"], "payments": [{"from": "Ben", "to": "Ann", "amount": amount}]}]}))
+    line = refused(run, "settle", "settlements.json", "payments", code=1)
+    assert len(line) < 200 + len(str(legacy))
 
 
 # ---- the fuzzer's own checks: each sees what it looks for -------------------------------------

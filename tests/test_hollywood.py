@@ -248,7 +248,7 @@ def test_status_and_sheet_text(run):
     assert run("games").exit_code == 0
 
 
-# Abandoning. Rule (README, "Abandoning a match"): each open column is settled as it stands,
+# Abandoning. Rule (docs/tables.md, "Ending a match early"): each open column is settled as it stands,
 # without game bonus or shutout; the side whose points and boxes are worth more collects.
 def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
     play(run, "new You Opp --hollywood --stake 0.1", *WORKED_EXAMPLE)

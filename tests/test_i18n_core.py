@@ -160,13 +160,13 @@ def test_a_help_text_is_translated_each_time_it_is_shown(lang):
     given and shows it in the language in use, whichever that is by then."""
     from ginscore.cli.translated import Option
 
-    option = Option(["--game"], help=i18n.N_("Print JSON (see README: JSON output)."))
+    option = Option(["--game"], help=i18n.N_("Print JSON (see docs/json.md)."))
     lang("ru")
-    assert option.help == "Вывести JSON (см. README: JSON output)."
+    assert option.help == "Вывести JSON (см. docs/json.md)."
     lang("uk")
-    assert option.help == "Вивести JSON (див. README: JSON output)."
+    assert option.help == "Вивести JSON (див. docs/json.md)."
     lang("en")
-    assert option.help == "Print JSON (see README: JSON output)."
+    assert option.help == "Print JSON (see docs/json.md)."
 
 
 def test_a_lazy_text_is_english_as_a_string_and_fills_its_fields_after_translation(lang):

@@ -1,6 +1,6 @@
 """The JSON contract (issue 21): every JSON document ginscore prints names its schema and
 version, validates against the schema shipped in the package (ginscore/schemas/), for every
-kind of table in progress and finished; the README's JSON section and the schemas name the
+kind of table in progress and finished; docs/json.md and the schemas name the
 same keys; --json-version gives an older major or one clear error."""
 
 import json
@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from helpers import FIXTURES, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
 
 SCHEMAS = Path(__file__).parent.parent / "ginscore" / "schemas"
-README = Path(__file__).parent.parent / "README.md"
+JSON_PAGE = Path(__file__).parent.parent / "docs" / "json.md"
 ASKED = ["status --json", "sheet --format json", "log --json"]  # of each game, in progress and finished
 
 
@@ -216,20 +216,19 @@ def test_schema_lists_and_prints_the_shipped_schemas(run):
     refused(run, "schema", code=2)
 
 
-# ---- the README's JSON section and the schemas name the same keys ----
+# ---- docs/json.md and the schemas name the same keys ----
 
 def readme_sections() -> dict:
-    """The README's JSON section cut at its '#### `ginscore.NAME`' headings: name -> text."""
-    text = README.read_text(encoding="utf-8")
-    section = text.split("\n## JSON output\n", 1)[1].split("\n## ", 1)[0]
-    parts = re.split(r"^### `ginscore\.([a-z-]+)`.*$", section, flags=re.M)
+    """docs/json.md cut at its '## `ginscore.NAME`' headings: name -> text."""
+    section = JSON_PAGE.read_text(encoding="utf-8")
+    parts = re.split(r"^## `ginscore\.([a-z-]+)`.*$", section, flags=re.M)
     return dict(zip(parts[1::2], parts[2::2]))
 
 
 def schema_words(schema) -> tuple:
     """(every property name, every enum or const string) anywhere in ``schema``; the keys of the
     parts it shares with the game's schema (its ``final``) are documented there, and the rule
-    settings in the README's Settings."""
+    settings in docs/house-rules.md's Settings."""
     keys, values = set(), set()
 
     def walk(node):
@@ -246,7 +245,7 @@ def schema_words(schema) -> tuple:
                 walk(item)
 
     defs = schema.get("$defs", {})
-    settings = set(defs.get("rules", {}).get("properties", {}))  # the rule settings: README's Settings
+    settings = set(defs.get("rules", {}).get("properties", {}))  # the rule settings: docs/house-rules.md's Settings
     walk({key: value for key, value in schema.items() if key != "$defs"})
     game = schema_of("game")["$defs"]
     shared = {name for name, value in defs.items() if schema["$id"] != "urn:ginscore:schema:game:1" and game.get(name) == value}
@@ -255,7 +254,7 @@ def schema_words(schema) -> tuple:
     return keys - {"schema", "schema_version"}, values | settings | elsewhere[0] | elsewhere[1]
 
 
-def test_the_readme_documents_every_key_of_every_schema_and_no_other():
+def test_the_json_page_documents_every_key_of_every_schema_and_no_other():
     from ginscore.cli import COMMANDS
     from ginscore.json_contract import DOCUMENTS
 
@@ -264,8 +263,8 @@ def test_the_readme_documents_every_key_of_every_schema_and_no_other():
     for name, text in sections.items():
         keys, values = schema_words(schema_of(name))  # besides them, a section names commands
         documented = set(re.findall(r"`([a-z][a-z0-9_]*)`", text))
-        assert keys - documented == set(), (name, "in the schema, not in the README", sorted(keys - documented))
-        assert documented - keys - values - set(COMMANDS) == set(), (name, "in the README, not in the schema", sorted(documented - keys - values))
+        assert keys - documented == set(), (name, "in the schema, not in docs/json.md", sorted(keys - documented))
+        assert documented - keys - values - set(COMMANDS) == set(), (name, "in docs/json.md, not in the schema", sorted(documented - keys - values))
 
 
 def test_the_schemas_are_strict_enough_to_fail(run):

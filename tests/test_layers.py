@@ -31,20 +31,20 @@ PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
-        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device",
+        "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device", "ginscore.syncnames",
         "ginscore.translit",
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
-        "ginscore.rules", "ginscore.names", "ginscore.game", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
+        "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
-    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.summary", "ginscore.evening",
+    "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.actions", "ginscore.placing", "ginscore.summary", "ginscore.evening",
                  "ginscore.export", "ginscore.export_text", "ginscore.scorepad"),
     "storage": (
         "ginscore.ledger", "ginscore.index", "ginscore.totals", "ginscore.history", "ginscore.config",
-        "ginscore.backup", "ginscore.settlements", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
-        "ginscore.merging",
+        "ginscore.backup", "ginscore.settlements", "ginscore.settlement_files", "ginscore.checks", "ginscore.book", "ginscore.house_lang", "ginscore.cached",
+        "ginscore.merging", "ginscore.carry_on",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),
     "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__"),

@@ -1,7 +1,9 @@
-"""The README's console examples are run: each ``console`` block whose commands are ginscore's
-(and ``cat`` of the house-rules file) is replayed in a fresh ledger, and what ginscore prints
-must be what the README shows. Blocks that leave commands out (``...``) or run other programs
-(benchmarks, pip) are not replayable and are skipped by name."""
+"""The documentation's console examples are run: each ``console`` block of the README, of every
+page in docs/ and of CONTRIBUTING.md whose commands are ginscore's (and ``cat`` of the
+house-rules file) is replayed in a fresh ledger, and what ginscore prints must be what the page
+shows; every block stands alone, so a page never depends on an earlier block's state. Blocks
+that leave commands out (``...``) or run other programs (benchmarks, pip) are not replayable and
+are skipped by name. Every relative link and anchor of those pages resolves."""
 
 import re
 import shlex
@@ -11,19 +13,28 @@ import pytest
 
 from helpers import frozen_clock
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+# the pages whose examples are replayed and whose links must resolve
+PAGES = [README, ROOT / "CONTRIBUTING.md", ROOT / "bench" / "README.md", *sorted(DOCS.glob("*.md"))]
 SHOWN_CONFIG = "/home/ann/.config/ginscore/config.toml"
 
 
-def console_blocks() -> list:
-    text = README.read_text("utf-8")
-    blocks = re.findall(r"```console\n(.*?)```", text, re.S)
-    return [block for block in blocks if replayable(block)]
+def console_blocks(page: Path = None) -> list:
+    """(page name, block) for each replayable console block of ``page``, or of every page."""
+    found = []
+    for each in [page] if page else PAGES:
+        blocks = re.findall(r"```console\n(.*?)```", each.read_text("utf-8"), re.S)
+        found += [(each.relative_to(ROOT).as_posix(), block) for block in blocks if replayable(block)]
+    return found
 
 
 def replayable(block: str) -> bool:
     commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
     if not commands or any(line.strip() == "..." for line in block.splitlines()):
+        return False
+    if len(commands) == len(block.splitlines()):  # commands to type, no output: a list, not a session
         return False
     return all(command.startswith(("ginscore ", "cat ~/.config/ginscore")) for command in commands)
 
@@ -44,12 +55,15 @@ def normal(lines) -> list:
     return [re.sub(r"\d{4}-\d\d-\d\d( \d\d:\d\d)?", "<date>", line).rstrip() for line in lines]
 
 
-def test_the_readme_has_replayable_examples():
-    assert len(console_blocks()) >= 5
+def test_the_pages_have_replayable_examples():
+    assert len(console_blocks(README)) >= 1
+    assert len(console_blocks()) >= 15
 
 
-@pytest.mark.parametrize("block", console_blocks(), ids=lambda block: block.splitlines()[0][2:40])
-def test_readme_console_example(run, tmp_path, monkeypatch, block):
+@pytest.mark.parametrize(
+    "page, block", console_blocks(), ids=lambda item: item.splitlines()[0][2:40] if "\n" in item else item
+)
+def test_readme_console_example(run, tmp_path, monkeypatch, page, block):
     frozen_clock(monkeypatch)  # with one device id: the same game ids as the README shows
     monkeypatch.setenv("GINSCORE_DEVICE", "readme")
     config = tmp_path / "config.toml"
@@ -64,10 +78,7 @@ def test_readme_console_example(run, tmp_path, monkeypatch, block):
             output = run(words[1:]).output.replace(str(config), SHOWN_CONFIG)
         if head is not None:
             output = "\n".join(output.splitlines()[:head])
-        assert normal(output.rstrip("\n").splitlines()) == normal(expected), " ".join(words)
-
-
-DOCS = README.parent / "docs"
+        assert normal(output.rstrip("\n").splitlines()) == normal(expected), (page, " ".join(words))
 
 
 def links(text: str) -> list:
@@ -75,15 +86,62 @@ def links(text: str) -> list:
     return re.findall(r"\]\(([^)]+)\)", text) + re.findall(r"(?<!\()https?://\S+", text)
 
 
-@pytest.mark.parametrize("page", sorted(DOCS.glob("*.md")), ids=lambda page: page.name)
-def test_the_docs_never_link_out_of_the_project(page):
+def outside_code(text: str) -> list:
+    """The lines of a Markdown text, those of fenced code blocks blanked."""
+    lines, fenced = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        lines.append("" if fenced or line.startswith("```") else line)
+    return lines
+
+
+def anchors(page: Path) -> set:
+    """The anchors GitHub gives the headings of ``page``: lower case, punctuation dropped,
+    spaces as dashes, ``-1``, ``-2`` after a repeated one."""
+    seen, found = {}, set()
+    for line in outside_code(page.read_text("utf-8")):
+        heading = re.match(r"#{1,6} (.*)", line)
+        if heading:
+            slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+            found.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+            seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+def test_the_anchors_are_githubs():
+    assert {"json-output", "ginscoreimport-a-score-pad-backup-imported", "languages-english-deutsch-русский-українська"} <= (
+        anchors(DOCS / "json.md") | anchors(DOCS / "languages.md")
+    )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.relative_to(ROOT).as_posix())
+def test_every_relative_link_and_anchor_resolves(page):
+    for target in links("\n".join(outside_code(page.read_text("utf-8")))):
+        if target.startswith(("http:", "https:", "mailto:")):
+            continue
+        path, _, anchor = target.partition("#")
+        resolved = (page.parent / path).resolve() if path else page
+        assert resolved.is_relative_to(ROOT) and resolved.exists(), (page.name, target)
+        if anchor:
+            assert resolved.suffix == ".md" and anchor in anchors(resolved), (page.name, target)
+
+
+@pytest.mark.parametrize("page", [DOCS / "rules.md", DOCS / "glossary.md"], ids=lambda page: page.name)
+def test_the_shipped_pages_never_link_out_of_the_project(page):
+    """The rules are shipped with ginscore ('rules --doc') and read where there may be no network."""
     for target in links(page.read_text("utf-8")):
         assert not target.startswith(("http:", "https:", "//")), (page.name, target)
-        if not target.startswith("#"):
-            resolved = (page.parent / target.split("#")[0]).resolve()
-            assert resolved.is_relative_to(README.parent) and resolved.exists(), (page.name, target)
 
 
 def test_the_readme_points_to_the_projects_own_rules():
     text = README.read_text("utf-8")
     assert "(docs/rules.md)" in text and "../shared" not in text and "RULES.md" not in text
+
+
+def test_the_readme_is_short_and_every_page_is_in_the_index():
+    assert len(README.read_text("utf-8").splitlines()) <= 300
+    index = (DOCS / "README.md").read_text("utf-8")
+    for page in DOCS.glob("*.md"):
+        if page.name != "README.md":
+            assert f"]({page.name})" in index or f"]({page.name}#" in index, page.name

@@ -242,7 +242,7 @@ ALSO_ALLOWED = {
     "ginscore",  # the program's name
     "tabulate",  # the library whose table styles --format takes, named so that its list can be found
     "UTC",  # the time zone of the sheets' and the log's times
-    "JSON", "README", "zip",  # "(see README: JSON output)"; a backup's .zip
+    "JSON", "docs", "json", "md", "zip",  # "(see docs/json.md)"; a backup's .zip
     "YYYY", "MM", "DD", "today", "yesterday",  # what --since and --until take
     "flat",  # the shutout value flat:N
     "seed",  # the presets named after the rule texts, seed-004

@@ -37,6 +37,7 @@ COMMANDS = {
     "out": "play",
     "undo": "play",
     "delete": "play",
+    "restore": "restore",
     "play": "loop",
     "status": "show",
     "sheet": "show",

@@ -10,7 +10,7 @@ from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a han
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import HandError, clipped, printable
-from ginscore.game import CHANGE_ACTIONS, devices, history, last_deletion
+from ginscore.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, devices, history, last_deletion, last_restore
 from ginscore.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.render import DEFAULT_FORMAT, to_json
 from ginscore.shell import quote
@@ -22,6 +22,10 @@ ACTION_WORDS = {
     "void": pN_("log action", "undo"),
     "restore": pN_("log action", "redo"),
     "deleted": pN_("log action", "delete"),
+    "restored": pN_("log action", "restore"),
+    "undeleted": pN_("log action", "undo"),  # 'undo' right after 'delete'
+    "unrestored": pN_("log action", "undo"),  # 'undo' right after 'restore'
+    "placed": pN_("log action", "hand"),  # a hand put before another
     "edit": pN_("log action", "edit"),
     "void_game": pN_("log action", "void"),
     "unvoid_game": pN_("log action", "unvoid"),
@@ -32,11 +36,32 @@ ACTION_WORDS = {
 }
 # A void made by 'ginscore delete' carries "reason": "delete" (read as a plain void by an older ginscore).
 DELETED = "deleted"
+DELETED_REASON = "delete"
 
 
-def action_of(entry: dict) -> str:
-    """The key of ACTION_WORDS for an entry: its action, or DELETED for a hand deleted."""
-    return DELETED if entry["action"] == "void" and entry.get("reason") == "delete" else entry["action"]
+def action_of(entry: dict, undeleted=frozenset()) -> str:
+    """The key of ACTION_WORDS for an entry: what it did. ``undeleted``: the ids of the
+    "restore" entries that took a deletion back ('undo' right after 'delete')."""
+    action, reason = entry["action"], entry.get("reason")
+    if action == "void" and reason in (DELETED_REASON, RESTORE_UNDONE):
+        return DELETED if reason == DELETED_REASON else "unrestored"
+    if action == "restore" and reason == RESTORED:
+        return "restored"
+    if action == "restore" and entry["id"] in undeleted:
+        return "undeleted"
+    return "placed" if action == "hand" and "before" in entry else action  # "placed": its text says where
+
+
+def undeletions(journal) -> set:
+    """The "restore" entries that took back a deletion (its hand's last void was a delete)."""
+    reason_of: dict[str, str | None] = {}  # a hand -> the reason of its last void
+    found = set()
+    for entry in journal:
+        if entry["action"] == "void":
+            reason_of[entry["target"]] = entry.get("reason")
+        elif entry["action"] == "restore" and "reason" not in entry and reason_of.get(entry["target"]) == DELETED_REASON:
+            found.add(entry["id"])
+    return found
 
 
 _IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
@@ -65,10 +90,19 @@ def hand_words(hand: dict, kind) -> str:
     return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
-def describe(line, kind, positions: dict, changed: dict) -> str:
+def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) -> str:
     """What one journal entry did, in words; ``positions``: entry id -> its '#' in the log;
-    ``changed``: entry id -> the rules changes and renames."""
+    ``changed``: entry id -> the rules changes and renames; ``undeleted``: ``undeletions``."""
     action = line.entry["action"]
+    said = {
+        "placed": _("hand put before hand {then}: {hand}"),
+        DELETED: _("deleted hand {then} (#{number}): {hand}"),
+        "restored": _("hand restored as hand {then} (#{number}): {hand}"),
+        "undeleted": _("undid the deletion of hand {then} (#{number}): {hand}"),
+        "unrestored": _("undid the restore of hand {then} (#{number}): {hand}"),
+    }.get(action_of(line.entry, undeleted))
+    if said is not None and line.then is not None:
+        return said.format(then=line.then, number=positions.get(line.target, "?"), hand=hand_words(line.hand, kind))
     if action == "hand":
         return hand_words(line.hand, kind)
     if action == "rules":
@@ -95,15 +129,18 @@ def describe(line, kind, positions: dict, changed: dict) -> str:
     }.get(action, "")
 
 
-def standing(line, edited: set, live: set) -> str:
-    """How a hand entry counts now: ``hand 3``, ``hand 3, edited`` or ``voided``; a rules
-    change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
+def standing(line, edited: set, live: set, late: set) -> str:
+    """How a hand entry counts now: ``hand 3``, ``hand 3, edited``, ``voided`` or, merged in
+    after the game's end (``late``: their ids), ``hand 3, after the end: does not count``; a
+    rules change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
     if line.entry["action"] in CHANGE_ACTIONS:
         return "" if line.entry["id"] in live else _("undone")
     if line.entry["action"] != "hand":
         return ""
     if line.number is None:
         return _("voided")
+    if line.target in late:
+        return _("hand {number}, after the end: does not count").format(number=line.number)
     if line.target in edited:
         return _("hand {number}, edited").format(number=line.number)
     return _("hand {number}").format(number=line.number)
@@ -128,14 +165,19 @@ def log(obj, game_id, as_json, fmt):
     positions = {line.entry["id"]: line.position for line in lines}
     changed = {entry["id"]: entry for entry in game.journal if entry["action"] in CHANGE_ACTIONS}
     live = {entry["id"] for entry in live_changes(game.journal)}
+    late = {hand.entry for hand in actions.late_hands(game)}  # merged in after the end: kept, not counted
+    undeleted = undeletions(game.journal)
     if as_json:
         entries = []
         for line in lines:
             with english():  # JSON is English in every language
-                entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions, changed)}
+                entry = {"seq": line.position, **line.entry, "text": describe(line, kind, positions, changed, undeleted)}
             if line.target is not None:
                 entry["number"] = line.number
-                entry["counts"] = line.number is not None or line.target in live  # a change undone or redone
+                # a hand that counts, or a change undone or redone; never a hand after the game's end
+                entry["counts"] = (line.number is not None and line.target not in late) or line.target in live
+            if line.then is not None:
+                entry["number_then"] = line.then
             if line.entry["action"] == "edit":
                 entry["was"] = line.was
             if line.entry["action"] in CHANGE_ACTIONS:
@@ -149,9 +191,9 @@ def log(obj, game_id, as_json, fmt):
         [
             line.position,
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
-            translate(ACTION_WORDS.get(action_of(line.entry))) or printable(line.entry["action"]),
-            describe(line, kind, positions, changed),
-            standing(line, edited, live),
+            translate(ACTION_WORDS.get(action_of(line.entry, undeleted))) or printable(line.entry["action"]),
+            describe(line, kind, positions, changed, undeleted),
+            standing(line, edited, live, late),
         ]
         for line in lines
     ]
@@ -172,7 +214,10 @@ def log(obj, game_id, as_json, fmt):
         click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
     entries = ngettext("{count} entry", "{count} entries", len(rows)).format(count=len(rows))
-    click.echo(f"{title}, {entries}\n\n{table}")
+    if fmt == "html":
+        click.echo(render.html_page(f"{title}, {entries}", [("table", table)]))
+    else:
+        click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{table}")
 
 
 @cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
@@ -194,6 +239,8 @@ def redo(obj, game_id, as_json):
     kind = get_table(game.table)
     if not isinstance(restored, dict) and last_deletion(game.journal) == restored.entry:  # deleted again
         click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=restored.number, game=game.id))
+    elif not isinstance(restored, dict) and last_restore(game.journal) == restored.entry:  # 'restore' again
+        click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=restored.number, game=game.id))
     elif isinstance(restored, dict):  # a rules change or a rename
         click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(restored)))
     else:
@@ -240,6 +287,10 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
             game_id = game_id or params.pop("game_id")  # --game among the hand's words counts too
             params.pop("game_id", None)
             params.pop("as_json")
+            if params.pop("before", None) is not None:
+                raise click.UsageError(
+                    _("--before records a hand forgotten; 'edit' corrects hand {number} where it stands").format(number=position)
+                )
             build = hand_builder(kind, params)
     except click.UsageError as error:
         error.ctx = ctx

@@ -1,4 +1,4 @@
-"""Shell completion of values (click's completion, enabled as the README's "At the table"
+"""Shell completion of values (click's completion, enabled as docs/first-evening.md's "At the table"
 says): player names of the game, game ids, presets, output formats, config keys, languages,
 kinds of table and the values of every rule setting that takes one of a few words.
 

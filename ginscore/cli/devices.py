@@ -1,5 +1,6 @@
 """Several devices on one ledger: 'merge' folds another ledger folder in, 'git-setup' prepares a
-git repository of the ledger, and 'merge-file' is the merge driver git calls for game files."""
+git repository of the ledger, and 'merge-file' is the merge driver git calls for game and
+settlement files."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
 from ginscore.safefile import atomic_write
 
-GITATTRIBUTES = "games/*.json merge=ginscore\n"
+GITATTRIBUTES = "games/*.json merge=ginscore\nsettlements/*.json merge=ginscore\n"
 GITIGNORE = "# caches and the lock of ginscore before 0.x kept them here; now they live outside the ledger\n.index.sqlite3*\n.index-stamp\n.lock\n.latest\n*.tmp\n"
 DRIVER = "ginscore merge-file %O %A %B"
 
@@ -58,15 +59,20 @@ def merge_lines(report: dict, folder: str) -> list:
             game=game_id, count=count))
     for theirs, ours in renamed.items():
         lines.append(_("Their game {theirs} is another game than game {theirs} here: it is game {ours} here.").format(theirs=theirs, ours=ours))
+    if report["settlements"]:
+        lines.append(ngettext(
+            "Settlements: {count} entry added (a settlement recorded or taken back there).",
+            "Settlements: {count} entries added (settlements recorded or taken back there).", report["settlements"],
+        ).format(count=report["settlements"]))
     for problem in report["problems"]:
         lines.append(_("not merged: {problem}").format(problem=problem))
-    if not (added or extended or report["problems"]):
-        lines.append(_("Nothing new in {folder}: every game and entry it holds is here already.").format(folder=folder))
+    if not (added or extended or report["settlements"] or report["problems"]):
+        lines.append(_("Nothing new in {folder}: every game, entry and settlement it holds is here already.").format(folder=folder))
     return lines
 
 
 @cli.command("git-setup", cls=Command, help=N_("""Prepare the git repository the ledger is in, so that 'git pull' of two devices that both
-recorded merges game files without a conflict: a merge driver for game files (in
+recorded merges game and settlement files without a conflict: a merge driver for them (in
 .gitattributes and the repository's config) and a .gitignore. Run it in the ledger folder of
 every clone; running it again changes nothing.
 
@@ -115,8 +121,8 @@ def _ensure_lines(path: str, text: str) -> list:
     return [os.path.basename(path)]
 
 
-@cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game files (set up by 'ginscore git-setup'): writes the union of
-the entries of OURS and THEIRS to OURS.
+@cli.command("merge-file", hidden=True, cls=Command, help=N_("""git's merge driver for game and settlement files (set up by 'ginscore git-setup'): writes
+the union of the entries of OURS and THEIRS to OURS.
 
 \b
 Example (the command 'ginscore git-setup' has git run):

@@ -63,10 +63,15 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     recorded = None
     if record and result is not None:
         recorded = obj.book.record_settlement(result)
+    twice = obj.book.settled_twice()
     if as_json:
-        print_json("settle", settle_json(result, no_stake, recorded))
+        print_json("settle", settle_json(result, no_stake, recorded, twice))
         return
-    print_settlement(result, no_stake, recorded, fmt, some_settled)
+    print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
+    for held in twice:  # on standard error: the table stays what a spreadsheet reads
+        from ginscore.book import settled_twice_words
+
+        click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
 
 
 
@@ -105,9 +110,14 @@ def same_settle(ctx, currency: str) -> str:
     return command([*before, ctx.info_name], (), [*typed(ctx, ("currency",)), "--currency", currency])
 
 
-def settle_json(result, no_stake, recorded) -> dict:
+def settle_json(result, no_stake, recorded, twice) -> dict:
+    """``recorded``: the settlement recorded (``settlements.records``), or None; ``twice``: the
+    games settled twice (``settlements.settled_twice``)."""
+    made = {
+        "recorded": recorded and recorded["number"], "settlement_id": recorded and recorded["id"], "settled_twice": twice,
+    }
     if result is None:
-        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, "recorded": None}
+        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, **made}
     return {
         "games": list(result.games),
         "currency": result.currency,
@@ -117,22 +127,30 @@ def settle_json(result, no_stake, recorded) -> dict:
         ],
         "method": result.method,
         "no_stake": no_stake,
-        "recorded": recorded,
+        **made,
     }
 
 
 def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
+    before = []
     if no_stake and (text or result is None):
         words = ngettext(
             "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
             len(no_stake),
         )
-        click.echo(words.format(count=len(no_stake), games=", ".join(map(str, no_stake))))
+        before.append(words.format(count=len(no_stake), games=", ".join(map(str, no_stake))))
     if result is None:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
-        click.echo(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
+        before.append(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
+    if fmt == "html" and result is None:
+        click.echo(render.html_page(_("Settlement"), [("p", line) for line in before]))
+        return
+    if fmt != "html":
+        for line in before:
+            click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
+    if result is None:
         return
 
     def money(amount) -> str:
@@ -142,34 +160,46 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
     else:  # CSV: bare numbers with the decimals the text shows
         rows = [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
-    games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-    if text:
-        click.echo(games.format(count=len(result.games), games=", ".join(map(str, result.games))) + "\n")
-    click.echo(render.table([_("player"), _("net")], rows, fmt))
+    nets = render.table([_("player"), _("net")], rows, fmt)
     if not text:
+        click.echo(nets)
         return
-    if result.payments:
-        owed = [
-            _("{payer} pays {payee} {amount}").format(payer=debtor, payee=creditor, amount=money(amount))
-            for debtor, creditor, amount in result.payments
-        ]
-        click.echo(f"\n{in_words(owed)}.")
-        count = len(result.payments)
-        if result.method == "exact":
-            words = ngettext("({count} payment, the fewest possible)", "({count} payments, the fewest possible)", count)
-        else:
-            words = ngettext(
-                "({count} payment, found greedily: more than 10 players played together)",
-                "({count} payments, found greedily: more than 10 players played together)",
-                count,
-            )
-        click.echo(words.format(count=count))
-    else:
-        click.echo("\n" + _("Everybody is level: nobody pays."))
+    games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
+    games = games.format(count=len(result.games), games=", ".join(map(str, result.games)))
+    # one payment a line: read out at the table, ticked off as each is paid
+    owed = [
+        _("{payer} pays {payee} {amount}.").format(payer=debtor, payee=creditor, amount=money(amount))
+        for debtor, creditor, amount in result.payments
+    ]
+    after = [payments_note(result)] if result.payments else [_("Everybody is level: nobody pays.")]
     if recorded is not None:
-        click.echo(
+        after.append(
             _("Recorded as settlement {number}: these games are settled ('ginscore undo' takes it back).").format(number=recorded)
         )
+    if fmt == "html":
+        blocks = [*(("p", line) for line in before), ("p", games), ("table", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
+        click.echo(render.html_page(_("Settlement"), blocks))
+        return
+    if fmt == render.MARKDOWN:  # each line its own paragraph, every name as text
+        lines = render.separate(map(render.markdown_text, [*owed, *after]))
+        click.echo(f"{render.markdown_text(games)}\n\n{nets}\n\n" + "\n".join(lines))
+        return
+    click.echo(f"{games}\n\n{nets}\n")
+    for line in [*owed, *after]:
+        click.echo(line)
+
+
+def payments_note(result) -> str:
+    count = len(result.payments)
+    if result.method == "exact":
+        words = ngettext("({count} payment, the fewest possible)", "({count} payments, the fewest possible)", count)
+    else:
+        words = ngettext(
+            "({count} payment, found greedily: more than 10 players played together)",
+            "({count} payments, found greedily: more than 10 players played together)",
+            count,
+        )
+    return words.format(count=count)
 
 
 def money_rows(label: str, money: list) -> list:
@@ -270,8 +300,11 @@ def print_stats(report: dict, record: list, fmt) -> None:
             continue
         rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
     # every player's column right-aligned, the money and the averages with the counts
-    click.echo(render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1))))
+    tables = [render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
     if record and fmt not in ("csv", "tsv"):
-        click.echo("")
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
-        click.echo(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
+        tables.append(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
+    if fmt == "html":
+        click.echo(render.html_page(_("Statistics"), [("table", drawn) for drawn in tables]))
+    else:
+        click.echo("\n\n".join(tables))

@@ -70,5 +70,5 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         click.echo(_("Nothing to export: no finished game with a stake matches{hint}.").format(hint=hint), err=True)
     if output is None:
         click.echo(text, nl=False)
-    else:
+    elif games:  # nothing to export leaves the file as it was
         deliver(text, output, False, SUFFIXES_OF.get(fmt, SUFFIXES["csv"]))

@@ -14,7 +14,7 @@ from ginscore.errors import GinscoreError, printable
 from ginscore.game import effective_hands, started
 from ginscore.i18n import N_, _, pN_
 from ginscore.jsonfile import Unreadable, parse_json
-from ginscore.safefile import read_regular, reason
+from ginscore.safefile import TooLarge, read_regular, reason
 from ginscore.tables.words import hands_words
 
 
@@ -58,7 +58,11 @@ def read_backup(path: str):
     try:
         raw = read_regular(path, scorepad.MAX_BACKUP_BYTES, follow=True)
     except OSError as error:
-        raise GinscoreError(_("cannot import {path}: {reason}").format(path=path, reason=reason(error))) from None
+        if isinstance(error, TooLarge):  # the reason's own words are of the files ginscore writes
+            why = _("it is larger than {limit} bytes, far more than the score-pad app keeps").format(limit=f"{error.limit:,}")
+        else:
+            why = reason(error)
+        raise GinscoreError(_("cannot import {path}: {reason}").format(path=path, reason=why)) from None
     try:
         data = parse_json(raw)
     except Unreadable as error:

@@ -9,7 +9,7 @@ from ginscore.errors import GinscoreError, HandError, shown
 from ginscore.i18n import N_, _, pN_
 from ginscore.json_contract import COMMANDS, document, parse_major, supported
 from ginscore.render import check_format, to_json
-from ginscore.safefile import atomic_write
+from ginscore.safefile import write_output
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
@@ -126,13 +126,13 @@ def _ask_major(ctx, param, value):
 def json_version_option(function):
     return option(
         "--json-version", metavar="MAJOR", expose_value=False, callback=_ask_major,
-        help=N_("Print that major version of the JSON (an older one, while it is supported; see README: JSON output)."),
+        help=N_("Print that major version of the JSON (an older one, while it is supported; see docs/json.md)."),
     )(function)
 
 
 def json_option(function):
     function = json_version_option(function)
-    return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see README: JSON output)."))(function)
+    return option("--json", "as_json", is_flag=True, help=N_("Print JSON (see docs/json.md)."))(function)
 
 
 def json_text(name: str, body) -> str:
@@ -199,8 +199,7 @@ def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
         handle, output = tempfile.mkstemp(prefix="ginscore-", suffix=suffix)
         os.close(handle)
 
-    path = os.path.abspath(output)
-    atomic_write(path, (text if text.endswith("\n") else text + "\n").encode("utf-8"), unique=True, in_ledger=False)
+    path = write_output(output, (text if text.endswith("\n") else text + "\n").encode("utf-8"))
     click.echo(_("Wrote {path}").format(path=path))
     if open_it and not launch(path):
         raise GinscoreError(_("no browser was found to open it: the file is {path}").format(path=path))

@@ -27,12 +27,38 @@ def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None
     """Add the hand that hand command ``command`` (knock, gin, draw, out) describes with its
     ``params`` to the game, and report it; a hand entered as cards is reported with its melds
     and lay-offs. The hand is built from the game as it is under the lock (its players)."""
+    before = params.pop("before", None)
     build = hand_builder(command, params)
-    game, state = obj.book.change(game_id, lambda game: actions.record(game, build(actions.standing(game))))
+    if before is not None:  # a hand forgotten, put before hand ``before``
+        from ginscore import placing
+
+        game, state, placed = obj.book.change(game_id, lambda game: placing.record_before(game, build(actions.standing(game)), before))
+    else:
+        game, state = obj.book.change(game_id, lambda game: actions.record(game, build(actions.standing(game))))
     if as_json:
         print_json("game", state.to_json())
         return
-    click.echo("\n".join(actions.view(state).hand_report(suit_symbols())))
+    if before is None:
+        click.echo("\n".join(actions.view(state).hand_report(suit_symbols())))
+        return
+    words = actions.view(state)
+    click.echo(
+        _("Recorded hand {number} of game {game} in its place: the later hands move down one ('undo' takes it back). {totals}").format(
+            number=placed.number, game=game.id, totals=words.totals_sentence()
+        )
+    )
+    for line in words.seating_lines():
+        click.echo(line)
+
+
+# --before on every hand command: a hand someone forgot to enter, put in its place.
+before_option = option(
+    "--before",
+    "before",
+    type=click.IntRange(1),
+    metavar="NUMBER",
+    help=N_("A hand forgotten: record it before hand NUMBER (as numbered on the sheet); the later hands move down one."),
+)
 
 
 def hand_builder(command: str, params: dict):
@@ -126,6 +152,7 @@ Example:
     help=N_("With --cards: the knocker's melds as he laid them, separated by | (default: the arrangement best for him)."),
 )
 @upcard_option
+@before_option
 @game_option
 @json_option
 @click.pass_obj
@@ -185,6 +212,7 @@ Example:
 @option("--big", is_flag=True, help=N_("Big gin: all 11 cards melded (with --cards: 11 cards say it)."))
 @card_options
 @upcard_option
+@before_option
 @game_option
 @json_option
 @click.pass_obj
@@ -225,6 +253,7 @@ Example:
 """))
 @argument("player", pN_("metavar", "PLAYER"), required=False, shell_complete=completes("players"))
 @upcard_option
+@before_option
 @game_option
 @json_option
 @click.pass_obj
@@ -276,10 +305,11 @@ def undo(obj, game_id, hand_number, as_json):
         taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:
-                print_json("undone-settlement", {"settlement": taken["id"], "games": taken["games"], "undone": taken["undone"]})
+                print_json("undone-settlement", {"settlement": taken["number"], "games": taken["games"], "undone": taken["undone"],
+                                                 "settlement_id": taken["id"]})
                 return
             games = ", ".join(map(str, taken["games"]))
-            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=games))
+            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["number"], games=games))
             return
     game, state, undone, what = obj.book.change(game_id, actions.undo)
     if as_json:
@@ -302,6 +332,8 @@ def undo(obj, game_id, hand_number, as_json):
         return
     if what == "delete":
         said = _("Undid the deletion: hand {number} of game {game} is back. {totals}")
+    elif what == "restore":
+        said = _("Undid the restore: hand {number} of game {game} is deleted again. {totals}")
     else:
         said = _("Undid hand {number} of game {game}. {totals}")
     click.echo(said.format(number=undone.number, game=game.id, totals=words.totals_sentence()))
@@ -323,6 +355,7 @@ Example:
 @argument("player", pN_("metavar", "PLAYER"), shell_complete=completes("players"))
 @argument("held", pN_("metavar", "NAME=POINTS..."), nargs=-1, shell_complete=completes("held"))
 @option("--rummy", "rummy", is_flag=True, help=N_("PLAYER went out all at once ('rummy'): every payment doubles."))
+@before_option
 @game_option
 @json_option
 @click.pass_obj

@@ -56,6 +56,13 @@ def status(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
+    notes = [*shown.notes, *merged_lines(state.game)]
+    if fmt == "html":
+        blocks = []
+        for index, part in enumerate(shown.grids):
+            blocks += [*([("h2", part.title)] if index else []), ("table", render.table(part.headers, part.rows, fmt, part.numeric))]
+        click.echo(render.html_page(shown.title, blocks + [("p", note) for note in notes]))
+        return
     if fmt == DEFAULT_FORMAT:  # the fast path between hands, no tabulate: --format text is the same
         draw, gap = render.plain_table, ""
     else:
@@ -64,12 +71,12 @@ def status(obj, game_id, as_json, fmt):
             return render.table(headers, rows, fmt, numeric)
 
         gap = "\n"  # markup tables (markdown, rst, ...) need a blank line before them
+    shows = render.markdown_text if fmt == render.MARKDOWN else str
     scores, *parts = shown.grids
-    click.echo(f"{shown.title}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")
+    click.echo(f"{shows(shown.title)}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")
     for part in parts:
-        click.echo(f"\n{part.title}\n{gap}{draw(part.headers, part.rows, part.numeric)}")
-    notes = [*shown.notes, *merged_lines(state.game)]
-    notes = render.separate(notes) if fmt == render.MARKDOWN else notes
+        click.echo(f"\n{shows(part.title)}\n{gap}{draw(part.headers, part.rows, part.numeric)}")
+    notes = render.separate(map(shows, notes)) if fmt == render.MARKDOWN else notes
     click.echo("\n" + "\n".join(notes))
 
 
@@ -181,14 +188,17 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     current = obj.book.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry, current) for entry in listing]
-    click.echo(render.table(headers, rows, fmt))
-    if fmt not in ("csv", "tsv"):
-        for line in total_lines(listing):
-            click.echo(line)
-        if not unsettled:
-            left_open = obj.book.summaries(selection._replace(unfinished_only=True))
-            for line in unfinished_lines([entry for entry in left_open if entry["id"] != current]):
-                click.echo(line)
+    lines = total_lines(listing)
+    if not unsettled:
+        left_open = obj.book.summaries(selection._replace(unfinished_only=True))
+        lines += unfinished_lines([entry for entry in left_open if entry["id"] != current])
+    if fmt == "html":
+        blocks = [("table", render.table(headers, rows, fmt)), *(("p", line) for line in lines)]
+        click.echo(render.html_page(_("Games"), blocks))
+    else:
+        click.echo(render.table(headers, rows, fmt))
+        for line in lines:
+            click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
     _report_damaged(damaged)
 
 

@@ -100,7 +100,7 @@ class GameResult(Protocol):
 
     @property
     def first_to_play(self) -> str | None:
-        """Who plays first in the next hand where the table's rule says (README: Who deals);
+        """Who plays first in the next hand where the table's rule says (docs/first-evening.md: Who deals);
         None while the dealer is not known, once over, three-handed, partnership (``leaders``)."""
 
     def payments(self) -> list:
@@ -326,6 +326,12 @@ class Table:
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
         """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
         return {**hand, "player": new} if hand.get("player") == old else hand
+
+    def seats_of(self, state) -> dict:
+        """Who played each hand of ``state`` where its place decides that (entry id -> the
+        seats, comparable): a hand put back or before another must not re-seat a later one.
+        Empty where every hand is played by the same players (two-handed, Hollywood, Rummy)."""
+        return {}
 
     def target_reached(self, state, rules) -> tuple | None:
         """(who, score): the highest score of ``state`` that reaches the target of ``rules``; or None."""

@@ -1,4 +1,4 @@
-"""Hollywood: one run of two-handed hands feeds several games at once (RULES.md section 4).
+"""Hollywood: one run of two-handed hands feeds several games at once (docs/rules.md section 9).
 
 Each column is a game of its own, to the column target. A player's wins climb a staircase:
 his first win goes into column 1, his second into columns 1 and 2, and so on. Once columns
@@ -25,7 +25,7 @@ from ginscore.tables.base import game_json, payment, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats
 
-# Hollywood's own settings, besides every two-player gin setting (RULES.md section 4).
+# Hollywood's own settings, besides every two-player gin setting (docs/rules.md section 9).
 HOLLYWOOD_SETTINGS = {
     "columns": Setting(
         "columns", 3, N_("Hollywood: how many games (columns) are scored at once."), (1, 10), words=N_("columns")
@@ -364,7 +364,7 @@ class HollywoodGin(TwoPlayerGin):
         )
 
     def settle_as_it_stands(self, game, column: Column) -> FinalScore | None:
-        """The abandonment rule (README, "Abandoning a match"): nobody reached the target, so
+        """The abandonment rule (docs/tables.md, "Ending a match early"): nobody reached the target, so
         there is no game bonus and no shutout; the player whose points and boxes are worth more
         collects the difference. Equal columns settle nothing."""
         rules = game.rules.with_changes(game_bonus=0, shutout="none")

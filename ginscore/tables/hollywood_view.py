@@ -1,5 +1,5 @@
 """A Hollywood match in words and layouts: the report after a hand, the columns' state, the
-paper-style sheet and the pad (RULES.md section 4). Reads a ``HollywoodResult`` and imports
+paper-style sheet and the pad (docs/rules.md section 9). Reads a ``HollywoodResult`` and imports
 nothing of ``hollywood``, which gives its table this view."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Four-handed partnership gin: two sides, two tables a round (RULES.md section 7).
+"""Four-handed partnership gin: two sides, two tables a round (docs/rules.md section 11).
 
 The first and third named (A & C) play against the second and fourth (B & D). Each round is
 two tables played at once, and partners change opponents every round: odd rounds A v B and
@@ -20,7 +20,7 @@ from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks
 from ginscore.tables.partnership_view import PartnershipView
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, non_dealer, with_defaults
 
-# One box a round won: the extra boxes for gin and undercut do not apply (RULES.md section 7).
+# One box a round won: the extra boxes for gin and undercut do not apply (docs/rules.md section 11).
 SETTINGS = with_defaults(
     {name: spec for name, spec in PLAIN_GIN_SETTINGS.items() if name not in ("gin_boxes", "undercut_boxes")},
     target=125,
@@ -30,7 +30,7 @@ SETTINGS = with_defaults(
 
 def table_dealer(pair, round_number: int) -> str:
     """Who deals at a table: the first and third named in odd rounds, the second and fourth in
-    even rounds (RULES.md section 7). A table pairs a player of the first side with one of the second."""
+    even rounds (docs/rules.md section 11). A table pairs a player of the first side with one of the second."""
     return pair[0] if round_number % 2 == 1 else pair[1]
 
 
@@ -214,6 +214,10 @@ class PartnershipGin(GinTable):
                     "first (or correct the entry with 'ginscore edit')"
                 ).format(first=first, second=second, number=current.number, waiting=waiting)
             )
+
+    def seats_of(self, state) -> dict:
+        """A hand's round and table decide who played it and which round it counts in."""
+        return {row.hand.entry: (played.number, played.pairs[index]) for played in state.rounds for index, row in played.results.items()}
 
     def start(self, game):
         players = game.players

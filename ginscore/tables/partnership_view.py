@@ -1,5 +1,5 @@
 """A partnership game in words and layouts: the rounds, the sides' totals, the open tables,
-the sheet and the "we / they" pad (RULES.md section 7). Reads a ``PartnershipResult`` and
+the sheet and the "we / they" pad (docs/rules.md section 11). Reads a ``PartnershipResult`` and
 imports nothing of ``partnership``, which gives its table this view."""
 
 from __future__ import annotations

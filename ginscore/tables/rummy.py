@@ -1,4 +1,4 @@
-"""Rummy for 2 to 6 players (RULES.md section 8).
+"""Rummy for 2 to 6 players (docs/rules.md section 12).
 
 When a player goes out, every other player pays him the value of all the cards left in his
 hand (ace 1, 2-10 face value, J Q K 10), melded or not; going out all at once, without having
@@ -115,7 +115,7 @@ class RummyResult(NamedTuple):
 
     @property
     def first_to_play(self) -> str | None:
-        """The player to the dealer's left, the next named, plays first (RULES.md section 8;
+        """The player to the dealer's left, the next named, plays first (docs/rules.md section 14;
         seed 003: play starts with the player to the dealer's left); with two, the other one."""
         if self.finished:
             return None

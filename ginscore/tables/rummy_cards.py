@@ -1,7 +1,7 @@
 """The cards a Rummy hand's losers are said to hold, checked against one deck (issue 20).
 
 A loser's cards are typed by rank, a suit optional (``K``, ``Ks``, ``10h``). A hand no deal can
-produce is refused: a loser holding more cards than each player is dealt (RULES.md section 8:
+produce is refused: a loser holding more cards than each player is dealt (docs/rules.md section 12:
 10 for two players, 7 for three or four, 6 for five or six), a suited card typed twice (the
 deck has one Ks), and a rank typed more than four times across every loser's hand, suited
 or not (the deck has four kings). Anything else some deal can produce: unsuited cards take

@@ -1,5 +1,5 @@
 """A Rummy game in words and layouts: who went out and who paid, the balances, the sheet and
-the pad (RULES.md section 8). Reads a ``RummyResult`` and imports nothing of ``rummy``, which
+the pad (docs/rules.md section 12). Reads a ``RummyResult`` and imports nothing of ``rummy``, which
 gives its table this view."""
 
 from __future__ import annotations

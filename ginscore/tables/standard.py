@@ -1,4 +1,4 @@
-"""The standard two-player game to a target (RULES.md sections 2 and 3)."""
+"""The standard two-player game to a target (docs/rules.md sections 2, 4 and 5)."""
 
 from __future__ import annotations
 

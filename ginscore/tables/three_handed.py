@@ -1,4 +1,4 @@
-"""Three-handed gin: two play, one sits out (RULES.md section 7).
+"""Three-handed gin: two play, one sits out (docs/rules.md section 10).
 
 The first two named play the first hand. After a won hand the loser sits out and the player
 who sat out plays the winner; after a draw (or a tie that scores nothing) the same two play
@@ -112,13 +112,13 @@ class ThreeHandedResult(NamedTuple):
 
     @property
     def next_dealer(self) -> str | None:
-        """The player who sits out deals (RULES.md section 7)."""
+        """The player who sits out deals (docs/rules.md section 10)."""
         return None if self.finished else self.seating.sitting_out
 
     @property
     def first_to_play(self) -> None:
         """The dealer sits out, so "the player who did not deal" names both at the table, and
-        the rule texts say no more (RULES.md section 7): ginscore does not say."""
+        the rule texts say no more (docs/rules.md section 10): ginscore does not say."""
         return None
 
     def payments(self) -> list:
@@ -316,6 +316,10 @@ class ThreeHandedGin(GinTable):
                     "name the one of them who knocked or went gin"
                 ).format(player=hand["player"], first=first, second=second)
             )
+
+    def seats_of(self, state) -> dict:
+        """The player who sat each hand out decides who played it."""
+        return {row.hand.entry: row.sitting_out for row in state.rows}
 
     def start(self, game):
         scores = {name: 0 for name in game.players}

@@ -1,5 +1,5 @@
 """What every table of two-handed gin hands shares as data: the hand kinds and their checks,
-a scored hand's row, who faced whom, and the players' statistics (RULES.md 2 and 3).
+a scored hand's row, who faced whom, and the players' statistics (docs/rules.md sections 2 and 4).
 
 Standard, Hollywood, three-handed and partnership games are all played as two-handed hands;
 they differ in who faces whom and in how the hands add up. Their words are in
@@ -88,7 +88,7 @@ def count_hand(tally, score, target: int) -> None:
 
 def next_dealer(rules, players, dealer: str | None, winner: str | None) -> str | None:
     """Who deals after a hand that ``dealer`` dealt (None: not known, the players cut for deal)
-    and ``winner`` won (None: a draw), under the game's ``deal`` setting: the winner (RULES.md
+    and ``winner`` won (None: a draw), under the game's ``deal`` setting: the winner (docs/rules.md
     section 3), the loser, or the other player (the deal alternates, draws included). After a
     draw the same dealer deals again, unless the deal alternates."""
     if rules.deal == "alternate":
@@ -99,7 +99,7 @@ def next_dealer(rules, players, dealer: str | None, winner: str | None) -> str |
 
 
 def non_dealer(players, dealer: str | None) -> str | None:
-    """Who plays first in a hand of two: the player who did not deal (RULES.md section 3:
+    """Who plays first in a hand of two: the player who did not deal (docs/rules.md section 14:
     seed 000, "the non-dealer makes the first move"; seed 002, the dealer's opponent has the
     first say on the upcard); None while the dealer is not known."""
     return None if dealer is None else opponent_of(players, dealer)
@@ -132,7 +132,7 @@ class GinTable(Table):
 
     def check_entry(self, game, hand: dict) -> None:
         # A hand entered as cards says big gin by its 11 cards, and with big gin off they
-        # score as gin (README: Typing the cards); only the typed flag claims what cannot be.
+        # score as gin (docs/cards.md: Recording a hand from the cards); only the typed flag claims what cannot be.
         if hand.get("big") and "cards" not in hand and not game.rules.big_gin_bonus:
             raise HandError(
                 _(
@@ -150,6 +150,8 @@ class GinTable(Table):
             )
         check_hand(hand, game.rules)
         if hand["kind"] == "draw":
+            if "cards" in hand:  # cards show who laid what: a draw has no knocker (a file changed by hand)
+                raise HandError(_("a draw has no cards: only a knock or a gin is entered as cards"))
             if self.draw_names_a_player and hand.get("player") not in game.players:
                 raise HandError(
                     _("in a {table} game a draw names a player at the drawn table: 'ginscore draw PLAYER'").format(

@@ -1,6 +1,6 @@
 """The words and layouts every view of two-handed gin hands shares: a hand in words, its cells
 on the sheet and in the CSV, the cards typed, the running chart, and the final block of one
-two-sided final score (RULES.md 2 and 3)."""
+two-sided final score (docs/rules.md sections 2 and 4)."""
 
 from __future__ import annotations
 

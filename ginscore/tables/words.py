@@ -23,7 +23,7 @@ def totals_words(names, scores) -> str:
 
 
 def dealer_line(dealer: str | None, started: bool, rules=None) -> str:
-    """Who deals the next hand of a two-player game, in words (RULES.md section 3; ``rules``:
+    """Who deals the next hand of a two-player game, in words (docs/rules.md section 14; ``rules``:
     the game's, for its ``deal`` setting)."""
     if dealer is None and started and rules is not None and rules.deal == "alternate":
         return _("Whoever did not deal the last hand deals the next.")
@@ -34,7 +34,7 @@ def dealer_line(dealer: str | None, started: bool, rules=None) -> str:
 
 
 def next_game_lines(state) -> list:
-    """Once a game is over, who deals first in the next one: its winner (RULES.md section 3)."""
+    """Once a game is over, who deals first in the next one: its winner (docs/rules.md section 14)."""
     if state.winner not in state.game.players:  # no winner, or a partnership side
         return []
     return [_("{winner} deals first in the next game ('ginscore rematch').").format(winner=state.winner)]
