@@ -15,12 +15,13 @@ can say that the change was made and must not be entered again.
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 
 from ginscore import actions, schema
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now_ms, voided
-from ginscore.ledger import Ledger
+from ginscore.ledger import Ledger, parse_name
 from ginscore.safefile import NotDurable
 
 
@@ -28,6 +29,40 @@ def open_book(root=None, saved: list | None = None) -> "Book":
     """The Book of the ledger folder ``root`` (default: $GINSCORE_LEDGER, else the user data
     folder), its game files read and written with ginscore's own file format."""
     return Book(Ledger(root, schema), saved)
+
+
+def selection(**parts):
+    """Which games a question of the summary index is about (a ``history.Selection``; every
+    part optional: since, until, players, ids, table, finished_only, unfinished_only,
+    hide_voided)."""
+    from ginscore.history import Selection
+
+    return Selection(**parts)
+
+
+def saved_game_ids(paths) -> list:
+    """The ids of the games whose files ``paths`` are, in order, once each ("?" for a name that
+    is no game file's)."""
+    names = [parse_name(os.path.basename(path)) for path in paths]
+    return list(dict.fromkeys(name[0] if name else "?" for name in names))
+
+
+def merge_files(base: str, ours: str, theirs: str) -> bool:
+    """git's merge driver for one file of the ledger: a settlements file's union
+    (``settlements.merge_file``), else a game file's (``merging.merge_file``), written to
+    ``ours``; False when they are not one game."""
+    from ginscore.merging import merge_file
+    from ginscore.settlements import merge_file as settlements_union
+
+    merged = settlements_union(ours, theirs)
+    return merge_file(schema, base, ours, theirs) if merged is None else merged
+
+
+def settled_twice_words(held) -> str:
+    """One game settled twice (an entry of ``Book.settled_twice``), in words."""
+    from ginscore.settlements import twice_words
+
+    return twice_words(held)
 
 
 class Book:
@@ -46,8 +81,28 @@ class Book:
         """The evaluated state of game ``game_id`` (default: the current game)."""
         return actions.evaluate(self.ledger.load(game_id))
 
+    def standing(self, game_id: str | None = None) -> Game:
+        """Game ``game_id`` (default: the current game) as it stands, its changes applied."""
+        return actions.standing(self.ledger.load(game_id))
+
     def current_id(self) -> str:
         return self.ledger.current_id()
+
+    def resolve(self, game_id: str | None) -> str:
+        """The id of game ``game_id`` (default: the current game); refused when there is none."""
+        return self.ledger.resolve(game_id)
+
+    def game_ids(self) -> list[str]:
+        return self.ledger.game_ids()
+
+    @property
+    def root(self) -> str:
+        """The ledger folder."""
+        return self.ledger.root
+
+    def waiting_copies(self) -> int:
+        """How many conflict copies a file syncer left for 'check' to fold in."""
+        return self.ledger.waiting_copies()
 
     def _carried_on(self) -> str | None:
         """The game a device that started none carries on, from the summary index: the game in
@@ -183,6 +238,21 @@ class Book:
 
         return self.ask(lambda connection: history.player_totals(connection, selection))
 
+    def settled_games(self) -> set:
+        """The ids of the games settled with 'settle --record' (and not taken back)."""
+        from ginscore import settlements
+
+        return settlements.settled_games(settlements.read(self.ledger))
+
+    def chosen_games(self, selection, game_ids, unsettled) -> tuple:
+        """(the summaries of the finished games chosen, oldest first; whether some were left out as
+        settled before), as 'settle' and 'export' choose them."""
+        chosen = self.summaries(selection._replace(ids=tuple(game_ids), finished_only=True))
+        settled = self.settled_games()
+        if not unsettled:
+            return chosen, False
+        return [entry for entry in chosen if entry["id"] not in settled], bool(settled)
+
     # ---- the whole ledger -------------------------------------------------------------------------
 
     def check(self) -> dict:
@@ -198,6 +268,46 @@ class Book:
 
         with self.ledger.locked():
             return settlements.record(self.ledger, result)
+
+    def has_settlements(self) -> bool:
+        """Whether the ledger has settlements (cheap: no file is read)."""
+        from ginscore.settlements import exists
+
+        return exists(self.ledger.root)
+
+    def settled_twice(self) -> list:
+        """The games settled twice, on two devices apart (``settlements.settled_twice``)."""
+        from ginscore import settlements
+
+        return settlements.settled_twice(settlements.read(self.ledger))
+
+    def backup(self, destination=None) -> tuple:
+        """A copy of the whole ledger (``ginscore.backup``): (where, the files copied relative to the
+        ledger folder, a warning or None, the damaged games, those of them not copied whole)."""
+        from ginscore.backup import backup
+
+        target, files, warning = backup(self.ledger, destination)
+        copied = {name for name in files if name.startswith("games/")}
+        damaged = [game_id for game_id in self.ledger.game_ids() if self.ledger.file_problems(game_id)]
+        left_out = [
+            game_id for game_id in damaged
+            if any(f"games/{os.path.basename(path)}" not in copied for path in self.ledger.files_of(game_id))
+        ]
+        return target, files, warning, damaged, left_out
+
+    def merge_folder(self, folder: str) -> dict:
+        """Fold the games and settlements of the ledger folder ``folder`` in
+        (``merging.merge_folder``, ``settlements.merge_folder``), then bring the summary index up
+        to date."""
+        from ginscore import settlements
+        from ginscore.merging import merge_folder
+
+        with self.ledger.locked(create=True):
+            report = merge_folder(self.ledger, folder)  # refuses a folder that holds no ledger
+            report["settlements"], problems = settlements.merge_folder(self.ledger, folder)
+            report["problems"] += problems
+        self.refresh_index()
+        return report
 
     def take_back_settlement(self):
         """Take back the newest settlement if it is the last thing recorded (see

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes
+from helpers import ledger_bytes
 
 
 def analyze(run, *args):

@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from conftest import game_file, game_ids, ledger_bytes, new_game, play, refused, status_json
+from helpers import game_file, game_ids, ledger_bytes, new_game, play, refused, status_json
 
 # Names a shell would trip on: a space, quotes, redirections, a leading dash.
 AWKWARD = ["Mary Ann", "-x", "<b>Bob</b>", "O'Neil \"Ace\"", "a>b"]

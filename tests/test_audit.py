@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_file, new_game, ok, refused
+from helpers import examples, game_file, new_game, ok, refused
 
 
 def scores(run, *extra):

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from conftest import game_ids, play, run_forked
+from helpers import game_ids, play, run_forked
 
 # A standard game for a stake, a Rummy game of four, one left in progress and one voided.
 LEDGER = [
@@ -189,7 +189,7 @@ def test_a_28_digit_stake_beside_a_cents_game_settles_exactly(run):
 def test_a_file_nested_500_deep_is_refused_before_it_is_parsed(run, isolated_ledger):
     import time
 
-    from conftest import put_game
+    from helpers import put_game
 
     play(run, "new Ann Ben")
     put_game(isolated_ledger, b'{"a": ' + b"[" * 500 + b'"' + b"x" * 7_000_000 + b'"' + b"]" * 500 + b"}", 1)
@@ -200,7 +200,7 @@ def test_a_file_nested_500_deep_is_refused_before_it_is_parsed(run, isolated_led
 
 
 def test_a_lone_surrogate_in_a_file_is_refused_on_load(run, isolated_ledger):
-    from conftest import game_data, put_game
+    from helpers import game_data, put_game
 
     data = game_data(1)
     data["players"][0] = "\ud800"
@@ -210,7 +210,7 @@ def test_a_lone_surrogate_in_a_file_is_refused_on_load(run, isolated_ledger):
 
 
 def test_every_numbered_game_the_listing_takes_is_reachable(run, isolated_ledger):
-    from conftest import game_data, put_game
+    from helpers import game_data, put_game
 
     for number in (2**63, 2**64 + 5):
         put_game(isolated_ledger, game_data(number), number)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from conftest import game_file, ledger_bytes, ok, refused
+from helpers import game_file, ledger_bytes, ok, refused
 
 # Worked example from the issue: K = 10; the defender lays off 8s 9s on 5s-7s and 8c 7c on
 # 9c-Jc, melds the four 2s and keeps Ac 8d = 1 + 8 = 9.

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import game_file, game_ids, ledger_bytes, new_game, play
+from helpers import game_file, game_ids, ledger_bytes, new_game, play
 
 
 def status(run, *extra):

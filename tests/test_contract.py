@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from conftest import frozen_clock
 from ginscore.json_contract import DOCUMENTS
+from helpers import frozen_clock
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "contract.json")
 

@@ -5,7 +5,7 @@ CSV's round points empty on a hand that completes no round."""
 import csv
 import io
 
-from conftest import game_ids, play
+from helpers import game_ids, play
 
 
 def rows_of(run, command):

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, play, refused
 from ginscore import actions
 from ginscore.tables import get_table
+from helpers import examples, play, refused
 
 PLAYERS = ("Ann", "Ben")
 

@@ -4,7 +4,7 @@ separator there."""
 
 import pytest
 
-from conftest import ledger_bytes, play, status_json
+from helpers import ledger_bytes, play, status_json
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import ledger_bytes, play, refused, status_json
+from helpers import ledger_bytes, play, refused, status_json
 
 # table -> (the command that starts the game, its hands, the hand to delete)
 GAMES = {

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples
+from helpers import examples
 from syncer import Device, Syncer
 
 STYLES = ("syncthing", "dropbox", "nextcloud")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, fewest_payments_by_search, game_file, game_ids, play, status_json
+from helpers import examples, fewest_payments_by_search, game_file, game_ids, play, status_json
 
 
 def as_json(run, command):

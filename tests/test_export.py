@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import frozen_clock, ledger_bytes, ok, play, refused
+from helpers import frozen_clock, ledger_bytes, ok, play, refused
 
 RULES_FILE = Path(__file__).resolve().parent.parent / "ginscore" / "data" / "ginscore-export.csv.rules"
 

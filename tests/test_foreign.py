@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ledger_bytes, ok, play, status_json
+from helpers import ledger_bytes, ok, play, status_json
 from test_export import beancount_balances, hledger_balances, ledger_balances
 
 FOREIGN = ("evil", "dev1", "dev2")  # the other devices' files these tests plant

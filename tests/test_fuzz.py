@@ -32,9 +32,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 
-from conftest import FIXTURES, frozen_clock
 from fuzz_ledger import Snapshot, build, commands_for, environment, patched_safety_net, run_commands, run_forked
 from fuzz_mutate import mutate, risky
+from helpers import FIXTURES, frozen_clock
 
 LEDGERS = int(os.environ.get("GINSCORE_FUZZ_LEDGERS", "60"))
 LONG_RUN = "GINSCORE_FUZZ_LEDGERS" in os.environ
@@ -182,7 +182,7 @@ def test_a_stake_below_a_millionth_is_listed_and_its_players_play_again(run):
     """A stake of 0.0000001 was kept in the summary index as 1E-7, which the index's own check
     then took for damage, so 'new' between the same players failed (the dealer is the last
     winner) and rebuilt nothing; now every listing writes it out in full."""
-    from conftest import play, status_json
+    from helpers import play, status_json
 
     play(run, "new Ann Ben --stake 0.0000001 --target 50", "gin ann 30")
     assert status_json(run)["stake"] == "0.0000001"
@@ -195,7 +195,7 @@ def test_a_stake_below_a_millionth_is_listed_and_its_players_play_again(run):
 def test_a_stake_of_more_than_30_decimal_places_is_refused(run, isolated_ledger):
     """1e-999999 has one digit, but its amounts a million: a stake has at most 30 decimal
     places, typed or in a file."""
-    from conftest import game_data, put_game, refused
+    from helpers import game_data, put_game, refused
 
     refused(run, "new Ann Ben --stake 1e-999999", "more than 30 decimal places", code=1)
     assert run("new Ann Ben --stake 1e-30").exit_code == 0
@@ -208,7 +208,7 @@ def test_a_stake_of_more_than_30_decimal_places_is_refused(run, isolated_ledger)
 
 @pytest.mark.parametrize("amount", ["1e999999", "1" * 61, 5, None, "-0.5e-3"])
 def test_a_settlements_file_with_an_amount_that_is_no_amount_is_refused(run, isolated_ledger, amount):
-    from conftest import play, refused
+    from helpers import play, refused
 
     play(run, "new Ann Ben --stake 0.05", "gin ann 90", "settle --record")
     path = next((isolated_ledger / "settlements").iterdir())  # this device's settlements file

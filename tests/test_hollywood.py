@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_file, game_ids, hollywood_hand, hollywood_hands, ledger_bytes, play, refused, status_json
+from helpers import examples, game_file, game_ids, hollywood_hand, hollywood_hands, ledger_bytes, play, refused, status_json
 
 status = status_json
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, hollywood_hand, hollywood_hands, play, refused
 from ginscore import actions
+from helpers import examples, hollywood_hand, hollywood_hands, play, refused
 
 NAMES = ("Ann", "Ben")
 

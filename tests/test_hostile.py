@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, game_file, game_ids, ledger_bytes, put_game, run_forked, run_process
+from helpers import game_data, game_file, game_ids, ledger_bytes, put_game, run_forked, run_process
 
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="FIFOs, /dev/zero and O_NOFOLLOW are POSIX")
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, ledger_bytes, new_game, ok, play
 from ginscore.config import KEYS, dumps
+from helpers import examples, ledger_bytes, new_game, ok, play
 
 try:
     import tomllib

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from conftest import game_file
 from ginscore import i18n
+from helpers import game_file
 
 
 @pytest.fixture

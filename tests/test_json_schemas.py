@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import FIXTURES, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
+from helpers import FIXTURES, HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused
 
 SCHEMAS = Path(__file__).parent.parent / "ginscore" / "schemas"
 JSON_PAGE = Path(__file__).parent.parent / "docs" / "json.md"

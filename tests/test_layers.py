@@ -37,7 +37,6 @@ LAYERS = {
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",
         "ginscore.rules", "ginscore.names", "ginscore.places", "ginscore.game", "ginscore.apart", "ginscore.renaming", "ginscore.changes", "ginscore.scoring", "ginscore.statistics", "ginscore.fewest_payments", "ginscore.sheets",
-        "ginscore.sheet",
     ),
     "tables": ("ginscore.tables", "ginscore.tables.*"),
     "services": ("ginscore.schema", "ginscore.schema_journal", "ginscore.schema_fields", "ginscore.actions", "ginscore.placing", "ginscore.summary", "ginscore.evening",
@@ -64,6 +63,12 @@ NOT_FOR_TABLES = (
     "ginscore.tables", "ginscore.render", "ginscore.render_html", "ginscore.ledger", "ginscore.index", "ginscore.book",
     "ginscore.cli", "ginscore.cli.*",
 )
+# What a shell must not import: the storage and the index. ``Book`` is the one way in (issue 32).
+STORAGE = (
+    "ginscore.ledger", "ginscore.index", "ginscore.cached", "ginscore.totals", "ginscore.history", "ginscore.settlements",
+    "ginscore.merging", "ginscore.backup", "ginscore.schema", "ginscore.schema_journal",
+)
+SHELLS = ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__")
 # The command modules of the commands typed between hands, whose start-up the budget is about.
 FASTEST = ("ginscore.cli.show", "ginscore.cli.play")
 REGISTERED = re.compile(r"(ginscore(?:\.\w+)+):\w+")  # "ginscore.tables.rummy:RummyTable"
@@ -206,6 +211,11 @@ def problems(graph: Graph) -> list:
             for target in sorted(graph.edges[module]):
                 if matches(target, NOT_FOR_TABLES):
                     found.append(f"{module} imports {target}: a table imports no registry, renderer, storage or CLI")
+    for module in sorted(graph.modules):
+        if matches(module, SHELLS):
+            for target in sorted(graph.edges[module]):
+                if matches(target, STORAGE):
+                    found.append(f"{module} imports {target}: a shell asks the Book (ginscore.book), never the storage or the index")
     # What the commands typed between hands (status, and the hand commands) load at module level
     # is loaded by every command that matters for start-up: importing it later saves nothing.
     fastest = [module for module in FASTEST if module in graph.modules]
@@ -250,6 +260,10 @@ def write(root, files: dict) -> str:
         ({"ginscore/game.py": "import ginscore.rules\n\ndef f():\n    from ginscore import rules\n", "ginscore/rules.py": ""},
          "ginscore.game, line 4: imports ginscore.rules inside a function"),
         ({"ginscore/newthing.py": ""}, "ginscore.newthing has no layer"),
+        ({"ginscore/cli/__init__.py": "", "ginscore/cli/show.py": "def f():\n    from ginscore.ledger import Ledger\n",
+          "ginscore/ledger.py": ""}, "ginscore.cli.show imports ginscore.ledger: a shell asks the Book"),
+        ({"ginscore/cli/__init__.py": "", "ginscore/cli/show.py": "import ginscore.history\n", "ginscore/history.py": ""},
+         "ginscore.cli.show imports ginscore.history: a shell asks the Book"),
         ({"ginscore/cli/__init__.py": "", "ginscore/cli/show.py": "import ginscore.rules\n",
           "ginscore/cli/play.py": "import ginscore.rules\n", "ginscore/rules.py": "",
           "ginscore/cli/house.py": "def f():\n    import ginscore.rules\n"},

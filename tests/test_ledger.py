@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
+from helpers import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

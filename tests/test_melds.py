@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples
 from ginscore.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
 from ginscore.errors import CardError, RulesError
 from ginscore.knock import layoff, settle_knock
 from ginscore.melds import analyze, best_arrangements, deadwood, deadwood_after_discard
+from helpers import examples
 
 # ------------------------------------------------------------------ the slow, independent solver
 

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import ledger_bytes, play, refused, run_forked
+from helpers import ledger_bytes, play, refused, run_forked
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 FIFO_SKIP = pytest.mark.skipif(os.name == "nt", reason="named pipes and /dev are POSIX")

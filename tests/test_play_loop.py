@@ -12,6 +12,8 @@ import time
 import pytest
 
 pty = pytest.importorskip("pty")
+if not os.path.exists(f"/proc/{os.getpid()}/wchan"):  # Terminal.interrupt sees the session idle there
+    pytest.skip("needs /proc/PID/wchan (Linux)", allow_module_level=True)
 # every test here drives a real interactive session
 pytestmark = pytest.mark.slow
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,11 +53,17 @@ class Terminal:
     def type(self, text: str) -> None:
         os.write(self.fd, text.encode("utf-8"))
 
-    def interrupt(self) -> None:
+    def interrupt(self, timeout: float = 10.0) -> None:
         """Ctrl-C, once readline is idle again: CPython's readline loop notices a signal only
         when it interrupts its wait for a key, so a Ctrl-C that lands while it is still
-        echoing the last key would wait for the next one (as a person's Ctrl-C never does)."""
-        time.sleep(0.3)
+        echoing the last key would wait for the next one (as a person's Ctrl-C never does).
+        Idle is what the kernel says the child waits in (/proc/PID/wchan): select or poll, on
+        the terminal; no fixed sleep, however loaded the machine."""
+        deadline = time.monotonic() + timeout
+        while not waiting_for_a_key(self.pid):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the session never waited for a key; printed: {self.seen!r}")
+            select.select([], [], [], 0.002)  # look again in a moment
         self.type("\x03")
 
     def wait(self, timeout: float = 10.0) -> int:
@@ -98,6 +106,13 @@ def normalized(ledger) -> dict:
 
 
 PROMPT = r"game [0-9a-z]+> "
+
+
+def waiting_for_a_key(pid: int) -> bool:
+    """Whether process ``pid`` sleeps in select or poll (readline between two keys)."""
+    with open(f"/proc/{pid}/wchan", encoding="ascii") as wchan:
+        where = wchan.read()
+    return "select" in where or "poll" in where
 
 
 def test_a_whole_game_at_the_table_leaves_the_ledger_one_shot_commands_leave(run, tmp_path):

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from chromium import find_browser
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids
+from helpers import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids
 
 PDFINFO = shutil.which("pdfinfo")
 

@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples
 from ginscore import actions
 from ginscore.errors import HandError
 from ginscore.rules import Rules
+from helpers import examples
 
 # hundreds of random games per test: left out of a quick run
 pytestmark = pytest.mark.slow

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import game_ids, ledger_bytes, new_game
+from helpers import game_ids, ledger_bytes, new_game
 from test_cli import play
 
 # ---- names that look like numbers are printed as typed ----

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import frozen_clock
+from helpers import frozen_clock
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

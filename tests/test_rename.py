@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import game_ids, play, refused, status_json
+from helpers import game_ids, play, refused, status_json
 
 
 def said(run, *extra) -> dict:

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from conftest import examples, ledger_bytes, play, refused, status_json
 from ginscore import actions, placing
 from ginscore.errors import HandError
 from ginscore.game import effective_hands
+from helpers import examples, ledger_bytes, play, refused, status_json
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "ginscore" / "schemas"
 

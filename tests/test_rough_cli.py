@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from conftest import game_ids, ledger_bytes, new_game, play, status_json
+from helpers import game_ids, ledger_bytes, new_game, play, status_json
 
 LANGUAGES = ("en", "de", "ru", "uk")
 
@@ -64,7 +64,7 @@ def test_the_winner_deals_first_only_after_a_game_of_the_same_table(run):
     """Bob won a standard game: a Hollywood match of the same two cuts for deal, another
     standard game has Bob deal; a Rummy game after three-handed gin among the same three does
     not name the three-handed winner."""
-    from conftest import THREE_HANDED_GAME
+    from helpers import THREE_HANDED_GAME
 
     first = new_game(run, "new Alice Bob")
     play(run, "gin bob 90")

@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from tests.conftest import ok
+from helpers import ok
 
 NAMES = {"ru": ("Маша", "Борис", "Алиса", "Олег"), "uk": ("Олена", "Тарас", "Віра", "Богдан")}
 

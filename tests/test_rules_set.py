@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_ids, play, refused, status_json
 from ginscore import actions
 from ginscore.errors import GinscoreError
 from ginscore.rules import Rules
+from helpers import examples, game_ids, play, refused, status_json
 
 
 def scored(run, *extra) -> dict:

@@ -1,7 +1,7 @@
 """Rummy for 2 to 6 players (issue #11, RULES.md section 8).
 
 Expected numbers come from RULES.md's worked example or are worked out by hand in the comments;
-the fewest payments are checked against a brute-force search (conftest.py).
+the fewest payments are checked against a brute-force search (helpers.py).
 """
 
 import json
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, fewest_payments_by_search, game_ids, ledger_bytes, play, status_json
+from helpers import examples, fewest_payments_by_search, game_ids, ledger_bytes, play, status_json
 
 
 def test_the_worked_example(run):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import FIXTURES, examples, ledger_bytes, ok, refused
+from helpers import FIXTURES, examples, ledger_bytes, ok, refused
 
 SCOREPAD = os.path.join(FIXTURES, "scorepad")
 BACKUP = os.path.join(SCOREPAD, "backup.json")

@@ -4,7 +4,7 @@ each other (item 5), games with and without a currency each get a pasteable comm
 import json
 import shlex
 
-from conftest import game_ids, ledger_bytes, play
+from helpers import game_ids, ledger_bytes, play
 
 
 def as_json(run, command):

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids, ledger_bytes, play
+from helpers import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids, ledger_bytes, play
 
 GAMES = {
     "standard": STANDARD_25,

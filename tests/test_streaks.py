@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_ids, ok, play, status_json
+from helpers import examples, game_ids, ok, play, status_json
 
 
 def first_lines(run, command="status") -> list:

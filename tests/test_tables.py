@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import examples, game_ids, ledger_bytes, play, status_json
+from helpers import examples, game_ids, ledger_bytes, play, status_json
 
 PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "ginscore"
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures"

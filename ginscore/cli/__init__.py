@@ -142,10 +142,9 @@ class GinscoreGroup(Group):
         command = next((arg for arg in args if arg in COMMANDS), "")
         where = f"'ginscore {command}'" if command else "ginscore"
         if saved:
-            from ginscore.ledger import parse_name
+            from ginscore.book import saved_game_ids
 
-            names = [parse_name(os.path.basename(path)) for path in saved]
-            games = ", ".join(dict.fromkeys(name[0] if name else "?" for name in names))
+            games = ", ".join(saved_game_ids(saved))
             if command in HAND_COMMANDS:
                 change = _("; the hand was recorded (game {games}): see it with 'ginscore status', do not enter it again")
             else:
@@ -225,10 +224,6 @@ class Context:
         return self._book
 
     @property
-    def ledger(self):
-        return self.book.ledger
-
-    @property
     def opened_book(self):
         """The Book if the command opened one, else None (nothing is opened to ask)."""
         return self._book
@@ -288,7 +283,7 @@ def _after(ctx, *args, **kwargs):
     if ctx.invoked_subcommand in ("check", "merge", "merge-file", "git-setup") or book is None:
         return
     try:
-        waiting = book.ledger.waiting_copies()
+        waiting = book.waiting_copies()
     except GinscoreError:
         return
     if waiting:

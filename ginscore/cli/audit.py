@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from ginscore import actions, render
@@ -380,17 +378,8 @@ Example:
 @json_option
 @click.pass_obj
 def backup(obj, path, as_json):
-    from ginscore.backup import backup as make_backup
-
-    ledger = obj.ledger
-    target, files, warning = make_backup(ledger, path)
+    target, files, warning, damaged, left_out = obj.book.backup(path)
     games = [name for name in files if name.startswith("games/")]
-    damaged = [game_id for game_id in ledger.game_ids() if ledger.file_problems(game_id)]
-    copied = set(games)
-    left_out = [
-        game_id for game_id in damaged
-        if any(f"games/{os.path.basename(path)}" not in copied for path in ledger.files_of(game_id))
-    ]
     if as_json:
         kind = "zip" if target.suffix.lower() == ".zip" else "folder"
         report = {"path": str(target), "kind": kind, "games": len(games), "files": files, "damaged": damaged}

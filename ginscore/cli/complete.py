@@ -93,10 +93,9 @@ def _table_names() -> list:
 
 
 def _summaries(ctx) -> list:
-    from ginscore.book import open_book
-    from ginscore.history import Selection
+    from ginscore.book import open_book, selection
 
-    return open_book(ctx.find_root().params.get("ledger_path")).summaries(Selection())
+    return open_book(ctx.find_root().params.get("ledger_path")).summaries(selection())
 
 
 def _set_aside(ctx, incomplete: str, wanted: bool) -> list:

@@ -8,14 +8,11 @@ import os
 
 import click
 
-from ginscore import schema
 from ginscore.cli import cli
 from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
 from ginscore.errors import GinscoreError, LedgerError
 from ginscore.i18n import N_, _, ngettext, pN_
-from ginscore.merging import merge_file as union_of
-from ginscore.merging import merge_folder
 from ginscore.safefile import atomic_write
 
 GITATTRIBUTES = "games/*.json merge=ginscore\nsettlements/*.json merge=ginscore\n"
@@ -41,13 +38,7 @@ def merge(obj, folder, as_json):
     folder = os.path.expanduser(folder)
     if not os.path.isdir(folder):
         raise LedgerError(_("{path} is not a folder: give the folder of another ledger (the one that holds 'games')").format(path=folder))
-    from ginscore import settlements
-
-    with book.ledger.locked(create=True):
-        report = merge_folder(book.ledger, folder)  # refuses a folder that holds no ledger
-        report["settlements"], problems = settlements.merge_folder(book.ledger, folder)
-        report["problems"] += problems
-    book.refresh_index()
+    report = book.merge_folder(folder)
     if as_json:
         print_json("merge", report)
     else:
@@ -93,7 +84,7 @@ Example:
 def git_setup(obj):
     import subprocess
 
-    root = obj.ledger.root
+    root = obj.book.root
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True, check=True).stdout.strip()
     except FileNotFoundError:
@@ -141,12 +132,10 @@ Example (the command 'ginscore git-setup' has git run):
 @argument("ours", pN_("metavar", "OURS"))
 @argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
-    from ginscore.settlements import merge_file as settlements_union
-
     try:
-        merged = settlements_union(ours, theirs)
-        if merged is None:  # a game file
-            merged = union_of(schema, base, ours, theirs)
+        from ginscore.book import merge_files
+
+        merged = merge_files(base, ours, theirs)
     except GinscoreError as error:
         click.echo(_("ginscore merge-file: {error}").format(error=error), err=True)
         merged = False

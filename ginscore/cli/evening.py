@@ -6,7 +6,7 @@ import click
 
 from ginscore import render
 from ginscore.cli import cli
-from ginscore.cli.options import chosen_games, completes, output_options, print_json, selection_options, settled_options
+from ginscore.cli.options import completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.errors import shown as quoted
@@ -46,7 +46,7 @@ Example:
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     from ginscore.evening import settle as settle_games
 
-    chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
+    chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     results, no_stake = settle_games(chosen)
     if currency is not None:
         wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
@@ -63,15 +63,15 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
     recorded = None
     if record and result is not None:
         recorded = obj.book.record_settlement(result)
-    from ginscore import settlements  # only 'settle' and 'games' read them
-
-    twice = settlements.settled_twice(settlements.read(obj.book.ledger))
+    twice = obj.book.settled_twice()
     if as_json:
         print_json("settle", settle_json(result, no_stake, recorded, twice))
         return
     print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
     for held in twice:  # on standard error: the table stays what a spreadsheet reads
-        click.echo(_("Note: {twice}.").format(twice=settlements.twice_words(held)), err=True)
+        from ginscore.book import settled_twice_words
+
+        click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
 
 
 
@@ -260,11 +260,11 @@ def stats(obj, selection, table, pair, as_json, fmt):
 def refuse_strangers(book, names) -> None:
     """Refuse a --vs or --player name that no finished game has, rather than find nothing:
     the players' totals over every game are kept, so asking costs one query."""
-    from ginscore.history import Selection
+    from ginscore.book import selection
 
     if not names:
         return
-    known = {folded(entry["player"]) for entry in book.player_totals(Selection())}
+    known = {folded(entry["player"]) for entry in book.player_totals(selection())}
     for name in names:
         if folded(name) not in known:
             raise GinscoreError(

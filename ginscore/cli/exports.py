@@ -8,7 +8,7 @@ import click
 
 from ginscore import actions
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, chosen_games, deliver, settled_options
+from ginscore.cli.options import SUFFIXES, deliver, settled_options
 from ginscore.cli.translated import option
 from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _, ngettext
@@ -68,7 +68,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         return
     fmt = None if fmt is None else fmt.strip().lower()
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
-    chosen, some_settled = chosen_games(obj.book, selection, game_ids, unsettled)
+    chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
     games = [actions.standing(obj.book.load(entry["id"])) for entry in chosen if entry.get("money") is not None]
     text = write(games, how)

@@ -73,7 +73,7 @@ def rules_command(obj, preset, setting, value, list_presets, show_doc, game_id, 
         report = {"source": "preset", "preset": name, "follows": PRESET_SOURCES[name]}
         title = _("Preset {name}: {follows}").format(name=name, follows=preset_sources()[name])
     elif game_id is not None:
-        game = actions.standing(obj.ledger.load(game_id))  # after any 'rules set'
+        game = obj.book.standing(game_id)  # after any 'rules set'
         rules = game.rules
         kind = get_table(game.table)
         report = {"source": "game", "game": game.id}

@@ -108,7 +108,7 @@ class Session:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
 
         try:
-            game = actions.standing(self.obj.ledger.load(game_id))
+            game = self.obj.book.standing(game_id)
             self.game_id, self.players = game.id, game.players
             self.finished = actions.evaluate(game).finished
             self.voided = voided(game.journal)
@@ -121,7 +121,7 @@ class Session:
         'undo' right after 'settle --record' takes back the settlement, as it does there)."""
 
         try:
-            return None if self.game_id == self.obj.ledger.current_id() else self.game_id
+            return None if self.game_id == self.obj.book.current_id() else self.game_id
         except GinscoreError:
             return self.game_id
 
@@ -194,7 +194,7 @@ Example:
 @click.pass_obj
 def play_command(obj, game_id):
     if game_id is not None:  # no such game is refused as every command refuses it, before any prompt
-        obj.ledger.resolve(game_id)
+        obj.book.resolve(game_id)
     session = Session(obj, game_id)
     session.follow(game_id)
     readline = set_up_readline(session)

@@ -57,7 +57,7 @@ Example:
 @click.pass_obj
 def void(obj, game_id, as_json):
     try:
-        was_current = obj.ledger.current_id()
+        was_current = obj.book.current_id()
     except GinscoreError:  # no game at all: the change below says so
         was_current = None
     set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
@@ -68,10 +68,10 @@ def void(obj, game_id, as_json):
 
 def now_current(obj, voided_id: str, was_current: str | None) -> str:
     """After voiding the current game, which game the commands without --game act on now."""
-    current = obj.ledger.current_id()
+    current = obj.book.current_id()
     if was_current != voided_id or current == voided_id:  # it was not the current game (or every game is voided)
         return ""
-    players = actions.standing(obj.ledger.load(current)).players
+    players = obj.book.standing(current).players
     return "\n" + _("Commands without --game now act on game {game} ({players}).").format(
         game=current, players=_(" v ").join(players)
     )

@@ -69,7 +69,7 @@ def games_of(obj, name: str) -> list:
     """The ids of the games ``name`` plays in (as they stand, in any case); refused when none."""
     wanted = folded(" ".join(name.split()))
     found = []
-    for game_id in obj.ledger.game_ids():
+    for game_id in obj.book.game_ids():
         try:
             game = actions.standing(obj.book.load(game_id))
         except GinscoreError:  # a damaged game is for 'ginscore check'

@@ -332,15 +332,16 @@ def suit_symbols() -> bool:
 
 def selection_options(function):
     """--since, --until and --player (repeatable): which games a listing, a settlement or the
-    statistics are about. The command receives ``selection``, a ``history.Selection``."""
+    statistics are about. The command receives ``selection``, a ``history.Selection``
+    (made by ``book.selection``)."""
     from functools import wraps
 
     @wraps(function)
     def wrapper(*args, since, until, player_names, **kwargs):
         from datetime import date
 
+        from ginscore import book
         from ginscore.evening import day_bounds
-        from ginscore.history import Selection
 
         today = date.today()
         if since is not None and until is not None and day_bounds(since, today, end=False) >= day_bounds(until, today, end=True):
@@ -349,7 +350,7 @@ def selection_options(function):
                     since=shown(since), until=shown(until)
                 )
             )
-        selection = Selection(
+        selection = book.selection(
             since=None if since is None else day_bounds(since, today, end=False),
             until=None if until is None else day_bounds(until, today, end=True),
             players=tuple(player_names),
@@ -379,15 +380,3 @@ def settled_options(function):
         "--game", "game_ids", type=GAME_ID, multiple=True, metavar="ID", help=N_("Only game ID (repeat it for more).")
     )(function)
     return selection_options(function)
-
-
-def chosen_games(book, selection, game_ids, unsettled) -> tuple:
-    """(the summaries of the finished games chosen, oldest first; whether some were left out as
-    settled before), as 'settle' chooses them."""
-    from ginscore import settlements
-
-    chosen = book.summaries(selection._replace(ids=tuple(game_ids), finished_only=True))
-    settled = settlements.settled_games(settlements.read(book.ledger))
-    if not unsettled:
-        return chosen, False
-    return [entry for entry in chosen if entry["id"] not in settled], bool(settled)

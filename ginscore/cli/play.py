@@ -327,8 +327,6 @@ Example:
 @json_option
 @click.pass_obj
 def undo(obj, game_id, hand_number, as_json):
-    from ginscore.settlements import exists as settlements_exist
-
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
         if as_json:
@@ -340,7 +338,7 @@ def undo(obj, game_id, hand_number, as_json):
             )
         )
         return
-    if game_id is None and settlements_exist(obj.ledger.root):
+    if game_id is None and obj.book.has_settlements():
         taken = obj.book.take_back_settlement()
         if taken is not None:
             if as_json:

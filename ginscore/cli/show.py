@@ -158,13 +158,10 @@ Example:
 @output_options
 @click.pass_obj
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
-    ledger = obj.ledger
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
     listing = obj.book.summaries(asked, last)
-    from ginscore import settlements  # only 'games' asks, not the status between hands
-
-    settled = settlements.settled_games(settlements.read(ledger))
+    settled = obj.book.settled_games()
     for entry in listing:
         entry.pop("stats", None)
         if not entry.get("damaged"):
@@ -182,14 +179,14 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         if chosen:
             click.echo(_("No games match."))
         else:
-            click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=ledger.root))
+            click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=obj.book.root))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.table(*listing_csv(listing), fmt))
         _report_damaged(damaged)
         return
-    current = ledger.current_id()
+    current = obj.book.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry, current) for entry in listing]
     lines = total_lines(listing)

@@ -70,10 +70,10 @@ def last_game_between(book, players, table: str):
     exactly ``players``, in any order and case, or None; voided and damaged games do not count:
     the winner deals first only in the next game of the same table and the same players. Asked
     of the summary index, so it costs the same after ten years of games."""
-    from ginscore.history import Selection
+    from ginscore.book import selection
 
     # the games all of them played in, the newest first; the first with nobody else wins
-    found = book.summaries(Selection(players=tuple(players), table=table, finished_only=True))
+    found = book.summaries(selection(players=tuple(players), table=table, finished_only=True))
     wanted = sorted(folded(name) for name in players)
     return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
 
@@ -113,9 +113,9 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
 def unfinished_between(book, players) -> list:
     """The summaries of the games among exactly ``players`` still in progress (not voided),
     oldest first: a new game between them leaves those open, and is told so."""
-    from ginscore.history import Selection
+    from ginscore.book import selection
 
-    found = book.summaries(Selection(players=tuple(players), unfinished_only=True))
+    found = book.summaries(selection(players=tuple(players), unfinished_only=True))
     wanted = sorted(folded(name) for name in players)
     return [entry for entry in found if sorted(map(folded, entry["players"])) == wanted]
 
