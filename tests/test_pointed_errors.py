@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from conftest import new_game, ok, play, refused
+from helpers import new_game, ok, play, refused
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

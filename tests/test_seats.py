@@ -9,7 +9,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import play, status_json
+from helpers import play, status_json
 from test_rename import recorded_apart
 
 THREE = ["new Gina Hal Ivan --three-handed", "knock gina 3 20", "draw", "knock gina 6 6", "knock hal 2 30"]
