@@ -5,7 +5,7 @@ settlement (``Payment``); the sheets' data types are ``ginscore.sheets``."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ginscore import changes
 from ginscore.apart import apart
@@ -14,9 +14,10 @@ from ginscore.game import effective_hands, voided
 from ginscore.i18n import _, pN_, translate
 from ginscore.names import match_player
 from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
-from ginscore.scoring import money, stake_text
+from ginscore.scoring import stake_text
 from ginscore.sheets import Grid, Sheet
 from ginscore.shell import command
+from ginscore.tables.payments import Payment, nets, payment  # noqa: F401 - every table takes them from here
 from ginscore.tables.seats import kept_seat_lines
 from ginscore.text import in_words
 
@@ -28,37 +29,6 @@ def variant_of(rules) -> str | None:
     """The variant of gin played under ``rules``, as 'games' and exports name it: ``oklahoma``,
     or None for the table's own game."""
     return "oklahoma" if rules.uses("oklahoma") and rules.oklahoma else None
-
-
-class Payment(NamedTuple):
-    """``payer`` owes ``payee`` ``points`` (x the stake: ``amount``, exact; None without a stake)."""
-
-    payer: str
-    payee: str
-    points: int
-    amount: str | None
-
-    def to_json(self) -> dict:
-        return {"from": self.payer, "to": self.payee, "points": self.points, "amount": self.amount}
-
-
-def payment(debtor: str, creditor: str, points: int, stake) -> Payment | None:
-    """The payment that settles ``points`` owed by ``debtor`` to ``creditor`` (the other way
-    when negative); None when nothing is owed."""
-    if points == 0:
-        return None
-    if points < 0:
-        debtor, creditor, points = creditor, debtor, -points
-    return Payment(debtor, creditor, points, money(points, stake))
-
-
-def nets(payments, players) -> dict:
-    """What each player wins (+) or loses (-) in points over ``payments``; they sum to zero."""
-    totals = {name: 0 for name in players}
-    for paid in payments:
-        totals[paid.payer] -= paid.points
-        totals[paid.payee] += paid.points
-    return totals
 
 
 def game_json(game) -> dict:

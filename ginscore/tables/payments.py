@@ -1,0 +1,39 @@
+"""The plain data a table hands to the settlement: who owes whom how many points, and what each
+player comes to over a game's payments."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.scoring import money
+
+
+class Payment(NamedTuple):
+    """``payer`` owes ``payee`` ``points`` (x the stake: ``amount``, exact; None without a stake)."""
+
+    payer: str
+    payee: str
+    points: int
+    amount: str | None
+
+    def to_json(self) -> dict:
+        return {"from": self.payer, "to": self.payee, "points": self.points, "amount": self.amount}
+
+
+def payment(debtor: str, creditor: str, points: int, stake) -> Payment | None:
+    """The payment that settles ``points`` owed by ``debtor`` to ``creditor`` (the other way
+    when negative); None when nothing is owed."""
+    if points == 0:
+        return None
+    if points < 0:
+        debtor, creditor, points = creditor, debtor, -points
+    return Payment(debtor, creditor, points, money(points, stake))
+
+
+def nets(payments, players) -> dict:
+    """What each player wins (+) or loses (-) in points over ``payments``; they sum to zero."""
+    totals = {name: 0 for name in players}
+    for paid in payments:
+        totals[paid.payer] -= paid.points
+        totals[paid.payee] += paid.points
+    return totals
