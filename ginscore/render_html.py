@@ -89,26 +89,12 @@ MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
 def page(sheet, pad: bool = False) -> str:
     """The whole page. A pad's empty rows are as tall as one page allows."""
     title = escape(sheet.title)
-    body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]
+    body = sheet_body(sheet, pad)
     grids = list(sheet.grids)
-    main, foot = grids[:1], grids[1:]
-    main += [grid for grid in foot if grid.detail]
-    foot = [grid for grid in foot if not grid.detail]
-    body += [table_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
-    charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
-    finals = "".join(table_block(grid, "final", pad) for grid in foot)
-    if finals or charts:
-        body.append('<div class="foot">')
-        if finals:
-            body.append(f'<div class="finals">{finals}</div>')
-        if charts:
-            body.append(f'<div class="charts">{charts}</div>')
-        body.append("</div>")
-    if sheet.notes:
-        body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
     style = CSS
     kind = "pad" if pad else "sheet"
     if pad:
+        foot = [grid for grid in grids[1:] if not grid.detail]
         style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
     return "\n".join(
         [
@@ -126,6 +112,30 @@ def page(sheet, pad: bool = False) -> str:
             "</html>",
         ]
     )
+
+
+def sheet_body(sheet, pad: bool = False) -> list:
+    """The page's body, as a list of HTML pieces: the sheet's title and fields, its tables,
+    charts and notes (the board of 'ginscore serve' shows a game's sheet with it)."""
+    title = escape(sheet.title)
+    body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]
+    grids = list(sheet.grids)
+    main, foot = grids[:1], grids[1:]
+    main += [grid for grid in foot if grid.detail]
+    foot = [grid for grid in foot if not grid.detail]
+    body += [table_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
+    charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
+    finals = "".join(table_block(grid, "final", pad) for grid in foot)
+    if finals or charts:
+        body.append('<div class="foot">')
+        if finals:
+            body.append(f'<div class="finals">{finals}</div>')
+        if charts:
+            body.append(f'<div class="charts">{charts}</div>')
+        body.append("</div>")
+    if sheet.notes:
+        body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
+    return body
 
 
 def _pad_row_height(hands, foot) -> float:

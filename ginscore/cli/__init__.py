@@ -63,6 +63,7 @@ COMMANDS = {
     "merge-file": "devices",
     "schema": "schema",
     "import": "imports",
+    "serve": "serve",
 }
 
 
