@@ -119,7 +119,7 @@ class Guard:
         if "content-security-policy" not in headers:
             headers["content-security-policy"] = CSP
         headers["x-content-type-options"] = "nosniff"
-        headers["referrer-policy"] = "no-referrer"
+        headers["referrer-policy"] = "same-origin"  # no-referrer would make a form's Origin "null"
         headers["x-frame-options"] = "DENY"
         headers["cross-origin-opener-policy"] = "same-origin"
         headers["cross-origin-resource-policy"] = "same-origin"

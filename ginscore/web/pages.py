@@ -29,7 +29,7 @@ def layout(title: str, body: str, live: bool = False, wide: bool = False, state:
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="referrer" content="no-referrer">',
+            '<meta name="referrer" content="same-origin">',
             f"<title>{escape(title)}</title>",
             '<link rel="stylesheet" href="/static/sheet.css">',
             '<link rel="stylesheet" href="/static/board.css">',

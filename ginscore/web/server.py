@@ -112,7 +112,12 @@ def serve(root, host: str | None, port: int | None, lan: bool, echo, opener=None
         import segno
 
         echo(_("Anyone on the network who opens this address (or scans this code) can enter hands; keep it among the players."))
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        code = segno.make(url, error="m")
+        try:  # half blocks, two rows of the code a line; a terminal without them gets ANSI colours
+            "▀▄█".encode(getattr(sys.stdout, "encoding", None) or "ascii")
+            code.terminal(out=sys.stdout, compact=True)
+        except (LookupError, UnicodeEncodeError):
+            code.terminal(out=sys.stdout)
         sys.stdout.flush()
     echo(_("Serving the ledger {folder}; Ctrl-C stops.").format(folder=root))
     server = None
@@ -130,10 +135,14 @@ def serve(root, host: str | None, port: int | None, lan: bool, echo, opener=None
         import threading
 
         threading.Thread(target=opener, args=(url,), daemon=True).start()
+    # uvicorn stops on SIGINT and SIGTERM, then raises the signal again for the handler it
+    # found: this one, so that a stop is a stop (exit status 0, "Stopped."), not a death by signal
+    import signal
+
+    for caught in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(caught, lambda number, frame: None)
     try:
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # a second Ctrl-C while stopping
-        pass
     finally:
         sock.close()
     echo(_("Stopped."))
