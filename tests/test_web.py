@@ -21,6 +21,7 @@ import time
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+
 from conftest import ledger_bytes, run_process
 
 CHROMIUM_FLAGS = [
@@ -355,6 +356,12 @@ def test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes(serv
 # ---- in the browser ---------------------------------------------------------------------------------
 
 
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
 @pytest.mark.slow
 def test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling(serve, phone, artifacts):
     game = new_game("Alice", "Bob")
@@ -364,9 +371,7 @@ def test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolli
     phone.wait_for_selector("body[data-following=yes]")
     cli("knock", "alice", "4", "15", "--game", game)
     started = time.monotonic()
-    phone.wait_for_function(
-        f"document.querySelector('#game-{game}').textContent.includes('In progress after 1 hand')", timeout=1500
-    )
+    expect(phone.locator(f"#game-{game}")).to_contain_text("In progress after 1 hand", timeout=1500)
     assert time.monotonic() - started < 1.5
     no_sideways_scrolling(phone)
     phone.screenshot(path=str(artifacts / "board.png"), full_page=True)
@@ -398,7 +403,7 @@ def test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_no
     started = time.monotonic()
     one.click("button.primary")
     one.wait_for_url(f"{server.base}/games/{game}")
-    other.wait_for_function(f"document.querySelector('#game-{game}').textContent.includes('after 1 hand')", timeout=1500)
+    expect(other.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
     assert time.monotonic() - started < 2.5  # the post, its redirect and the other board within a second or so
     assert hands_of(game)[0] == {**hands_of(game)[0], "kind": "knock", "player": hostile, "deadwood": 4, "opponent_deadwood": 15}
     for page in (one, other):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ginscore.cli import cli
+from ginscore.cli.options import launch
 from ginscore.cli.translated import Command, option
 from ginscore.errors import GinscoreError
 from ginscore.i18n import N_, _
@@ -43,7 +44,6 @@ def serve(obj, host, port, lan, open_it):
         raise GinscoreError(
             _("'ginscore serve' needs {modules}: install them with pip install 'ginscore[web]'").format(modules=", ".join(missing))
         )
-    from ginscore.cli.options import launch
     from ginscore.web.server import serve as run
 
     run(obj.ledger.root, host, port, lan, lambda line: click.echo(line), launch if open_it else None)

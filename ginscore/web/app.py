@@ -15,8 +15,10 @@ import os
 import re
 import sys
 import threading
+from datetime import date
 from urllib.parse import parse_qsl
 
+import click
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
@@ -24,9 +26,18 @@ from starlette.routing import Route
 
 from ginscore import actions, i18n
 from ginscore.book import open_book
+from ginscore.cli.play import hand_builder
+from ginscore.cli.start import last_game_between
+from ginscore.config import read_config
 from ginscore.errors import GameNotFound, GinscoreError, printable, unexpected
-from ginscore.i18n import _
+from ginscore.evening import day_bounds
+from ginscore.history import Selection
+from ginscore.i18n import N_, _, translate
+from ginscore.render_html import CSS, page
+from ginscore.tables import names as table_names
 from ginscore.web import pages
+from ginscore.web.evening import record, settle_view
+from ginscore.web.forms import hand_parameters
 from ginscore.web.guard import CSRF_COOKIE, PRINT_CSP, Guard, same
 from ginscore.web.live import change_stamp
 
@@ -72,6 +83,16 @@ class Desk:
         self.language = language
         self.lock = threading.Lock()
 
+    async def say(self, request, message: str) -> str:
+        """``message`` (marked with ``N_``) in the reader's language."""
+
+        def job():
+            with self.lock:
+                i18n.set_language(chosen_language(request.headers.get("accept-language"), self.language))
+                return translate(message)
+
+        return await run_in_threadpool(job)
+
     async def do(self, request, work) -> Response:
         """``work(book)`` -> Response, in a worker thread under the lock; a ``GinscoreError``
         or ``Refused`` becomes an error page, anything else one line on standard error and a 500."""
@@ -83,7 +104,7 @@ class Desk:
                 try:
                     return work(open_book(self.root))
                 except Refused as error:
-                    return error_response(str(error), error.status)
+                    return error_response(translate(error.args[0]), error.status)
                 except GameNotFound as error:
                     return error_response(printable(str(error)), 404)
                 except GinscoreError as error:
@@ -116,31 +137,27 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
         """The POSTed form, once its CSRF token (field and same-site cookie) is the page's."""
         length = request.headers.get("content-length")
         if length is not None and (not length.isdigit() or int(length) > LARGEST_FORM):
-            raise Refused(413, _("the form is too large"))
+            raise Refused(413, N_("the form is too large"))
         body = await request.body()
         if len(body) > LARGEST_FORM:
-            raise Refused(413, _("the form is too large"))
+            raise Refused(413, N_("the form is too large"))
         form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
         if not same(form.get("csrf"), csrf) or not same(request.cookies.get(CSRF_COOKIE), csrf):
-            raise Refused(403, _("the form's token is missing or old: load the page again and send it from there"))
+            raise Refused(403, N_("the form's token is missing or old: load the page again and send it from there"))
         return form
 
     async def changing(request, work):
         """A POST: its form checked, then ``work(book, form)``."""
         try:
             form = await posted(request)
-        except Refused as error:
-            return await desk.do(request, lambda book: error_response(str(error), error.status))
+        except Refused as error:  # its words (N_) said in the reader's language, under the lock
+            status, message = error.status, error.args[0]
+            return await desk.do(request, lambda book: error_response(translate(message), status))
         return await desk.do(request, lambda book: work(book, form))
 
     # ---- the board ----------------------------------------------------------------------------
 
     def board_live(book) -> str:
-        from datetime import date
-
-        from ginscore.evening import day_bounds
-        from ginscore.history import Selection
-
         playing = book.summaries(Selection(unfinished_only=True, hide_voided=True))
         tonight = book.summaries(Selection(since=day_bounds("today", date.today(), end=False), finished_only=True, hide_voided=True))
         states, finished, damaged = [], [], []
@@ -189,16 +206,12 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
 
     async def printable_sheet(request):
         def work(book):
-            from ginscore.render_html import page
-
             return HTMLResponse(page(actions.view(book.state(game_id_of(request))).sheet()), headers={"content-security-policy": PRINT_CSP})
 
         return await desk.do(request, work)
 
     def after_change(book, game_id, form, change):
         """Do ``change(game)`` to the game under the lock; on refusal, its page with the error."""
-        import click
-
         try:
             book.change(game_id, change)
         except (GinscoreError, click.UsageError) as error:
@@ -211,9 +224,6 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
 
     async def hand(request):
         def work(book, form):
-            from ginscore.cli.play import hand_builder
-            from ginscore.web.forms import hand_parameters
-
             def record(game):
                 standing = actions.standing(game)
                 command, params = hand_parameters(standing, form)
@@ -236,16 +246,11 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
     # ---- the evening --------------------------------------------------------------------------
 
     async def settle_page(request):
-        from ginscore.web.evening import settle_view
-
         return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_view(book), csrf)))
 
     async def settle_record(request):
         def work(book, form):
-            from ginscore.web.evening import record, settle_view
-
             record(book)
-            lines, can_record = settle_view(book)
             return RedirectResponse("/settle", status_code=303)
 
         return await changing(request, work)
@@ -295,16 +300,12 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
         Route("/static/{name}", static),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-    return Guard(app, hosts, token, csrf)
+    return Guard(app, hosts, token, csrf, desk.say)
 
 
 def start_game(book, names, table: str):
     """Start a game between ``names`` at ``table`` with the house rules' defaults, as
     'ginscore new' does without options (the winner of the last game between them deals first)."""
-    from ginscore.cli.start import last_game_between
-    from ginscore.config import read_config
-    from ginscore.tables import names as table_names
-
     if table not in table_names():
         raise GinscoreError(_("no kind of table {table}").format(table=printable(table[:40])))
     house = read_config()
@@ -317,8 +318,6 @@ def start_game(book, names, table: str):
 def load_assets() -> dict:
     """The page's script and stylesheets, read once: the files of ``ginscore/web/static/`` and
     the sheet's stylesheet, which ``render_html`` writes inline into a printed sheet."""
-    from ginscore.render_html import CSS
-
     folder = os.path.join(os.path.dirname(__file__), "static")
     assets = {"sheet.css": (CSS.encode("utf-8"), "text/css; charset=utf-8")}
     for name, media_type in ASSETS.items():

@@ -4,7 +4,10 @@ recording it, as 'settle --record' does."""
 
 from __future__ import annotations
 
+from ginscore.cli.options import chosen_games
 from ginscore.errors import GinscoreError
+from ginscore.evening import settle
+from ginscore.history import Selection
 from ginscore.i18n import _, decimal, ngettext
 from ginscore.scoring import show_amount
 from ginscore.text import in_words
@@ -13,10 +16,6 @@ from ginscore.text import in_words
 def unsettled(book) -> tuple:
     """(the settlements of the finished games not yet settled, one per currency; the games
     without a stake), as 'ginscore settle' chooses them."""
-    from ginscore.cli.options import chosen_games
-    from ginscore.evening import settle
-    from ginscore.history import Selection
-
     chosen, _some_settled = chosen_games(book, Selection(), (), True)
     return settle(chosen)
 

@@ -9,13 +9,13 @@ never reads a body.
 from __future__ import annotations
 
 import hmac
-from urllib.parse import urlsplit, urlencode, parse_qsl
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse
 
-from ginscore.i18n import _
+from ginscore.i18n import N_
 
 # Nothing but the page's own script, stylesheets and the inline SVG charts; no frame, no
 # form to another place, no plug-in. The printable sheet (one inline <style>) has its own.
@@ -44,10 +44,12 @@ def same(given: str | None, secret: str) -> bool:
 
 class Guard:
     """The middleware: ``hosts`` the host names served, ``token`` the LAN token (None on the
-    loopback address), ``csrf`` the forms' token, set as a same-site cookie on every page."""
+    loopback address), ``csrf`` the forms' token, set as a same-site cookie on every page;
+    ``say(request, message)`` gives a message (``N_``) in the reader's language."""
 
-    def __init__(self, app, hosts, token: str | None, csrf: str):
+    def __init__(self, app, hosts, token: str | None, csrf: str, say):
         self.app = app
+        self.say = say
         self.hosts = {name.lower() for name in hosts}
         self.token = token
         self.csrf = csrf
@@ -58,6 +60,8 @@ class Guard:
             return
         request = Request(scope)
         refusal = self.refusal(request)
+        if isinstance(refusal, PlainTextResponse):  # its words in the reader's language
+            refusal = PlainTextResponse(await self.say(request, refusal.body.decode("utf-8")), status_code=refusal.status_code)
         if refusal is not None:
             await self.with_headers(refusal)(scope, receive, send)
             return
@@ -65,14 +69,14 @@ class Guard:
 
     def refusal(self, request):
         if host_name(request.headers.get("host", "")) not in self.hosts:
-            return PlainTextResponse(_("This server does not answer to that host name."), status_code=403)
+            return PlainTextResponse(N_("This server does not answer to that host name."), status_code=403)
         if request.method not in ("GET", "HEAD", "POST"):
-            return PlainTextResponse(_("Only GET and POST are served."), status_code=405)
+            return PlainTextResponse(N_("Only GET and POST are served."), status_code=405)
         if self.token is not None:
             given = request.query_params.get("token")
             if given is not None:
                 if not same(given, self.token):
-                    return PlainTextResponse(_("Wrong token: open the address 'ginscore serve' printed."), status_code=403)
+                    return PlainTextResponse(N_("Wrong token: open the address 'ginscore serve' printed."), status_code=403)
                 # the token moves into a cookie; the address without it is what stays in the history
                 rest = urlencode([(key, value) for key, value in parse_qsl(request.url.query) if key != "token"])
                 response = RedirectResponse(request.url.path + (f"?{rest}" if rest else ""), status_code=303)
@@ -80,11 +84,11 @@ class Guard:
                 return response
             if not same(request.cookies.get(TOKEN_COOKIE), self.token):
                 return PlainTextResponse(
-                    _("This board needs its token: open the address (or scan the code) 'ginscore serve --lan' printed."),
+                    N_("This board needs its token: open the address (or scan the code) 'ginscore serve --lan' printed."),
                     status_code=401,
                 )
         if request.method == "POST" and not self.same_site(request):
-            return PlainTextResponse(_("A form from another site is refused."), status_code=403)
+            return PlainTextResponse(N_("A form from another site is refused."), status_code=403)
         return None
 
     def same_site(self, request) -> bool:

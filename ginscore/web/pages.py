@@ -12,7 +12,7 @@ from html import escape
 from ginscore import actions
 from ginscore.i18n import _, language
 from ginscore.render_html import sheet_body, table_block
-from ginscore.tables import get_table
+from ginscore.tables import all_tables, get_table
 from ginscore.web.forms import hand_form
 
 
@@ -170,8 +170,6 @@ def error_page(message: str, status_words: str) -> str:
 
 
 def table_kinds():
-    from ginscore.tables import all_tables
-
     return list(all_tables())
 
 
