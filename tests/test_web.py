@@ -423,3 +423,64 @@ def test_the_page_speaks_the_browser_language_and_weighs_little(serve, chromium)
     page.wait_for_selector("body[data-following=yes]")
     assert page.get_attribute("html", "lang") == "de"
     assert sum(sizes) <= 150 * 1024
+
+
+@pytest.mark.slow
+def test_every_table_takes_its_hands_from_the_form_as_from_the_cli(serve):
+    """The form's fields for each kind of table land as the same command line would: three-handed,
+    partnership (a draw names a table), Rummy (what each other player held, points or cards),
+    Oklahoma (the upcard) and a hand given as cards."""
+    cases = [
+        (["A", "B", "C", "--three-handed"], {"kind": "knock", "player": "a", "deadwood": "4", "opponent_deadwood": "15"},
+         ["knock", "a", "4", "15"]),
+        (["A", "B", "C", "D", "--partnership"], {"kind": "draw", "player": "C"}, ["draw", "c"]),
+        (["A", "B", "C", "--rummy"], {"kind": "out", "player": "A", "held.B": "4", "held.C": "K,3", "rummy": "true"},
+         ["out", "a", "b=4", "c=K,3", "--rummy"]),
+        (["A", "B", "--oklahoma"], {"kind": "knock", "player": "A", "deadwood": "4", "opponent_deadwood": "15", "upcard": "7h"},
+         ["knock", "a", "4", "15", "--upcard", "7h"]),
+        (["A", "B"], {"kind": "draw", "player": "A"}, ["draw"]),
+        (["A", "B"], {"kind": "gin", "player": "B", "cards": "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d",
+                      "opponent_cards": "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"},
+         ["gin", "b", "--cards", "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d", "--opponent-cards", "Ah 2h 5h 9h Kh 2c Tc Jc 5d Qs"]),
+    ]
+    games = [(new_game(*players), new_game(*players), form, command) for players, form, command in cases]
+    server = serve("--port", "0")
+    token, cookie = server.form_token("/")
+    for by_form, by_cli, form, command in games:
+        status, _headers, text = server.post(f"/games/{by_form}/hand", form, token, cookie)
+        assert status == 303, (form, re.findall(r'class="error"[^>]*>([^<]*)', text))
+        cli(*command, "--game", by_cli)
+        assert hands_of(by_form) == hands_of(by_cli), form
+
+
+@pytest.mark.slow
+def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_board(serve):
+    server = serve("--port", "0")
+    token, cookie = server.form_token("/")
+    status, headers, _text = server.post("/games", {"players": "Ann, Ben", "table": "standard"}, token, cookie)
+    assert status == 303
+    game = headers["location"].rsplit("/", 1)[1]
+    assert json.loads(cli("status", "--json", "--game", game))["players"] == ["Ann", "Ben"]
+    for _ in range(2):
+        server.post(f"/games/{game}/hand", {"kind": "gin", "player": "Ann", "opponent_deadwood": "30"}, token, cookie)
+    status, _headers, text = server.request("GET", f"/games/{game}")
+    assert status == 200 and 'action="/games/' + game + '/rematch"' in text and 'name="deadwood"' not in text
+    status, headers, _text = server.post(f"/games/{game}/rematch", {}, token, cookie)
+    rematch = headers["location"].rsplit("/", 1)[1]
+    assert status == 303 and rematch != game
+    assert json.loads(cli("status", "--json", "--game", rematch))["players"] == ["Ann", "Ben"]
+    status, _headers, text = server.post("/games", {"players": "Solo", "table": "standard"}, token, cookie)
+    said = run_process(["new", "Solo"]).stderr.strip().removeprefix("Error: ")
+    assert status == 400 and said.replace("'", "&#x27;") in text
+    status, _headers, text = server.request("GET", "/settle")
+    assert status == 200 and "Not in money: 1 game without a stake" in text
+    staked = new_game("Cy", "Di", "--stake", "0.01")
+    cli("gin", "cy", "30", "--game", staked)
+    cli("gin", "cy", "30", "--game", staked)
+    said = cli("settle")
+    status, _headers, text = server.request("GET", "/settle")
+    assert "Di pays Cy" in said and "Di pays Cy" in text and 'action="/settle"' in text
+    assert server.post("/settle", {}, token, cookie)[0] == 303
+    assert json.loads(cli("settle", "--json"))["games"] == []
+    status, _headers, text = server.request("GET", f"/games/{game}/sheet")
+    assert status == 200 and "<svg" in text

@@ -246,7 +246,7 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
     # ---- the evening --------------------------------------------------------------------------
 
     async def settle_page(request):
-        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_view(book), csrf)))
+        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_view(book), csrf=csrf)))
 
     async def settle_record(request):
         def work(book, form):

@@ -152,7 +152,7 @@ def game_page(state, csrf: str, message: str | None = None, values: dict | None 
     return layout(title, "\n".join(body), live=True, state=state_word(state))
 
 
-def settle_page(lines: list, csrf: str, can_record: bool, message: str | None = None) -> str:
+def settle_page(lines: list, can_record: bool, csrf: str, message: str | None = None) -> str:
     body = [nav(("/", _("Board"))), f"<h1>{escape(_('Settle the evening'))}</h1>", error_box(message)]
     body.append('<div class="settle">' + "".join(f"<p>{escape(line)}</p>" for line in lines) + "</div>")
     if can_record:
