@@ -96,22 +96,22 @@ def page(sheet, pad: bool = False) -> str:
     if pad:
         foot = [grid for grid in grids[1:] if not grid.detail]
         style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{title}</title>",
-            f"<style>{style}</style>",
-            "</head>",
-            f'<body class="{kind}">',
-            *body,
-            "</body>",
-            "</html>",
-        ]
-    )
+    return "\n".join([*page_head(title, f"<style>{style}</style>"), f'<body class="{kind}">', *body, "</body>", "</html>"])
+
+
+def page_head(title: str, *more: str) -> list:
+    """A page's lines up to its body: the language, UTF-8, a phone's width, ``title`` (escaped
+    already) and ``more`` (its style or the links to it)."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{language()}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        *more,
+        "</head>",
+    ]
 
 
 def sheet_body(sheet, pad: bool = False) -> list:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from ginscore import actions
-from ginscore.i18n import _, language
-from ginscore.render_html import sheet_body, table_block
+from ginscore.i18n import _
+from ginscore.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables, get_table
 from ginscore.web.forms import hand_form
 
@@ -22,26 +22,15 @@ def layout(title: str, body: str, live: bool = False, wide: bool = False, state:
     was made for (a game in progress or finished): when it changes, the page is loaded again."""
     script = '<script src="/static/board.js" defer></script>' if live else ""
     live_attribute = f' data-state="{escape(state)}"' if live else ""
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="referrer" content="same-origin">',
-            f"<title>{escape(title)}</title>",
-            '<link rel="stylesheet" href="/static/sheet.css">',
-            '<link rel="stylesheet" href="/static/board.css">',
-            '<link rel="icon" href="data:,">',
-            script,
-            "</head>",
-            f'<body class="{"board" if wide else "game"}"{live_attribute}>',
-            body,
-            "</body>",
-            "</html>",
-        ]
+    head = page_head(
+        escape(title),
+        '<meta name="referrer" content="same-origin">',
+        '<link rel="stylesheet" href="/static/sheet.css">',
+        '<link rel="stylesheet" href="/static/board.css">',
+        '<link rel="icon" href="data:,">',
+        script,
     )
+    return "\n".join([*head, f'<body class="{"board" if wide else "game"}"{live_attribute}>', body, "</body>", "</html>"])
 
 
 def nav(*links) -> str:
