@@ -253,7 +253,9 @@ def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_the_cli_
     status, headers, _text = server.post(
         f"/games/{by_form}/hand", {"kind": "knock", "player": "al", "deadwood": "4", "opponent_deadwood": "15"}, token, cookie
     )
-    assert status == 303 and headers["location"] == f"/games/{by_form}"
+    assert status == 303 and headers["location"].startswith(f"/games/{by_form}?said=")
+    status, _headers, text = server.request("GET", headers["location"])  # the page says what the command line says
+    assert 'role="status"><p>Hand 1: Alice knocks 4 v 15 -&gt; Alice +11.</p>' in text
     server.post(f"/games/{by_form}/hand", {"kind": "gin", "player": "Bob", "opponent_deadwood": "30", "big": "true"}, token, cookie)
     by_cli = new_game("Alice", "Bob")
     cli("knock", "al", "4", "15", "--game", by_cli)
@@ -402,7 +404,8 @@ def test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_no
     one.fill("input[name=opponent_deadwood]", "15")
     started = time.monotonic()
     one.click("button.primary")
-    one.wait_for_url(f"{server.base}/games/{game}")
+    one.wait_for_url(re.compile(rf"/games/{game}\?said="))
+    assert "Hand 1:" in one.inner_text("[role=status]")
     expect(other.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
     assert time.monotonic() - started < 2.5  # the post, its redirect and the other board within a second or so
     assert hands_of(game)[0] == {**hands_of(game)[0], "kind": "knock", "player": hostile, "deadwood": 4, "opponent_deadwood": 15}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import secrets
 import sys
 import threading
 from datetime import date
@@ -116,6 +117,26 @@ class Desk:
         return await run_in_threadpool(job)
 
 
+class Said:
+    """What a change said (the lines the command line prints after it), kept for the page the
+    change redirects to, which shows it once. The newest few only: memory stays flat."""
+
+    KEPT = 64
+
+    def __init__(self):
+        self.reports: dict = {}
+
+    def keep(self, lines: list) -> str:
+        key = secrets.token_urlsafe(9)
+        self.reports[key] = list(lines)
+        while len(self.reports) > self.KEPT:
+            del self.reports[next(iter(self.reports))]
+        return key
+
+    def take(self, key: str) -> list:
+        return self.reports.pop(key, [])
+
+
 def error_response(message: str, status: int) -> Response:
     words = {400: _("Refused"), 403: _("Refused"), 404: _("Not found"), 413: _("Too large")}.get(status, _("Failed"))
     return HTMLResponse(pages.error_page(message, words), status_code=status)
@@ -131,6 +152,7 @@ def game_id_of(request) -> str:
 def build(root, language: str, hosts, token: str | None, csrf: str, stopping) -> Guard:
     """The application, guarded: ``stopping()`` tells the live streams to end (the server stops)."""
     desk = Desk(root, language)
+    said = Said()
     assets = load_assets()
 
     async def posted(request) -> dict:
@@ -191,7 +213,11 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
     # ---- a game -------------------------------------------------------------------------------
 
     async def game_page(request):
-        return await desk.do(request, lambda book: HTMLResponse(pages.game_page(book.state(game_id_of(request)), csrf)))
+        def work(book):
+            state = book.state(game_id_of(request))
+            return HTMLResponse(pages.game_page(state, csrf, said=said.take(request.query_params.get("said", ""))))
+
+        return await desk.do(request, work)
 
     async def game_part(request):
         part = request.path_params["part"]
@@ -210,17 +236,18 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
 
         return await desk.do(request, work)
 
-    def after_change(book, game_id, form, change):
-        """Do ``change(game)`` to the game under the lock; on refusal, its page with the error."""
+    def after_change(book, game_id, form, change, report):
+        """Do ``change(game)`` to the game under the lock and show its page with ``report(result)``,
+        the lines the command line prints; on refusal, its page with the error."""
         try:
-            book.change(game_id, change)
+            result = book.change(game_id, change)
         except (GinscoreError, click.UsageError) as error:
             message = printable(error.format_message() if isinstance(error, click.UsageError) else str(error))
             if isinstance(error, GameNotFound):
                 raise
             page = pages.game_page(book.state(game_id), csrf, message, form)
             return HTMLResponse(page, status_code=400)
-        return RedirectResponse(f"/games/{game_id}", status_code=303)
+        return RedirectResponse(f"/games/{game_id}?said={said.keep(report(result))}", status_code=303)
 
     async def hand(request):
         def work(book, form):
@@ -229,12 +256,19 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
                 command, params = hand_parameters(standing, form)
                 return actions.record(game, hand_builder(command, params)(standing))
 
-            return after_change(book, game_id_of(request), form, record)
+            return after_change(book, game_id_of(request), form, record, lambda result: actions.view(result[1]).hand_report(True))
 
         return await changing(request, work)
 
+    def undone(result) -> list:
+        game, state, hand, what = result
+        totals = actions.view(state).totals_sentence()
+        if what in ("hand", "delete"):
+            return [_("Undid hand {number} of game {game}. {totals}").format(number=hand.number, game=game.id, totals=totals)]
+        return [totals]
+
     async def undo(request):
-        return await changing(request, lambda book, form: after_change(book, game_id_of(request), {}, actions.undo))
+        return await changing(request, lambda book, form: after_change(book, game_id_of(request), {}, actions.undo, undone))
 
     async def rematch(request):
         def work(book, form):

@@ -120,11 +120,14 @@ def state_word(state) -> str:
     return "finished" if state.finished else "playing"
 
 
-def game_page(state, csrf: str, message: str | None = None, values: dict | None = None) -> str:
+def game_page(state, csrf: str, message: str | None = None, values: dict | None = None, said=()) -> str:
+    """A game's page; ``said``, the lines the change just made printed (its hand's report)."""
     game = state.game
     ident = escape(game.id)
     links = [("/", _("Board")), (f"/games/{game.id}/sheet", _("Printable sheet"))]
     body = [nav(*links), error_box(message)]
+    if said:
+        body.append('<div class="said" role="status">' + "".join(f"<p>{escape(line)}</p>" for line in said) + "</div>")
     body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card")}</div>')
     if not state.finished:
         body.append(hand_form(state.game, state, csrf, values or {}))
