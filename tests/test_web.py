@@ -203,6 +203,24 @@ def test_without_the_extra_serve_says_how_to_install_it(run, monkeypatch):
     ]
 
 
+def test_an_address_it_cannot_listen_on_is_one_line_and_nothing_is_served(run):
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    result = run(["serve", "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: cannot listen on 127.0.0.1:{port}: Address already in use; give another --port (0: any free one)"
+    taken.close()
+    result = run(["serve", "--host", "203.0.113.5", "--port", "0"])  # TEST-NET-3: nobody's address
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "Error: cannot listen on 203.0.113.5:0: 203.0.113.5 is not an address of this machine; leave --host out, or give one of its own"
+    )
+
+
 @pytest.mark.slow
 def test_status_imports_no_web_module(tmp_path):
     code = (

@@ -8,6 +8,7 @@ connects as soon as it is printed waits in the queue instead of being refused.
 
 from __future__ import annotations
 
+import errno
 import secrets
 import socket
 import sys
@@ -53,6 +54,12 @@ def bound_socket(host: str, port: int | None) -> socket.socket:
         sock.set_inheritable(True)
         return sock
     where = f"{host}:{ports[0]}" if len(ports) == 1 else f"{host}:{ports[0]}-{ports[-1]}"
+    if getattr(problem, "errno", None) in (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT):
+        raise GinscoreError(
+            _("cannot listen on {where}: {host} is not an address of this machine; leave --host out, or give one of its own").format(
+                where=where, host=host
+            )
+        )
     raise GinscoreError(
         _("cannot listen on {where}: {reason}; give another --port (0: any free one)").format(
             where=where, reason=getattr(problem, "strerror", None) or problem
