@@ -321,7 +321,7 @@ def test_on_the_lan_every_request_needs_the_token_which_then_lives_in_a_cookie(s
     status, headers, _text = server.request("GET", f"/?token={token}")
     assert status == 303 and headers["location"] == "/"
     cookie = headers["set-cookie"]
-    assert "HttpOnly" in cookie and "SameSite=strict" in cookie.replace("Strict", "strict")
+    assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     status, _headers, text = server.request("GET", "/", headers={"Cookie": cookie.split(";")[0]})
     assert status == 200 and "Alice" in text
     assert server.wait_for_line("█", 5)  # the QR code of the address, for the phones to scan
@@ -505,3 +505,16 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     assert json.loads(cli("settle", "--json"))["games"] == []
     status, _headers, text = server.request("GET", f"/games/{game}/sheet")
     assert status == 200 and "<svg" in text
+
+
+@pytest.mark.slow
+def test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie(serve, phone):
+    game = new_game("Alice", "Bob")
+    server = serve("--port", "0", "--lan")
+    phone.goto(server.url)  # what the QR code holds
+    assert phone.url == f"{server.base}/"  # the token left the address bar for a cookie
+    assert [cookie["name"] for cookie in phone.context.cookies()].count("ginscore_token") == 1
+    phone.wait_for_selector("body[data-following=yes]")
+    cli("knock", "alice", "4", "15", "--game", game)
+    expect(phone.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
+    only_from(phone, server)

@@ -80,7 +80,9 @@ class Guard:
                 # the token moves into a cookie; the address without it is what stays in the history
                 rest = urlencode([(key, value) for key, value in parse_qsl(request.url.query) if key != "token"])
                 response = RedirectResponse(request.url.path + (f"?{rest}" if rest else ""), status_code=303)
-                response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="strict", max_age=24 * 3600)
+                # lax, not strict: a link opened from a chat app (another site) must still arrive
+                # with it after this redirect; what guards the forms is the CSRF token
+                response.set_cookie(TOKEN_COOKIE, self.token, httponly=True, samesite="lax", max_age=24 * 3600)
                 return response
             if not same(request.cookies.get(TOKEN_COOKIE), self.token):
                 return PlainTextResponse(
