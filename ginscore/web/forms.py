@@ -76,7 +76,7 @@ def given(form: dict, name: str) -> str | None:
     return value or None
 
 
-def hand_form(game, state, csrf: str, values: dict) -> str:
+def hand_form(game, csrf: str, values: dict) -> str:
     """The form for the next hand of ``game`` (as it stands); ``values`` refills it after an error."""
     kinds = kinds_of(game)
     chosen = values.get("kind") or kinds[0]

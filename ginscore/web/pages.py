@@ -12,7 +12,7 @@ from html import escape
 from ginscore import actions
 from ginscore.i18n import _
 from ginscore.render_html import page_head, sheet_body, table_block
-from ginscore.tables import all_tables, get_table
+from ginscore.tables import all_tables
 from ginscore.web.forms import hand_form
 
 
@@ -130,7 +130,7 @@ def game_page(state, csrf: str, message: str | None = None, values: dict | None 
         body.append('<div class="said" role="status">' + "".join(f"<p>{escape(line)}</p>" for line in said) + "</div>")
     body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card")}</div>')
     if not state.finished:
-        body.append(hand_form(state.game, state, csrf, values or {}))
+        body.append(hand_form(state.game, csrf, values or {}))
     actions_row = [f'<form method="post" action="/games/{ident}/undo" class="inline">'
                    f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
                    f'<button type="submit">{escape(_("Undo the last hand"))}</button></form>']
@@ -163,7 +163,3 @@ def error_page(message: str, status_words: str) -> str:
 
 def table_kinds():
     return list(all_tables())
-
-
-def kind_of(game):
-    return get_table(game.table)
