@@ -16,6 +16,7 @@ import re
 import secrets
 import sys
 import threading
+import time
 from datetime import date
 from urllib.parse import parse_qsl
 
@@ -291,13 +292,21 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
 
     # ---- live updates and assets ----------------------------------------------------------------
 
+    looked = [0.0, None]  # when the stamp was last looked at, and what it was: one look serves every open board
+
+    def current_stamp():
+        now = time.monotonic()
+        if looked[1] is None or now - looked[0] >= POLL_SECONDS * 0.8:
+            looked[:] = [now, change_stamp(root)]
+        return looked[1]
+
     async def events(request):
         async def stream():
             yield "retry: 1000\n\n"
-            last, polls, count = change_stamp(root), 0, 0
+            last, polls, count = current_stamp(), 0, 0
             while not stopping():
                 await asyncio.sleep(POLL_SECONDS)
-                stamp = change_stamp(root)
+                stamp = current_stamp()
                 polls += 1
                 if stamp != last:
                     last, polls, count = stamp, 0, count + 1
