@@ -495,7 +495,12 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     assert status == 400 and said.replace("'", "&#x27;") in text
     status, _headers, text = server.request("GET", "/settle")
     assert status == 200 and "Not in money: 1 game without a stake" in text
-    staked = new_game("Cy", "Di", "--stake", "0.01")
+    status, headers, _text = server.post("/games", {"players": "Cy, Di", "table": "standard", "stake": "1/100"}, token, cookie)
+    staked = headers["location"].rsplit("/", 1)[1]
+    assert json.loads(cli("status", "--json", "--game", staked))["stake"] == "0.01"
+    status, _headers, text = server.post("/games", {"players": "Cy, Di", "stake": "lots"}, token, cookie)
+    said = run_process(["new", "Cy", "Di", "--stake", "lots"]).stderr.strip().removeprefix("Error: ")
+    assert status == 400 and said.replace("'", "&#x27;") in text
     cli("gin", "cy", "30", "--game", staked)
     cli("gin", "cy", "30", "--game", staked)
     said = cli("settle")

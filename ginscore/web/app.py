@@ -36,6 +36,7 @@ from ginscore.evening import day_bounds
 from ginscore.history import Selection
 from ginscore.i18n import N_, _, translate
 from ginscore.render_html import CSS, page
+from ginscore.scoring import parse_stake
 from ginscore.tables import names as table_names
 from ginscore.web import pages
 from ginscore.web.evening import record, settle_view
@@ -203,7 +204,7 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
             names = [name.strip() for name in re.split(r"[,\n]", form.get("players", "")) if name.strip()]
             table = form.get("table", "standard")
             try:
-                game = start_game(book, names, table)
+                game = start_game(book, names, table, form.get("stake", ""))
             except GinscoreError as error:
                 page = pages.board(board_live(book), csrf, pages.table_kinds(), printable(str(error)), form)
                 return HTMLResponse(page, status_code=400)
@@ -346,14 +347,16 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
     return Guard(app, hosts, token, csrf, desk.say)
 
 
-def start_game(book, names, table: str):
+def start_game(book, names, table: str, stake: str = ""):
     """Start a game between ``names`` at ``table`` with the house rules' defaults, as
-    'ginscore new' does without options (the winner of the last game between them deals first)."""
+    'ginscore new' does (the winner of the last game between them deals first); ``stake`` as
+    --stake takes it, the house rules' when empty."""
     if table not in table_names():
         raise GinscoreError(_("no kind of table {table}").format(table=printable(table[:40])))
     house = read_config()
     preset, settings = house.for_new_game(None, {})
-    game = actions.new_game(0, names, stake=house.stake, table=table, currency=house.currency, preset=preset, settings=settings)
+    rate = parse_stake(stake) if stake.strip() else house.stake
+    game = actions.new_game(0, names, stake=rate, table=table, currency=house.currency, preset=preset, settings=settings)
     last = last_game_between(book, game.players, game.table)
     return book.start(actions.with_first_dealer(game, last and last["winner"]))
 

@@ -102,6 +102,8 @@ def new_game_form(csrf: str, tables, values: dict) -> str:
             f'<label class="field"><span>{escape(_("Players, separated by commas"))}</span>'
             f'<input name="players" value="{escape(values.get("players", ""))}" autocomplete="off" maxlength="400"></label>',
             f'<label class="field"><span>{escape(_("Kind of table"))}</span><select name="table">{"".join(options)}</select></label>',
+            f'<label class="field"><span>{escape(_("Stake per point: 0.01, or 1/10 (empty: the house rules)"))}</span>'
+            f'<input name="stake" value="{escape(values.get("stake", ""))}" inputmode="decimal" autocomplete="off" maxlength="40"></label>',
             f'<button type="submit" class="primary">{escape(_("Start"))}</button>',
             "</form></section>",
         ]
