@@ -89,6 +89,35 @@ MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
 def page(sheet, pad: bool = False) -> str:
     """The whole page. A pad's empty rows are as tall as one page allows."""
     title = escape(sheet.title)
+    body = sheet_body(sheet, pad)
+    grids = list(sheet.grids)
+    style = CSS
+    kind = "pad" if pad else "sheet"
+    if pad:
+        foot = [grid for grid in grids[1:] if not grid.detail]
+        style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
+    return "\n".join([*page_head(title, f"<style>{style}</style>"), f'<body class="{kind}">', *body, "</body>", "</html>"])
+
+
+def page_head(title: str, *more: str) -> list:
+    """A page's lines up to its body: the language, UTF-8, a phone's width, ``title`` (escaped
+    already) and ``more`` (its style or the links to it)."""
+    return [
+        "<!DOCTYPE html>",
+        f'<html lang="{language()}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{title}</title>",
+        *more,
+        "</head>",
+    ]
+
+
+def sheet_body(sheet, pad: bool = False) -> list:
+    """The page's body, as a list of HTML pieces: the sheet's title and fields, its tables,
+    charts and notes (the board of 'ginscore serve' shows a game's sheet with it)."""
+    title = escape(sheet.title)
     body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]
     grids = list(sheet.grids)
     main, foot = grids[:1], grids[1:]
@@ -106,31 +135,7 @@ def page(sheet, pad: bool = False) -> str:
         body.append("</div>")
     if sheet.notes:
         body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
-    style = CSS
-    kind = "pad" if pad else "sheet"
-    if pad:
-        style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
-    return whole_page(title, style, kind, body)
-
-
-def whole_page(title: str, style: str, kind: str, body) -> str:
-    """A standalone page: ``title`` (escaped already), the inline ``style``, and ``body``'s lines."""
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            f'<html lang="{language()}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{title}</title>",
-            f"<style>{style}</style>",
-            "</head>",
-            f'<body class="{kind}">',
-            *body,
-            "</body>",
-            "</html>",
-        ]
-    )
+    return body
 
 
 def document(title: str, blocks) -> str:
@@ -139,7 +144,7 @@ def document(title: str, blocks) -> str:
     body = [f"<h1>{escape(title)}</h1>"]
     for kind, content in blocks:
         body.append(content if kind == "table" else f"<{kind}>{escape(content)}</{kind}>")
-    return whole_page(escape(title), CSS, "report", body)
+    return "\n".join([*page_head(escape(title), f"<style>{CSS}</style>"), '<body class="report">', *body, "</body>", "</html>"])
 
 
 def _pad_row_height(hands, foot) -> float:

@@ -47,7 +47,7 @@ LAYERS = {
         "ginscore.merging", "ginscore.carry_on",
     ),
     "presentation": ("ginscore.render", "ginscore.render_html"),
-    "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__"),
+    "cli": ("ginscore.cli", "ginscore.cli.*", "ginscore.__main__", "ginscore.web", "ginscore.web.*"),
 }
 ORDER = list(LAYERS)
 # What the ledger and the safe file I/O must never reach, however indirectly: anything that

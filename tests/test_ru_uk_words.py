@@ -260,6 +260,7 @@ ALSO_ALLOWED = {
     "g", "bg", "s", "st", "u",  # 'play''s short entries, which the reader types
     "alice", "bob", "carol", "dave", "dan", "eve", "ann", "cy", "mary", "x",  # the players of the help's examples
     "alcie", "robert",  # the names in rename's examples: a typo put right, a name given in full
+    "pip", "install", "web", "QR",  # serve's extra, installed as typed (pip install 'ginscore[web]'); a QR code
 }
 
 # A card as typed or shown: rank then suit (7h, Td, 10s, K♠), a rank alone (K,7,3), a run (5s-7s).

@@ -474,7 +474,7 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     import sys
 
     env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
-    never = ("ginscore.render_html", "tabulate", "html", "csv", "locale")
+    never = ("ginscore.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno")
     code = (
         "import sys; from ginscore.cli import main; modules = sys.argv[1].split(); sys.argv = ['ginscore', *sys.argv[2:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"

@@ -112,7 +112,7 @@ def part_of(location: str) -> str:
         return "click"
     if location.startswith("ginscore/tables/"):
         return "tables"
-    if location in PAGES:
+    if location in PAGES or location.startswith("ginscore/web/"):
         return "pages"
     if location.startswith("ginscore/cli/"):
         return "commands"

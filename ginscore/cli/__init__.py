@@ -64,6 +64,7 @@ COMMANDS = {
     "merge-file": "devices",
     "schema": "schema",
     "import": "imports",
+    "serve": "serve",
 }
 
 

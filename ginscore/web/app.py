@@ -1,0 +1,371 @@
+"""The web application of 'ginscore serve': the board, a game's page, the forms that change
+the ledger, the live updates and the page's own assets.
+
+Every page is made and every change is done by ``Desk.do``: in a worker thread, one at a time
+(the language is ginscore's one global, and the Book takes the ledger's lock anyway), through a
+fresh ``Book``, with the same functions the command line calls. A change is a POST form that
+answers with a redirect to the page (POST-redirect-GET); a change refused shows the page
+again with the error, the form as it was typed, and status 400.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import secrets
+import sys
+import threading
+import time
+from datetime import date
+from urllib.parse import parse_qsl
+
+import click
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ginscore import actions, i18n
+from ginscore.book import open_book, selection
+from ginscore.cli.play import hand_builder
+from ginscore.cli.start import last_game_between
+from ginscore.config import read_config
+from ginscore.errors import GameNotFound, GinscoreError, printable, unexpected
+from ginscore.evening import day_bounds
+from ginscore.i18n import N_, _, translate
+from ginscore.render_html import CSS, page
+from ginscore.scoring import parse_stake
+from ginscore.tables import names as table_names
+from ginscore.web import pages
+from ginscore.web.evening import record, settle_view
+from ginscore.web.forms import hand_parameters
+from ginscore.web.guard import CSRF_COOKIE, PRINT_CSP, Guard, same
+from ginscore.web.live import change_stamp
+
+GAME_ID = re.compile(r"[a-z0-9]{1,32}")
+LARGEST_FORM = 16 * 1024  # bytes: a hand's form is a few hundred
+ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
+POLL_SECONDS = 0.25  # how often an open board's stream looks at the ledger's change stamp
+KEEP_ALIVE_POLLS = 60  # a comment line this often keeps proxies and phones from closing the stream
+
+
+class Refused(Exception):
+    """A request to answer with an error page: ``status``, and the message in words."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+def chosen_language(header: str | None, fallback: str) -> str:
+    """The first language of the browser's Accept-Language that ginscore speaks, by its q
+    weights, else ``fallback`` (the server's: --lang, $GINSCORE_LANG, the house rules, the locale)."""
+    wanted = []
+    for position, part in enumerate((header or "")[:500].split(",")):
+        code, _sep, rest = part.strip().partition(";")
+        weight = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                weight = float(rest.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        wanted.append((-weight, position, code.strip().lower().split("-")[0]))
+    for weight, _position, code in sorted(wanted):
+        if weight < 0 and code in i18n.LANGUAGES:
+            return code
+    return fallback
+
+
+class Desk:
+    """Does the work of the pages, one request at a time, in the reader's language."""
+
+    def __init__(self, root, language: str):
+        self.root = root
+        self.language = language
+        self.lock = threading.Lock()
+
+    async def say(self, request, message: str) -> str:
+        """``message`` (marked with ``N_``) in the reader's language."""
+
+        def job():
+            with self.lock:
+                i18n.set_language(chosen_language(request.headers.get("accept-language"), self.language))
+                return translate(message)
+
+        return await run_in_threadpool(job)
+
+    async def do(self, request, work) -> Response:
+        """``work(book)`` -> Response, in a worker thread under the lock; a ``GinscoreError``
+        or ``Refused`` becomes an error page, anything else one line on standard error and a 500."""
+        language = chosen_language(request.headers.get("accept-language"), self.language)
+
+        def job():
+            with self.lock:
+                i18n.set_language(language)
+                try:
+                    return work(open_book(self.root))
+                except Refused as error:
+                    return error_response(translate(error.args[0]), error.status)
+                except GameNotFound as error:
+                    return error_response(printable(str(error)), 404)
+                except GinscoreError as error:
+                    return error_response(printable(str(error)), 400)
+                except Exception as error:  # noqa: BLE001 - one line, never a traceback
+                    print(printable(_("Error: {message}").format(message=unexpected(error))), file=sys.stderr, flush=True)
+                    return error_response(_("the server failed on this request: look at the board before trying again"), 500)
+
+        return await run_in_threadpool(job)
+
+
+class Said:
+    """What a change said (the lines the command line prints after it), kept for the page the
+    change redirects to, which shows it once. The newest few only: memory stays flat."""
+
+    KEPT = 64
+
+    def __init__(self):
+        self.reports: dict = {}
+
+    def keep(self, lines: list) -> str:
+        key = secrets.token_urlsafe(9)
+        self.reports[key] = list(lines)
+        while len(self.reports) > self.KEPT:
+            del self.reports[next(iter(self.reports))]
+        return key
+
+    def take(self, key: str) -> list:
+        return self.reports.pop(key, [])
+
+
+def error_response(message: str, status: int) -> Response:
+    words = {400: _("Refused"), 403: _("Refused"), 404: _("Not found"), 413: _("Too large")}.get(status, _("Failed"))
+    return HTMLResponse(pages.error_page(message, words), status_code=status)
+
+
+def game_id_of(request) -> str:
+    game_id = request.path_params["game_id"].lower()
+    if not GAME_ID.fullmatch(game_id):
+        raise Refused(404, _("no game {game}").format(game=printable(game_id[:40])))
+    return game_id
+
+
+def build(root, language: str, hosts, token: str | None, csrf: str, stopping) -> Guard:
+    """The application, guarded: ``stopping()`` tells the live streams to end (the server stops)."""
+    desk = Desk(root, language)
+    said = Said()
+    assets = load_assets()
+
+    async def posted(request) -> dict:
+        """The POSTed form, once its CSRF token (field and same-site cookie) is the page's."""
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > LARGEST_FORM):
+            raise Refused(413, N_("the form is too large"))
+        body = await request.body()
+        if len(body) > LARGEST_FORM:
+            raise Refused(413, N_("the form is too large"))
+        form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        if not same(form.get("csrf"), csrf) or not same(request.cookies.get(CSRF_COOKIE), csrf):
+            raise Refused(403, N_("the form's token is missing or old: load the page again and send it from there"))
+        return form
+
+    async def changing(request, work):
+        """A POST: its form checked, then ``work(book, form)``."""
+        try:
+            form = await posted(request)
+        except Refused as error:  # its words (N_) said in the reader's language, under the lock
+            status, message = error.status, error.args[0]
+            return await desk.do(request, lambda book: error_response(translate(message), status))
+        return await desk.do(request, lambda book: work(book, form))
+
+    # ---- the board ----------------------------------------------------------------------------
+
+    def board_live(book) -> str:
+        playing = book.summaries(selection(unfinished_only=True, hide_voided=True))
+        tonight = book.summaries(selection(since=day_bounds("today", date.today(), end=False), finished_only=True, hide_voided=True))
+        states, finished, damaged = [], [], []
+        for entries, into in ((playing, states), (tonight, finished)):
+            for entry in entries:
+                if entry.get("damaged"):
+                    damaged.append(entry["error"])
+                    continue
+                into.append(book.state(entry["id"]))
+        return pages.board_live(states, finished, damaged)
+
+    async def board(request):
+        return await desk.do(request, lambda book: HTMLResponse(pages.board(board_live(book), csrf, pages.table_kinds())))
+
+    async def board_part(request):
+        return await desk.do(request, lambda book: HTMLResponse(board_live(book)))
+
+    async def start(request):
+        def work(book, form):
+            names = [name.strip() for name in re.split(r"[,\n]", form.get("players", "")) if name.strip()]
+            table = form.get("table", "standard")
+            try:
+                game = start_game(book, names, table, form.get("stake", ""))
+            except GinscoreError as error:
+                page = pages.board(board_live(book), csrf, pages.table_kinds(), printable(str(error)), form)
+                return HTMLResponse(page, status_code=400)
+            return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+        return await changing(request, work)
+
+    # ---- a game -------------------------------------------------------------------------------
+
+    async def game_page(request):
+        def work(book):
+            state = book.state(game_id_of(request))
+            return HTMLResponse(pages.game_page(state, csrf, said=said.take(request.query_params.get("said", ""))))
+
+        return await desk.do(request, work)
+
+    async def game_part(request):
+        part = request.path_params["part"]
+        if part not in ("card", "sheet"):
+            return await desk.do(request, lambda book: error_response(_("no such part of a page"), 404))
+
+        def work(book):
+            state = book.state(game_id_of(request))
+            return HTMLResponse(pages.game_live(state, part), headers={"x-game-state": pages.state_word(state)})
+
+        return await desk.do(request, work)
+
+    async def printable_sheet(request):
+        def work(book):
+            return HTMLResponse(page(actions.view(book.state(game_id_of(request))).sheet()), headers={"content-security-policy": PRINT_CSP})
+
+        return await desk.do(request, work)
+
+    def after_change(book, game_id, form, change, report):
+        """Do ``change(game)`` to the game under the lock and show its page with ``report(result)``,
+        the lines the command line prints; on refusal, its page with the error."""
+        try:
+            result = book.change(game_id, change)
+        except (GinscoreError, click.UsageError) as error:
+            message = printable(error.format_message() if isinstance(error, click.UsageError) else str(error))
+            if isinstance(error, GameNotFound):
+                raise
+            page = pages.game_page(book.state(game_id), csrf, message, form)
+            return HTMLResponse(page, status_code=400)
+        return RedirectResponse(f"/games/{game_id}?said={said.keep(report(result))}", status_code=303)
+
+    async def hand(request):
+        def work(book, form):
+            def record(game):
+                standing = actions.standing(game)
+                command, params = hand_parameters(standing, form)
+                return actions.record(game, hand_builder(command, params)(standing))
+
+            return after_change(book, game_id_of(request), form, record, lambda result: actions.view(result[1]).hand_report(True))
+
+        return await changing(request, work)
+
+    def undone(result) -> list:
+        game, state, hand, what = result
+        totals = actions.view(state).totals_sentence()
+        if what in ("hand", "delete"):
+            return [_("Undid hand {number} of game {game}. {totals}").format(number=hand.number, game=game.id, totals=totals)]
+        return [totals]
+
+    async def undo(request):
+        return await changing(request, lambda book, form: after_change(book, game_id_of(request), {}, actions.undo, undone))
+
+    async def rematch(request):
+        def work(book, form):
+            game = book.start(actions.rematch(book.state(game_id_of(request))))
+            return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+        return await changing(request, work)
+
+    # ---- the evening --------------------------------------------------------------------------
+
+    async def settle_page(request):
+        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_view(book), csrf=csrf)))
+
+    async def settle_record(request):
+        def work(book, form):
+            record(book)
+            return RedirectResponse("/settle", status_code=303)
+
+        return await changing(request, work)
+
+    # ---- live updates and assets ----------------------------------------------------------------
+
+    looked = [0.0, None]  # when the stamp was last looked at, and what it was: one look serves every open board
+
+    def current_stamp():
+        now = time.monotonic()
+        if looked[1] is None or now - looked[0] >= POLL_SECONDS * 0.8:
+            looked[:] = [now, change_stamp(root)]
+        return looked[1]
+
+    async def events(request):
+        async def stream():
+            yield "retry: 1000\n\n"
+            last, polls, count = current_stamp(), 0, 0
+            while not stopping():
+                await asyncio.sleep(POLL_SECONDS)
+                stamp = current_stamp()
+                polls += 1
+                if stamp != last:
+                    last, polls, count = stamp, 0, count + 1
+                    yield f"data: {count}\n\n"
+                elif polls >= KEEP_ALIVE_POLLS:
+                    polls = 0
+                    yield ": still here\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+    async def static(request):
+        name = request.path_params["name"]
+        if name not in assets:  # only the package's own files, by their exact names
+            return await desk.do(request, lambda book: error_response(_("no such file"), 404))
+        body, media_type = assets[name]
+        return Response(body, media_type=media_type, headers={"cache-control": "max-age=3600"})
+
+    async def not_found(request, exc):
+        return await desk.do(request, lambda book: error_response(_("no such page"), 404))
+
+    routes = [
+        Route("/", board),
+        Route("/live", board_part),
+        Route("/events", events),
+        Route("/games", start, methods=["POST"]),
+        Route("/games/{game_id}", game_page),
+        Route("/games/{game_id}/live/{part}", game_part),
+        Route("/games/{game_id}/sheet", printable_sheet),
+        Route("/games/{game_id}/hand", hand, methods=["POST"]),
+        Route("/games/{game_id}/undo", undo, methods=["POST"]),
+        Route("/games/{game_id}/rematch", rematch, methods=["POST"]),
+        Route("/settle", settle_page),
+        Route("/settle", settle_record, methods=["POST"]),
+        Route("/static/{name}", static),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
+    return Guard(app, hosts, token, csrf, desk.say)
+
+
+def start_game(book, names, table: str, stake: str = ""):
+    """Start a game between ``names`` at ``table`` with the house rules' defaults, as
+    'ginscore new' does (the winner of the last game between them deals first); ``stake`` as
+    --stake takes it, the house rules' when empty."""
+    if table not in table_names():
+        raise GinscoreError(_("no kind of table {table}").format(table=printable(table[:40])))
+    house = read_config()
+    preset, settings = house.for_new_game(None, {})
+    rate = parse_stake(stake) if stake.strip() else house.stake
+    game = actions.new_game(0, names, stake=rate, table=table, currency=house.currency, preset=preset, settings=settings)
+    last = last_game_between(book, game.players, game.table)
+    return book.start(actions.with_first_dealer(game, last and last["winner"]))
+
+
+def load_assets() -> dict:
+    """The page's script and stylesheets, read once: the files of ``ginscore/web/static/`` and
+    the sheet's stylesheet, which ``render_html`` writes inline into a printed sheet."""
+    folder = os.path.join(os.path.dirname(__file__), "static")
+    assets = {"sheet.css": (CSS.encode("utf-8"), "text/css; charset=utf-8")}
+    for name, media_type in ASSETS.items():
+        with open(os.path.join(folder, name), "rb") as handle:
+            assets[name] = (handle.read(), media_type)
+    return assets
