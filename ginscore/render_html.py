@@ -22,6 +22,11 @@ PAD_TITLE_MM = 6
 PAD_ROW_MAX_MM = 8.0
 PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 6.5, 9, 55  # final blocks side by side when they fit a line
 
+# A hands table wider than this many characters (two long names) is printed smaller and
+# tighter, so that its wrapped rows still leave room on the page for the rest.
+DENSE_WIDTH, CELL_PADDING_CHARS = 110, 1.5
+LONG_HEADER = 14  # characters: a longer column header (a name) wraps in a column of its own width
+
 CSS = """
 :root { --ink: #1a1a1a; --rule: #8a8a8a; --light: #d4d4d4; --head: #f0f0f0; }
 * { box-sizing: border-box; }
@@ -44,12 +49,15 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; break-ins
 th, td { border: 1px solid var(--rule); padding: .15em .5em; vertical-align: baseline; }
 thead th { background: var(--head); font-weight: 600; text-align: left; }
 th.n, td.n { text-align: right; }
+td:not(.n), thead th:not(.n) { overflow-wrap: anywhere; }
+thead th.long { width: 9em; overflow-wrap: anywhere; }
+td.n { white-space: nowrap; }
 tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
 .finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
 .foot { margin-top: 1.2em; }
-.charts { flex: 0 1 auto; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
+.charts { flex: 1 1 60mm; min-width: 0; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
 figure { margin: 0; flex: 0 1 auto; break-inside: avoid; page-break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .85em; }
@@ -77,6 +85,9 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   figure svg.many { width: 46mm; }
   thead th, tbody th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .block { margin-bottom: .7em; }
+  body.dense { font-size: 7pt; }
+  body.dense th, body.dense td { padding: 0 .3em; line-height: 1.1; }
+  body.dense figure svg.one { width: 90mm; }
 }
 """
 
@@ -108,6 +119,8 @@ def page(sheet, pad: bool = False) -> str:
         body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
     style = CSS
     kind = "pad" if pad else "sheet"
+    if not pad and grids and natural_width(grids[0]) > DENSE_WIDTH:
+        kind += " dense"
     if pad:
         style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
     return "\n".join(
@@ -138,6 +151,14 @@ def _pad_row_height(hands, foot) -> float:
     return min(PAD_ROW_MAX_MM, space / max(len(hands.rows), 1))
 
 
+def natural_width(grid) -> float:
+    """About how many characters wide the grid is when no cell wraps: each column's longest
+    cell (a long header wraps, so counts as LONG_HEADER) and its padding."""
+    columns = range(len(grid.headers))
+    longest = [max([len(str(row[column])) for row in grid.rows] + [min(len(str(grid.headers[column])), LONG_HEADER)]) for column in columns]
+    return sum(longest) + CELL_PADDING_CHARS * len(longest)
+
+
 def fields_html(fields) -> str:
     if not fields:
         return ""
@@ -161,7 +182,10 @@ def table_block(grid, kind: str, pad: bool = False) -> str:
     labelled = grid.headers and grid.headers[0] == "" and kind == "final"
 
     def cell(tag: str, value, column: int) -> str:
-        align = ' class="n"' if column in numbers else ""
+        classes = ["n"] if column in numbers else []
+        if tag == "th" and len(str(value)) > LONG_HEADER:
+            classes.append("long")
+        align = f' class="{" ".join(classes)}"' if classes else ""
         scope = ' scope="col"' if tag == "th" else ""
         return f"<{tag}{align}{scope}>{escape(str(value))}</{tag}>"
 
