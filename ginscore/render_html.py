@@ -19,7 +19,7 @@ from ginscore.text import text_columns
 
 # A pad's rows: never lower than a pencil needs; printed, they grow to fill the page (its body
 # is at least the page's height, less a little for a browser's rounding), up to the highest.
-PAD_ROW_MIN_MM, PAD_ROW_MAX_MM = 6, 9  # 6 mm: a pencil's score; the standard pad had 5, the partnership pad 8
+PAD_ROW_MIN_MM, PAD_ROW_MAX_MM = 6, 10  # 6 mm: a pencil's score; the standard pad had 5, the partnership pad 8
 PAGE_HEIGHT_MM = {A4: 297, LETTER: 279.4}
 PAGE_MARGIN_MM, PAGE_SLACK_MM = 12, 3
 PAD_HEAD_ROW_MM, PAD_TITLE_MM = 6, 5  # the hands table's header rows and its title, for the most it grows to
@@ -37,6 +37,7 @@ body {
   margin: 1.5rem auto; padding: 0 1rem; max-width: 62rem; color: var(--ink); background: #fff;
   font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
         "Liberation Sans", "DejaVu Sans", sans-serif;
+  overflow-wrap: anywhere;  /* a name of 40 letters and no space still fits the line; numbers never break */
 }
 h1 { font-size: 1.45em; margin: 0 0 .35em; }
 h2 { font-size: 1em; margin: 0 0 .3em; }
@@ -51,9 +52,9 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; break-ins
 th, td { border: 1px solid var(--rule); padding: .15em .5em; vertical-align: baseline; }
 thead th { background: var(--head); font-weight: 600; text-align: left; }
 th.n, td.n { text-align: right; }
-td:not(.n), thead th:not(.n) { overflow-wrap: anywhere; }
-thead th.long { width: 9em; overflow-wrap: anywhere; }
+th.n, td.n { overflow-wrap: normal; }
 td.n { white-space: nowrap; }
+thead th.long { width: 9em; overflow-wrap: anywhere; }
 tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
