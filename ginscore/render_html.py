@@ -19,7 +19,7 @@ from ginscore.text import text_columns
 
 # A pad's rows: never lower than a pencil needs; printed, they grow to fill the page (its body
 # is at least the page's height, less a little for a browser's rounding), up to the highest.
-PAD_ROW_MIN_MM, PAD_ROW_MAX_MM = 6, 10  # 6 mm: a pencil's score; the standard pad had 5, the partnership pad 8
+PAD_ROW_MIN_MM, PAD_ROW_MAX_MM = 6.3, 10  # 6 mm, a pencil's score, in rows laid out in whole pixels (a row of 6 mm may print at 5.8)
 PAGE_HEIGHT_MM = {A4: 297, LETTER: 279.4}
 PAGE_MARGIN_MM, PAGE_SLACK_MM = 12, 3
 PAD_HEAD_ROW_MM, PAD_TITLE_MM = 6, 5  # the hands table's header rows and its title, for the most it grows to
@@ -74,7 +74,7 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
 .pad .hands table { table-layout: fixed; }
 .pad .hands col.label { width: 3.2em; }
 .pad .final col.cell { width: 6em; }
-.pad .final td { height: 6.5mm; }
+.pad .final td { height: 6.3mm; }
 .pad .final thead th { height: 6mm; white-space: nowrap; }
 .pad .groups th { text-align: center; height: 6mm; }
 @page { margin: 12mm; }
@@ -95,6 +95,9 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   .pad .hands td { height: var(--least); }
   .pad .hands, .pad .hands table { break-inside: auto; page-break-inside: auto; }
   .pad .hands tr { break-inside: avoid; page-break-inside: avoid; }
+  .pad h1 { font-size: 12pt; }
+  .pad dl.fields { margin-bottom: .5em; }
+  .pad .foot { margin-top: .3em; }
   body.dense { font-size: 7pt; }
   body.dense th, body.dense td { padding: 0 .3em; line-height: 1.1; }
   body.dense figure svg.one { width: 90mm; }
