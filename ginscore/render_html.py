@@ -73,7 +73,7 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
 .pad .final tbody th { white-space: nowrap; }
 .pad .hands table { table-layout: fixed; }
 .pad .hands col.label { width: 3.2em; }
-.pad .final col.cell { width: 6em; }
+.pad .final col.cell { width: 5.5em; }
 .pad .final td { height: 6.3mm; }
 .pad .final thead th { height: 6mm; white-space: nowrap; }
 .pad .groups th { text-align: center; height: 6mm; }
