@@ -36,14 +36,14 @@ CONTENT_MM = {"a4": (210 - 24, 297 - 24), "letter": (215.9 - 24, 279.4 - 24)}  #
 MM_PER_POINT = 25.4 / 72
 
 
-def pages(browser, tmp_path, html: str, name: str) -> dict:
+def pages(browser, tmp_path, html: str, name: str, header_footer: bool = False) -> dict:
     """Print ``html`` on each paper; the number of pages and the page size pdfinfo reports."""
     found = {}
     for paper, rule in PAPERS.items():
         source = tmp_path / f"{name}-{paper}.html"
         source.write_text(html.replace("</style>", f"{rule}</style>"), encoding="utf-8")
         pdf = tmp_path / f"{name}-{paper}.pdf"
-        browser.print_pdf(source, pdf)
+        browser.print_pdf(source, pdf, header_footer=header_footer)
         info = subprocess.run([PDFINFO, str(pdf)], check=True, capture_output=True, text=True).stdout
         count = int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))
         size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.MULTILINE).groups()
@@ -76,7 +76,9 @@ def test_the_browser_prints_letter_and_a4_with_one_centimetre_margins(browser, t
 def test_each_sheet_prints_on_one_page(run, played, browser, tmp_path, name, game):
     played(game)
     html = run("sheet --format html").output
-    assert {paper: count for paper, (count, _) in pages(browser, tmp_path, html, name).items()} == {"letter": 1, "a4": 1}
+    for header_footer in (False, True):
+        found = pages(browser, tmp_path, html, name, header_footer)
+        assert {paper: count for paper, (count, _) in found.items()} == {"letter": 1, "a4": 1}, header_footer
 
 
 # Two names of 40 characters, the most 'new' takes: one without a space to wrap at.
@@ -156,6 +158,8 @@ def test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off(run, 
         assert {"Bartholomew", "Maximilian", "Featherstonehaugh"} <= set(text)
         words_right = max(x_max for _text, _x, _y, x_max, _y_max in words[0] if _text not in ("1/1",))
         assert words_right <= SIZES[paper][0] - 12 / MM_PER_POINT + 1, words_right  # inside the right margin
+    # laid out for one paper, it still fits the other
+    assert {other: count for other, (count, _) in pages(browser, tmp_path, html, "long-forced").items()} == {"letter": 1, "a4": 1}
 
 
 def test_the_12_round_partnership_sheet_prints_on_one_a4_page_with_header_and_footer(run, played, browser, tmp_path):
