@@ -54,7 +54,7 @@ thead th { background: var(--head); font-weight: 600; text-align: left; }
 th.n, td.n { text-align: right; }
 th.n, td.n { overflow-wrap: normal; }
 td.n { white-space: nowrap; }
-thead th.long { width: 9em; overflow-wrap: anywhere; }
+thead th.long, .pad .final thead th.long { width: 9em; white-space: normal; overflow-wrap: anywhere; }
 tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
