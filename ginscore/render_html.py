@@ -51,8 +51,7 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; break-ins
   page-break-inside: avoid; }
 th, td { border: 1px solid var(--rule); padding: .15em .5em; vertical-align: baseline; }
 thead th { background: var(--head); font-weight: 600; text-align: left; }
-th.n, td.n { text-align: right; }
-th.n, td.n { overflow-wrap: normal; }
+th.n, td.n { text-align: right; overflow-wrap: normal; }
 td.n { white-space: nowrap; }
 thead th.long, .pad .final thead th.long { width: 9em; white-space: normal; overflow-wrap: anywhere; }
 tbody th { text-align: left; font-weight: 600; background: var(--head); }
@@ -169,8 +168,9 @@ def pad_heights(hands, paper: str | None) -> str:
 def natural_width(grid) -> float:
     """About how many characters wide the grid is when no cell wraps: each column's longest
     cell (a long header wraps, so counts as LONG_HEADER) and its padding."""
-    columns = range(len(grid.headers))
-    longest = [max([len(str(row[column])) for row in grid.rows] + [min(len(str(grid.headers[column])), LONG_HEADER)]) for column in columns]
+    longest = [min(len(str(header)), LONG_HEADER) for header in grid.headers]
+    for row in grid.rows:
+        longest = [max(width, len(str(value))) for width, value in zip(longest, row)]
     return sum(longest) + CELL_PADDING_CHARS * len(longest)
 
 
@@ -199,10 +199,10 @@ def table_block(grid, kind: str, pad: bool = False) -> str:
     def cell(tag: str, value, column: int) -> str:
         classes = ["n"] if column in numbers else []
         if tag == "th" and len(str(value)) > LONG_HEADER:
-            classes.append("long")
-        align = f' class="{" ".join(classes)}"' if classes else ""
+            classes.append("long")  # a name: it wraps in a column of its own width
+        css = f' class="{" ".join(classes)}"' if classes else ""
         scope = ' scope="col"' if tag == "th" else ""
-        return f"<{tag}{align}{scope}>{escape(str(value))}</{tag}>"
+        return f"<{tag}{css}{scope}>{escape(str(value))}</{tag}>"
 
     head = []
     if grid.groups:
