@@ -111,3 +111,15 @@ def test_the_paper_option_completes(run):
     completion = ShellComplete(cli, {}, "ginscore", "_GINSCORE_COMPLETE")
     assert [item.value for item in completion.get_completions(["sheet", "--paper"], "")] == ["a4", "letter"]
     assert [item.value for item in completion.get_completions(["pad", "--paper"], "L")] == ["letter"]
+
+
+def test_a_broken_house_rules_file_is_named_and_paper_given_needs_none(run, played, isolated_ledger):
+    import os
+
+    played(STANDARD_25)
+    with open(os.environ["GINSCORE_CONFIG"], "w", encoding="utf-8") as handle:
+        handle.write("paper = [\n")
+    result = run("sheet --format html")
+    assert result.exit_code != 0 and "not valid TOML" in result.output and "Traceback" not in result.output
+    assert A4_RULE in ok(run, "sheet --format html --paper a4").output  # the option: the file is not read
+    assert "@page" not in ok(run, "sheet").output  # nor for text, which has no paper
