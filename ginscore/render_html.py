@@ -25,8 +25,10 @@ PAGE_MARGIN_MM, PAGE_SLACK_MM = 12, 3
 PAD_HEAD_ROW_MM, PAD_TITLE_MM = 6, 5  # the hands table's header rows and its title, for the most it grows to
 
 # A hands table wider than this many characters (two long names) is printed smaller and
-# tighter, so that its wrapped rows still leave room on the page for the rest.
-DENSE_WIDTH, CELL_PADDING_CHARS = 110, 1.5
+# tighter, so that its wrapped rows still leave room on the page for the rest; wider still (two
+# names of 40 capitals W), smaller again. Wide letters count for more than one.
+DENSE_WIDTH, DENSER_WIDTH, CELL_PADDING_CHARS = 110, 165, 1.5
+WIDE_LETTERS, WIDE, CAPITAL = frozenset("MWmw@"), 1.5, 1.2
 LONG_HEADER = 14  # characters: a longer column header (a name) wraps in a column of its own width
 
 CSS = """
@@ -100,6 +102,8 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   body.dense { font-size: 7pt; }
   body.dense th, body.dense td { padding: 0 .3em; line-height: 1.1; }
   body.dense figure svg.one { width: 90mm; }
+  body.denser { font-size: 6pt; }
+  body.denser h1 { font-size: 11pt; }
 }
 """
 
@@ -132,8 +136,9 @@ def page(sheet, pad: bool = False, paper: str | None = None) -> str:
         body.append('<footer class="notes block">' + "".join(f"<p>{escape(note)}</p>" for note in sheet.notes) + "</footer>")
     style = CSS
     kind = "pad" if pad else "sheet"
-    if not pad and grids and natural_width(grids[0]) > DENSE_WIDTH:
-        kind += " dense"
+    width = 0 if pad or not grids else natural_width(grids[0])
+    if width > DENSE_WIDTH:
+        kind += " dense denser" if width > DENSER_WIDTH else " dense"
     if paper:
         style += f"@page {{ size: {CSS_SIZES[paper]}; }}\n"
     if pad:
@@ -168,10 +173,15 @@ def pad_heights(hands, paper: str | None) -> str:
 def natural_width(grid) -> float:
     """About how many characters wide the grid is when no cell wraps: each column's longest
     cell (a long header wraps, so counts as LONG_HEADER) and its padding."""
-    longest = [min(len(str(header)), LONG_HEADER) for header in grid.headers]
+    longest = [min(text_width(str(header)), LONG_HEADER) for header in grid.headers]
     for row in grid.rows:
-        longest = [max(width, len(str(value))) for width, value in zip(longest, row)]
+        longest = [max(width, text_width(str(value))) for width, value in zip(longest, row)]
     return sum(longest) + CELL_PADDING_CHARS * len(longest)
+
+
+def text_width(text: str) -> float:
+    """About how many average characters wide ``text`` prints."""
+    return sum(WIDE if char in WIDE_LETTERS else CAPITAL if char.isupper() else 1 for char in text)
 
 
 def fields_html(fields) -> str:

@@ -81,13 +81,23 @@ def test_each_sheet_prints_on_one_page(run, played, browser, tmp_path, name, gam
         assert {paper: count for paper, (count, _) in found.items()} == {"letter": 1, "a4": 1}, header_footer
 
 
-# Two names of 40 characters, the most 'new' takes: one without a space to wrap at.
-LONG_NAMES = ("Wolfeschlegelsteinhausenbergerdorffvoral", "Bartholomew Maximilian Featherstonehaugh")
-LONG_NAMES_25 = [
-    ["new", *LONG_NAMES, "--stake", "0.05", "--currency", "€"],
-    *(["knock", "wolf", "5", "9"], ["knock", "bart", "3", "10"]) * 12,
-    ["gin", "wolf", "50"],
-]
+
+
+def long_names_25(first: str, second: str) -> list:
+    """A 25-hand game of two long names: 12 knocks each (5 v 9, 3 v 10), then the first's gin."""
+    return [
+        ["new", first, second, "--stake", "0.05", "--currency", "€"],
+        *(["knock", first[:4], "5", "9"], ["knock", second[:4], "3", "10"]) * 12,
+        ["gin", first[:4], "50"],
+    ]
+
+
+# Two names of 40 characters, the most 'new' takes: one without a space to wrap at; and the
+# widest letters there are.
+LONG_NAMES = {
+    "long": ("Wolfeschlegelsteinhausenbergerdorffvoral", "Bartholomew Maximilian Featherstonehaugh"),
+    "wide": ("W" * 40, "MMMMMMMMMM MMMMMMMMMM MMMMMMMMMM MMMMMMM"),
+}
 # A partnership game of 12 rounds, over: each round Alice & Carol +1 (4 against 3), until
 # Carol's gin of 98 in round 12.
 PARTNERSHIP_12 = [
@@ -137,12 +147,15 @@ CELLS_RIGHT = (
 )
 
 
+@pytest.mark.parametrize("names", ["long", "wide"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off(run, played, browser, tmp_path, paper):
+def test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off(run, played, browser, tmp_path, paper, names):
     """A 25-hand game of two 40-character names: one page on each paper, with and without
     Chromium's header and footer; every cell inside the page's content box as print lays it out
     (nothing runs past the right edge); every column's numbers in the printed text."""
-    played(LONG_NAMES_25)
+    first, second = LONG_NAMES[names]
+    assert len(first) == len(second) == 40
+    played(long_names_25(first, second))
     html = ok(run, f"sheet --format html --paper {paper}").output
     width_mm, _height = CONTENT_MM[paper]
     source = tmp_path / "long.html"
@@ -155,7 +168,7 @@ def test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off(run, 
         text = [word[0] for word in words[0]]
         # hand 25's running totals, each player's total and net in the final block; the names' words
         assert {"123", "84", "548", "384", "164."} <= set(text), header_footer
-        assert {"Bartholomew", "Maximilian", "Featherstonehaugh"} <= set(text)
+        assert set(second.split()) <= set(text)
         margin = 12 / MM_PER_POINT  # the page's words (not Chromium's header and footer, in the margins) end inside it
         inside = [x_max for _text, _x, y_min, x_max, y_max in words[0] if y_min > margin and y_max < SIZES[paper][1] - margin]
         assert max(inside) <= SIZES[paper][0] - margin + 1, max(inside)
