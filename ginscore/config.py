@@ -2,8 +2,10 @@
 
 It lives in the platform's user config folder (``$GINSCORE_CONFIG`` overrides the path) and
 holds flat keys only: ``preset``, any rule setting (``undercut_bonus = 20``), ``stake``,
-``currency`` and ``lang`` (the language ginscore speaks; ``ginscore.i18n`` reads it itself). It is read only by ``new``, ``rules`` and ``config``, and only when it exists, so
-the commands typed between hands never pay for it. A game copies its rules, stake and
+``currency``, ``lang`` (the language ginscore speaks; ``ginscore.i18n`` reads it itself) and
+``paper`` (a4 or letter: what ``sheet`` and ``pad`` lay a printed page out for). It is read only
+by ``new``, ``rules``, ``config`` and the printed pages, and only when it exists, so the commands
+typed between hands never pay for it. A game copies its rules, stake and
 currency when it starts; the file never reaches a game afterwards.
 
 A file that cannot be read is reported with its path and the place inside it and is never
@@ -21,6 +23,7 @@ from pathlib import Path
 from ginscore import i18n, paths
 from ginscore.errors import LedgerError, RulesError, shown
 from ginscore.i18n import _
+from ginscore.paper_size import PAPERS, parse_paper
 from ginscore.rules import PRESET_ALIASES, PRESETS, Rules, check_setting, preset_name
 from ginscore.safefile import NotDurable, atomic_write, read_regular, reason
 from ginscore.scoring import NO_CURRENCY, parse_currency, parse_stake
@@ -30,7 +33,7 @@ from ginscore.text import likely_meant, shortened
 ENV_CONFIG = paths.ENV_CONFIG
 # Every table's settings can be set here; each new game takes those its table uses.
 SETTINGS = tuple(all_settings())
-KEYS = ("preset", *SETTINGS, "stake", "currency", "lang")
+KEYS = ("preset", *SETTINGS, "stake", "currency", "lang", "paper")
 _LIKELY_MEANT = {"rules": "preset"}
 HEADER = (
     "# ginscore house rules: defaults for new games. A game keeps the rules it started with.\n"
@@ -66,6 +69,10 @@ class HouseRules:
     @property
     def currency(self) -> str | None:
         return self.values.get("currency")
+
+    @property
+    def paper(self) -> str | None:
+        return self.values.get("paper")
 
     def rules(self, table: str = "standard") -> Rules:
         """The rules a new game of ``table`` gets when the command line names none."""
@@ -184,6 +191,13 @@ def check_value(key: str, value, label: str | None = None):
             return i18n.checked(value, label)
         except i18n.UnknownLanguage as error:
             raise RulesError(str(error)) from None
+    if key == "paper":
+        paper = parse_paper(value)
+        if paper is None:
+            raise RulesError(
+                _("{label} must be {papers}; got {value}").format(label=label, papers=_(" or ").join(PAPERS), value=shown(value, 24))
+            )
+        return paper
     if key == "currency":
         if not isinstance(value, str):
             raise RulesError(_('{label} must be a symbol in quotes such as "€"; got {value}').format(label=label, value=shown(value, 24)))

@@ -49,7 +49,7 @@ DOCUMENTS = {
     "import": Document("1.0", N_("a score-pad backup imported: 'import'")),
     "rules": Document("1.0", N_("rule settings: 'rules'")),
     "presets": Document("2.0", N_("the presets: 'rules --list'"), older=(1,)),
-    "config": Document("1.0", N_("the house-rules file: 'config'")),
+    "config": Document("1.1", N_("the house-rules file: 'config'")),
     "analysis": Document("1.0", N_("the best melds of a hand: 'analyze'")),
     "pad": Document("2.0", N_("a blank score sheet: 'pad --format json'"), older=(1,)),
     "rename": Document("1.0", N_("the games a player was renamed in: 'rename --all'")),

@@ -142,15 +142,15 @@ def plain_table(headers, rows, numeric=None) -> str:
     return "\n".join(out)
 
 
-def sheet(sheet, fmt: str = DEFAULT_FORMAT) -> str:
+def sheet(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
     """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular grid:
-    ``csv_hands``) or as a whole HTML page."""
+    ``csv_hands``) or as a whole HTML page (laid out for ``paper``, a4 or letter)."""
     if fmt in SPREADSHEET_FORMATS:
         return table(sheet.csv_hands.headers, sheet.csv_hands.rows, fmt)
     if fmt == "html":
         from ginscore.render_html import page
 
-        return page(sheet)
+        return page(sheet, paper=paper)
     if fmt == MARKDOWN:
         def paragraphs(lines):
             return separate(map(markdown_text, lines))
@@ -183,14 +183,14 @@ MAX_PAD_HEADER = 12
 MIN_PAD_CELL = 9  # narrower than this, a cell has no room for a score written in by hand ("4 = 100")
 
 
-def pad(sheet, fmt: str = DEFAULT_FORMAT) -> str:
+def pad(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
     """A blank pad: as text (the default format), ruled grids with room to write in; as HTML,
-    one printable page; as CSV, its hands; else the grids in that style, each column named with
+    a printable page for ``paper``; as CSV, its hands; else the grids in that style, each column named with
     its group (``Alice score``). (Its JSON is ``pad_data``, stamped by the command.)"""
     if fmt == "html":
         from ginscore.render_html import page
 
-        return page(sheet, pad=True)
+        return page(sheet, pad=True, paper=paper)
     if fmt in SPREADSHEET_FORMATS:
         return table(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
     from textwrap import wrap

@@ -2,8 +2,11 @@
 
 Only ``sheet --format html`` and ``pad --format html`` import this module. The page carries
 everything it needs (UTF-8 declared, CSS inline, no font, script or image fetched), so it can
-be mailed, opened from a USB stick or printed years later. Print layout: ``@page`` sets margins
-but no size, so the same page fits A4 and Letter; no table is split across pages.
+be mailed, opened from a USB stick or printed years later. Print layout: ``@page`` sets the
+margins and the paper asked for (A4 or Letter), so that any browser prints on it; a sheet still
+fits either paper, and no table of it is split across pages. Long names wrap; a hands table
+too wide for its line (two long names) is printed smaller. A pad's rows fill its page, never
+lower than a pencil needs: rows that do not fit continue on a second page.
 """
 
 from __future__ import annotations
@@ -11,16 +14,22 @@ from __future__ import annotations
 from html import escape
 
 from ginscore.i18n import _, language
+from ginscore.paper_size import A4, CSS_SIZES, LETTER
 from ginscore.text import text_columns
 
-# A pad's empty rows share what is left of the printable height both paper sizes have (Letter:
-# 279 mm less 2 x 12 mm margins) once the title, the header lines, the hands table's own header
-# and the final blocks (their rows are 7.5 mm, each title 6 mm) are placed.
-PAD_ROWS_SPACE_MM = 205
-PAD_FOOT_ROW_MM = 7.5
-PAD_TITLE_MM = 6
-PAD_ROW_MAX_MM = 8.0
-PAD_CELL_EM, PAD_LABEL_EM, PAD_LINE_EM = 6.5, 9, 55  # final blocks side by side when they fit a line
+# A pad's rows: never lower than a pencil needs; printed, they grow to fill the page (its body
+# is at least the page's height, less a little for a browser's rounding), up to the highest.
+PAD_ROW_MIN_MM, PAD_ROW_MAX_MM = 6.3, 10  # 6 mm, a pencil's score, in rows laid out in whole pixels (a row of 6 mm may print at 5.8)
+PAGE_HEIGHT_MM = {A4: 297, LETTER: 279.4}
+PAGE_MARGIN_MM, PAGE_SLACK_MM = 12, 3
+PAD_HEAD_ROW_MM, PAD_TITLE_MM = 6, 5  # the hands table's header rows and its title, for the most it grows to
+
+# A hands table wider than this many characters (two long names) is printed smaller and
+# tighter, so that its wrapped rows still leave room on the page for the rest; wider still (two
+# names of 40 capitals W), smaller again. Wide letters count for more than one.
+DENSE_WIDTH, DENSER_WIDTH, CELL_PADDING_CHARS = 110, 165, 1.5
+WIDE_LETTERS, WIDE, CAPITAL = frozenset("MWmw@"), 1.5, 1.2
+LONG_HEADER = 14  # characters: a longer column header (a name) wraps in a column of its own width
 
 CSS = """
 :root { --ink: #1a1a1a; --rule: #8a8a8a; --light: #d4d4d4; --head: #f0f0f0; }
@@ -30,6 +39,7 @@ body {
   margin: 1.5rem auto; padding: 0 1rem; max-width: 62rem; color: var(--ink); background: #fff;
   font: 11pt/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial,
         "Liberation Sans", "DejaVu Sans", sans-serif;
+  overflow-wrap: anywhere;  /* a name of 40 letters and no space still fits the line; numbers never break */
 }
 h1 { font-size: 1.45em; margin: 0 0 .35em; }
 h2 { font-size: 1em; margin: 0 0 .3em; }
@@ -43,13 +53,15 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; break-ins
   page-break-inside: avoid; }
 th, td { border: 1px solid var(--rule); padding: .15em .5em; vertical-align: baseline; }
 thead th { background: var(--head); font-weight: 600; text-align: left; }
-th.n, td.n { text-align: right; }
+th.n, td.n { text-align: right; overflow-wrap: normal; }
+td.n { white-space: nowrap; }
+thead th.long, .pad .final thead th.long { width: 9em; white-space: normal; overflow-wrap: anywhere; }
 tbody th { text-align: left; font-weight: 600; background: var(--head); }
 .hands table { width: 100%; }
 .foot { display: flex; flex-wrap: wrap; gap: 0 1.5em; align-items: flex-start; }
 .finals { display: flex; flex-wrap: wrap; gap: 0 1.2em; }
 .foot { margin-top: 1.2em; }
-.charts { flex: 0 1 auto; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
+.charts { flex: 1 1 60mm; min-width: 0; display: flex; flex-wrap: wrap; gap: .5em 1.5em; margin: 0 0 1em; }
 figure { margin: 0; flex: 0 1 auto; break-inside: avoid; page-break-inside: avoid; }
 figure svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: .85em; }
@@ -58,14 +70,14 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
 .notes p { margin: .15em 0; }
 .notes p:first-child { font-weight: 600; }
 .pad .hands td, .pad .hands th { text-align: center; }
-.pad .hands td { height: var(--row, 7mm); padding: 0 .4em; line-height: 1; font-size: 7pt; vertical-align: middle; }
+.pad .hands td { height: 7mm; padding: 0 .4em; line-height: 1; font-size: 7pt; vertical-align: middle; }
 .pad .final tbody th { white-space: nowrap; }
 .pad .hands table { table-layout: fixed; }
 .pad .hands col.label { width: 3.2em; }
-.pad .final col.cell { width: 6.5em; }
-.pad .final td { height: 7.5mm; }
+.pad .final col.cell { width: 5.5em; }
+.pad .final td { height: 6.3mm; }
 .pad .final thead th { height: 6mm; white-space: nowrap; }
-.pad .groups th { text-align: center; height: 7mm; }
+.pad .groups th { text-align: center; height: 6mm; }
 @page { margin: 12mm; }
 @media print {
   body { margin: 0; padding: 0; max-width: none; font-size: 8pt; }
@@ -77,6 +89,21 @@ ul.legend svg { display: inline-block; width: 2.2em; height: .8em; vertical-alig
   figure svg.many { width: 46mm; }
   thead th, tbody th { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .block { margin-bottom: .7em; }
+  body.pad { display: flex; flex-direction: column; min-height: var(--page); }
+  body.pad > * { flex: none; }
+  body.pad > .hands { flex: 1 1 auto; display: flex; flex-direction: column; max-height: var(--most); }
+  body.pad > .hands > table { flex: 1 1 auto; }
+  .pad .hands td { height: var(--least); }
+  .pad .hands, .pad .hands table { break-inside: auto; page-break-inside: auto; }
+  .pad .hands tr { break-inside: avoid; page-break-inside: avoid; }
+  .pad h1 { font-size: 12pt; }
+  .pad dl.fields { margin-bottom: .5em; }
+  .pad .foot { margin-top: .3em; }
+  body.dense { font-size: 7pt; }
+  body.dense th, body.dense td { padding: 0 .3em; line-height: 1.1; }
+  body.dense figure svg.one { width: 90mm; }
+  body.denser { font-size: 6pt; }
+  body.denser h1 { font-size: 11pt; }
 }
 """
 
@@ -86,16 +113,21 @@ DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 2", "1 3")
 MARKERS = ("circle", "square", "diamond", "triangle", "circle", "square")
 
 
-def page(sheet, pad: bool = False) -> str:
-    """The whole page. A pad's empty rows are as tall as one page allows."""
+def page(sheet, pad: bool = False, paper: str | None = None) -> str:
+    """The whole page, for ``paper`` (a4 or letter: its ``@page`` size) or, without, for
+    either. A pad's empty rows fill the page, never lower than a pencil needs."""
     title = escape(sheet.title)
     body = sheet_body(sheet, pad)
     grids = list(sheet.grids)
     style = CSS
     kind = "pad" if pad else "sheet"
+    width = 0 if pad or not grids else natural_width(grids[0])
+    if width > DENSE_WIDTH:
+        kind += " dense denser" if width > DENSER_WIDTH else " dense"
+    if paper:
+        style += f"@page {{ size: {CSS_SIZES[paper]}; }}\n"
     if pad:
-        foot = [grid for grid in grids[1:] if not grid.detail]
-        style += f".pad {{ --row: {_pad_row_height(grids[0], foot):.1f}mm; }}\n"
+        style += pad_heights(grids[0], paper)
     return "\n".join([*page_head(title, f"<style>{style}</style>"), f'<body class="{kind}">', *body, "</body>", "</html>"])
 
 
@@ -147,14 +179,27 @@ def document(title: str, blocks) -> str:
     return "\n".join([*page_head(escape(title), f"<style>{CSS}</style>"), '<body class="report">', *body, "</body>", "</html>"])
 
 
-def _pad_row_height(hands, foot) -> float:
-    """The height of a pad's empty rows, so that the whole pad prints on one page."""
+def pad_heights(hands, paper: str | None) -> str:
+    """The printed pad's heights: its body at least the page's (Letter's without a paper, the
+    lower), its hands table at most as high as rows of ``PAD_ROW_MAX_MM``."""
+    page_mm = PAGE_HEIGHT_MM[paper or LETTER] - 2 * PAGE_MARGIN_MM - PAGE_SLACK_MM
     head_rows = 1 + bool(hands.groups)
-    heights = [(len(grid.rows) + 1 + bool(grid.groups)) * PAD_FOOT_ROW_MM + PAD_TITLE_MM for grid in foot]
-    width = sum(PAD_LABEL_EM + PAD_CELL_EM * (len(grid.headers) - 1) for grid in foot)
-    foot_mm = max(heights, default=0) if width <= PAD_LINE_EM else sum(heights)
-    space = PAD_ROWS_SPACE_MM - foot_mm - head_rows * PAD_FOOT_ROW_MM
-    return min(PAD_ROW_MAX_MM, space / max(len(hands.rows), 1))
+    most_mm = PAD_TITLE_MM + head_rows * PAD_HEAD_ROW_MM + len(hands.rows) * PAD_ROW_MAX_MM
+    return f".pad {{ --page: {page_mm:.1f}mm; --least: {PAD_ROW_MIN_MM}mm; --most: {most_mm:.1f}mm; }}\n"
+
+
+def natural_width(grid) -> float:
+    """About how many characters wide the grid is when no cell wraps: each column's longest
+    cell (a long header wraps, so counts as LONG_HEADER) and its padding."""
+    longest = [min(text_width(str(header)), LONG_HEADER) for header in grid.headers]
+    for row in grid.rows:
+        longest = [max(width, text_width(str(value))) for width, value in zip(longest, row)]
+    return sum(longest) + CELL_PADDING_CHARS * len(longest)
+
+
+def text_width(text: str) -> float:
+    """About how many average characters wide ``text`` prints."""
+    return sum(WIDE if char in WIDE_LETTERS else CAPITAL if char.isupper() else 1 for char in text)
 
 
 def fields_html(fields) -> str:
@@ -180,9 +225,12 @@ def table_block(grid, kind: str, pad: bool = False) -> str:
     labelled = grid.headers and grid.headers[0] == "" and kind == "final"
 
     def cell(tag: str, value, column: int) -> str:
-        align = ' class="n"' if column in numbers else ""
+        classes = ["n"] if column in numbers else []
+        if tag == "th" and len(str(value)) > LONG_HEADER:
+            classes.append("long")  # a name: it wraps in a column of its own width
+        css = f' class="{" ".join(classes)}"' if classes else ""
         scope = ' scope="col"' if tag == "th" else ""
-        return f"<{tag}{align}{scope}>{escape(str(value))}</{tag}>"
+        return f"<{tag}{css}{scope}>{escape(str(value))}</{tag}>"
 
     head = []
     if grid.groups:

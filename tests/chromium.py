@@ -160,13 +160,29 @@ class Browser:
             raise BrowserError(f"{expression}: {reply['exceptionDetails']}")
         return reply["result"].get("value")
 
-    def print_pdf(self, path, pdf) -> None:
-        """Print the page at ``path`` to the file ``pdf``, as ``--print-to-pdf`` would."""
+    def print_pdf(self, path, pdf, header_footer: bool = False) -> None:
+        """Print the page at ``path`` to the file ``pdf``, as ``--print-to-pdf`` would; with
+        ``header_footer``, with the date, title, address and page number Chromium prints in
+        the margins when asked (its print dialog's "Headers and footers")."""
         import base64
 
-        data = self.send("Page.printToPDF", self._load(path), **PRINT)["data"]
+        data = self.send("Page.printToPDF", self._load(path), **{**PRINT, "displayHeaderFooter": header_footer})["data"]
         with open(pdf, "wb") as handle:
             handle.write(base64.b64decode(data))
+
+    def printed_layout(self, path, width_mm: float, expression: str):
+        """The value of ``expression`` in the page at ``path`` laid out as print lays it out on
+        a page ``width_mm`` wide inside its margins: print media, a viewport that wide (CSS
+        pixels: 96 to the inch)."""
+        session = self._load(path)
+        self.send("Emulation.setEmulatedMedia", session, media="print")
+        width = round(width_mm * 96 / 25.4)
+        self.send("Emulation.setDeviceMetricsOverride", session, width=width, height=1000, deviceScaleFactor=1, mobile=False)
+        try:
+            return self.evaluate(expression)
+        finally:
+            self.send("Emulation.clearDeviceMetricsOverride", session)
+            self.send("Emulation.setEmulatedMedia", session, media="")
 
     def dom(self, path) -> str:
         """The page at ``path`` as the browser's HTML5 parser built it, as ``--dump-dom`` prints it

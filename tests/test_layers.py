@@ -32,7 +32,7 @@ LAYERS = {
     "foundations": (
         "ginscore", "ginscore.i18n", "ginscore.errors", "ginscore.text", "ginscore.shell", "ginscore.paths",
         "ginscore.safefile", "ginscore.jsonfile", "ginscore.jsontypes", "ginscore.json_contract", "ginscore.ids", "ginscore.device", "ginscore.syncnames",
-        "ginscore.translit",
+        "ginscore.translit", "ginscore.paper_size",
     ),
     "domain": (
         "ginscore.cards", "ginscore.meld_search", "ginscore.melds", "ginscore.knock", "ginscore.card_hands",

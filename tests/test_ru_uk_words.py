@@ -245,6 +245,7 @@ ALSO_ALLOWED = {
     "JSON", "docs", "json", "md", "zip",  # "(see docs/json.md)"; a backup's .zip
     "YYYY", "MM", "DD", "today", "yesterday",  # what --since and --until take
     "flat",  # the shutout value flat:N
+    "a4", "letter",  # the paper sizes, typed as written (--paper a4, config set paper letter)
     "seed",  # the presets named after the rule texts, seed-004
     "CHF",  # a currency code in --currency's example
     "EUR", "JPY",  # currency codes in export's --commodity examples (beancount's commodities)

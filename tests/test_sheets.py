@@ -508,7 +508,7 @@ def test_every_pad_takes_what_new_takes_with_equal_cells_a_pen_fits(run, lang):
 
 def test_html_pad_cells_are_all_as_wide_and_the_final_ones_take_a_written_score(run):
     css = run("pad --hollywood --format html").output.split("<style>", 1)[1]
-    assert ".pad .hands table { table-layout: fixed; }" in css and ".pad .final col.cell { width: 6.5em; }" in css
+    assert ".pad .hands table { table-layout: fixed; }" in css and ".pad .final col.cell { width: 5.5em; }" in css
 
 
 def test_pad_takes_the_format_names_people_type(run):

@@ -12,6 +12,7 @@ from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options,
 from ginscore.cli.translated import Command, Group, argument, option
 from ginscore.errors import RulesError, shown
 from ginscore.i18n import N_, _, english, pgettext, pN_
+from ginscore.paper_size import locale_paper
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
 from ginscore.tables import DEFAULT_TABLE, all_settings, get_table
@@ -186,7 +187,8 @@ def file_note(house) -> str:
 @cli.group("config", invoke_without_command=True, cls=Group, help=N_("""Show the house-rules file: its path and the defaults it gives new games.
 
 Keys: preset, every rule setting (undercut_bonus, shutout, ...: see 'ginscore rules'),
-stake, currency and lang (the language). A game keeps the settings it started with; changing this file never
+stake, currency, lang (the language) and paper (a4 or letter, for printed sheets and pads;
+without it, the locale's). A game keeps the settings it started with; changing this file never
 changes a game already started.
 
 \b
@@ -210,6 +212,7 @@ def config_command(ctx, as_json, fmt):
             "stake": None if house.stake is None else str(house.stake),
             "currency": house.currency,
             "lang": house.values.get("lang"),
+            "paper": house.paper or locale_paper(),
         }
         print_json("config", {"path": str(house.path), "exists": house.exists, "file": house.values, "effective": effective})
         return
@@ -220,6 +223,7 @@ def config_command(ctx, as_json, fmt):
         for name in specs
     ]
     rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency", "lang")]
+    rows.append(["paper", house.paper or locale_paper(), pgettext("value from", "file") if house.paper else pgettext("value from", "locale")])
     where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
     print_table(
         _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt

@@ -185,6 +185,45 @@ def file_options(function):
     )(function)
 
 
+class Paper(click.ParamType):
+    """A paper size as typed: a4 or letter, in any case (``A4``, ``US-Letter``)."""
+
+    name = "paper"
+
+    def convert(self, value, param, ctx):
+        from ginscore.paper_size import parse_paper
+
+        paper = parse_paper(value)
+        if paper is None:
+            self.fail(_("{value} is no paper size: give --paper a4 or --paper letter").format(value=shown(value)), param, ctx)
+        return paper
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        from ginscore.paper_size import PAPERS
+
+        return [CompletionItem(paper) for paper in PAPERS if paper.startswith(incomplete.lower())]
+
+
+def paper_option(function):
+    """--paper, for the commands that write a printable page (sheet, pad)."""
+    return option(
+        "--paper", type=Paper(), metavar="a4|letter", default=None,
+        help=N_("The paper --format html is laid out for: a4 or letter (default: the house-rules file's paper, else the locale's)."),
+    )(function)
+
+
+def chosen_paper(paper: str | None) -> str:
+    """The paper a page is printed on: as given, else the house-rules file's, else the locale's."""
+    if paper is not None:
+        return paper
+    from ginscore import config
+    from ginscore.paper_size import locale_paper
+
+    return config.read_config().paper or locale_paper()
+
+
 def deliver(text: str, output: str | None, open_it: bool, suffix: str) -> None:
     """Print ``text``, or write it to ``output`` atomically and say where; with ``open_it``,
     open the file (a temporary one when no ``output`` was given)."""

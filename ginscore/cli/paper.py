@@ -8,11 +8,13 @@ from ginscore import render
 from ginscore.cli import cli
 from ginscore.cli.options import (
     SUFFIXES,
+    chosen_paper,
     completes,
     deliver,
     file_options,
     json_text,
     json_version_option,
+    paper_option,
     rule_options,
     table_options,
 )
@@ -21,7 +23,7 @@ from ginscore.i18n import N_, pN_
 from ginscore.names import check_new_players
 from ginscore.tables import get_table
 
-MAX_PAD_HANDS = 40  # the most rows an HTML pad still prints on one page (rows get shorter)
+MAX_PAD_HANDS = 40  # two printed pages of rows a pencil can write in (the table's own number fits one)
 
 
 @cli.command(cls=Command, help=N_("""Print a blank score sheet to keep score on paper.
@@ -52,9 +54,10 @@ Example:
 )
 @json_version_option
 @file_options
+@paper_option
 @table_options
 @rule_options
-def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, settings):
+def pad(players, stake, currency, hands, fmt, output, open_it, paper, table, preset, settings):
     from ginscore.scoring import parse_currency, parse_stake
 
     name = "json" if fmt.strip().lower() == "json" else render.check_format(fmt)
@@ -69,5 +72,8 @@ def pad(players, stake, currency, hands, fmt, output, open_it, table, preset, se
     rate = None if stake is None else parse_stake(stake)
     symbol = None if currency is None else parse_currency(currency)
     sheet = kind.view_of().pad(tuple(names), rules, rate, symbol, hands or kind.pad_hands)
-    text = json_text("pad", render.pad_data(sheet)) if name == "json" else render.pad(sheet, name)
+    if name == "json":
+        text = json_text("pad", render.pad_data(sheet))
+    else:
+        text = render.pad(sheet, name, chosen_paper(paper) if name == "html" else None)
     deliver(text, output, open_it, SUFFIXES.get(name, ".txt"))

@@ -9,11 +9,13 @@ from ginscore.apart import apart
 from ginscore.cli import cli
 from ginscore.cli.options import (
     SUFFIXES,
+    chosen_paper,
     deliver,
     file_options,
     game_option,
     json_text,
     output_options,
+    paper_option,
     print_json,
     selection_options,
 )
@@ -122,14 +124,15 @@ Example:
 @game_option
 @output_options
 @file_options
+@paper_option
 @click.pass_obj
-def sheet(obj, game_id, as_json, fmt, output, open_it):
+def sheet(obj, game_id, as_json, fmt, output, open_it, paper):
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     state = obj.book.state(game_id)
     if as_json:
         text = json_text("game", state.to_json())
     else:
-        text = render.sheet(actions.view(state).sheet(), fmt)
+        text = render.sheet(actions.view(state).sheet(), fmt, chosen_paper(paper) if fmt == "html" else None)
     deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
 
 
