@@ -2,7 +2,9 @@
 asked over HTTP and driven in the system's Chromium with Playwright (never a downloaded browser).
 
 The browser tests keep a screenshot of the board and of a game's page in pytest's temporary
-folder (``web-artifacts/`` of the run's base folder), not in the checkout.
+folder (``web-artifacts/`` of the run's base folder), not in the checkout. With
+GINSCORE_UPDATE_SCREENSHOTS=1 the board's is also written to docs/board.png, the one
+docs/board.md shows.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import pathlib
 import queue
 import re
 import shutil
@@ -29,6 +32,8 @@ CHROMIUM_FLAGS = [
     "--disable-sync", "--no-first-run",
 ]
 PHONE = {"width": 390, "height": 844}
+# GINSCORE_UPDATE_SCREENSHOTS=1: the board's screenshot is also written here, for docs/board.md
+DOCS_SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "board.png"
 
 
 # ---- a server in its own process ------------------------------------------------------------------
@@ -395,6 +400,8 @@ def test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolli
     assert time.monotonic() - started < 1.5
     no_sideways_scrolling(phone)
     phone.screenshot(path=str(artifacts / "board.png"), full_page=True)
+    if os.environ.get("GINSCORE_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(artifacts / "board.png", DOCS_SCREENSHOT)
     phone.goto(f"{server.base}/games/{game}")
     no_sideways_scrolling(phone)
     heights = phone.eval_on_selector_all("form.hand label.choice, form.hand input[inputmode], button", "els => els.map(e => e.getBoundingClientRect().height)")
