@@ -19,7 +19,7 @@ from ginscore.cli.options import (
 from ginscore.cli.translated import option
 from ginscore.errors import printable
 from ginscore.game import apart, effective_hands, voided
-from ginscore.i18n import N_, _, decimal, ngettext, pgettext
+from ginscore.i18n import N_, _, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
 
@@ -228,7 +228,7 @@ def unfinished_lines(entries) -> list:
 def listing_row(entry, current: int | None = None) -> list:
     """A game's row of the listing; a game in progress that is not the ``current`` one (which
     the commands without --game act on) is marked 'unfinished'."""
-    from ginscore.scoring import show_amount
+    from ginscore.scoring import written_amount
 
     if entry.get("damaged"):
         return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
@@ -241,7 +241,7 @@ def listing_row(entry, current: int | None = None) -> list:
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:
-        money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
+        money = ", ".join(written_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
     return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"]), entry["hands"],
@@ -281,7 +281,7 @@ def listing_csv(listing) -> tuple:
 def total_lines(listing) -> list:
     """Each player's money over the finished games listed, per currency: what an evening comes to."""
     from ginscore.evening import settle
-    from ginscore.scoring import show_amount
+    from ginscore.scoring import written_amount
 
     finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
     lines = []
@@ -289,7 +289,7 @@ def total_lines(listing) -> list:
         if not any(settlement.nets.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{decimal(show_amount(format(abs(amount), 'f'), settlement.currency))}"
+            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), settlement.currency)}"
             for name, amount in settlement.nets.items() if amount
         )
         count = len(settlement.games)

@@ -4,8 +4,8 @@ gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, decimal, pgettext
-from ginscore.scoring import money, show_amount
+from ginscore.i18n import _, pgettext
+from ginscore.scoring import money, written_amount
 from ginscore.sheets import Chart, Grid, Series, Sheet
 from ginscore.tables.base import TableView
 from ginscore.tables.words import (
@@ -86,7 +86,7 @@ class RummyView(TableView):
         for name in game.players:
             row = [name, state.hands_won[name], state.rummies[name], state.points[name], state.balances[name]]
             if game.stake is not None:
-                row.append(decimal(show_amount(money(state.balances[name], game.stake), game.currency)))
+                row.append(written_amount(money(state.balances[name], game.stake), game.currency))
             rows.append(row)
         money_column = [_("money")] if game.stake is not None else []
         headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("balance"), *money_column]
