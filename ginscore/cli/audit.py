@@ -319,6 +319,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
             click.echo(_("The game is now over: {result}.").format(result=actions.view(state).result_phrase()))
         else:
             click.echo(_("The game is now back in progress."))
+    for line in actions.view(state).seating_lines():  # who deals next, now that the hand reads otherwise
+        click.echo(line)
 
 
 @cli.command(cls=Command, help=N_("""Check the whole ledger and list every problem found, file by file; exit status 1 if
