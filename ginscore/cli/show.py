@@ -18,7 +18,7 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import option
 from ginscore.errors import printable
-from ginscore.game import apart, effective_hands, voided
+from ginscore.game import apart, effective_hands, recorded_apart, voided
 from ginscore.i18n import N_, _, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
@@ -87,17 +87,22 @@ def merged_lines(game) -> list:
     if not merged:
         return []
     from ginscore.checks import merged_notes
+    from ginscore.device import device_id
 
-    ids = {entry["id"] for entry in merged}
+    ids = recorded_apart(game.journal)
     devices = {entry["id"]: entry["device"] for entry in game.journal}
     hands = [hand for hand in effective_hands(game.journal) if hand.entry in ids]
+    said = _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
+             "every hand counts, in the order played ('ginscore log' shows each entry's device).")
+    here = device_id()
+    if any(devices[hand.entry] == here for hand in hands):  # name what came in, not this device's own
+        hands = [hand for hand in hands if devices[hand.entry] != here]
+        said = _("Came in from another device, recorded there while apart: hands {hands} (device in brackets); "
+                 "every hand counts, in the order played ('ginscore log' shows each entry's device).")
     lines = []
     if hands:
         listed = ", ".join(f"{hand.number} ({devices[hand.entry]})" for hand in hands)
-        lines.append(
-            _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
-              "every hand counts, in the order played ('ginscore log' shows each entry's device).").format(hands=listed)
-        )
+        lines.append(said.format(hands=listed))
     return lines + merged_notes(game)
 
 
