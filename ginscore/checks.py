@@ -18,6 +18,8 @@ from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
 from ginscore.summary import summarize
 
+SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
+
 
 def check_index(ledger, evaluated: dict) -> list:
     """Compare the summary index with every game file (also files edited in place, which the
@@ -105,7 +107,10 @@ def check_ledger(ledger) -> dict:
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)
-        if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
+        if name.startswith(SYNCER_TEMPORARY) and name.endswith(TEMPORARY_SUFFIX):
+            note = _("a file syncer's temporary file (Syncthing's, while it copies a file in); harmless: the syncer "
+                     "removes it")
+        elif name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
         elif conflict_copy(name):
             note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
