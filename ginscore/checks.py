@@ -10,7 +10,7 @@ import os
 from ginscore import actions, index, settlements
 from ginscore.changes import idle_renames
 from ginscore.errors import GinscoreError
-from ginscore.game import double_entries, effective_hands, far_ahead, system_ms
+from ginscore.game import apart, bursts, double_entries, effective_hands, far_ahead, system_ms
 from ginscore.i18n import _, ngettext, shortened
 from ginscore.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.merging import fold_copies
@@ -191,3 +191,19 @@ def merged_notes(game) -> list:
                 first=first, second=second, game=game.id)
         )
     return notes
+
+
+def recorded_apart(journal) -> set[str]:
+    """The ids of every entry two devices recorded while apart: for each entry ``apart`` finds,
+    the entries merged in between it and the entry it came after (the other device's), and the
+    rest of its own burst (``bursts``)."""
+    ids = [entry["id"] for entry in journal]
+    position = {entry_id: index for index, entry_id in enumerate(ids)}
+    burst_of = bursts(journal)
+    found: set[str] = set()
+    for entry in apart(journal):
+        start = position.get(entry["after"], -1) + 1
+        end = position[entry["id"]]
+        found.update(ids[start:end])
+        found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
+    return found

@@ -254,22 +254,6 @@ def apart(journal) -> list[dict]:
     return found
 
 
-def recorded_apart(journal) -> set[str]:
-    """The ids of every entry two devices recorded while apart: for each entry ``apart`` finds,
-    the entries merged in between it and the entry it came after (the other device's), and the
-    rest of its own burst (``bursts``)."""
-    ids = [entry["id"] for entry in journal]
-    position = {entry_id: index for index, entry_id in enumerate(ids)}
-    burst_of = bursts(journal)
-    found: set[str] = set()
-    for entry in apart(journal):
-        start = position.get(entry["after"], -1) + 1
-        end = position[entry["id"]]
-        found.update(ids[start:end])
-        found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
-    return found
-
-
 def devices(journal) -> list[str]:
     """The devices that recorded the entries, in the order they first did ("" for entries from
     before devices are left out)."""

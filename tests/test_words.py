@@ -95,7 +95,7 @@ def test_the_merge_note_names_the_other_devices_hands(run, monkeypatch, tmp_path
     monkeypatch.setenv("GINSCORE_DEVICE", "laptop")
     play(run, ["--ledger", laptop, "merge", phone])
     on_laptop = ok(run, ["--ledger", laptop, "status"]).output
-    said = "Came in from another device, recorded there while apart: hands {hands} (device in brackets); "
+    said = "Recorded on another device while apart and merged here: hands {hands} (device in brackets); "
     assert said.format(hands="4 (phone), 5 (phone)") in on_laptop
     assert said.format(hands="2 (laptop), 3 (laptop)") in on_phone
     monkeypatch.setenv("GINSCORE_DEVICE", "third")  # a device that recorded none of them: both sides

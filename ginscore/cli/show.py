@@ -18,7 +18,7 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import option
 from ginscore.errors import printable
-from ginscore.game import apart, effective_hands, recorded_apart, voided
+from ginscore.game import apart, effective_hands, voided
 from ginscore.i18n import N_, _, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
@@ -86,7 +86,7 @@ def merged_lines(game) -> list:
     merged = apart(game.journal)
     if not merged:
         return []
-    from ginscore.checks import merged_notes
+    from ginscore.checks import merged_notes, recorded_apart
     from ginscore.device import device_id
 
     ids = recorded_apart(game.journal)
@@ -97,7 +97,7 @@ def merged_lines(game) -> list:
     here = device_id()
     if any(devices[hand.entry] == here for hand in hands):  # name what came in, not this device's own
         hands = [hand for hand in hands if devices[hand.entry] != here]
-        said = _("Came in from another device, recorded there while apart: hands {hands} (device in brackets); "
+        said = _("Recorded on another device while apart and merged here: hands {hands} (device in brackets); "
                  "every hand counts, in the order played ('ginscore log' shows each entry's device).")
     lines = []
     if hands:
