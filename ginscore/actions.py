@@ -12,7 +12,7 @@ from ginscore import game as journal
 from ginscore.errors import HandError, PlayerError, RulesError, shown
 from ginscore.game import Game, now
 from ginscore.i18n import N_, _, translate
-from ginscore.names import check_new_players, folded
+from ginscore.names import check_new_players, folded, match_player
 from ginscore.rules import check_setting
 from ginscore.tables import all_tables, get_table
 from ginscore.text import in_words, likely_meant
@@ -393,15 +393,12 @@ def set_rules(game: Game, typed: str, value):
 
 def rename(game: Game, old: str, new: str):
     """'ginscore rename': the game with a "rename" entry naming player ``old`` (as the game
-    names him now, in any case) ``new``, and its state. Refused when ``old`` is not a player
-    of the game, ``new`` is not a name ``new`` would take, or another player has it."""
+    names him now, in any case, or a unique start of it, as every command takes a name) ``new``,
+    and its state. Refused when ``old`` is not a player of the game or could be two, ``new`` is
+    not a name ``new`` would take, or another player has it."""
     now_standing = standing(game)
     players = now_standing.players
-    found = next((name for name in players if folded(name) == folded(" ".join(old.split()))), None)
-    if found is None:
-        raise PlayerError(
-            _("no player {name} in game {game}: its players are {players}").format(name=shown(old), game=game.id, players=", ".join(players))
-        )
+    found = match_player(players, " ".join(old.split()), game.id)
     (cleaned,) = check_new_players([new])
     other = next((name for name in players if name != found and folded(name) == folded(cleaned)), None)
     if other is not None:

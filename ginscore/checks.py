@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from ginscore import actions, index, settlements
-from ginscore.apart import double_entries, far_ahead
+from ginscore.apart import apart, bursts, double_entries, far_ahead
 from ginscore.changes import rename_clash_lines, rename_clashes
 from ginscore.errors import GinscoreError
 from ginscore.game import effective_hands, system_ms
@@ -19,6 +19,8 @@ from ginscore.safefile import TEMPORARY_SUFFIX
 from ginscore.schema_journal import journal_problems
 from ginscore.summary import summarize
 from ginscore.tables.seats import kept_seat_lines
+
+SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
 
 
 def check_index(ledger, evaluated: dict) -> list:
@@ -110,7 +112,10 @@ def check_ledger(ledger) -> dict:
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)
-        if name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
+        if name.startswith(SYNCER_TEMPORARY) and name.endswith(TEMPORARY_SUFFIX):
+            note = _("a file syncer's temporary file (Syncthing's, while it copies a file in); harmless: the syncer "
+                     "removes it")
+        elif name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
             note = _("left by an interrupted write; harmless: the next change to that game replaces it")
         elif conflict_copy(name):
             note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
@@ -195,3 +200,19 @@ def merged_notes(game) -> list:
                 first=first, second=second, game=game.id)
         )
     return notes
+
+
+def recorded_apart(journal) -> set[str]:
+    """The ids of every entry two devices recorded while apart: for each entry ``apart`` finds,
+    the entries merged in between it and the entry it came after (the other device's), and the
+    rest of its own burst (``bursts``)."""
+    ids = [entry["id"] for entry in journal]
+    position = {entry_id: index for index, entry_id in enumerate(ids)}
+    burst_of = bursts(journal)
+    found: set[str] = set()
+    for entry in apart(journal):
+        start = position.get(entry["after"], -1) + 1
+        end = position[entry["id"]]
+        found.update(ids[start:end])
+        found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
+    return found

@@ -92,9 +92,9 @@ def parse_commodities(pairs) -> dict:
     without a currency."""
     found = {}
     for pair in pairs:
-        symbol, equals, code = pair.partition("=")
+        symbol, equals, code = pair.rpartition("=")  # a code holds no "=", a symbol may be one
         symbol, code = symbol.strip(), code.strip()
-        if not equals or not symbol or not code or any(char.isspace() or char in '";' for char in code) or not code.isprintable():
+        if not equals or not symbol or not code or any(char.isspace() or char in JOURNAL_UNREADABLE for char in code) or not code.isprintable():
             raise GinscoreError(
                 _("--commodity {value} is not SYMBOL=CODE: give the currency as the games show it and its code, "
                   "e.g. --commodity ¥=JPY, or none=EUR for the games played without a currency").format(value=shown(pair))
@@ -109,6 +109,12 @@ def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
     beancount, which takes only codes of capitals, gets it in capitals or refuses it."""
     code = given.get(currency) or CODES.get(currency or "", currency)
     if fmt != "beancount":
+        if code is not None and any(char in JOURNAL_UNREADABLE for char in code):
+            raise GinscoreError(
+                _("hledger and ledger cannot read the currency {currency} (a quote, semicolon or backslash in it, even quoted): "
+                  "say its code with --commodity {option} (e.g. --commodity €=EUR)").format(
+                    currency=shown(code), option=quote(f"{currency}=CODE"))
+            )
         return code
     if code is None:
         raise GinscoreError(_("beancount needs a currency for the games played without one: give it, e.g. --commodity none=EUR"))
@@ -121,6 +127,11 @@ def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
                 currency=shown(code), option=quote(f"{currency}=CODE"))
         )
     return upper
+
+
+# What hledger and ledger cannot read in a commodity even within quotes: a quote ends it, hledger's
+# commodity directive takes a semicolon for a comment, ledger reads a backslash as an escape.
+JOURNAL_UNREADABLE = '";\\'
 
 
 def quoted_commodity(code: str) -> str:

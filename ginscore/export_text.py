@@ -10,7 +10,9 @@ from ginscore.export import amount_text, entries, quoted_commodity
 from ginscore.i18n import _, ngettext
 from ginscore.text import inert
 
-CSV_HEADERS = ("date", "game", "table", "from", "to", "points", "amount", "currency")
+# from_account, to_account and commodity are the journal's (``--to hledger``), so that hledger's CSV
+# rules (docs/ginscore-export.csv.rules) book each payment to the very accounts the journal has.
+CSV_HEADERS = ("date", "game", "table", "from", "to", "points", "amount", "currency", "from_account", "to_account", "commodity")
 
 
 def write(games, how) -> str:
@@ -30,6 +32,12 @@ def plain_text(text: str) -> str:
     """Words for a journal's description or note: ``;`` would start a comment and ``|`` split
     hledger's payee from its note, so they become ``,`` and ``/``; no double spaces."""
     return " ".join(text.replace(";", ",").replace("|", "/").split())
+
+
+def ledger_comment(text: str) -> str:
+    """A note as ledger's comment line: ledger reads ``word:`` there as a metadata tag (and
+    ``::`` as an expression), which --pedantic refuses, so a colon becomes a dash, as in an account."""
+    return plain_text(text).replace(":", "-")
 
 
 def money(amount, code: str | None, commodity=quoted_commodity) -> str:
@@ -57,7 +65,7 @@ def journal(found, ledger: bool) -> str:
         lines.append("")
         if ledger:  # ledger's payee is the whole description; the note is a comment
             lines.append(f"{move.date} (ginscore:{move.game}) {plain_text(entry.payee)}")
-            lines.append(f"    ; {plain_text(entry.note)}")
+            lines.append(f"    ; {ledger_comment(entry.note)}")
         else:
             lines.append(f"{move.date} (ginscore:{move.game}) {plain_text(entry.payee)} | {plain_text(entry.note)}")
         for (account, _amount), text in zip(entry.postings, amounts):
@@ -119,8 +127,10 @@ def csv(found) -> str:
     writer.writerow(CSV_HEADERS)
     for entry in found:
         move = entry.transfer
+        (to_account, _received), (from_account, _paid) = entry.postings
         row = [move.date, move.game, move.table, move.payer, move.payee, move.points,
-               amount_text(move.amount, entry.commodity), entry.commodity or ""]
+               amount_text(move.amount, entry.commodity), entry.commodity or "", from_account, to_account,
+               quoted_commodity(entry.commodity) if entry.commodity else ""]
         writer.writerow([inert(cell) for cell in row])
     return buffer.getvalue()
 

@@ -301,6 +301,22 @@ def _looked_up(context: str | None, message: str) -> str:
     return catalog.pgettext(context, message) if context else catalog.gettext(message)
 
 
+# Languages that write an amount's currency after the number, with a no-break space between
+# (``0,05 €``, ``0,05 ₽``, ``0,05 ₴``): German, Russian and Ukrainian; English writes it first (``€0.05``).
+CURRENCY_AFTER = ("de", "ru", "uk")
+NO_BREAK_SPACE = "\u00a0"
+
+
+def money_text(sign: str, digits: str, currency: str) -> str:
+    """An amount with its currency as the language in use writes it in text: ``€0.05`` and
+    ``CHF 3.25`` in English, ``0,05\u00a0€`` in German, Russian and Ukrainian (the number first,
+    a no-break space, a decimal comma); never for JSON or CSV."""
+    if _translations() and language() in CURRENCY_AFTER:
+        return decimal(f"{sign}{digits}{NO_BREAK_SPACE}{currency}")
+    gap = " " if currency[-1].isalnum() else ""
+    return decimal(f"{sign}{currency}{gap}{digits}")
+
+
 def decimal(text: str) -> str:
     """A number or an amount of money as the language writes it in text: a decimal comma in
     German, Russian and Ukrainian (€0,05); never for JSON or CSV."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ginscore.errors import CardError, HandError, RulesError, shown
-from ginscore.i18n import _
+from ginscore.i18n import _, decimal, money_text
 from ginscore.rules import Rules
 
 if TYPE_CHECKING:
@@ -410,6 +410,21 @@ def show_amount(amount: str, currency: str | None) -> str:
     if point and len(decimals) < 2:
         amount = f"{whole}.{decimals:0<2}"
     return show_money(amount, currency)
+
+
+def written_money(value, currency: str | None) -> str:
+    """``show_money`` as the language in use writes it in a text a person reads (``€0.05`` in
+    English, ``0,05 €`` in German, Russian and Ukrainian); never for JSON or CSV."""
+    text = show_money(value, None)
+    if not currency:
+        return decimal(text)
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    return money_text(sign, digits, currency)
+
+
+def written_amount(amount: str, currency: str | None) -> str:
+    """``show_amount`` as the language in use writes it in text (see ``written_money``)."""
+    return written_money(show_amount(amount, None), currency)
 
 
 NO_CURRENCY = "none"  # typed as a currency (--currency none): no currency symbol at all

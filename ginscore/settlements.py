@@ -237,7 +237,7 @@ def fold_copies(ledger) -> tuple[list, list]:
             added = _add(ledger, found, files.read_file(path, device), path)
             moved = ledger.write_aside(path)
         except GinscoreError as error:
-            problems.append({"file": path, "game": None, "problem": str(error)})
+            problems.append({"file": path, "game": None, "problem": without_path(str(error), path)})
             continue
         note = ngettext(
             "a file syncer's conflict copy: {count} settlement entry folded in; the copy is kept in {moved}",
@@ -295,6 +295,12 @@ def merge_file(ours: str, theirs: str) -> bool | None:
 # ---- 'check' -------------------------------------------------------------------------------------
 
 
+def without_path(problem: str, path: str) -> str:
+    """A file's problem without the file's path in front: 'check' prints the path once, before it."""
+    prefix = f"{path}: "
+    return problem[len(prefix):] if problem.startswith(prefix) else problem
+
+
 def check(ledger) -> tuple[list, list]:
     """(notes, problems) of the settlement files, as 'check' lists them: conflict copies folded
     in first; each file that is not sound; an id held with two contents; an undo of a settlement
@@ -314,7 +320,7 @@ def check(ledger) -> tuple[list, list]:
         try:
             found.append((path, files.read_file(path, device)))
         except GinscoreError as error:
-            problems.append({"file": path, "game": None, "problem": str(error)})
+            problems.append({"file": path, "game": None, "problem": without_path(str(error), path)})
     for entry_id, paths in clashes(found):
         problems.append({"file": paths[-1], "game": None, "problem": _(
             "settlement entry {entry} is held with two contents (in {files}): one was changed after it was recorded; "

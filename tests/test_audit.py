@@ -89,6 +89,7 @@ def test_edit_takes_the_hand_commands_forms_and_prints_the_change(run, isolated_
         "  now: knock Alice 4 16\n"
         "Totals were: Alice 11, Bob 55.\n"
         "Totals now:  Alice 12, Bob 55.\n"
+        "Bob deals the next hand.\n"
     )
     ok(run, "edit 2 gin bob 30 --big")  # 31 + 30
     assert scores(run) == {"Alice": 12, "Bob": 61}

@@ -213,6 +213,8 @@ def test_every_command_is_documented_with_an_example():
     assert {"new", "knock", "gin", "draw", "undo", "status", "sheet", "games"} <= set(names)
     for name in names:
         command = cli.get_command(context, name)
+        if command.hidden:  # another name of a command listed ('abandon' for 'end'), or git's merge driver
+            continue
         assert command.help, f"{name} has no docstring"
         assert "Example" in command.help and f"ginscore {name}" in command.help, name
 

@@ -175,8 +175,8 @@ def test_each_payment_is_a_transaction_on_the_day_the_game_ended(run, monkeypatc
     assert f"2026-11-29 (ginscore:{journal['game']}) Dan | Eve pays Dan for 600 points (Dan v Eve, standard)" in text
     assert "games:Dan   60.00 EUR" in text and "games:Eve  -60.00 EUR" in text
     rows = list(csv.reader(io.StringIO(exported(run, "--to", "csv"))))
-    assert rows == [["date", "game", "table", "from", "to", "points", "amount", "currency"],
-                    ["2026-11-29", journal["game"], "standard", "Eve", "Dan", "600", "60.00", "EUR"]]
+    assert rows == [["date", "game", "table", "from", "to", "points", "amount", "currency", "from_account", "to_account", "commodity"],
+                    ["2026-11-29", journal["game"], "standard", "Eve", "Dan", "600", "60.00", "EUR", "games:Eve", "games:Dan", "EUR"]]
 
 
 def test_the_games_are_chosen_as_settle_chooses_them(run, evening):
@@ -187,7 +187,7 @@ def test_the_games_are_chosen_as_settle_chooses_them(run, evening):
     assert games_in("--player", "dan") == set(json.loads(ok(run, ["settle", "--json", "--player", "dan", "--currency", "$"]).stdout)["games"]) | {settled[0]}
     ok(run, ["settle", "--currency", "€", "--record"])
     result = run(["export", "--to", "csv", "--player", "анна"])
-    assert result.stdout == "date,game,table,from,to,points,amount,currency\n"
+    assert result.stdout == "date,game,table,from,to,points,amount,currency,from_account,to_account,commodity\n"
     assert "Nothing to export" in result.stderr and "--all includes them" in result.stderr
     assert games_in("--player", "анна", "--all") == {settled[1]}
     assert games_in("--game", settled[2], "--all") == {settled[2]}

@@ -359,12 +359,12 @@ def test_a_standard_game_in_the_language(run, monkeypatch, language):
     assert f"{words['totals']} Zoë <b>& 4, Bartholomew 0." in first
     assert_no_english("".join(reports))
     assert {"de": "Partie vorbei", "ru": "Игра окончена", "uk": "Гру закінчено"}[language] in last
-    pays = {"de": "Bei €0,05 pro Punkt: Bartholomew zahlt €"}.get(language, "По €0,05 за очко: Bartholomew → Zoë <b>&: €")
+    pays = {"de": "Bei 0,05\u00a0€ pro Punkt: Bartholomew zahlt "}.get(language, "По 0,05\u00a0€ за очко: Bartholomew → Zoë <b>&: ")
     assert pays in last
     sheet = play(run, "sheet").output
     title = words["game"].format(game=status_json(run)["id"])
     assert sheet.startswith(f"{title} Zoë <b>&{words['v']}Bartholomew\n")
-    for word in (words["hands"], words["bonus"], words["net"], f"{words['stake']}: €0,05 {words['per']}"):
+    for word in (words["hands"], words["bonus"], words["net"], f"{words['stake']}: 0,05\u00a0€ {words['per']}"):
         assert word in sheet
     assert_no_english(sheet)
     final = play(run, "status").output

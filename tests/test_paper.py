@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from helpers import STANDARD_25, ok
 from ginscore.paper_size import A4, LETTER, country_of, locale_paper
+from helpers import STANDARD_25, ok
 
 A4_RULE, LETTER_RULE = "@page { size: A4; }", "@page { size: letter; }"
 

@@ -79,7 +79,7 @@ def test_the_refusals(run):
         game=game_ids(run)[-1]
     )
     refused(run, "rename Carol Dan", "no player 'Carol'", "Alice, Bob", code=1)
-    refused(run, "rename Al Alicia", "no player 'Al'", code=1)  # the whole name, not a prefix
+    refused(run, "rename Ca Alicia", "no player 'Ca'", code=1)  # a start of a name, as every command takes (issue 34)
     refused(run, ["rename", "Alice", "Ali\u200bce"], "invisible formatting characters", code=1)
     refused(run, ["rename", "Alice", " "], "cannot be empty", code=1)
     refused(run, "rename Alice Alice", "already named that", code=1)

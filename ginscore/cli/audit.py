@@ -319,6 +319,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
             click.echo(_("The game is now over: {result}.").format(result=actions.view(state).result_phrase()))
         else:
             click.echo(_("The game is now back in progress."))
+    for line in actions.view(state).seating_lines():  # who deals next, now that the hand reads otherwise
+        click.echo(line)
 
 
 @cli.command(cls=Command, help=N_("""Check the whole ledger and list every problem found, file by file; exit status 1 if
@@ -343,24 +345,46 @@ def check(obj, as_json):
         for note in report["notes"]:
             click.echo(printable(_("note: {file}: {note}").format(file=note["file"], note=note["note"])))
         if report["problems"]:
-            damaged = len({problem["file"] for problem in report["problems"]})
-            count = len(report["problems"])
-            click.echo(
-                ngettext(
-                    "{count} problem in {damaged} of {games} game files in {ledger}. Nothing was changed: "
-                    "fix the files by hand or restore them from a backup.",
-                    "{count} problems in {damaged} of {games} game files in {ledger}. Nothing was changed: "
-                    "fix the files by hand or restore them from a backup.",
-                    count,
-                ).format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]),
-                err=True,
-            )
+            click.echo(problems_line(report), err=True)
         else:
             games = ngettext("{count} game", "{count} games", report["games"]).format(count=report["games"])
             hands = ngettext("{count} hand", "{count} hands", report["hands"]).format(count=report["hands"])
             click.echo(_("{ledger}: {games}, {hands}, no problems.").format(ledger=report["ledger"], games=games, hands=hands))
     if report["problems"]:
         click.get_current_context().exit(1)
+
+
+def problems_line(report) -> str:
+    """The closing line of 'check' with problems: how many, in how many game files, and whether
+    the settlement files (which are no game files) have some."""
+    count = len(report["problems"])
+    damaged = len({problem["file"] for problem in report["problems"] if problem["game"] is not None})
+    in_settlements = any(problem["game"] is None for problem in report["problems"])
+    if in_settlements and not damaged:
+        words = ngettext(
+            "{count} problem in the settlement files of {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            "{count} problems in the settlement files of {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            count,
+        )
+    elif in_settlements:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}. "
+            "Nothing was changed: fix the files by hand or restore them from a backup.",
+            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}. "
+            "Nothing was changed: fix the files by hand or restore them from a backup.",
+            count,
+        )
+    else:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            "{count} problems in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            count,
+        )
+    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"])
 
 
 @cli.command(cls=Command, help=N_("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.

@@ -13,7 +13,7 @@ from ginscore.errors import shown as quoted
 from ginscore.i18n import N_, _, decimal, ngettext, translate
 from ginscore.names import folded
 from ginscore.render import DEFAULT_FORMAT
-from ginscore.scoring import cents, show_amount
+from ginscore.scoring import cents, show_amount, written_amount
 from ginscore.tables import names
 from ginscore.text import in_words
 
@@ -154,7 +154,7 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         return
 
     def money(amount) -> str:
-        return decimal(show_amount(format(amount, "f"), result.currency))
+        return written_amount(format(amount, "f"), result.currency)
 
     if text:
         rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
@@ -284,8 +284,9 @@ def print_stats(report: dict, record: list, fmt) -> None:
         if value is None:
             return ""
         if key == "money":
-            shown = ", ".join(show_amount(amount, currency or None) for currency, amount in value.items())
-            return shown if fmt in ("csv", "tsv") else decimal(shown)
+            if fmt in ("csv", "tsv"):
+                return ", ".join(show_amount(amount, currency or None) for currency, amount in value.items())
+            return ", ".join(written_amount(amount, currency or None) for currency, amount in value.items())
         if key == "melds_held_back":
             return f"{value:.0%}"
         if isinstance(value, float):  # an average: always one decimal (10.0 beside 11.5, never 10)

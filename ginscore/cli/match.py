@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import click
 
 from ginscore import actions
@@ -9,6 +11,7 @@ from ginscore.cli import cli
 from ginscore.cli.options import game_argument, game_option, json_option, json_text, print_json
 from ginscore.cli.translated import Command
 from ginscore.errors import GinscoreError
+from ginscore.game import voided
 from ginscore.i18n import N_, _
 
 
@@ -22,7 +25,7 @@ ending back.
 \b
 Example:
     ginscore end
-    ginscore abandon --game 7 --json
+    ginscore end --game 7 --json
 """))
 @game_option
 @json_option
@@ -35,7 +38,10 @@ def end(obj, game_id, as_json):
     click.echo("\n".join(actions.view(state).result_lines()))
 
 
-cli.add_command(end, "abandon")
+# 'abandon', the command's first name, still works but is not listed: one command, one name in --help.
+abandon = copy.copy(end)
+abandon.hidden = True
+cli.add_command(abandon, "abandon")
 
 
 def set_aside(obj, game_id, change, as_json, words) -> None:
@@ -44,15 +50,16 @@ def set_aside(obj, game_id, change, as_json, words) -> None:
     click.echo(json_text("game", state.to_json()) if as_json else words(game, state))
 
 
-@cli.command(cls=Command, help=N_("""Set game GAME aside: a quick try or a mistaken game. 'games' no longer lists it, and it
-counts in no settlement or statistic; the file and every hand stay, and 'ginscore unvoid
-GAME' brings it back.
+@cli.command(cls=Command, help=N_("""Set game GAME aside (without GAME, the current game): a quick try or a mistaken game.
+'games' no longer lists it, and it counts in no settlement or statistic; the file and every
+hand stay, and 'ginscore unvoid GAME' brings it back.
 
 \b
 Example:
+    ginscore void
     ginscore void 7
 """))
-@game_argument(complete="games_to_void")
+@game_argument(complete="games_to_void", required=False)
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
@@ -70,6 +77,9 @@ def now_current(obj, voided_id: str, was_current: str | None) -> str:
     """After voiding the current game, which game the commands without --game act on now."""
     current = obj.book.current_id()
     if was_current != voided_id or current == voided_id:  # it was not the current game (or every game is voided)
+        return ""
+    game = obj.book.load(current)
+    if voided(game.journal):  # every game is voided: no game is current
         return ""
     players = obj.book.standing(current).players
     return "\n" + _("Commands without --game now act on game {game} ({players}).").format(

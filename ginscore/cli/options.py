@@ -102,12 +102,16 @@ def game_option(function):
     )(function)
 
 
-def game_argument(function=None, complete: str = "game_ids"):
+def game_argument(function=None, complete: str = "game_ids", required: bool = True):
     """GAME, a game id given as an argument ('ginscore void 7'); ``complete`` names the
-    completer that offers the ids (``game_argument(complete="voided_games")``)."""
+    completer that offers the ids (``game_argument(complete="voided_games")``); not
+    ``required``: without it, the current game."""
     if function is None:
-        return lambda function: game_argument(function, complete)
-    return argument("game_id", pN_("metavar", "GAME"), type=GAME_ID, shell_complete=completes(complete))(function)
+        return lambda function: game_argument(function, complete, required)
+    return argument(
+        "game_id", pN_("metavar", "GAME"), type=GAME_ID, required=required,
+        shell_complete=completes(complete),
+    )(function)
 
 
 JSON_MAJOR = "ginscore.json_major"  # where --json-version keeps the major asked, in the context's meta

@@ -267,6 +267,8 @@ def undo(obj, game_id, hand_number, as_json):
                 number=undone.number, game=game.id, totals=actions.view(state).totals_sentence()
             )
         )
+        for line in actions.view(state).seating_lines():  # who deals now that the hand is gone
+            click.echo(line)
         return
     if game_id is None and obj.book.has_settlements():
         taken = obj.book.take_back_settlement()

@@ -22,7 +22,7 @@ from ginscore.cli.options import (
 from ginscore.cli.translated import option
 from ginscore.errors import printable
 from ginscore.game import effective_hands, voided
-from ginscore.i18n import N_, _, decimal, ngettext, pgettext
+from ginscore.i18n import N_, _, ngettext, pgettext
 from ginscore.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
 
@@ -89,18 +89,23 @@ def merged_lines(game) -> list:
     merged = apart(game.journal)
     if not merged:
         return []
-    from ginscore.checks import merged_notes
+    from ginscore.checks import merged_notes, recorded_apart
+    from ginscore.device import device_id
 
-    ids = {entry["id"] for entry in merged}
+    ids = recorded_apart(game.journal)
     devices = {entry["id"]: entry["device"] for entry in game.journal}
     hands = [hand for hand in effective_hands(game.journal) if hand.entry in ids]
+    said = _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
+             "every hand counts, in the order played ('ginscore log' shows each entry's device).")
+    here = device_id()
+    if any(devices[hand.entry] == here for hand in hands):  # name what came in, not this device's own
+        hands = [hand for hand in hands if devices[hand.entry] != here]
+        said = _("Recorded on another device while apart and merged here: hands {hands} (device in brackets); "
+                 "every hand counts, in the order played ('ginscore log' shows each entry's device).")
     lines = []
     if hands:
         listed = ", ".join(f"{hand.number} ({devices[hand.entry]})" for hand in hands)
-        lines.append(
-            _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
-              "every hand counts, in the order played ('ginscore log' shows each entry's device).").format(hands=listed)
-        )
+        lines.append(said.format(hands=listed))
     return lines + merged_notes(game)
 
 
@@ -229,7 +234,7 @@ def unfinished_lines(entries) -> list:
 def listing_row(entry, current: int | None = None) -> list:
     """A game's row of the listing; a game in progress that is not the ``current`` one (which
     the commands without --game act on) is marked 'unfinished'."""
-    from ginscore.scoring import show_amount
+    from ginscore.scoring import written_amount
 
     if entry.get("damaged"):
         return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
@@ -242,7 +247,7 @@ def listing_row(entry, current: int | None = None) -> list:
     payments = entry["payments"]
     money = ""
     if entry["currency"] is not None or entry["stake"] is not None:
-        money = ", ".join(decimal(show_amount(paid["amount"], entry["currency"])) for paid in payments if paid["amount"])
+        money = ", ".join(written_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
     who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
     net = "" if entry["net"] is None else entry["net"]
     return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"], entry.get("variant")), entry["hands"],
@@ -282,7 +287,7 @@ def listing_csv(listing) -> tuple:
 def total_lines(listing) -> list:
     """Each player's money over the finished games listed, per currency: what an evening comes to."""
     from ginscore.evening import settle
-    from ginscore.scoring import show_amount
+    from ginscore.scoring import written_amount
 
     finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
     lines = []
@@ -290,7 +295,7 @@ def total_lines(listing) -> list:
         if not any(settlement.nets.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{decimal(show_amount(format(abs(amount), 'f'), settlement.currency))}"
+            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), settlement.currency)}"
             for name, amount in settlement.nets.items() if amount
         )
         count = len(settlement.games)

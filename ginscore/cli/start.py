@@ -8,7 +8,7 @@ from ginscore import actions
 from ginscore.cli import cli
 from ginscore.cli.options import completes, game_option, json_option, print_json, rule_options, table_options
 from ginscore.cli.translated import Command, argument, option
-from ginscore.i18n import N_, _, decimal, pN_
+from ginscore.i18n import N_, _, pN_
 from ginscore.names import folded
 from ginscore.tables import get_table
 
@@ -82,7 +82,7 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     """Save a new game under the lock and report it: its id, rules, stake and who deals first
     (and why, when ``last``, the summary of the last game between the players, decided it).
     Returns its state (None after printing JSON)."""
-    from ginscore.scoring import show_money
+    from ginscore.scoring import written_money
 
     open_games = unfinished_between(book, game.players)
     game = book.start(game)
@@ -100,7 +100,7 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
         )
     )
     if game.stake is not None:
-        click.echo(_("Stake: {money} per point.").format(money=decimal(show_money(game.stake, game.currency))))
+        click.echo(_("Stake: {money} per point.").format(money=written_money(game.stake, game.currency)))
     for line in actions.view(state).seating_lines():
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():

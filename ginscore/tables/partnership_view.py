@@ -88,7 +88,12 @@ class PartnershipView(TableView):
     def result_lines(self) -> list:
         target = self.game.rules.target
         over = _("Game over: {side} reach {target}.").format(side=self.state.winner, target=target)
-        return [over, *self.final_notes()]
+        # A rematch keeps the seats: the first and third named deal first at their tables again.
+        players = self.game.players
+        deal = _("{first} and {second} deal first at their tables in the next game ('ginscore rematch').").format(
+            first=players[0], second=players[2]
+        )
+        return [over, *self.final_notes(), deal]
 
     def final_notes(self) -> list:
         return final_notes(self.state.final, self.game, payments=self.state.payments(), sides=True)

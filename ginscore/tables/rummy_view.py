@@ -4,8 +4,8 @@ gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, decimal, pgettext
-from ginscore.scoring import money, show_amount
+from ginscore.i18n import _, pgettext
+from ginscore.scoring import money, written_amount
 from ginscore.sheets import Chart, Grid, Series, Sheet
 from ginscore.tables.base import TableView
 from ginscore.tables.words import (
@@ -28,12 +28,16 @@ def rummy_goal(rules) -> str:
     return _("Rummy, no target")
 
 
-def row_words(row) -> str:
-    """``Bob pays Alice 20, Carol pays Alice 11; doubled for rummy``."""
-    paid = ", ".join(
-        _("{payer} pays {payee} {amount}").format(payer=loser, payee=row.winner, amount=points)
-        for loser, points in row.payments
-    )
+def row_words(row, with_cards: bool = False) -> str:
+    """``Bob pays Alice 20, Carol pays Alice 11; doubled for rummy``; ``with_cards`` (the sheet):
+    the cards a loser's points were typed as after his payment, ``Bob pays Alice 20 (K 7 3)``."""
+    typed = row.hand.hand.get("cards") or {} if with_cards else {}
+
+    def payment(loser, points) -> str:
+        words = _("{payer} pays {payee} {amount}").format(payer=loser, payee=row.winner, amount=points)
+        return f"{words} ({typed[loser]})" if loser in typed else words
+
+    paid = ", ".join(payment(loser, points) for loser, points in row.payments)
     return paid + (_("; doubled for rummy") if row.multiplier == 2 else "")
 
 
@@ -77,16 +81,16 @@ class RummyView(TableView):
             [name, f"{state.balances[name]:+d}", state.points[name], state.hands_won[name], state.rummies[name]]
             for name in self.game.players
         ]
-        return Grid([_("player"), _("balance"), _("points scored"), _("hands won"), _("rummies")], rows)
+        return Grid([_("player"), _("balance"), _("points scored"), _("hands won"), _("rummies")], rows, numeric=(1, 2, 3, 4))
 
     def final_grid(self) -> Grid:
         """Each player's hands won, rummies, points scored and balance, and his net in money."""
         state, game = self.state, self.game
         rows = []
         for name in game.players:
-            row = [name, state.hands_won[name], state.rummies[name], state.points[name], state.balances[name]]
+            row = [name, state.hands_won[name], state.rummies[name], state.points[name], f"{state.balances[name]:+d}"]
             if game.stake is not None:
-                row.append(decimal(show_amount(money(state.balances[name], game.stake), game.currency)))
+                row.append(written_amount(money(state.balances[name], game.stake), game.currency))
             rows.append(row)
         money_column = [_("money")] if game.stake is not None else []
         headers = [_("player"), _("hands won"), _("rummies"), _("points scored"), _("balance"), *money_column]
@@ -130,7 +134,7 @@ class RummyView(TableView):
         state, game = self.state, self.game
         players = list(game.players)
         rows = [
-            [row.hand.number, row.dealer, row.winner, row_words(row), *(row.balances[name] for name in players)]
+            [row.hand.number, row.dealer, row.winner, row_words(row, with_cards=True), *(f"{row.balances[name]:+d}" for name in players)]
             for row in state.rows
         ]
         headers = ["#", _("dealt"), _("out"), _("payments"), *players]
@@ -142,7 +146,7 @@ class RummyView(TableView):
         return game_sheet(
             self,
             rummy_goal(game.rules),
-            grids=[Grid(headers, rows, title=_("Hands (running balances)")), *self.final_grids()],
+            grids=[Grid(headers, rows, title=_("Hands (running balances)"), numeric=(0, *range(4, len(headers)))), *self.final_grids()],
             notes=self.result_lines() if state.finished else [self.progress_line()],
             charts=(Chart(_("Running balances"), series, None),),
             csv_hands=self.csv_hands(),

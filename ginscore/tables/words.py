@@ -4,9 +4,9 @@ header, the blank pad's grids, money in a cell."""
 from __future__ import annotations
 
 from ginscore.changes import rename_clash_lines, rules_change_lines
-from ginscore.i18n import _, decimal, ngettext
+from ginscore.i18n import _, ngettext
 from ginscore.rules import summary as rules_summary
-from ginscore.scoring import money, show_amount, show_money
+from ginscore.scoring import money, show_amount, written_amount, written_money
 from ginscore.sheets import Field, Grid, Sheet
 from ginscore.tables.base import streaks_json
 from ginscore.tables.seats import kept_seat_lines
@@ -45,7 +45,7 @@ def payments_grid(payments, game) -> Grid:
     """Who pays whom: one row a payment, with the money when there is a stake."""
     with_money = game.stake is not None
     rows = [
-        [paid.payer, paid.payee, paid.points, *([decimal(show_amount(paid.amount, game.currency))] if with_money else [])]
+        [paid.payer, paid.payee, paid.points, *([written_amount(paid.amount, game.currency)] if with_money else [])]
         for paid in payments
     ]
     money_header = [_("amount")] if with_money else []
@@ -56,10 +56,10 @@ def payment_notes(payments, game) -> list:
     """``At €0.01 per point, Alice pays Bob €2.39.``: one line, every payment of the settlement."""
     if game.stake is None or not payments:
         return []
-    rate = decimal(show_money(game.stake, game.currency))
+    rate = written_money(game.stake, game.currency)
     owed = [
         _("{payer} pays {payee} {amount}").format(
-            payer=paid.payer, payee=paid.payee, amount=decimal(show_amount(paid.amount, game.currency))
+            payer=paid.payer, payee=paid.payee, amount=written_amount(paid.amount, game.currency)
         )
         for paid in payments
     ]
@@ -76,7 +76,7 @@ def amount_cell(points: int, stake):
 
 def per_point(stake, currency) -> str:
     """``€0.05 per point`` (a decimal comma in Russian and Ukrainian)."""
-    return _("{money} per point").format(money=decimal(show_money(stake, currency)))
+    return _("{money} per point").format(money=written_money(stake, currency))
 
 
 def sheet_lines(game, rules_words: str | None = None) -> list:
@@ -88,7 +88,7 @@ def sheet_lines(game, rules_words: str | None = None) -> list:
         *rules_change_lines(game),
     ]
     if game.stake is not None:
-        lines.append(_("Stake: {money} per point").format(money=decimal(show_money(game.stake, game.currency))))
+        lines.append(_("Stake: {money} per point").format(money=written_money(game.stake, game.currency)))
     return lines
 
 
