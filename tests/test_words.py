@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ledger_bytes, ok, play, refused, status_json
+from helpers import ledger_bytes, ok, play, refused, status_json
 
 ROOT = Path(__file__).resolve().parent.parent
 NO_BREAK = "\u00a0"
