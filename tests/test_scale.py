@@ -1,0 +1,74 @@
+"""Issue 35: tables that start as fast as JSON, and a hand that costs the same late in a game."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
+
+from ginscore import render
+from ginscore.text import text_columns
+
+# ---- the default text table without tabulate, byte for byte as tabulate draws it ----
+
+TEXTS = st.one_of(
+    st.sampled_from(["", " ", "Alice", " Bob ", "1e5", "007", "-3", "True", "12.50", "+4", "Алиса", "Jörg", "…", "1,000"]),
+    st.text(st.characters(min_codepoint=0x20, max_codepoint=0x52F), max_size=8),
+)
+CELLS = st.one_of(TEXTS, st.integers(-10**6, 10**6), st.none())
+
+
+def tabulated(headers, rows, numeric=None) -> str:
+    """What render.table drew with tabulate before it drew the default style itself."""
+    colalign = None if numeric is None else ["right" if column in numeric else "left" for column in range(len(headers))]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=text_columns(headers, rows) or False, colalign=colalign)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda width: st.tuples(
+    st.lists(TEXTS, min_size=width, max_size=width),
+    st.lists(st.lists(CELLS, min_size=width, max_size=width), max_size=6),
+    st.one_of(st.none(), st.sets(st.integers(0, width - 1)).map(tuple)),
+)))
+def test_the_default_table_is_tabulates_simple_byte_for_byte(table):
+    headers, rows, numeric = table
+    drawn = render.simple_table(headers, rows, text_columns(headers, rows), numeric)
+    if drawn is not None:  # None: a cell it leaves to tabulate
+        assert drawn == tabulated(headers, rows, numeric)
+    assert render.table(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
+
+
+def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
+    for headers, rows in (
+        (["a", "b"], [["x", 1.5]]),  # a float: tabulate's number format
+        (["a", "b"], [["x", True]]),
+        (["a", "b"], [["two\nlines", 1]]),
+        (["a", "b"], [["漢字", 1]]),  # two columns wide where wcwidth is installed
+        (["a", "b"], [["e\u0301", 1]]),  # a combining accent
+        (["a", "b"], [["x"]]),  # a short row
+    ):
+        assert render.simple_table(headers, rows, text_columns(headers, rows)) is None
+        assert render.table(headers, rows) == tabulated(headers, rows)
+    assert render.simple_table(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
+        "player      net\n--------  -----\nAlice        12\nBob         -12"
+    )
+
+
+def test_the_table_printing_commands_do_not_import_tabulate(tmp_path):
+    """tabulate 0.10 looks its version up through importlib.metadata when imported (email,
+    zipfile, csv and a search of sys.path): the default text tables are drawn without it."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
+    code = (
+        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('tabulate', 'importlib.metadata') if m in sys.modules), file=sys.stderr)"
+    )
+    for arguments in (["new", "Alice", "Bob", "--target", "20"], ["gin", "alice", "5"], ["new", "Alice", "Bob"],
+                      ["knock", "bob", "3", "9"], ["sheet"], ["games"], ["stats"], ["settle", "--all"], ["games", "--last", "1"]):
+        done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
+        assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
+        assert "Traceback" not in done.stderr
