@@ -162,3 +162,75 @@ def _number(text: str) -> float:
 
 def _constant(text: str):
     raise Unreadable(_("{text} is not a JSON number, and no game file holds it").format(text=text))
+
+
+def remembered(kept: list, key, raw: bytes, make, most: int = 4):
+    """``make(key, raw)``, or what it made for the same ``key`` and the same bytes ``raw`` among
+    the last ``most`` it made (``kept``: a list of (key, raw, made), newest first)."""
+    for kept_key, kept_raw, made in kept:
+        if kept_key == key and kept_raw == raw:
+            return made
+    made = make(key, raw)
+    kept[:] = [(key, raw, made), *kept[: most - 1]]
+    return made
+
+
+# What the pure-Python encoder (json.dumps with indent) writes, from the C encoder: every
+# container holding only numbers, text, true, false and null is written by it in one call, its
+# items separated by a comma and the line's indentation.
+NUL, STANDS_IN = "\x00", '"\\u0000"'
+_FLAT: dict = {}
+encode_text = json.encoder.encode_basestring
+
+
+def canonical(data) -> bytes:
+    """A file's bytes: sorted keys, two spaces of indentation, so that two devices writing the
+    same data write the same bytes: exactly ``json.dumps(data, indent=2, ensure_ascii=False,
+    sort_keys=True) + "\\n"``, a few times faster (that uses the pure-Python encoder)."""
+    parts: list = []
+    _indented(data, parts, "\n")
+    parts.append("\n")
+    return "".join(parts).encode("utf-8")
+
+
+def _flat(newline: str):
+    """The C encoder (``json.dumps(..., separators=(",\\n  ...", ": "))`` without its checks of
+    arguments), made once for each depth; the pure-Python one where Python has no C encoder."""
+    encode = _FLAT.get(newline)
+    if encode is None:
+        made = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=("," + newline, ": "))
+        if json.encoder.c_make_encoder is None:
+            encode = made.iterencode
+        else:
+            encode = json.encoder.c_make_encoder(
+                None, made.default, json.encoder.encode_basestring, None, ": ", "," + newline, True, False, True
+            )
+        _FLAT[newline] = encode
+    return encode
+
+
+def _indented(value, parts: list, newline: str) -> None:
+    """``value`` as json.dumps(indent=2) writes it at the depth ``newline`` gives. A container is
+    written by the C encoder in one call, each container inside it standing in as the text
+    "\\u0000" (a NUL), then put in its place."""
+    inner = newline + "  "
+    if isinstance(value, dict) and value:
+        inside = [item for _key, item in sorted(value.items()) if isinstance(item, (dict, list, tuple)) and item]
+        flat = {key: NUL if isinstance(item, (dict, list, tuple)) and item else item for key, item in value.items()}
+        opening, closing = "{", "}"
+    elif isinstance(value, (list, tuple)) and value:
+        inside = [item for item in value if isinstance(item, (dict, list, tuple)) and item]
+        flat = [NUL if isinstance(item, (dict, list, tuple)) and item else item for item in value]
+        opening, closing = "[", "]"
+    else:  # a number, text, true, false, null, or an empty container
+        parts.append("".join(_flat(newline)(value, 0)))
+        return
+    pieces = "".join(_flat(inner)(flat, 0))[1:-1].split(STANDS_IN)
+    if len(pieces) != len(inside) + 1:  # a NUL of its own in the data: the pure-Python encoder
+        parts.append(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True).replace("\n", newline))
+        return
+    parts += [opening, inner, pieces[0]]
+    for item, piece in zip(inside, pieces[1:]):
+        _indented(item, parts, inner)
+        parts.append(piece)
+    parts += [newline, closing]

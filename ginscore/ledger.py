@@ -26,7 +26,6 @@ the ledger): this module moves bytes and parsed JSON, and so reaches nothing tha
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from contextlib import contextmanager
@@ -36,7 +35,7 @@ from ginscore.device import device_id
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, named_file, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
-from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
+from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, canonical, parse_json, remembered  # noqa: F401 - canonical for merging, settlements
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 from ginscore.syncnames import conflict_copy, unplaced_copy  # noqa: F401 - checks and merging place names with them
 
@@ -45,6 +44,7 @@ GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.js
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
+DECODED: list = []  # the last few game files decoded in this process (jsonfile.remembered)
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -275,20 +275,22 @@ class Ledger:
 
     # ---- reading ------------------------------------------------------------------------------
 
-    def read_parts(self, game_id: str) -> list[tuple]:
-        """(path, parsed JSON) of every file of the game; raises GameNotFound or LedgerError."""
+    def read_parts(self, game_id: str, parse: bool = True) -> list[tuple]:
+        """(path, parsed JSON, or its bytes) of every file of the game; raises GameNotFound or LedgerError."""
         paths_ = self.files_of(game_id)
         if not paths_:
             raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id))
-        return [(path, self.read_json(path)) for path in paths_]
+        return [(path, self.read_json(path, parse=parse)) for path in paths_]
 
-    def read_json(self, path: str):
+    def read_json(self, path: str, raw: bytes | None = None, parse: bool = True):
         try:
-            raw = read_regular(path, MAX_GAME_BYTES)
+            raw = read_regular(path, MAX_GAME_BYTES) if raw is None else raw
         except FileNotFoundError:
             raise GameNotFound(_("cannot read {path}: {reason}").format(path=path, reason=_("it is gone"))) from None
         except OSError as error:
             raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
+        if not parse:
+            return raw
         kept = self._parsed.pop(path, None)
         if kept is not None and kept[0] == raw:  # read moments ago (is it voided?), unchanged since
             return kept[1]
@@ -302,7 +304,9 @@ class Ledger:
     def load(self, game_id: str | None = None):
         """The game ``game_id`` (default: the current game): every device's file, merged."""
         game_id = self.resolve(game_id)
-        parts = [(path, self.codec.decode(data, path)) for path, data in self.read_parts(game_id)]
+        # the same bytes decoded once a process (jsonfile.remembered): a Game is never changed in place
+        decode = self.codec.decode
+        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path))) for path, raw in self.read_parts(game_id, parse=False)]
         game = self.codec.merge(game_id, parts, self.codec.repair_hint())
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
         self._written_by[game_id] = [(path, part.device) for path, part in parts]
@@ -443,8 +447,3 @@ class Ledger:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
         return target
 
-
-def canonical(data) -> bytes:
-    """A file's bytes: sorted keys, fixed indentation, so that two devices writing the same
-    data write the same bytes."""
-    return (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")

@@ -72,3 +72,83 @@ def test_the_table_printing_commands_do_not_import_tabulate(tmp_path):
         done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
         assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
         assert "Traceback" not in done.stderr
+
+
+# ---- the game file written by the C encoder, the same bytes as json.dumps(indent=2) ----
+
+
+def old_canonical(data) -> bytes:
+    import json
+
+    return (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def test_every_fixture_file_is_written_with_the_same_bytes_as_before():
+    import json
+    import pathlib
+
+    from ginscore.jsonfile import canonical
+
+    checked = 0
+    for path in sorted(pathlib.Path(__file__).parent.joinpath("fixtures").rglob("*.json")):
+        try:
+            data = json.loads(path.read_bytes())
+        except ValueError:  # a damaged file kept as a fixture
+            continue
+        assert canonical(data) == old_canonical(data), path
+        checked += 1
+    assert checked > 20
+    for value in (1, 1.5, float("nan"), float("-inf"), True, None, "x\u2028\"\x00é", {}, [], {"a": {}}, {"a": [[1], []]},
+                  (1, 2), {True: 1}, {2.5: [True]}, {"a": "\x00", "b": [1, {"c": "\x00"}]}, ["\x00", [1]]):
+        assert canonical(value) == old_canonical(value), value
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_written_with_the_same_bytes_as_before(value):
+    from ginscore.jsonfile import canonical
+
+    assert canonical(value) == old_canonical(value)
+
+
+# ---- a hand costs the same late in a game: one load, one replay, one write ----
+
+
+def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run, monkeypatch):
+    """In one process, as in 'play': a hand replays the game once (the replay of the game as it
+    was is the one the previous entry made) and decodes its file once, at hand 5 as at hand 60;
+    the index (kept current) and the report take the replays made."""
+    from ginscore import jsonfile
+    from ginscore.tables import base
+
+    counts = {"replays": 0, "decodes": 0}
+    replay, remembered = base.Table._replay, jsonfile.remembered
+
+    def counted_replay(self, game):
+        counts["replays"] += 1
+        return replay(self, game)
+
+    def counted_remembered(kept, key, raw, make, most=4):
+        def counted_make(*args):
+            counts["decodes"] += 1
+            return make(*args)
+
+        return remembered(kept, key, raw, counted_make, most)
+
+    monkeypatch.setattr(base.Table, "_replay", counted_replay)
+    monkeypatch.setattr("ginscore.ledger.remembered", counted_remembered)
+    assert run("new Alice Bob --target 10000").exit_code == 0
+    run("games")  # the summary index, kept current by every hand from now on
+    per_hand = []
+    for number in range(1, 61):
+        counts.update(replays=0, decodes=0)
+        assert run(["knock", "alice" if number % 3 else "bob", "3", str(10 + number % 20)]).exit_code == 0
+        per_hand.append((counts["replays"], counts["decodes"]))
+    assert per_hand[4] == per_hand[59] and per_hand[59][0] <= 2 and per_hand[59][1] <= 1, per_hand
