@@ -179,6 +179,11 @@ def remembered(kept: list, key, raw: bytes, make, most: int = 4):
 # container holding only numbers, text, true, false and null is written by it in one call, its
 # items separated by a comma and the line's indentation.
 NUL, STANDS_IN = "\x00", '"\\u0000"'
+# A game file is written again with one entry more: the text of the entries written last (entry
+# id -> (the entry, its indentation, its text)) is used again for an equal entry (an entry is
+# never changed in place; a changed one is written anew).
+WRITTEN: dict = {}
+MOST_WRITTEN = 20000
 _FLAT: dict = {}
 encode_text = json.encoder.encode_basestring
 
@@ -213,6 +218,22 @@ def _indented(value, parts: list, newline: str) -> None:
     """``value`` as json.dumps(indent=2) writes it at the depth ``newline`` gives. A container is
     written by the C encoder in one call, each container inside it standing in as the text
     "\\u0000" (a NUL), then put in its place."""
+    if isinstance(value, dict) and type(value.get("id")) is str:  # a journal's entry: written before?
+        kept = WRITTEN.get(value["id"])
+        if kept is not None and kept[1] == newline and kept[0] == value:
+            parts.append(kept[2])
+            return
+        if len(WRITTEN) >= MOST_WRITTEN:
+            WRITTEN.clear()
+        text: list = []
+        _container(value, text, newline)
+        WRITTEN[value["id"]] = (value, newline, "".join(text))
+        parts += text
+        return
+    _container(value, parts, newline)
+
+
+def _container(value, parts: list, newline: str) -> None:
     inner = newline + "  "
     if isinstance(value, dict) and value:
         inside = [item for _key, item in sorted(value.items()) if isinstance(item, (dict, list, tuple)) and item]

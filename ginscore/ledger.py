@@ -44,7 +44,12 @@ GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.js
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
-DECODED: list = []  # the last few game files decoded in this process (jsonfile.remembered)
+# The last few game files parsed and decoded in this process (jsonfile.remembered): the current
+# game's files are read to see whether it is voided, then to load it, by a command and by 'play'
+# after it; the same bytes are parsed and decoded once (neither is ever changed in place).
+PARSED: list = []
+DECODED: list = []
+MERGED: list = []
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -97,10 +102,6 @@ class Ledger:
         self.choose_current = None
         self._carried = None  # the game carried_on chose in this command
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
-        # path -> (bytes, parsed JSON) of a file read once: the current game's files are read to
-        # see whether it is voided, then to load it; the second reading of the same bytes is not
-        # parsed again (only once: a parsed document is never handed out three times)
-        self._parsed: dict = {}
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
         self._written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded
 
@@ -291,23 +292,21 @@ class Ledger:
             raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
         if not parse:
             return raw
-        kept = self._parsed.pop(path, None)
-        if kept is not None and kept[0] == raw:  # read moments ago (is it voided?), unchanged since
-            return kept[1]
+        return remembered(PARSED, path, raw, self._parse)  # read moments ago (is it voided?): parsed once
+
+    def _parse(self, path: str, raw: bytes):
         try:
-            data = parse_json(raw)
+            return parse_json(raw)
         except Unreadable as error:
             raise LedgerError(f"{path}: {clipped(error, self.codec.repair_hint())}; {self.codec.repair_hint()}") from None
-        self._parsed[path] = (raw, data)
-        return data
 
     def load(self, game_id: str | None = None):
         """The game ``game_id`` (default: the current game): every device's file, merged."""
         game_id = self.resolve(game_id)
-        # the same bytes decoded once a process (jsonfile.remembered): a Game is never changed in place
+        # the same bytes decoded and merged once a process (jsonfile.remembered): a Game is never changed in place
         decode = self.codec.decode
         parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path))) for path, raw in self.read_parts(game_id, parse=False)]
-        game = self.codec.merge(game_id, parts, self.codec.repair_hint())
+        game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
         self._written_by[game_id] = [(path, part.device) for path, part in parts]
         return game
