@@ -122,13 +122,14 @@ def test_any_json_is_written_with_the_same_bytes_as_before(value):
 
 
 def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run, monkeypatch):
-    """In one process, as in 'play': a hand replays the game once (the replay of the game as it
-    was is the one the previous entry made) and parses, decodes and merges its file once, at
-    hand 5 as at hand 60; the index (kept current) and the report take the replays made."""
+    """As in 'play': an entry replays the game once (the replay of the game as it was is the one
+    the previous entry made) and parses, decodes and merges its file once, whether the game has
+    10 hands or 60; the index (kept current) and the report take the replays made. A command
+    of its own replays twice (the game before and after the hand)."""
     from ginscore import jsonfile
     from ginscore.tables import base
 
-    counts = {"replays": 0, "decodes": 0}
+    counts = {"replays": 0, "reads": 0}
     replay, remembered = base.Table._replay, jsonfile.remembered
 
     def counted_replay(self, game):
@@ -137,18 +138,23 @@ def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run,
 
     def counted_remembered(kept, key, raw, make, most=4):
         def counted_make(*args):  # a parse, a decode or a merge of the game's files
-            counts["decodes"] += 1
+            counts["reads"] += 1
             return make(*args)
 
         return remembered(kept, key, raw, counted_make, most)
 
     monkeypatch.setattr(base.Table, "_replay", counted_replay)
     monkeypatch.setattr("ginscore.ledger.remembered", counted_remembered)
-    assert run("new Alice Bob --target 10000").exit_code == 0
-    run("games")  # the summary index, kept current by every hand from now on
-    per_hand = []
-    for number in range(1, 61):
-        counts.update(replays=0, decodes=0)
-        assert run(["knock", "alice" if number % 3 else "bob", "3", str(10 + number % 20)]).exit_code == 0
-        per_hand.append((counts["replays"], counts["decodes"]))
-    assert per_hand[4] == per_hand[59] == (1, 3), per_hand  # one replay; one parse, one decode, one merge
+    sessions = {}
+    for hands in (10, 60):
+        assert run("new Alice Bob --target 10000").exit_code == 0
+        run("games")  # the summary index, kept current by every hand from now on
+        entries = "".join(f"k {'bob' if number % 3 == 0 else 'alice'} 3 {10 + number % 20}\n" for number in range(hands))
+        counts.update(replays=0, reads=0)
+        assert run("play", input=entries + "q\n").exit_code == 0
+        sessions[hands] = dict(counts)
+    assert sessions[60]["replays"] - sessions[10]["replays"] == 50, sessions
+    assert sessions[60]["reads"] - sessions[10]["reads"] == 3 * 50, sessions
+    counts.update(replays=0, reads=0)
+    assert run("knock alice 3 12").exit_code == 0
+    assert counts == {"replays": 2, "reads": 3}
