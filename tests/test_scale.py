@@ -158,3 +158,14 @@ def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run,
     counts.update(replays=0, reads=0)
     assert run("knock alice 3 12").exit_code == 0
     assert counts == {"replays": 2, "reads": 3}
+
+
+# ---- long lists in one line: the first few named, the others counted ----
+
+
+def test_games_left_open_are_named_ten_at_most_and_the_others_counted(run):
+    for _ in range(13):  # each 'new' leaves the game before it in progress
+        assert run("new Alice Bob").exit_code == 0
+    output = run("games --last 2").output
+    line = next(line for line in output.splitlines() if line.startswith("Also still in progress"))
+    assert line.count(" v ") == 10 and " (and 2 more)" in line, line
