@@ -193,50 +193,60 @@ def canonical(data) -> bytes:
     same data write the same bytes: exactly ``json.dumps(data, indent=2, ensure_ascii=False,
     sort_keys=True) + "\\n"``, a few times faster (that uses the pure-Python encoder)."""
     parts: list = []
-    _indented(data, parts, "\n")
+    _indented(data, parts, "\n", True)
     parts.append("\n")
     return "".join(parts).encode("utf-8")
 
 
-def _flat(newline: str):
+def indented(data) -> str:
+    """Exactly ``json.dumps(data, indent=2, ensure_ascii=False)`` (keys in their order), from the
+    C encoder: the JSON documents the commands print."""
+    parts: list = []
+    _container(data, parts, "\n", False)
+    return "".join(parts)
+
+
+def _flat(newline: str, sort_keys: bool):
     """The C encoder (``json.dumps(..., separators=(",\\n  ...", ": "))`` without its checks of
     arguments), made once for each depth; the pure-Python one where Python has no C encoder."""
-    encode = _FLAT.get(newline)
+    encode = _FLAT.get((newline, sort_keys))
     if encode is None:
-        made = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=("," + newline, ": "))
+        made = json.JSONEncoder(ensure_ascii=False, sort_keys=sort_keys, separators=("," + newline, ": "))
         if json.encoder.c_make_encoder is None:
             encode = made.iterencode
         else:
             encode = json.encoder.c_make_encoder(
-                None, made.default, json.encoder.encode_basestring, None, ": ", "," + newline, True, False, True
+                None, made.default, json.encoder.encode_basestring, None, ": ", "," + newline, sort_keys, False, True
             )
-        _FLAT[newline] = encode
+        _FLAT[(newline, sort_keys)] = encode
     return encode
 
 
-def _indented(value, parts: list, newline: str) -> None:
-    """``value`` as json.dumps(indent=2) writes it at the depth ``newline`` gives. A container is
-    written by the C encoder in one call, each container inside it standing in as the text
-    "\\u0000" (a NUL), then put in its place."""
-    if isinstance(value, dict) and type(value.get("id")) is str:  # a journal's entry: written before?
-        kept = WRITTEN.get(value["id"])
-        if kept is not None and kept[1] == newline and kept[0] == value:
+def _indented(value, parts: list, newline: str, sort_keys: bool) -> None:
+    """``value`` as json.dumps(indent=2) writes it at the depth ``newline`` gives; a journal's
+    entry written before (the same id, the same repr: 1, 1.0 and true differ) is not encoded again."""
+    if sort_keys and isinstance(value, dict) and type(value.get("id")) is str:
+        kept, shown = WRITTEN.get(value["id"]), repr(value)
+        if kept is not None and kept[1] == newline and kept[0] == shown:
             parts.append(kept[2])
             return
         if len(WRITTEN) >= MOST_WRITTEN:
             WRITTEN.clear()
         text: list = []
-        _container(value, text, newline)
-        WRITTEN[value["id"]] = (value, newline, "".join(text))
+        _container(value, text, newline, sort_keys)
+        WRITTEN[value["id"]] = (shown, newline, "".join(text))
         parts += text
         return
-    _container(value, parts, newline)
+    _container(value, parts, newline, sort_keys)
 
 
-def _container(value, parts: list, newline: str) -> None:
+def _container(value, parts: list, newline: str, sort_keys: bool) -> None:
+    """A container is written by the C encoder in one call, each container inside it standing in
+    as the text "\\u0000" (a NUL), then put in its place."""
     inner = newline + "  "
     if isinstance(value, dict) and value:
-        inside = [item for _key, item in sorted(value.items()) if isinstance(item, (dict, list, tuple)) and item]
+        items = sorted(value.items()) if sort_keys else value.items()
+        inside = [item for _key, item in items if isinstance(item, (dict, list, tuple)) and item]
         flat = {key: NUL if isinstance(item, (dict, list, tuple)) and item else item for key, item in value.items()}
         opening, closing = "{", "}"
     elif isinstance(value, (list, tuple)) and value:
@@ -244,14 +254,14 @@ def _container(value, parts: list, newline: str) -> None:
         flat = [NUL if isinstance(item, (dict, list, tuple)) and item else item for item in value]
         opening, closing = "[", "]"
     else:  # a number, text, true, false, null, or an empty container
-        parts.append("".join(_flat(newline)(value, 0)))
+        parts.append("".join(_flat(newline, sort_keys)(value, 0)))
         return
-    pieces = "".join(_flat(inner)(flat, 0))[1:-1].split(STANDS_IN)
+    pieces = "".join(_flat(inner, sort_keys)(flat, 0))[1:-1].split(STANDS_IN)
     if len(pieces) != len(inside) + 1:  # a NUL of its own in the data: the pure-Python encoder
-        parts.append(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=True).replace("\n", newline))
+        parts.append(json.dumps(value, indent=2, ensure_ascii=False, sort_keys=sort_keys).replace("\n", newline))
         return
     parts += [opening, inner, pieces[0]]
     for item, piece in zip(inside, pieces[1:]):
-        _indented(item, parts, inner)
+        _indented(item, parts, inner, sort_keys)
         parts.append(piece)
     parts += [newline, closing]

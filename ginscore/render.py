@@ -6,7 +6,6 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 
 from __future__ import annotations
 
-import json
 import re
 
 from ginscore.errors import GinscoreError
@@ -344,4 +343,7 @@ def plural(count: int, word: str) -> str:
 
 
 def to_json(data) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    """``json.dumps(data, indent=2, ensure_ascii=False)``, by the C encoder (jsonfile.indented)."""
+    from ginscore.jsonfile import indented
+
+    return indented(data)

@@ -169,3 +169,11 @@ def test_games_left_open_are_named_ten_at_most_and_the_others_counted(run):
     output = run("games --last 2").output
     line = next(line for line in output.splitlines() if line.startswith("Also still in progress"))
     assert line.count(" v ") == 10 and " (and 2 more)" in line, line
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_printed_with_the_same_text_as_before(value):
+    import json
+
+    assert render.to_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
