@@ -169,7 +169,7 @@ class Book:
         from ginscore.summary import summarize
 
         try:
-            state = actions.evaluate(game)
+            state = actions.evaluate(game)  # the change's own replays, kept (tables.base._play_all)
             changed = (
                 previous is None
                 or state.finished
@@ -177,7 +177,8 @@ class Book:
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
                 or state.game.players != actions.standing(previous).players  # 'rename' too
             )
-            index.after_save(self.ledger, game.id, summarize(state), changed, stamp, index.position(game.id, game.created, game.clock))
+            summary = summarize(state) if changed else None  # else only the stamp is renewed
+            index.after_save(self.ledger, game.id, summary, changed, stamp, index.position(game.id, game.created, game.clock))
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
             return
 

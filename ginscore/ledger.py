@@ -26,7 +26,6 @@ the ledger): this module moves bytes and parsed JSON, and so reaches nothing tha
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from contextlib import contextmanager
@@ -36,7 +35,7 @@ from ginscore.device import device_id
 from ginscore.errors import GameNotFound, GinscoreError, LedgerError, clipped, named_file, shown, unexpected
 from ginscore.i18n import _
 from ginscore.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
-from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, parse_json
+from ginscore.jsonfile import MAX_NUMBER_DIGITS, Unreadable, canonical, parse_json, remembered  # noqa: F401 - canonical for merging, settlements
 from ginscore.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 from ginscore.syncnames import conflict_copy, unplaced_copy  # noqa: F401 - checks and merging place names with them
 
@@ -45,6 +44,12 @@ GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.js
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
+# The last few game files parsed and decoded in this process (jsonfile.remembered): the current
+# game's files are read to see whether it is voided, then to load it, by a command and by 'play'
+# after it; the same bytes are parsed and decoded once (neither is ever changed in place).
+PARSED: list = []
+DECODED: list = []
+MERGED: list = []
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -97,10 +102,6 @@ class Ledger:
         self.choose_current = None
         self._carried = None  # the game carried_on chose in this command
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
-        # path -> (bytes, parsed JSON) of a file read once: the current game's files are read to
-        # see whether it is voided, then to load it; the second reading of the same bytes is not
-        # parsed again (only once: a parsed document is never handed out three times)
-        self._parsed: dict = {}
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
         self._written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded
 
@@ -275,35 +276,37 @@ class Ledger:
 
     # ---- reading ------------------------------------------------------------------------------
 
-    def read_parts(self, game_id: str) -> list[tuple]:
-        """(path, parsed JSON) of every file of the game; raises GameNotFound or LedgerError."""
+    def read_parts(self, game_id: str, parse: bool = True) -> list[tuple]:
+        """(path, parsed JSON, or its bytes) of every file of the game; raises GameNotFound or LedgerError."""
         paths_ = self.files_of(game_id)
         if not paths_:
             raise GameNotFound(_("there is no game {game}: 'ginscore games' lists them").format(game=game_id))
-        return [(path, self.read_json(path)) for path in paths_]
+        return [(path, self.read_json(path, parse=parse)) for path in paths_]
 
-    def read_json(self, path: str):
+    def read_json(self, path: str, raw: bytes | None = None, parse: bool = True):
         try:
-            raw = read_regular(path, MAX_GAME_BYTES)
+            raw = read_regular(path, MAX_GAME_BYTES) if raw is None else raw
         except FileNotFoundError:
             raise GameNotFound(_("cannot read {path}: {reason}").format(path=path, reason=_("it is gone"))) from None
         except OSError as error:
             raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
-        kept = self._parsed.pop(path, None)
-        if kept is not None and kept[0] == raw:  # read moments ago (is it voided?), unchanged since
-            return kept[1]
+        if not parse:
+            return raw
+        return remembered(PARSED, path, raw, self._parse)  # read moments ago (is it voided?): parsed once
+
+    def _parse(self, path: str, raw: bytes):
         try:
-            data = parse_json(raw)
+            return parse_json(raw)
         except Unreadable as error:
             raise LedgerError(f"{path}: {clipped(error, self.codec.repair_hint())}; {self.codec.repair_hint()}") from None
-        self._parsed[path] = (raw, data)
-        return data
 
     def load(self, game_id: str | None = None):
         """The game ``game_id`` (default: the current game): every device's file, merged."""
         game_id = self.resolve(game_id)
-        parts = [(path, self.codec.decode(data, path)) for path, data in self.read_parts(game_id)]
-        game = self.codec.merge(game_id, parts, self.codec.repair_hint())
+        # the same bytes decoded and merged once a process (jsonfile.remembered): a Game is never changed in place
+        decode = self.codec.decode
+        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path))) for path, raw in self.read_parts(game_id, parse=False)]
+        game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
         self._written_by[game_id] = [(path, part.device) for path, part in parts]
         return game
@@ -443,8 +446,3 @@ class Ledger:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
         return target
 
-
-def canonical(data) -> bytes:
-    """A file's bytes: sorted keys, fixed indentation, so that two devices writing the same
-    data write the same bytes."""
-    return (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")

@@ -92,7 +92,7 @@ def merge_folder(ledger: Ledger, folder: str) -> dict:
         try:
             if not ledger.files_of(game_id) and game_id == their_id:
                 for path, _part in parts:  # copied as they are: each file keeps its one writer
-                    atomic_write(os.path.join(ledger.games_dir, os.path.basename(path)), read_regular(path, MAX_GAME_BYTES))
+                    _copy_in(ledger, path)
                 report["added"].append(game_id)
                 continue
             if not ledger.files_of(game_id):
@@ -103,6 +103,17 @@ def merge_folder(ledger: Ledger, folder: str) -> dict:
         except GinscoreError as error:
             report["problems"].append(str(error))
     return report
+
+
+def _copy_in(ledger: Ledger, path: str) -> None:
+    """Copy another ledger's game file ``path`` into the games folder as it is, keeping the cache
+    of the folder's devices true as ``Ledger.save`` does: the next game merged does not list the
+    whole folder again (a merge costs what it brings in, not the size of the ledger)."""
+    devices, copies = ledger._known()
+    name = os.path.basename(path)
+    atomic_write(os.path.join(ledger.games_dir, name), read_regular(path, MAX_GAME_BYTES))
+    device = parse_name(name)[1]
+    ledger._remember_known(ledger.folder_mtime(), sorted({*devices, *([device] if device else [])}), copies)
 
 
 def merge_file(codec, base: str, ours: str, theirs: str) -> bool:

@@ -6,7 +6,7 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 
 from __future__ import annotations
 
-import json
+import re
 
 from ginscore.errors import GinscoreError
 from ginscore.i18n import _
@@ -36,7 +36,7 @@ def check_format(fmt: str) -> str:
     is ``--json`` (see cli.options.output_options)."""
     name = fmt.strip().lower()
     name = FORMAT_ALIASES.get(name, name)
-    if name == "csv":
+    if name in (DEFAULT_FORMAT, *SPREADSHEET_FORMATS):  # known without importing tabulate
         return name
     if name not in table_formats():
         hint = _("LaTeX is not offered; ") if name.startswith("latex") else ""
@@ -84,13 +84,60 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
         writer.writerow(headers)
         writer.writerows(rows)
         return buffer.getvalue().rstrip("\n")
+    text = text_columns(headers, rows)
+    if fmt == DEFAULT_FORMAT:
+        drawn = simple_table(headers, rows, text, numeric)
+        if drawn is not None:
+            return drawn
     from tabulate import tabulate
 
-    text = text_columns(headers, rows)
     colalign = None
     if numeric is not None:
         colalign = ["right" if column in numeric else "left" for column in range(len(headers))]
     return tabulate(rows, headers=headers, tablefmt=fmt, disable_numparse=text or False, colalign=colalign)
+
+
+# Characters one column wide for every width function tabulate may use (len, or wcwidth where
+# it is installed): no control, combining, zero-width or East Asian wide character.
+_NARROW = re.compile("[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0]*")
+
+
+def simple_table(headers, rows, text, numeric=None) -> str | None:
+    """The default text table, byte for byte as tabulate's "simple" style draws it (with
+    ``disable_numparse`` for the ``text`` columns and ``numeric`` as its ``colalign``), for the
+    tables ginscore prints: cells of text, whole numbers or None, on one line, each character
+    one column wide. Anything else is None, and tabulate draws it. tabulate 0.10 looks its own
+    version up through importlib.metadata when imported, which costs a table-printing command
+    more than all the rest of its start-up (CONTRIBUTING.md, Speed)."""
+    headers = [str(cell) for cell in headers]
+    if not headers or any(len(row) != len(headers) for row in rows):
+        return None
+    columns = []
+    for column, header in enumerate(headers):
+        cells = [row[column] for row in rows]
+        if any(cell is not None and type(cell) not in (str, int) for cell in cells):
+            return None  # floats, booleans, Decimals: tabulate's number formats
+        is_number = column not in text and any(type(cell) is int for cell in cells)
+        strings = ["" if cell is None else str(cell) for cell in cells]
+        if not all(_NARROW.fullmatch(string) for string in (header, *strings)):
+            return None
+        if not rows:  # tabulate aligns the headers of an empty table left
+            align = "left"
+        elif numeric is not None:
+            align = "right" if column in numeric else "left"
+        else:
+            align = "decimal" if is_number else "left"
+        if align != "decimal":  # tabulate strips the cells it aligns left or right
+            strings = [string.strip() for string in strings]
+        width = max([len(header) + 2, *map(len, strings)])
+        if align == "left":
+            columns.append((header.ljust(width), [string.ljust(width) for string in strings], width))
+        else:
+            columns.append((header.rjust(width), [string.rjust(width) for string in strings], width))
+    lines = ["  ".join(header for header, _cells, _width in columns).rstrip()]
+    lines.append("  ".join("-" * width for _header, _cells, width in columns))
+    lines += ["  ".join(cells).rstrip() for cells in zip(*(cells for _header, cells, _width in columns))]
+    return "\n".join(lines)
 
 
 def wrap_column(headers, rows, column: int, width: int, least: int = 24) -> list:
@@ -296,4 +343,7 @@ def plural(count: int, word: str) -> str:
 
 
 def to_json(data) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    """``json.dumps(data, indent=2, ensure_ascii=False)``, by the C encoder (jsonfile.indented)."""
+    from ginscore.jsonfile import indented
+
+    return indented(data)

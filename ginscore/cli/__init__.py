@@ -111,6 +111,7 @@ class GinscoreGroup(Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         command_context = Context()  # what this command saves, for a failure afterwards to say
+        forget_reads()
         try:
             i18n.read_house_language_with(house_language)
             i18n.set_language(language_from(sys.argv[1:] if args is None else args))
@@ -310,3 +311,14 @@ def _choose_language(value) -> None:
 
 def main():
     cli.main(prog_name="ginscore")
+
+
+def forget_reads() -> None:
+    """A command of its own reads the files afresh: what the last commands of this process
+    parsed, decoded, replayed and wrote is kept only for the entries of one 'play' session."""
+    from ginscore import jsonfile, ledger
+    from ginscore.tables import base
+
+    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, base.REPLAYED):
+        kept.clear()
+    jsonfile.WRITTEN.clear()

@@ -108,9 +108,10 @@ class Session:
         """Play ``game_id`` (default: the current game); refresh its players and whether it is over."""
 
         try:
-            game = self.obj.book.standing(game_id)
+            loaded = self.obj.book.load(game_id)
+            game = actions.standing(loaded)
             self.game_id, self.players = game.id, game.players
-            self.finished = actions.evaluate(game).finished
+            self.finished = actions.evaluate(loaded).finished  # the replay the entry made
             self.voided = voided(game.journal)
         except GinscoreError:  # no game yet, or a damaged one: the commands will say so
             self.game_id, self.players, self.finished, self.voided = game_id, (), False, False

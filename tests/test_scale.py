@@ -1,0 +1,179 @@
+"""Issue 35: tables that start as fast as JSON, and a hand that costs the same late in a game."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
+
+from ginscore import render
+from ginscore.text import text_columns
+
+# ---- the default text table without tabulate, byte for byte as tabulate draws it ----
+
+TEXTS = st.one_of(
+    st.sampled_from(["", " ", "Alice", " Bob ", "1e5", "007", "-3", "True", "12.50", "+4", "Алиса", "Jörg", "…", "1,000"]),
+    st.text(st.characters(min_codepoint=0x20, max_codepoint=0x52F), max_size=8),
+)
+CELLS = st.one_of(TEXTS, st.integers(-10**6, 10**6), st.none())
+
+
+def tabulated(headers, rows, numeric=None) -> str:
+    """What render.table drew with tabulate before it drew the default style itself."""
+    colalign = None if numeric is None else ["right" if column in numeric else "left" for column in range(len(headers))]
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=text_columns(headers, rows) or False, colalign=colalign)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 5).flatmap(lambda width: st.tuples(
+    st.lists(TEXTS, min_size=width, max_size=width),
+    st.lists(st.lists(CELLS, min_size=width, max_size=width), max_size=6),
+    st.one_of(st.none(), st.sets(st.integers(0, width - 1)).map(tuple)),
+)))
+def test_the_default_table_is_tabulates_simple_byte_for_byte(table):
+    headers, rows, numeric = table
+    drawn = render.simple_table(headers, rows, text_columns(headers, rows), numeric)
+    if drawn is not None:  # None: a cell it leaves to tabulate
+        assert drawn == tabulated(headers, rows, numeric)
+    assert render.table(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
+
+
+def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
+    for headers, rows in (
+        (["a", "b"], [["x", 1.5]]),  # a float: tabulate's number format
+        (["a", "b"], [["x", True]]),
+        (["a", "b"], [["two\nlines", 1]]),
+        (["a", "b"], [["漢字", 1]]),  # two columns wide where wcwidth is installed
+        (["a", "b"], [["e\u0301", 1]]),  # a combining accent
+        (["a", "b"], [["x"]]),  # a short row
+    ):
+        assert render.simple_table(headers, rows, text_columns(headers, rows)) is None
+        assert render.table(headers, rows) == tabulated(headers, rows)
+    assert render.simple_table(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
+        "player      net\n--------  -----\nAlice        12\nBob         -12"
+    )
+
+
+def test_the_table_printing_commands_do_not_import_tabulate(tmp_path):
+    """tabulate 0.10 looks its version up through importlib.metadata when imported (email,
+    zipfile, csv and a search of sys.path): the default text tables are drawn without it."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
+    code = (
+        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', *sys.argv[1:]]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in ('tabulate', 'importlib.metadata') if m in sys.modules), file=sys.stderr)"
+    )
+    for arguments in (["new", "Alice", "Bob", "--target", "20"], ["gin", "alice", "5"], ["new", "Alice", "Bob"],
+                      ["knock", "bob", "3", "9"], ["sheet"], ["games"], ["stats"], ["settle", "--all"], ["games", "--last", "1"]):
+        done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
+        assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
+        assert "Traceback" not in done.stderr
+
+
+# ---- the game file written by the C encoder, the same bytes as json.dumps(indent=2) ----
+
+
+def old_canonical(data) -> bytes:
+    import json
+
+    return (json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def test_every_fixture_file_is_written_with_the_same_bytes_as_before():
+    import json
+    import pathlib
+
+    from ginscore.jsonfile import canonical
+
+    checked = 0
+    for path in sorted(pathlib.Path(__file__).parent.joinpath("fixtures").rglob("*.json")):
+        try:
+            data = json.loads(path.read_bytes())
+        except ValueError:  # a damaged file kept as a fixture
+            continue
+        assert canonical(data) == old_canonical(data), path
+        checked += 1
+    assert checked > 20
+    for value in (1, 1.5, float("nan"), float("-inf"), True, None, "x\u2028\"\x00é", {}, [], {"a": {}}, {"a": [[1], []]},
+                  (1, 2), {True: 1}, {2.5: [True]}, {"a": "\x00", "b": [1, {"c": "\x00"}]}, ["\x00", [1]]):
+        assert canonical(value) == old_canonical(value), value
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=5)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_written_with_the_same_bytes_as_before(value):
+    from ginscore.jsonfile import canonical
+
+    assert canonical(value) == old_canonical(value)
+
+
+# ---- a hand costs the same late in a game: one load, one replay, one write ----
+
+
+def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run, monkeypatch):
+    """As in 'play': an entry replays the game once (the replay of the game as it was is the one
+    the previous entry made) and parses, decodes and merges its file once, whether the game has
+    10 hands or 60; the index (kept current) and the report take the replays made. A command
+    of its own replays twice (the game before and after the hand)."""
+    from ginscore import jsonfile
+    from ginscore.tables import base
+
+    counts = {"replays": 0, "reads": 0}
+    replay, remembered = base.Table._replay, jsonfile.remembered
+
+    def counted_replay(self, game):
+        counts["replays"] += 1
+        return replay(self, game)
+
+    def counted_remembered(kept, key, raw, make, most=4):
+        def counted_make(*args):  # a parse, a decode or a merge of the game's files
+            counts["reads"] += 1
+            return make(*args)
+
+        return remembered(kept, key, raw, counted_make, most)
+
+    monkeypatch.setattr(base.Table, "_replay", counted_replay)
+    monkeypatch.setattr("ginscore.ledger.remembered", counted_remembered)
+    sessions = {}
+    for hands in (10, 60):
+        assert run("new Alice Bob --target 10000").exit_code == 0
+        run("games")  # the summary index, kept current by every hand from now on
+        entries = "".join(f"k {'bob' if number % 3 == 0 else 'alice'} 3 {10 + number % 20}\n" for number in range(hands))
+        counts.update(replays=0, reads=0)
+        assert run("play", input=entries + "q\n").exit_code == 0
+        sessions[hands] = dict(counts)
+    assert sessions[60]["replays"] - sessions[10]["replays"] == 50, sessions
+    assert sessions[60]["reads"] - sessions[10]["reads"] == 3 * 50, sessions
+    counts.update(replays=0, reads=0)
+    assert run("knock alice 3 12").exit_code == 0
+    assert counts == {"replays": 2, "reads": 3}
+
+
+# ---- long lists in one line: the first few named, the others counted ----
+
+
+def test_games_left_open_are_named_ten_at_most_and_the_others_counted(run):
+    for _ in range(13):  # each 'new' leaves the game before it in progress
+        assert run("new Alice Bob").exit_code == 0
+    output = run("games --last 2").output
+    line = next(line for line in output.splitlines() if line.startswith("Also still in progress"))
+    assert line.count(" v ") == 10 and " (and 2 more)" in line, line
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_is_printed_with_the_same_text_as_before(value):
+    import json
+
+    assert render.to_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
