@@ -18,11 +18,21 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 
-from ginscore import actions, schema
+from ginscore import actions, jsonfile, ledger, schema
 from ginscore.errors import GinscoreError
 from ginscore.game import Game, now_ms, voided
 from ginscore.ledger import Ledger, parse_name
 from ginscore.safefile import NotDurable
+
+
+def forget_reads() -> None:
+    """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
+    its own): the caches that spare 'play' a second reading of its game between two entries."""
+    from ginscore.tables import base
+
+    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, base.REPLAYED):
+        kept.clear()
+    jsonfile.WRITTEN.clear()
 
 
 def open_book(root=None, saved: list | None = None) -> "Book":

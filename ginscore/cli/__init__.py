@@ -315,10 +315,10 @@ def main():
 
 def forget_reads() -> None:
     """A command of its own reads the files afresh: what the last commands of this process
-    parsed, decoded, replayed and wrote is kept only for the entries of one 'play' session."""
-    from ginscore import jsonfile, ledger
-    from ginscore.tables import base
+    parsed, decoded, replayed and wrote is kept only for the entries of one 'play' session.
+    Where the book was never loaded in this process, nothing was read."""
+    import sys
 
-    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, base.REPLAYED):
-        kept.clear()
-    jsonfile.WRITTEN.clear()
+    book = sys.modules.get("ginscore.book")
+    if book is not None:
+        book.forget_reads()
