@@ -23,8 +23,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from ginscore.cards import format_cards, parse_cards  # noqa: E402
-from ginscore.melds import analyze, deadwood, deadwood_after_discard  # noqa: E402
+from ginscore.cards.cards import format_cards, parse_cards  # noqa: E402
+from ginscore.cards.melds import analyze, deadwood, deadwood_after_discard  # noqa: E402
 
 WORST_CASE = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js"
 WORST_CASE_TARGET_US = 200

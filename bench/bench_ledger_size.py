@@ -18,9 +18,10 @@ import sys
 import tempfile
 import time
 
-from ginscore import actions, schema
-from ginscore.ledger import Ledger
-from ginscore.rules import Rules
+from ginscore.core.rules import Rules
+from ginscore.ops import actions
+from ginscore.store import schema
+from ginscore.store.ledger import Ledger
 
 
 def fill(root: str, games: int) -> None:

@@ -23,9 +23,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import bench_scale  # noqa: E402 - next to this file
 
-from ginscore.ids import GAME_ID_LENGTH, digest  # noqa: E402
-from ginscore.ledger import canonical  # noqa: E402
-from ginscore.schema import encode  # noqa: E402
+from ginscore.base.ids import GAME_ID_LENGTH, digest  # noqa: E402
+from ginscore.store.ledger import canonical  # noqa: E402
+from ginscore.store.schema import encode  # noqa: E402
 
 
 def write(root: str, count: int, device: str) -> None:

@@ -135,7 +135,7 @@ def isolated_ledger(tmp_path, monkeypatch):
     # English whatever the machine's locale; tests of other languages set their own
     monkeypatch.setenv("GINSCORE_LANG", "en")
     monkeypatch.delenv("COLUMNS", raising=False)  # the width of a terminal, which log wraps to: none here
-    from ginscore import i18n
+    from ginscore.base import i18n
 
     i18n.set_language(None)  # forget a --lang of an earlier test (CliRunner runs in this process)
     yield ledger

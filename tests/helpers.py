@@ -176,7 +176,7 @@ def fewest_payments_by_search(balances: dict) -> int:
     search: a group whose balances sum to zero settles in (size - 1) payments, so the answer is
     the players minus the most zero-sum groups they split into. The first player's group is
     tried as every zero-sum set of players that holds him, the rest split the same way (the
-    rest sum to zero too). Exhaustive, slow, and independent of ginscore.fewest_payments (which
+    rest sum to zero too). Exhaustive, slow, and independent of ginscore.core.fewest_payments (which
     builds the answer over chains of subsets)."""
     from functools import cache
     from itertools import combinations
@@ -263,7 +263,7 @@ def frozen_clock(monkeypatch):
     """ginscore.game's clock, one minute further at every reading."""
     from datetime import datetime, timedelta, timezone
 
-    from ginscore import game
+    from ginscore.core import game
 
     start = datetime(2026, 11, 29, 13, 5, tzinfo=timezone.utc)
     ticks = iter(range(100000))

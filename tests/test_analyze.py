@@ -125,9 +125,9 @@ def test_bad_input_is_one_line(run, isolated_ledger, args, fragment):
 
 
 def test_ascii_fallback():
-    from ginscore.cards import parse_cards
+    from ginscore.cards.cards import parse_cards
+    from ginscore.cards.melds import analyze as analyze_hand
     from ginscore.cli.cards import analysis_lines
-    from ginscore.melds import analyze as analyze_hand
 
     lines = analysis_lines(analyze_hand(parse_cards("4s 4c 4d 4h 5s 5c 5d 6s 2c 3s 3c")), symbols=False)
     assert lines == [

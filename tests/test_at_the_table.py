@@ -218,8 +218,8 @@ def test_void_hides_a_game_from_games_and_unvoid_brings_it_back(run, isolated_le
 
 
 def test_voided_is_one_function_for_settle_and_stats(run, isolated_ledger):
-    from ginscore.book import open_book
-    from ginscore.game import voided
+    from ginscore.app.book import open_book
+    from ginscore.core.game import voided
 
     game = new_game(run, "new Alice Bob")
     play(run, f"void {game}")

@@ -272,11 +272,11 @@ operation = st.one_of(
 @settings(max_examples=examples(250), deadline=None)
 @given(st.lists(operation, max_size=40))
 def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operations):
-    from ginscore import actions
-    from ginscore.errors import GinscoreError
-    from ginscore.game import effective_hands
-    from ginscore.rules import Rules
-    from ginscore.schema import decode, encode, problems
+    from ginscore.base.errors import GinscoreError
+    from ginscore.core.game import effective_hands
+    from ginscore.core.rules import Rules
+    from ginscore.ops import actions
+    from ginscore.store.schema import decode, encode, problems
 
     game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
     effective, undone = [], []  # the model: hands that count, and the undo stack redo pops

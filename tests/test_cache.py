@@ -27,7 +27,7 @@ def build(run):
 
 
 def index_file(ledger):
-    from ginscore.ledger import Ledger
+    from ginscore.store.ledger import Ledger
 
     return os.path.join(Ledger(str(ledger), codec=None).cache_dir, "index.sqlite3")
 
@@ -130,7 +130,7 @@ def test_a_special_file_beside_the_index_never_blocks(run, isolated_ledger, tmp_
 
 
 def test_a_damaged_device_list_cache_is_read_again(run, isolated_ledger):
-    from ginscore.ledger import Ledger
+    from ginscore.store.ledger import Ledger
 
     build(run)
     truth = answers(run)

@@ -381,4 +381,4 @@ def test_showing_card_hands_does_not_load_the_solver(run, isolated_ledger):
             capture_output=True, text=True, check=True,
         )
         loaded = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
-        assert not loaded & {"ginscore.melds", "ginscore.knock"}, command
+        assert not loaded & {"ginscore.cards.melds", "ginscore.cards.knock"}, command

@@ -1,10 +1,11 @@
-"""Parsing, values, meld legality and formatting (ginscore.cards)."""
+"""Parsing, values, meld legality and formatting (ginscore.cards.cards)."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ginscore.cards import (
+from ginscore.base.errors import CardError, GinscoreError
+from ginscore.cards.cards import (
     card_str,
     card_value,
     format_cards,
@@ -14,7 +15,6 @@ from ginscore.cards import (
     parse_cards,
     parse_melds,
 )
-from ginscore.errors import CardError, GinscoreError
 
 ALL_NAMES = [rank + suit for suit in "shdc" for rank in "A23456789TJQK"]
 
@@ -214,5 +214,5 @@ def test_the_card_parser_does_not_load_the_solver():
     import sys
 
     # Importing the card parser alone does not load the solver.
-    code = "import sys, ginscore.cards; print(sorted(m for m in sys.modules if m in ('ginscore.melds', 'ginscore.knock')))"
+    code = "import sys, ginscore.cards.cards; print(sorted(m for m in sys.modules if m in ('ginscore.cards.melds', 'ginscore.cards.knock')))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from ginscore.syncnames import conflict_copy, unplaced_copy
+from ginscore.base.syncnames import conflict_copy, unplaced_copy
 from syncer import Device
 
 NAMES = {

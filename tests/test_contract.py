@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from ginscore.json_contract import DOCUMENTS
+from ginscore.output.json_contract import DOCUMENTS
 from helpers import frozen_clock
 
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "contract.json")

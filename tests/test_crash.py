@@ -296,7 +296,7 @@ def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
 def test_sixteen_processes_each_starting_and_recording_their_own_game_at_once(tmp_path):
     ledger = tmp_path / "ledger"
     ids = start_writers(ledger, tmp_path, "new")
-    from ginscore.ids import GAME_ID_LENGTH
+    from ginscore.base.ids import GAME_ID_LENGTH
 
     assert len(set(ids)) == WRITERS  # every new game got its own id
     assert all(len(game_id) == GAME_ID_LENGTH and game_id.isalnum() and not game_id.isdigit() for game_id in ids), ids

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import actions
+from ginscore.ops import actions
 from ginscore.tables import get_table
 from helpers import examples, play, refused
 

@@ -287,8 +287,8 @@ ACTIONS = st.lists(st.tuples(st.sampled_from(["a", "b"]), st.sampled_from(["hand
 @settings(max_examples=examples(60))
 @given(ACTIONS, st.integers(0, 2**32))
 def test_merging_in_either_order_gives_the_same_game_and_loses_nothing(steps, seed):
-    from ginscore import actions
-    from ginscore.game import union
+    from ginscore.core.game import union
+    from ginscore.ops import actions
 
     rng = random.Random(seed)
     start = actions.new_game("k7f3q2ab", ["Ann", "Ben"])._replace(clock=1)

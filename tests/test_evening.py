@@ -113,7 +113,7 @@ def test_games_without_a_stake_are_listed_apart(run):
 @settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.one_of(st.integers(-6, 6), st.integers(-50, 50)), min_size=1, max_size=9))
 def test_fewest_payments_against_a_search(amounts):
-    from ginscore.fewest_payments import fewest_payments
+    from ginscore.core.fewest_payments import fewest_payments
 
     balances = {f"P{index}": amount for index, amount in enumerate(amounts)}
     balances["last"] = -sum(amounts)
@@ -245,7 +245,7 @@ def index_files(ledger):
     """The summary index and its stamp: this device's cache of the ledger, outside it."""
     from pathlib import Path
 
-    from ginscore.ledger import Ledger
+    from ginscore.store.ledger import Ledger
 
     cache = Path(Ledger(ledger, codec=None).cache_dir)
     return [cache / "index.sqlite3", cache / "index-stamp"]
@@ -307,7 +307,7 @@ def test_a_game_file_changed_behind_ginscores_back_is_read_again(run, isolated_l
 
 
 def test_recording_keeps_the_index_current_without_a_rebuild(run, isolated_ledger, monkeypatch):
-    from ginscore import index
+    from ginscore.index import index
 
     play(run, "new A B", "games")
     calls = []

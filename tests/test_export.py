@@ -166,8 +166,8 @@ def test_each_payment_is_a_transaction_on_the_day_the_game_ended(run, monkeypatc
     play(run, "new Dan Eve --stake 0.1 --currency €", "gin dan 50", "gin dan 40", "edit 1 gin dan 60")
     journal = json.loads(ok(run, ["log", "--json"]).stdout)
     last_hand = [entry for entry in journal["entries"] if entry["action"] == "hand"][-1]
-    from ginscore.book import open_book
-    from ginscore.export import ended_at
+    from ginscore.app.book import open_book
+    from ginscore.exchange.export import ended_at
 
     game = open_book().load(journal["game"])
     assert ended_at(game) == last_hand["at"]  # the correction afterwards does not move it
@@ -233,8 +233,8 @@ def test_two_players_one_account_is_refused(run, isolated_ledger):
 
 
 def test_cyrillic_and_other_names_in_ascii():
-    from ginscore.export import beancount_part
-    from ginscore.translit import to_ascii
+    from ginscore.base.translit import to_ascii
+    from ginscore.exchange.export import beancount_part
 
     assert [to_ascii(name) for name in ("Алёна", "Щукин", "Юрий", "Київ", "Олексій", "Євген", "Згурський", "Знам'янка")] == [
         "Alyona", "Shchukin", "Yuriy", "Kyiv", "Oleksii", "Yevhen", "Zgurskiy", "Znamianka"]
@@ -244,7 +244,7 @@ def test_cyrillic_and_other_names_in_ascii():
 
 def test_help_names_the_formats_an_export_takes(run):
     from ginscore.cli.exports import TO
-    from ginscore.export import FORMATS
+    from ginscore.exchange.export import FORMATS
 
     assert TO == "|".join(FORMATS)
     assert f"--to {TO}" in ok(run, "export --help").stdout

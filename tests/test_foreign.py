@@ -157,7 +157,7 @@ def test_a_fault_in_another_devices_file_is_listed_on_that_file(run, isolated_le
 
 
 def test_a_damaged_device_id_is_reported_not_replaced(run, isolated_ledger, tmp_path, monkeypatch):
-    from ginscore import device
+    from ginscore.base import device
 
     play(run, "new Ann Ben", "knock ann 3 20")
     monkeypatch.setattr(device, "_known", {})  # each command is a new process: the id is read again
@@ -202,7 +202,7 @@ def test_160_hands_from_two_devices_apart_are_one_note(run, isolated_ledger):
 
 def test_double_entries_is_linear():
     """20,000 alike hands from two devices: answered in well under a second (it was n²)."""
-    from ginscore.apart import double_entries
+    from ginscore.core.apart import double_entries
 
     entries = []
     for number in range(20000):

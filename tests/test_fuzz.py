@@ -96,7 +96,7 @@ def kind_of(failure: str) -> str:
 
 def keep(fuzz, seed: int, found: tuple, folder: str) -> str:
     """Write ledger ``seed`` as mutated (before its commands ran) as a fixture in ``folder``."""
-    from ginscore import paths
+    from ginscore.base import paths
 
     root, snapshot, game_ids, unexpected = fuzz
     rng = random.Random(seed)
@@ -156,7 +156,7 @@ def test_mutated_ledgers(fuzz_env):
 @pytest.mark.parametrize("path", sorted(glob.glob(os.path.join(KEPT, "*.json"))), ids=os.path.basename)
 def test_kept_failures_stay_fixed(path, tmp_path, monkeypatch):
     """Each failure the fuzzer found, as its ledger was then: the same commands now pass every check."""
-    from ginscore import paths
+    from ginscore.base import paths
     from ginscore.cli import GinscoreGroup
 
     with open(path, encoding="utf-8") as handle:
@@ -235,8 +235,8 @@ def test_the_fuzzer_sees_each_thing_it_looks_for(fuzz_env, monkeypatch):
     import time as clock
 
     import fuzz_ledger
-    from ginscore import book as book_module
-    from ginscore.errors import GinscoreError
+    from ginscore.app import book as book_module
+    from ginscore.base.errors import GinscoreError
 
     root, snapshot, game_ids, unexpected = fuzz_env
     snapshot.restore()

@@ -419,7 +419,7 @@ def reference_settlements(wins, columns, target, shutout, last_double):
     shutout=st.sampled_from(sorted(SHUTOUT_TOTALS)),
 )
 def test_random_matches_follow_the_column_rules(hands, columns, target, double, shutout):
-    from ginscore import actions
+    from ginscore.ops import actions
     settings = {"columns": columns, "column_target": target, "last_column_double": double, "shutout": shutout}
     game = actions.new_game(1, ["Ann", "Ben"], table="hollywood", settings=settings)
     expected = reference([hand_points(hand) for hand in hands], columns, target)

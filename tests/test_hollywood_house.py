@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import actions
+from ginscore.ops import actions
 from helpers import examples, hollywood_hand, hollywood_hands, play, refused
 
 NAMES = ("Ann", "Ben")

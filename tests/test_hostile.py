@@ -29,7 +29,7 @@ PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 
 def local_dir(ledger) -> Path:
     """This device's own folder of the ledger (outside it): the lock and the current game."""
-    from ginscore import paths
+    from ginscore.base import paths
 
     return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
@@ -233,9 +233,9 @@ def test_a_special_file_as_current_or_config_does_not_hang(isolated_ledger, tmp_
 def test_links_planted_at_every_temporary_and_lock_path_write_nothing_through(
     run, isolated_ledger, tmp_path, outside, monkeypatch
 ):
-    from ginscore import book
-    from ginscore.device import device_id
-    from ginscore.ids import GAME_ID_LENGTH, digest
+    from ginscore.app import book
+    from ginscore.base.device import device_id
+    from ginscore.base.ids import GAME_ID_LENGTH, digest
 
     victim = outside / "victim.txt"
     original = victim.read_bytes()
@@ -450,7 +450,7 @@ def test_a_full_stdout_after_a_hand_says_the_hand_was_recorded(isolated_ledger):
 
 
 def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
-    from ginscore import actions
+    from ginscore.ops import actions
 
     assert run("new Alice Bob").exit_code == 0
 
@@ -471,7 +471,8 @@ def test_an_unforeseen_error_is_one_line_naming_the_command(run, monkeypatch):
 
 
 def test_a_folder_fsync_failure_after_the_write_is_a_warning_not_a_failure(run, isolated_ledger, tmp_path, monkeypatch):
-    from ginscore import backup, safefile
+    from ginscore.base import safefile
+    from ginscore.store import backup
 
     def refuse(folder):
         raise OSError(5, "Input/output error")

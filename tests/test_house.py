@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.config import KEYS, dumps
+from ginscore.settings.config import KEYS, dumps
 from helpers import examples, ledger_bytes, new_game, ok, play
 
 try:
@@ -439,7 +439,7 @@ def test_a_file_with_only_comments_is_empty_defaults(run, config_file):
 @pytest.mark.slow
 def test_new_reads_toml_only_when_the_file_exists(tmp_path):
     code = (
-        "import sys, pathlib; from ginscore.config import read_config; "
+        "import sys, pathlib; from ginscore.settings.config import read_config; "
         "read_config(pathlib.Path(sys.argv[1])); print('tomllib' in sys.modules)"
     )
     absent = subprocess.run([sys.executable, "-c", code, str(tmp_path / "none.toml")], capture_output=True, text=True)

@@ -169,8 +169,8 @@ def test_the_settle_command_counts_games_and_payments_in_words(run, monkeypatch,
 
 
 def choose(monkeypatch, tmp_path, flag=None, env=None, house=None, **locale):
-    from ginscore import i18n
-    from ginscore.house_lang import house_language
+    from ginscore.base import i18n
+    from ginscore.settings.house_lang import house_language
 
     for variable in ("GINSCORE_LANG", *i18n.LOCALE_VARIABLES):
         monkeypatch.delenv(variable, raising=False)
@@ -239,7 +239,7 @@ def test_an_unknown_language_in_a_real_process_is_one_line_too(isolated_ledger):
 def test_a_german_locale_speaks_german(run, monkeypatch):
     """German is a language like the others (issue #22): its catalogs and nothing else. The
     locale picks it, and the hand report reads in German."""
-    from ginscore import i18n
+    from ginscore.base import i18n
 
     play(run, "new Ann Ben")
     monkeypatch.delenv("GINSCORE_LANG")
@@ -263,7 +263,8 @@ def test_config_set_lang_is_checked_and_then_spoken(run, monkeypatch):
 
 
 def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_path):
-    from ginscore import house_lang, i18n, paths
+    from ginscore.base import i18n, paths
+    from ginscore.settings import house_lang
 
     monkeypatch.delenv("GINSCORE_CONFIG")
     monkeypatch.delenv("GINSCORE_LANG")
@@ -284,7 +285,7 @@ def test_the_house_rules_file_is_found_without_ginscore_config(monkeypatch, tmp_
 def test_the_default_config_path_is_platformdirs_own(monkeypatch, tmp_path, xdg):
     import platformdirs
 
-    from ginscore import paths
+    from ginscore.base import paths
 
     monkeypatch.setenv("HOME", str(tmp_path))
     if xdg is None:
@@ -434,7 +435,7 @@ def test_the_html_sheet_and_pad_say_their_language(run, monkeypatch, language):
 
 LOAD = """
 import time, click, ginscore.cli
-from ginscore import i18n
+from ginscore.base import i18n
 best = 1e9
 for _ in range(5):
     i18n.set_language(None)
@@ -553,7 +554,7 @@ def test_the_plural_rule_is_read_from_the_catalog_header(tmp_path, monkeypatch):
 
 
 def test_the_languages_are_listed_once():
-    from ginscore import i18n
+    from ginscore.base import i18n
 
     assert build_catalogs.LANGUAGES == tuple(code for code in i18n.LANGUAGES if code != "en") == LANGUAGES
     assert sorted(path.name for path in (ROOT / "po").iterdir() if path.is_dir()) == sorted(LANGUAGES)
@@ -561,7 +562,7 @@ def test_the_languages_are_listed_once():
 
 def test_i18n_imports_no_ginscore_module():
     """i18n is told its language (and where the house-rules file's lang comes from): it reads nothing of ginscore."""
-    tree = ast.parse((ROOT / "ginscore" / "i18n.py").read_text("utf-8"))
+    tree = ast.parse((ROOT / "ginscore" / "base" / "i18n.py").read_text("utf-8"))
     imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
     imported += [node.module or "." for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and (node.level or node.module)]
     assert not [name for name in imported if name.startswith(("ginscore", "."))], imported

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ginscore import i18n
+from ginscore.base import i18n
 from helpers import game_file
 
 

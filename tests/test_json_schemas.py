@@ -117,7 +117,7 @@ def documents(tmp_path_factory):
 
 
 def test_every_schema_is_a_valid_draft_2020_12_schema():
-    from ginscore.json_contract import DOCUMENTS
+    from ginscore.output.json_contract import DOCUMENTS
 
     assert sorted(path.stem for path in SCHEMAS.glob("*.json")) == sorted(DOCUMENTS)
     for name, kind in DOCUMENTS.items():
@@ -130,7 +130,7 @@ def test_every_schema_is_a_valid_draft_2020_12_schema():
 
 @pytest.mark.slow
 def test_every_document_of_every_table_validates_against_its_schema(documents):
-    from ginscore.json_contract import DOCUMENTS
+    from ginscore.output.json_contract import DOCUMENTS
 
     printed = set()
     tables = set()
@@ -184,7 +184,7 @@ def test_a_games_entry_and_status_share_one_final(run):
 
 
 def test_older_majors_keep_their_shape_and_an_unsupported_one_is_refused(run):
-    from ginscore.json_contract import DOCUMENTS
+    from ginscore.output.json_contract import DOCUMENTS
 
     play(run, "new Dan Eve --stake 1", "gin dan 90")
     old = json.loads(ok(run, "games --json --json-version 1").stdout)
@@ -204,7 +204,7 @@ def test_older_majors_keep_their_shape_and_an_unsupported_one_is_refused(run):
 
 
 def test_schema_lists_and_prints_the_shipped_schemas(run):
-    from ginscore.json_contract import DOCUMENTS
+    from ginscore.output.json_contract import DOCUMENTS
 
     listing = ok(run, "schema --list").stdout
     for name, kind in DOCUMENTS.items():
@@ -256,7 +256,7 @@ def schema_words(schema) -> tuple:
 
 def test_the_json_page_documents_every_key_of_every_schema_and_no_other():
     from ginscore.cli import COMMANDS
-    from ginscore.json_contract import DOCUMENTS
+    from ginscore.output.json_contract import DOCUMENTS
 
     sections = readme_sections()
     assert sorted(sections) == sorted(DOCUMENTS)

@@ -28,7 +28,7 @@ def read(ledger, game_id=None) -> dict:
 
 def local_dir(ledger) -> Path:
     """This device's own folder of the ledger (outside it): the lock and the current game."""
-    from ginscore import paths
+    from ginscore.base import paths
 
     return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
@@ -62,15 +62,15 @@ def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledg
 
 
 def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
-    from ginscore import schema
-    from ginscore.ledger import Ledger
+    from ginscore.store import schema
+    from ginscore.store.ledger import Ledger
 
     ledger = Ledger(isolated_ledger, schema)
     with ledger.locked(create=True):
         with ledger.locked():  # re-entrant: a nested flock on a new descriptor would wait for itself
             pass
-        from ginscore.actions import new_game
-        from ginscore.rules import Rules
+        from ginscore.core.rules import Rules
+        from ginscore.ops.actions import new_game
 
         game = new_game("k7f3q2ab", ["Alice", "Bob"], Rules())
         ledger.save(game, new=True)

@@ -1,4 +1,4 @@
-"""Meld solver, best discard (ginscore.melds), lay-offs and knock settlement (ginscore.knock).
+"""Meld solver, best discard (ginscore.cards.melds), lay-offs and knock settlement (ginscore.cards.knock).
 
 Expected numbers come from hand calculation (worked tests) or from the deliberately slow
 brute-force solver below, which shares no code with the solver: it reads cards only
@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
-from ginscore.errors import CardError, RulesError
-from ginscore.knock import layoff, settle_knock
-from ginscore.melds import analyze, best_arrangements, deadwood, deadwood_after_discard
+from ginscore.base.errors import CardError, RulesError
+from ginscore.cards.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
+from ginscore.cards.knock import layoff, settle_knock
+from ginscore.cards.melds import analyze, best_arrangements, deadwood, deadwood_after_discard
 from helpers import examples
 
 # ------------------------------------------------------------------ the slow, independent solver

@@ -192,7 +192,7 @@ def test_a_config_error_quotes_the_value_as_toml_writes_it(run, tmp_path):
 
 
 def test_an_import_too_large_is_said_in_the_score_pad_words(run, tmp_path):
-    from ginscore import scorepad
+    from ginscore.exchange import scorepad
 
     big = tmp_path / "backup.json"
     with open(big, "wb") as handle:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from ginscore.paper_size import A4, LETTER, country_of, locale_paper
+from ginscore.base.paper_size import A4, LETTER, country_of, locale_paper
 from helpers import STANDARD_25, ok
 
 A4_RULE, LETTER_RULE = "@page { size: A4; }", "@page { size: letter; }"

@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_likely_meant_gives_the_nearest_only():
-    from ginscore.text import did_you_mean, likely_meant
+    from ginscore.base.text import did_you_mean, likely_meant
 
     assert likely_meant("targte", ["target", "tie", "knock-limit"]) == ["target"]
     assert likely_meant("gin_bonsu", ["gin_bonus", "gin_boxes", "big_gin_bonus"]) == ["gin_bonus"]

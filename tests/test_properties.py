@@ -1,13 +1,13 @@
 """Property tests of the standard game over random hand sequences, against a slow reference
-implementation of RULES.md sections 2 and 3 written here, independently of ginscore.scoring."""
+implementation of RULES.md sections 2 and 3 written here, independently of ginscore.core.scoring."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import actions
-from ginscore.errors import HandError
-from ginscore.rules import Rules
+from ginscore.base.errors import HandError
+from ginscore.core.rules import Rules
+from ginscore.ops import actions
 from helpers import examples
 
 # hundreds of random games per test: left out of a quick run

@@ -148,7 +148,7 @@ def test_amounts_owed_are_written_with_cents(run):
 
 
 def test_amounts_keep_every_decimal_the_stake_has():
-    from ginscore.scoring import show_amount
+    from ginscore.core.scoring import show_amount
 
     assert show_amount("0.0000325", None) == "0.0000325"
     assert show_amount("2.39", "$") == "$2.39"

@@ -177,7 +177,7 @@ def test_a_file_is_written_in_the_oldest_version_that_reads_it_right(run, monkey
     """4: hands of two players, read alike with or without their seats; 5: a rules change or
     a rename and no hand with seats; 6: hands with seats where an older ginscore would read
     them otherwise (a rename beside them, or a table whose seats turn)."""
-    from ginscore import schema
+    from ginscore.store import schema
 
     play(run, "new Alcie Bob", "knock alcie 4 15")
     plain = game_ids(run)[0]

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ginscore import actions, placing
-from ginscore.errors import HandError
-from ginscore.game import effective_hands
+from ginscore.base.errors import HandError
+from ginscore.core.game import effective_hands
+from ginscore.ops import actions, placing
 from helpers import examples, ledger_bytes, play, refused, status_json
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "ginscore" / "schemas"
@@ -433,8 +433,8 @@ def fed_in_order(hands, target):
 @settings(max_examples=examples(100), deadline=None)
 @given(st.lists(OPERATION, max_size=25), st.sampled_from([100, 200]))
 def test_every_order_of_records_deletions_restores_and_hands_put_before_is_the_game_entered_in_order(operations, target):
-    from ginscore.errors import GinscoreError
-    from ginscore.schema import decode, encode, problems
+    from ginscore.base.errors import GinscoreError
+    from ginscore.store.schema import decode, encode, problems
 
     game = fresh(target)
     slots = []  # the model: [hand, live, the number it was deleted as], in the order played

@@ -32,7 +32,7 @@ def example_lines(help_text: str) -> list:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_help_prints_its_examples_one_per_line(run, language):
-    from ginscore import i18n
+    from ginscore.base import i18n
 
     checked = 0
     for name, command in [("", None), *every_command()]:

@@ -191,9 +191,11 @@ def allowed_words(names) -> set[str]:
     import click
     from tabulate import tabulate_formats
 
-    from ginscore import config, i18n, rules
+    from ginscore.base import i18n
     from ginscore.cli import COMMANDS, cli
-    from ginscore.render import FORMAT_ALIASES, SPREADSHEET_FORMATS
+    from ginscore.core import rules
+    from ginscore.output.render import FORMAT_ALIASES, SPREADSHEET_FORMATS
+    from ginscore.settings import config
     from ginscore.tables import all_tables
 
     words = set()
@@ -310,7 +312,7 @@ def test_suggested_commands_quote_only_what_the_shell_needs(run):
     as the same words."""
     import shlex
 
-    from ginscore.shell import command
+    from ginscore.base.shell import command
 
     line = command(["new"], ["Алиса", "Mary Ann", "O'Neil", "Zoë"], ["--currency", "€"])
     assert line == "ginscore new Алиса 'Mary Ann' 'O'\"'\"'Neil' Zoë --currency €"

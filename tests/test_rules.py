@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import actions
-from ginscore.errors import GinscoreError, HandError, RulesError
-from ginscore.rules import PRESETS, STANDARD, Rules, build_rules, parse_setting, preset_rules, summary
-from ginscore.scoring import check_hand, score_hand, settle
+from ginscore.base.errors import GinscoreError, HandError, RulesError
+from ginscore.core.rules import PRESETS, STANDARD, Rules, build_rules, parse_setting, preset_rules, summary
+from ginscore.core.scoring import check_hand, score_hand, settle
+from ginscore.ops import actions
 from helpers import examples
 
 # ---- the shutout modes on RULES.md's worked example -------------------------------------

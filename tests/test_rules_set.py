@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginscore import actions
-from ginscore.errors import GinscoreError
-from ginscore.rules import Rules
+from ginscore.base.errors import GinscoreError
+from ginscore.core.rules import Rules
+from ginscore.ops import actions
 from helpers import examples, game_ids, play, refused, status_json
 
 

@@ -160,7 +160,7 @@ def rummy_games(draw):
 @settings(max_examples=examples(80), deadline=None)
 @given(game_and_hands=rummy_games())
 def test_random_rummy_games(game_and_hands):
-    from ginscore import actions
+    from ginscore.ops import actions
 
     players, hands = game_and_hands
     game = actions.new_game(1, players, table="rummy")

@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from ginscore import render
-from ginscore.text import text_columns
+from ginscore.base.text import text_columns
+from ginscore.output import render
 
 # ---- the default text table without tabulate, byte for byte as tabulate draws it ----
 
@@ -87,7 +87,7 @@ def test_every_fixture_file_is_written_with_the_same_bytes_as_before():
     import json
     import pathlib
 
-    from ginscore.jsonfile import canonical
+    from ginscore.base.jsonfile import canonical
 
     checked = 0
     for path in sorted(pathlib.Path(__file__).parent.joinpath("fixtures").rglob("*.json")):
@@ -113,7 +113,7 @@ JSON_VALUES = st.recursive(
 @settings(max_examples=200, deadline=None)
 @given(JSON_VALUES)
 def test_any_json_is_written_with_the_same_bytes_as_before(value):
-    from ginscore.jsonfile import canonical
+    from ginscore.base.jsonfile import canonical
 
     assert canonical(value) == old_canonical(value)
 
@@ -126,7 +126,7 @@ def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run,
     the previous entry made) and parses, decodes and merges its file once, whether the game has
     10 hands or 60; the index (kept current) and the report take the replays made. A command
     of its own replays twice (the game before and after the hand)."""
-    from ginscore import jsonfile
+    from ginscore.base import jsonfile
     from ginscore.tables import base
 
     counts = {"replays": 0, "reads": 0}
@@ -144,7 +144,7 @@ def test_a_hand_late_in_a_game_replays_and_decodes_as_often_as_an_early_one(run,
         return remembered(kept, key, raw, counted_make, most)
 
     monkeypatch.setattr(base.Table, "_replay", counted_replay)
-    monkeypatch.setattr("ginscore.ledger.remembered", counted_remembered)
+    monkeypatch.setattr("ginscore.store.ledger.remembered", counted_remembered)
     sessions = {}
     for hands in (10, 60):
         assert run("new Alice Bob --target 10000").exit_code == 0

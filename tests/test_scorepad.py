@@ -64,7 +64,7 @@ def test_every_imported_game_scores_as_the_app_scores_it(run):
 
 
 def test_rules_map_to_ginscore_settings():
-    from ginscore import scorepad
+    from ginscore.exchange import scorepad
 
     games = {item.source: item.game for item in scorepad.plan(backup_data()).games}
     assert games[UNMAPPABLE] is None
@@ -118,7 +118,7 @@ def test_two_devices_importing_one_backup_hold_one_game_each(run, tmp_path, monk
 
 
 def test_what_cannot_be_entered_is_said_and_the_rest_imported():
-    from ginscore import scorepad
+    from ginscore.exchange import scorepad
 
     data = backup_data()
     games = data["store"]["games"]
@@ -203,7 +203,7 @@ def test_foreign_and_damaged_files_are_refused_with_nothing_written(run, tmp_pat
 
 
 def test_a_backup_too_large_is_refused_before_it_is_parsed(run, tmp_path, monkeypatch):
-    from ginscore import scorepad
+    from ginscore.exchange import scorepad
 
     monkeypatch.setattr(scorepad, "MAX_BACKUP_BYTES", 1000)
     refused(run, ["import", BACKUP], "larger than 1,000 bytes", code=1)
@@ -279,7 +279,8 @@ def app_game(rules, hands, dealer_start):
 @given(st.fixed_dictionaries({key: st.integers(*bounds) for key, bounds in BOUNDS.items()}),
        st.lists(HANDS, max_size=30), st.integers(0, 1))
 def test_any_game_the_app_can_hold_scores_here_as_the_app_scores_it(rules, hands, dealer_start):
-    from ginscore import actions, scorepad
+    from ginscore.exchange import scorepad
+    from ginscore.ops import actions
 
     game, finals = app_game(rules, hands, dealer_start)
     players = [{"id": "p_a", "name": "Ann"}, {"id": "p_b", "name": "Ben"}]

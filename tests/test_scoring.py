@@ -7,9 +7,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ginscore.errors import HandError, RulesError
-from ginscore.rules import Rules
-from ginscore.scoring import check_hand, money, parse_stake, score_hand, settle, show_money
+from ginscore.base.errors import HandError, RulesError
+from ginscore.core.rules import Rules
+from ginscore.core.scoring import check_hand, money, parse_stake, score_hand, settle, show_money
 from helpers import examples
 
 STANDARD = Rules()

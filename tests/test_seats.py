@@ -113,7 +113,7 @@ def test_a_file_holding_seats_that_are_not_the_game_s_players_is_refused(run, is
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data(), st.sampled_from(["three-handed", "partnership", "rummy"]))
 def test_deleting_a_hand_then_taking_the_deletion_back_gives_the_original_game(data, table):
-    from ginscore import actions
+    from ginscore.ops import actions
 
     players = {"three-handed": ("Ann", "Ben", "Cat"), "partnership": ("Ann", "Ben", "Cat", "Dee"), "rummy": ("Ann", "Ben", "Cat")}[table]
     game = actions.new_game("prop", players, table=table)._replace(device="dev1")

@@ -371,7 +371,7 @@ def test_a_file_named_for_another_device_or_too_large_is_refused(pair, monkeypat
     result = one.run("settle")
     assert result.exit_code == 1 and str(path) in result.stderr and "device" in result.stderr
     path.unlink()
-    from ginscore import settlement_files
+    from ginscore.store import settlement_files
 
     path = foreign_file(one, [entry([first])])
     monkeypatch.setattr(settlement_files, "MAX_BYTES", 100)

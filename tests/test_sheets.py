@@ -474,13 +474,13 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     import sys
 
     env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
-    never = ("ginscore.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno")
+    never = ("ginscore.output.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno")
     code = (
         "import sys; from ginscore.cli import main; modules = sys.argv[1].split(); sys.argv = ['ginscore', *sys.argv[2:]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in modules if m in sys.modules), file=sys.stderr)"
     )
-    for arguments, more in ((["new", "A", "B"], ()), (["knock", "a", "4", "15"], ()), (["status"], ("ginscore.index", "sqlite3"))):
+    for arguments, more in ((["new", "A", "B"], ()), (["knock", "a", "4", "15"], ()), (["status"], ("ginscore.index.index", "sqlite3"))):
         modules = " ".join(never + more)
         done = subprocess.run([sys.executable, "-c", code, modules, *arguments], env=env, capture_output=True, text=True)
         assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)

@@ -236,7 +236,7 @@ def brute_force_streak(hands, name) -> int:
 @settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["A", "B", "C", "D", None]), st.sampled_from([("A", "B"), ("C", "D"), ("A", "C"), ("B", "D")]))))
 def test_hand_streaks_against_a_brute_force(hands):
-    from ginscore.statistics import hand_streaks
+    from ginscore.core.statistics import hand_streaks
 
     hands = [(winner if winner in played else (played[0] if winner else None), played) for winner, played in hands]
     got = hand_streaks(hands, ["A", "B", "C", "D"])

@@ -42,7 +42,7 @@ CONTEXT = "\x04"  # between a message's context and its msgid, in a key (as in a
 # Which po/LANG/PART.po holds a message: the part of the code that uses it (po/README.md).
 PARTS = ("click", "commands", "core", "pages", "tables")
 PAGES = {
-    "ginscore/render.py", "ginscore/render_html.py", "ginscore/config.py", "ginscore/cli/__init__.py",
+    "ginscore/output/render.py", "ginscore/output/render_html.py", "ginscore/settings/config.py", "ginscore/cli/__init__.py",
     "ginscore/cli/show.py", "ginscore/cli/evening.py", "ginscore/cli/loop.py",
 }
 CLICK = "click"  # the location of click's own words

@@ -91,7 +91,7 @@ def anchor(heading: str) -> str:
 
 
 def build() -> str:
-    from ginscore import i18n
+    from ginscore.base import i18n
     from ginscore.cli import cli
 
     i18n.set_language("en")

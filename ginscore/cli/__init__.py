@@ -14,13 +14,14 @@ from importlib import import_module
 
 import click
 
-from ginscore import __version__, i18n
+from ginscore import __version__
+from ginscore.base import i18n
+from ginscore.base.errors import GinscoreError, TypingError, printable, unexpected
+from ginscore.base.i18n import N_, _
+from ginscore.base.paths import ENV_DEBUG
 from ginscore.cli.options import completes
 from ginscore.cli.translated import Group, option, version_option
-from ginscore.errors import GinscoreError, printable, unexpected
-from ginscore.house_lang import house_language
-from ginscore.i18n import N_, _
-from ginscore.paths import ENV_DEBUG
+from ginscore.settings.house_lang import house_language
 
 # The commands that record a hand: after one, a failure to print says the hand was recorded.
 HAND_COMMANDS = ("knock", "gin", "draw", "out")
@@ -104,6 +105,8 @@ class GinscoreGroup(Group):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except TypingError as error:  # a command typed in the wrong shape: click's usage error
+            raise click.UsageError(printable(str(error))) from None
         except GinscoreError as error:
             raise click.ClickException(printable(str(error))) from None
 
@@ -144,7 +147,7 @@ class GinscoreGroup(Group):
         command = next((arg for arg in args if arg in COMMANDS), "")
         where = f"'ginscore {command}'" if command else "ginscore"
         if saved:
-            from ginscore.book import saved_game_ids
+            from ginscore.app.book import saved_game_ids
 
             games = ", ".join(saved_game_ids(saved))
             if command in HAND_COMMANDS:
@@ -209,7 +212,7 @@ def error_line(error: click.ClickException) -> str:
 
 class Context:
     """What the group hands to every command: where the ledger is, and the application
-    service over it (``ginscore.book``), made on first use. ``saved`` outlives the command, so
+    service over it (``ginscore.app.book``), made on first use. ``saved`` outlives the command, so
     that ``main`` can say after a failure which games were saved."""
 
     def __init__(self, ledger_path=None):
@@ -220,7 +223,7 @@ class Context:
     @property
     def book(self):
         if self._book is None:
-            from ginscore.book import open_book
+            from ginscore.app.book import open_book
 
             self._book = open_book(self.ledger_path, self.saved)
         return self._book
@@ -319,6 +322,6 @@ def forget_reads() -> None:
     Where the book was never loaded in this process, nothing was read."""
     import sys
 
-    book = sys.modules.get("ginscore.book")
+    book = sys.modules.get("ginscore.app.book")
     if book is not None:
         book.forget_reads()

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions, render
-from ginscore.apart import devices
-from ginscore.changes import live_changes
+from ginscore.base.errors import HandError, clipped, printable, shown
+from ginscore.base.i18n import N_, _, english, ngettext, pN_, translate
+from ginscore.base.shell import quote
+from ginscore.base.text import did_you_mean
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
-from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json, whole_number
+from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json
 from ginscore.cli.translated import Command, argument
-from ginscore.errors import HandError, clipped, printable, shown
-from ginscore.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, history, last_deletion, last_restore
-from ginscore.i18n import N_, _, english, ngettext, pN_, translate
-from ginscore.render import DEFAULT_FORMAT, to_json
-from ginscore.shell import quote
+from ginscore.core.apart import devices
+from ginscore.core.changes import live_changes
+from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, history, last_deletion, last_restore
+from ginscore.ops import actions
+from ginscore.ops.typed_hands import hand_builder, whole_number
+from ginscore.output import render
+from ginscore.output.render import DEFAULT_FORMAT, to_json
 from ginscore.tables import get_table
-from ginscore.text import did_you_mean
 
 # What the log calls each journal action, in the reader's language (JSON keeps the action).
 ACTION_WORDS = {
@@ -280,7 +282,6 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
                 "'gin PLAYER OPPONENT_DEADWOOD' or 'draw'; got {kind}{suggestion}"
             ).format(kind=shown(kind), suggestion=did_you_mean(kind, HAND_COMMANDS))
         )
-    from ginscore.cli.play import hand_builder
 
     command = cli.get_command(ctx.parent, kind)
     try:  # the corrected hand is read exactly as its own command reads it

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ginscore.base.errors import CardError
+from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.cli import cli
-from ginscore.cli.options import json_option, print_json, suit_symbols, whole_number
+from ginscore.cli.options import json_option, print_json, suit_symbols
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import CardError
-from ginscore.i18n import N_, _, ngettext, pN_
+from ginscore.ops.typed_hands import whole_number
 
 
 @cli.command(cls=Command, help=N_("""Best melds and deadwood of 10 CARDS; for 11 CARDS, the best discard first.
@@ -28,8 +29,8 @@ Example:
               help=N_("Highest deadwood that may knock."))
 @json_option
 def analyze(cards, knock_limit, as_json):
-    from ginscore.cards import parse_cards
-    from ginscore.melds import analyze as analyze_hand
+    from ginscore.cards.cards import parse_cards
+    from ginscore.cards.melds import analyze as analyze_hand
 
     limit = whole_number(knock_limit, "--knock-limit")
     try:
@@ -45,7 +46,7 @@ def analyze(cards, knock_limit, as_json):
 
 def analysis_lines(analysis, symbols: bool) -> list:
     """The analysis as the player reads it: verdict first, then discard, melds, unmatched cards."""
-    from ginscore.cards import format_cards, format_melds
+    from ginscore.cards.cards import format_cards, format_melds
 
     lines = [verdict(analysis)]
     if analysis.discard is not None:

@@ -9,15 +9,15 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
-from ginscore.errors import printable
-from ginscore.i18n import LANGUAGES, _
-from ginscore.render import FORMAT_ALIASES, table_formats
-from ginscore.rules import PRESETS
+from ginscore.base.errors import printable
+from ginscore.base.i18n import LANGUAGES, _
+from ginscore.core.rules import PRESETS
+from ginscore.output.render import FORMAT_ALIASES, table_formats
 from ginscore.tables import all_settings, all_tables, get_table
 
 
 def _ledger(ctx):
-    from ginscore.book import open_book
+    from ginscore.app.book import open_book
 
     return open_book(ctx.find_root().params.get("ledger_path")).ledger
 
@@ -93,7 +93,7 @@ def _table_names() -> list:
 
 
 def _summaries(ctx) -> list:
-    from ginscore.book import open_book, selection
+    from ginscore.app.book import open_book, selection
 
     return open_book(ctx.find_root().params.get("ledger_path")).summaries(selection())
 
@@ -151,6 +151,6 @@ def setting_values(ctx, param, incomplete):
 
 @_quietly
 def config_keys(ctx, param, incomplete):
-    from ginscore.config import KEYS
+    from ginscore.settings.config import KEYS
 
     return _matching(KEYS, incomplete)

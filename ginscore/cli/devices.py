@@ -8,12 +8,12 @@ import os
 
 import click
 
+from ginscore.base.errors import GinscoreError, LedgerError
+from ginscore.base.i18n import N_, _, ngettext, pN_
+from ginscore.base.safefile import atomic_write
 from ginscore.cli import cli
 from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
-from ginscore.errors import GinscoreError, LedgerError
-from ginscore.i18n import N_, _, ngettext, pN_
-from ginscore.safefile import atomic_write
 
 GITATTRIBUTES = "games/*.json merge=ginscore\nsettlements/*.json merge=ginscore\n"
 GITIGNORE = "# caches and the lock of ginscore before 0.x kept them here; now they live outside the ledger\n.index.sqlite3*\n.index-stamp\n.lock\n.latest\n*.tmp\n"
@@ -133,7 +133,7 @@ Example (the command 'ginscore git-setup' has git run):
 @argument("theirs", pN_("metavar", "THEIRS"))
 def merge_file(base, ours, theirs):
     try:
-        from ginscore.book import merge_files
+        from ginscore.app.book import merge_files
 
         merged = merge_files(base, ours, theirs)
     except GinscoreError as error:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import click
 
-from ginscore import render
+from ginscore.base.errors import GinscoreError
+from ginscore.base.errors import shown as quoted
+from ginscore.base.i18n import N_, _, decimal, ngettext, translate
+from ginscore.base.text import in_words
 from ginscore.cli import cli
 from ginscore.cli.options import completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
-from ginscore.errors import GinscoreError
-from ginscore.errors import shown as quoted
-from ginscore.i18n import N_, _, decimal, ngettext, translate
-from ginscore.names import folded
-from ginscore.render import DEFAULT_FORMAT
-from ginscore.scoring import cents, show_amount, written_amount
+from ginscore.core.names import folded
+from ginscore.core.scoring import cents, show_amount, written_amount
+from ginscore.output import render
+from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.tables import names
-from ginscore.text import in_words
 
 SETTLE_HELP = N_(
     """Settle many finished games at once: each player's net in money, and the fewest
@@ -44,7 +44,7 @@ Example:
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    from ginscore.evening import settle as settle_games
+    from ginscore.ops.evening import settle as settle_games
 
     chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     results, no_stake = settle_games(chosen)
@@ -69,7 +69,7 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         return
     print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
     for held in twice:  # on standard error: the table stays what a spreadsheet reads
-        from ginscore.book import settled_twice_words
+        from ginscore.app.book import settled_twice_words
 
         click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
 
@@ -83,7 +83,7 @@ def same_settle(ctx, currency: str) -> str:
     """This 'settle' command as typed (its options and --ledger), for one ``currency``."""
     from click.core import ParameterSource
 
-    from ginscore.shell import command
+    from ginscore.base.shell import command
 
     def typed(context, leave_out=()):
         words = []
@@ -233,7 +233,7 @@ Example:
 @output_options
 @click.pass_obj
 def stats(obj, selection, table, pair, as_json, fmt):
-    from ginscore.statistics import shown as stats_of
+    from ginscore.core.statistics import shown as stats_of
 
     if table is not None and table.strip().lower() not in names():
         raise GinscoreError(
@@ -260,7 +260,7 @@ def stats(obj, selection, table, pair, as_json, fmt):
 def refuse_strangers(book, names) -> None:
     """Refuse a --vs or --player name that no finished game has, rather than find nothing:
     the players' totals over every game are kept, so asking costs one query."""
-    from ginscore.book import selection
+    from ginscore.app.book import selection
 
     if not names:
         return
@@ -273,7 +273,7 @@ def refuse_strangers(book, names) -> None:
 
 
 def print_stats(report: dict, record: list, fmt) -> None:
-    from ginscore.statistics import SHOWN
+    from ginscore.core.statistics import SHOWN
 
     if not report:
         click.echo(_("No finished games match."))

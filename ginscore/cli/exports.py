@@ -1,17 +1,17 @@
 """export: the money of the games chosen as 'settle' chooses them, for hledger, ledger,
-beancount or a spreadsheet. Parses and prints; ``ginscore.export`` and ``ginscore.export_text``
+beancount or a spreadsheet. Parses and prints; ``ginscore.exchange.export`` and ``ginscore.exchange.export_text``
 make the text."""
 
 from __future__ import annotations
 
 import click
 
-from ginscore import actions
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import N_, _, ngettext
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, settled_options
 from ginscore.cli.translated import option
-from ginscore.errors import GinscoreError
-from ginscore.i18n import N_, _, ngettext
+from ginscore.ops import actions
 
 EXPORT_HELP = N_(
     """Export the money of finished games for an accounting program or a spreadsheet: one
@@ -33,7 +33,7 @@ Example:
     ginscore export --to csv --all > payments.csv"""
 )
 
-TO = "hledger|ledger|beancount|csv"  # ginscore.export.FORMATS, not imported: the group's --help loads this module
+TO = "hledger|ledger|beancount|csv"  # ginscore.exchange.export.FORMATS, not imported: the group's --help loads this module
 SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beancount", "csv": ".csv"}
 
 
@@ -54,8 +54,8 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
 @option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing."))
 @click.pass_obj
 def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
-    from ginscore import export as exporting
-    from ginscore.export_text import write
+    from ginscore.exchange import export as exporting
+    from ginscore.exchange.export_text import write
 
     if csv_rules:
         if fmt or any(selection) or game_ids or not unsettled or me or template or income or commodities:

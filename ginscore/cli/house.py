@@ -5,18 +5,28 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions, render
-from ginscore import config as house_file
+from ginscore.base.errors import RulesError, shown
+from ginscore.base.i18n import N_, _, english, pgettext, pN_
+from ginscore.base.paper_size import locale_paper
+from ginscore.base.text import did_you_mean
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, NUMBERS_OK, completes, output_options, print_json, table_options
 from ginscore.cli.translated import Command, Group, argument, option
-from ginscore.errors import RulesError, shown
-from ginscore.i18n import N_, _, english, pgettext, pN_
-from ginscore.paper_size import locale_paper
-from ginscore.render import DEFAULT_FORMAT
-from ginscore.rules import PRESET_SOURCES, PRESETS, differences, option_name, preset_name, preset_rules, preset_sources, summary
+from ginscore.core.rules import (
+    PRESET_SOURCES,
+    PRESETS,
+    differences,
+    option_name,
+    preset_name,
+    preset_rules,
+    preset_sources,
+    summary,
+)
+from ginscore.ops import actions
+from ginscore.output import render
+from ginscore.output.render import DEFAULT_FORMAT
+from ginscore.settings import config as house_file
 from ginscore.tables import DEFAULT_TABLE, all_settings, get_table
-from ginscore.text import did_you_mean
 
 
 @cli.command("rules", cls=Command, help=N_("""Show rule settings: of PRESET, of a game (--game ID), or without either the defaults

@@ -1,4 +1,4 @@
-"""Games from elsewhere: 'import' reads a score-pad backup (``ginscore.scorepad``)."""
+"""Games from elsewhere: 'import' reads a score-pad backup (``ginscore.exchange.scorepad``)."""
 
 from __future__ import annotations
 
@@ -6,16 +6,17 @@ import os
 
 import click
 
-from ginscore import actions, scorepad
+from ginscore.base.errors import GinscoreError, printable
+from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.jsonfile import Unreadable, parse_json
+from ginscore.base.safefile import TooLarge, read_regular, reason
 from ginscore.cli import cli
 from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
-from ginscore.errors import GinscoreError, printable
-from ginscore.game import effective_hands, started
-from ginscore.i18n import N_, _, pN_
-from ginscore.jsonfile import Unreadable, parse_json
-from ginscore.safefile import TooLarge, read_regular, reason
-from ginscore.tables.words import hands_words
+from ginscore.core.game import effective_hands, started
+from ginscore.exchange import scorepad
+from ginscore.ops import actions
+from ginscore.tables.base_view import hands_words
 
 
 @cli.command("import", cls=Command, help=N_("""Import the games of a score-pad backup: the file the Gin Rummy score-pad web app

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions
+from ginscore.base.errors import CardError, GinscoreError, shown
+from ginscore.base.i18n import N_, _, translate
+from ginscore.base.text import did_you_mean
 from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
-from ginscore.errors import CardError, GinscoreError, shown
-from ginscore.game import voided
-from ginscore.i18n import N_, _, translate
-from ginscore.text import did_you_mean
+from ginscore.core.game import voided
+from ginscore.ops import actions
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -71,7 +71,7 @@ def entry_words(line: str, players=()) -> list:
 
 def is_upcard(word: str, players) -> bool:
     """Whether the last word of a short hand entry is the upcard: one card, not a name begun."""
-    from ginscore.cards import parse_card
+    from ginscore.cards.cards import parse_card
 
     if any(name.casefold().startswith(word.casefold()) for name in players):
         return False

@@ -6,13 +6,13 @@ import copy
 
 import click
 
-from ginscore import actions
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import N_, _
 from ginscore.cli import cli
 from ginscore.cli.options import game_argument, game_option, json_option, json_text, print_json
 from ginscore.cli.translated import Command
-from ginscore.errors import GinscoreError
-from ginscore.game import voided
-from ginscore.i18n import N_, _
+from ginscore.core.game import voided
+from ginscore.ops import actions
 
 
 @cli.command("end", cls=Command, help=N_("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).

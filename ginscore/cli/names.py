@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, json_option, print_json
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import GinscoreError
-from ginscore.i18n import N_, _, ngettext, pN_
-from ginscore.names import folded
+from ginscore.core.names import folded
+from ginscore.ops import actions
 
 
 @cli.command(cls=Command, help=N_("""Rename player OLD to NEW: in the current game, in game ID (--game ID), or with --all in

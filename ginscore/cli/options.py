@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import click
 
+from ginscore.base.errors import GinscoreError, HandError, shown
+from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.safefile import write_output
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import GinscoreError, HandError, shown
-from ginscore.i18n import N_, _, pN_
-from ginscore.json_contract import COMMANDS, document, parse_major, supported
-from ginscore.render import check_format, to_json
-from ginscore.safefile import write_output
+from ginscore.output.json_contract import COMMANDS, document, parse_major, supported
+from ginscore.output.render import check_format, to_json
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
 # No number typed into ginscore needs more digits; int() of thousands of digits is an error.
-MAX_DIGITS = 9
 GAME_DIGITS = 30  # the longest number of a game file's name the ledger lists (jsonfile.MAX_NUMBER_DIGITS)
 
 
@@ -195,7 +194,7 @@ class Paper(click.ParamType):
     name = "paper"
 
     def convert(self, value, param, ctx):
-        from ginscore.paper_size import parse_paper
+        from ginscore.base.paper_size import parse_paper
 
         paper = parse_paper(value)
         if paper is None:
@@ -205,7 +204,7 @@ class Paper(click.ParamType):
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem
 
-        from ginscore.paper_size import PAPERS
+        from ginscore.base.paper_size import PAPERS
 
         return [CompletionItem(paper) for paper in PAPERS if paper.startswith(incomplete.lower())]
 
@@ -222,8 +221,8 @@ def chosen_paper(paper: str | None) -> str:
     """The paper a page is printed on: as given, else the house-rules file's, else the locale's."""
     if paper is not None:
         return paper
-    from ginscore import config
-    from ginscore.paper_size import locale_paper
+    from ginscore.base.paper_size import locale_paper
+    from ginscore.settings import config
 
     return config.read_config().paper or locale_paper()
 
@@ -278,7 +277,7 @@ def upcard_option(function):
     def parse(ctx, param, value):
         if value is None:
             return None
-        from ginscore.scoring import parse_upcard
+        from ginscore.core.scoring import parse_upcard
 
         return parse_upcard(value)
 
@@ -288,21 +287,6 @@ def upcard_option(function):
         callback=parse,
         help=N_("Oklahoma Gin: this hand's upcard, e.g. 7h, 10s, Kd (sets the knock limit; a spade doubles)."),
     )(function)
-
-
-def whole_number(text: str, label: str) -> int:
-    """Parse a number the user typed; the core checks its range."""
-    value = text.strip()
-    digits = value[1:] if value.startswith("-") else value
-    if not (digits.isascii() and digits.isdigit()):
-        raise HandError(_("{label} must be a whole number, got {value}").format(label=label, value=shown(text)))
-    if len(digits) > MAX_DIGITS:
-        raise HandError(
-            _("{label} must be a whole number of at most {most} digits, got {count} digits").format(
-                label=label, most=MAX_DIGITS, count=len(digits)
-            )
-        )
-    return int(value)
 
 
 def rule_options(function):
@@ -383,8 +367,8 @@ def selection_options(function):
     def wrapper(*args, since, until, player_names, **kwargs):
         from datetime import date
 
-        from ginscore import book
-        from ginscore.evening import day_bounds
+        from ginscore.app import book
+        from ginscore.ops.evening import day_bounds
 
         today = date.today()
         if since is not None and until is not None and day_bounds(since, today, end=False) >= day_bounds(until, today, end=True):

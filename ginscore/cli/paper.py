@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ginscore import render
+from ginscore.base.i18n import N_, pN_
 from ginscore.cli import cli
 from ginscore.cli.options import (
     SUFFIXES,
@@ -19,8 +19,8 @@ from ginscore.cli.options import (
     table_options,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.i18n import N_, pN_
-from ginscore.names import check_new_players
+from ginscore.core.names import check_new_players
+from ginscore.output import render
 from ginscore.tables import get_table
 
 MAX_PAD_HANDS = 40  # two printed pages of rows a pencil can write in (the table's own number fits one)
@@ -58,7 +58,7 @@ Example:
 @table_options
 @rule_options
 def pad(players, stake, currency, hands, fmt, output, open_it, paper, table, preset, settings):
-    from ginscore.scoring import parse_currency, parse_stake
+    from ginscore.core.scoring import parse_currency, parse_stake
 
     name = "json" if fmt.strip().lower() == "json" else render.check_format(fmt)
     kind = get_table(table)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions
+from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
-from ginscore.cli.hand_words import both_deadwoods, hand_from_cards, misplaced, no_deadwood, typed
 from ginscore.cli.options import (
     NumbersCommand,
     completes,
@@ -15,13 +14,10 @@ from ginscore.cli.options import (
     print_json,
     suit_symbols,
     upcard_option,
-    whole_number,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import HandError, shown
-from ginscore.i18n import N_, _, pN_
-from ginscore.names import match_player
-from ginscore.shell import quote
+from ginscore.ops import actions
+from ginscore.ops.typed_hands import hand_builder, whole_number
 
 
 def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None:
@@ -31,7 +27,7 @@ def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None
     before = params.pop("before", None)
     build = hand_builder(command, params)
     if before is not None:  # a hand forgotten, put before hand ``before``
-        from ginscore import placing
+        from ginscore.ops import placing
 
         game, state, placed = obj.book.change(game_id, lambda game: placing.record_before(game, build(actions.standing(game)), before))
     else:
@@ -60,23 +56,6 @@ before_option = option(
     metavar="NUMBER",
     help=N_("A hand forgotten: record it before hand NUMBER (as numbered on the sheet); the later hands move down one."),
 )
-
-
-def hand_builder(command: str, params: dict):
-    """The function ``game -> hand`` that hand command ``command`` builds from its typed
-    ``params`` (every parameter but --game and --json): shared by the hand commands and by
-    'edit', which takes a corrected hand the way they do. Refuses what is wrong on its own."""
-    build = HAND_BUILDERS[command](**params)
-    upcard = params.get("upcard")
-
-    def checked(game):
-        actions.refuse_other_kind(game, command)
-        hand = build(game)
-        if upcard is not None:
-            hand["upcard"] = upcard
-        return hand
-
-    return checked
 
 
 def card_options(function):
@@ -124,40 +103,6 @@ def knock(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "knock", params, as_json)
 
 
-def knock_hand(player, knocker_deadwood, opponent_deadwood, cards, opponent_cards, melds, upcard):
-    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'knock 4 15', 'knock al4 15'
-        missing = no_deadwood("knock", f"{typed(player)} 4 15") if knocker_deadwood is None else both_deadwoods(player)
-        if left_out := misplaced(player, "knock", [knocker_deadwood or "15"], missing):
-            return left_out
-    if hand_from_cards((knocker_deadwood, opponent_deadwood), cards, opponent_cards, "knock", f"{typed(player)} 4 15"):
-
-        def build(game):
-            from ginscore.card_hands import knock_from_cards
-
-            name = match_player(game.players, player, game.id)
-            return knock_from_cards(name, cards, opponent_cards, game.rules, upcard, melds)
-
-    else:
-        if melds is not None:
-            raise click.UsageError(
-                _("--melds goes with --cards and --opponent-cards: it says how the knocker laid his cards")
-            )
-        if opponent_deadwood is None:
-            raise click.UsageError(both_deadwoods(player))
-        knocker = whole_number(knocker_deadwood, _("the knocker's deadwood"))
-        opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
-
-        def build(game):
-            return {
-                "kind": "knock",
-                "player": match_player(game.players, player, game.id),
-                "deadwood": knocker,
-                "opponent_deadwood": opponent,
-            }
-
-    return build
-
-
 @cli.command(cls=NumbersCommand, help=N_("""PLAYER went gin; the opponent held OPPONENT_DEADWOOD.
 
 Instead of the number, give both hands with --cards and --opponent-cards: ginscore checks
@@ -184,30 +129,6 @@ def gin(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "gin", params, as_json)
 
 
-def gin_hand(player, opponent_deadwood, big, cards, opponent_cards, upcard):
-    if cards is None and opponent_cards is None and opponent_deadwood is None:  # 'gin 30', 'gin bo30'
-        if left_out := misplaced(player, "gin", [], no_deadwood("gin", f"{typed(player)} 30")):
-            return left_out
-    if hand_from_cards((opponent_deadwood,), cards, opponent_cards, "gin", f"{typed(player)} 30"):
-
-        def build(game):
-            from ginscore.card_hands import gin_from_cards
-
-            name = match_player(game.players, player, game.id)
-            return gin_from_cards(name, cards, opponent_cards, game.rules, upcard, big)
-
-    else:
-        opponent = whole_number(opponent_deadwood, _("the opponent's deadwood"))
-
-        def build(game):
-            hand = {"kind": "gin", "player": match_player(game.players, player, game.id), "opponent_deadwood": opponent}
-            if big:
-                hand["big"] = True
-            return hand
-
-    return build
-
-
 @cli.command(cls=Command, help=N_("""Record a dead hand: the stock ran down to two cards and nobody knocked.
 
 In a partnership game name a PLAYER at the table that drew.
@@ -226,17 +147,6 @@ Example:
 @click.pass_obj
 def draw(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "draw", params, as_json)
-
-
-def draw_hand(player, upcard):
-
-    def build(game):
-        hand = {"kind": "draw"}
-        if player is not None:
-            hand["player"] = match_player(game.players, player, game.id)
-        return hand
-
-    return build
 
 
 @cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
@@ -330,53 +240,6 @@ Example:
 @click.pass_obj
 def out(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "out", params, as_json)
-
-
-def out_hand(player, held, rummy):
-
-    def build(game):
-        hand = {"kind": "out", "player": match_player(game.players, player, game.id), "losers": {}}
-        cards = {}
-        for word in held:
-            name, points, typed = held_by(game, word)
-            if name in hand["losers"]:
-                raise HandError(_("{name} is named twice: give what each other player held once").format(name=name))
-            hand["losers"][name] = points
-            if typed is not None:
-                cards[name] = typed
-        if cards:
-            hand["cards"] = cards
-        if rummy:
-            hand["rummy"] = True
-        return hand
-
-    return build
-
-
-def held_by(game, word: str) -> tuple:
-    """(player, points, cards as typed or None) from ``bob=20`` or ``bob=K,7,3``."""
-    from ginscore.cards import rank_value
-
-    name, equals, value = word.rpartition("=")
-    if not equals or not name.strip() or not value.strip():
-        other = game.players[-1]
-        raise HandError(
-            _("{word}: give what each other player held as NAME=POINTS ({points}) or NAME=CARDS ({cards})").format(
-                word=shown(word), points=quote(f"{other}=20"), cards=quote(f"{other}=K,7,3")
-            )
-        )
-    name = match_player(game.players, name, game.id)
-    value = value.strip()
-    if value.isascii() and value.isdigit():
-        if len(value) > 4:
-            raise HandError(_("{name}'s count {count} is far more than a hand can hold").format(name=name, count=shown(value)))
-        return name, int(value), None
-    tokens = [token for token in value.replace("+", ",").split(",") if token.strip()]
-    return name, sum(rank_value(token) for token in tokens), " ".join(token.strip() for token in tokens)
-
-
-# The hand commands, by name: what each builds from its typed parameters.
-HAND_BUILDERS = {"knock": knock_hand, "gin": gin_hand, "draw": draw_hand, "out": out_hand}
 
 
 @cli.command(cls=Command, help=N_("""Delete hand NUMBER (as numbered on the sheet), wherever it stands: the later hands move

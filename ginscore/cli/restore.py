@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions, placing
+from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, print_json, whole_number
+from ginscore.cli.options import game_option, json_option, print_json
 from ginscore.cli.translated import Command, argument, option
-from ginscore.i18n import N_, _, pN_
+from ginscore.ops import actions, placing
+from ginscore.ops.typed_hands import whole_number
 
 
 @cli.command(cls=Command, help=N_("""Bring back deleted hand NUMBER, at any time, in its place among the hands: the hands

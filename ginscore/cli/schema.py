@@ -6,11 +6,11 @@ import os
 
 import click
 
-from ginscore import json_contract, render
+from ginscore.base.errors import GinscoreError, shown
+from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
 from ginscore.cli.translated import Command, argument, option
-from ginscore.errors import GinscoreError, shown
-from ginscore.i18n import N_, _, pN_
+from ginscore.output import json_contract, render
 
 SCHEMAS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "schemas")
 

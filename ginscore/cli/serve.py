@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import click
 
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import N_, _
 from ginscore.cli import cli
 from ginscore.cli.options import launch
 from ginscore.cli.translated import Command, option
-from ginscore.errors import GinscoreError
-from ginscore.i18n import N_, _
 
 # What 'ginscore serve' needs beyond ginscore itself: the optional extra 'web'.
 WEB_MODULES = ("starlette", "uvicorn", "segno")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions, render
-from ginscore.apart import apart
+from ginscore.base.errors import printable
+from ginscore.base.i18n import N_, _, ngettext, pgettext
 from ginscore.cli import cli
 from ginscore.cli.options import (
     SUFFIXES,
@@ -20,10 +20,11 @@ from ginscore.cli.options import (
     selection_options,
 )
 from ginscore.cli.translated import option
-from ginscore.errors import printable
-from ginscore.game import effective_hands, voided
-from ginscore.i18n import N_, _, ngettext, pgettext
-from ginscore.render import DEFAULT_FORMAT
+from ginscore.core.apart import apart
+from ginscore.core.game import effective_hands, voided
+from ginscore.ops import actions
+from ginscore.output import render
+from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
 
 STATUS_HELP = N_(
@@ -89,8 +90,8 @@ def merged_lines(game) -> list:
     merged = apart(game.journal)
     if not merged:
         return []
-    from ginscore.checks import merged_notes, recorded_apart
-    from ginscore.device import device_id
+    from ginscore.app.checks import merged_notes, recorded_apart
+    from ginscore.base.device import device_id
 
     ids = recorded_apart(game.journal)
     devices = {entry["id"]: entry["device"] for entry in game.journal}
@@ -242,7 +243,7 @@ def more(items) -> str:
 def listing_row(entry, current: int | None = None) -> list:
     """A game's row of the listing; a game in progress that is not the ``current`` one (which
     the commands without --game act on) is marked 'unfinished'."""
-    from ginscore.scoring import written_amount
+    from ginscore.core.scoring import written_amount
 
     if entry.get("damaged"):
         return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
@@ -274,7 +275,7 @@ def listing_csv(listing) -> tuple:
     """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
     amount a bare number with the decimals the text shows); a game without payments has one
     row with the payment cells empty."""
-    from ginscore.scoring import show_amount
+    from ginscore.core.scoring import show_amount
 
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
                _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
@@ -294,8 +295,8 @@ def listing_csv(listing) -> tuple:
 
 def total_lines(listing) -> list:
     """Each player's money over the finished games listed, per currency: what an evening comes to."""
-    from ginscore.evening import settle
-    from ginscore.scoring import written_amount
+    from ginscore.core.scoring import written_amount
+    from ginscore.ops.evening import settle
 
     finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
     lines = []

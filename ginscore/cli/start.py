@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import click
 
-from ginscore import actions
+from ginscore.app.book import last_game_between, selection
+from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
 from ginscore.cli.options import completes, game_option, json_option, print_json, rule_options, table_options
 from ginscore.cli.translated import Command, argument, option
-from ginscore.i18n import N_, _, pN_
-from ginscore.names import folded
+from ginscore.core.names import folded
+from ginscore.core.scoring import parse_currency, parse_stake, written_money
+from ginscore.ops import actions
 from ginscore.tables import get_table
 
 
@@ -44,8 +46,7 @@ Example:
 @json_option
 @click.pass_obj
 def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
-    from ginscore.config import read_config
-    from ginscore.scoring import parse_currency, parse_stake
+    from ginscore.settings.config import read_config
 
     house = read_config()
     chosen_preset, chosen_settings = house.for_new_game(preset, settings)
@@ -65,24 +66,10 @@ def new(obj, players, stake, currency, dealer, table, preset, settings, as_json)
         click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
 
 
-def last_game_between(book, players, table: str):
-    """The summary (``games --json`` entry) of the newest finished game of kind ``table`` among
-    exactly ``players``, in any order and case, or None; voided and damaged games do not count:
-    the winner deals first only in the next game of the same table and the same players. Asked
-    of the summary index, so it costs the same after ten years of games."""
-    from ginscore.book import selection
-
-    # the games all of them played in, the newest first; the first with nobody else wins
-    found = book.summaries(selection(players=tuple(players), table=table, finished_only=True))
-    wanted = sorted(folded(name) for name in players)
-    return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
-
-
 def start_game(book, game, as_json: bool, preset=None, last=None):
     """Save a new game under the lock and report it: its id, rules, stake and who deals first
     (and why, when ``last``, the summary of the last game between the players, decided it).
     Returns its state (None after printing JSON)."""
-    from ginscore.scoring import written_money
 
     open_games = unfinished_between(book, game.players)
     game = book.start(game)
@@ -113,7 +100,6 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
 def unfinished_between(book, players) -> list:
     """The summaries of the games among exactly ``players`` still in progress (not voided),
     oldest first: a new game between them leaves those open, and is told so."""
-    from ginscore.book import selection
 
     found = book.summaries(selection(players=tuple(players), unfinished_only=True))
     wanted = sorted(folded(name) for name in players)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import click
 
-from ginscore.errors import shown
-from ginscore.i18n import N_, LazyText, _, pN_, translate
-from ginscore.text import did_you_mean
+from ginscore.base.errors import shown
+from ginscore.base.i18n import N_, LazyText, _, pN_, translate
+from ginscore.base.text import did_you_mean
 
 
 class Option(click.Option):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ginscore.errors import RulesError
-from ginscore.i18n import _
+from ginscore.base.errors import RulesError
+from ginscore.base.i18n import _
 
 # name -> "module:Class"; a module is imported on first use, so a command pays only for the
 # table it scores. The name is the flag on 'new' (--hollywood) and what a game file stores.

@@ -1,25 +1,25 @@
 """What every table (kind of game) provides: ``Table``, which checks and replays a game's hands
 into a result; the shape of that result (``GameResult``, plain data); the shape of the view
 that says a result in words and layouts (``TableView``); and the plain data it hands to the
-settlement (``Payment``); the sheets' data types are ``ginscore.sheets``."""
+settlement (``Payment``); the sheets' data types are ``ginscore.core.sheets``."""
 
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ginscore import changes
-from ginscore.apart import apart
-from ginscore.errors import GinscoreError, HandError, PlayerError, RulesError
-from ginscore.game import effective_hands, voided
-from ginscore.i18n import _, pN_, translate
-from ginscore.names import match_player
-from ginscore.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
-from ginscore.scoring import stake_text
-from ginscore.sheets import Grid, Sheet
-from ginscore.shell import command
+from ginscore.base.errors import GinscoreError, HandError, PlayerError, RulesError
+from ginscore.base.i18n import _, pN_, translate
+from ginscore.base.shell import command
+from ginscore.base.text import in_words
+from ginscore.core import changes
+from ginscore.core.apart import apart
+from ginscore.core.game import effective_hands, voided
+from ginscore.core.names import match_player
+from ginscore.core.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
+from ginscore.core.scoring import stake_text
+from ginscore.core.sheets import Grid, Sheet
 from ginscore.tables.payments import Payment, nets, payment  # noqa: F401 - every table takes them from here
 from ginscore.tables.seats import kept_seat_lines
-from ginscore.text import in_words
 
 # The variants of gin a table may play (``variant_of``), in words.
 VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
@@ -331,7 +331,7 @@ class Table:
         return self._play_all(game)[1]
 
     def standing(self, game):
-        """``game`` with the rules changes and renames that count (``ginscore.changes``)."""
+        """``game`` with the rules changes and renames that count (``ginscore.core.changes``)."""
         return changes.standing(game, self.renamed_hand)
 
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:

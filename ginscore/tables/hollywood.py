@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.errors import HandError
-from ginscore.game import EffectiveHand, abandoned
-from ginscore.i18n import N_, _, pN_
-from ginscore.rules import GIN_SETTINGS, Setting
-from ginscore.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
+from ginscore.base.errors import HandError
+from ginscore.base.i18n import N_, _, pN_
+from ginscore.core.game import EffectiveHand, abandoned
+from ginscore.core.rules import GIN_SETTINGS, Setting
+from ginscore.core.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
 from ginscore.tables.base import game_json, payment, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats

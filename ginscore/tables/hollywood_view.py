@@ -4,12 +4,23 @@ nothing of ``hollywood``, which gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, ngettext
-from ginscore.rules import GIN_SETTINGS, Rules, describe_setting
-from ginscore.rules import summary as rules_summary
-from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.base.i18n import _, ngettext
+from ginscore.base.text import in_words
+from ginscore.core.rules import GIN_SETTINGS, Rules, describe_setting
+from ginscore.core.rules import summary as rules_summary
+from ginscore.core.sheets import Chart, Grid, Series, Sheet
 from ginscore.tables.base import TableView
-from ginscore.tables.two_handed_words import (
+from ginscore.tables.base_view import (
+    PAD_FINAL_ROWS,
+    amount_cell,
+    dealer_line,
+    game_sheet,
+    hands_words,
+    next_game_lines,
+    pad_fields,
+    pad_final_grid,
+)
+from ginscore.tables.two_handed_view import (
     card_lines,
     cards_grids,
     csv_final_cells,
@@ -21,17 +32,6 @@ from ginscore.tables.two_handed_words import (
     hand_cells,
     hand_line,
 )
-from ginscore.tables.words import (
-    PAD_FINAL_ROWS,
-    amount_cell,
-    dealer_line,
-    game_sheet,
-    hands_words,
-    next_game_lines,
-    pad_fields,
-    pad_final_grid,
-)
-from ginscore.text import in_words
 
 # What the sheet writes in a column that a hand closed, and in a column closed before it.
 CLOSING_MARK = "*"

@@ -12,10 +12,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.errors import HandError, RulesError
-from ginscore.i18n import N_, _, pN_
-from ginscore.names import match_player
-from ginscore.scoring import FinalScore, score_hand, settle
+from ginscore.base.errors import HandError, RulesError
+from ginscore.base.i18n import N_, _, pN_
+from ginscore.core.names import match_player
+from ginscore.core.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
 from ginscore.tables.partnership_view import PartnershipView
 from ginscore.tables.seats import KeptSeats, seats_json

@@ -4,10 +4,11 @@ imports nothing of ``partnership``, which gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, ngettext, pgettext
-from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.base.i18n import _, ngettext, pgettext
+from ginscore.core.sheets import Chart, Grid, Series, Sheet
 from ginscore.tables.base import TableView, nets
-from ginscore.tables.two_handed_words import (
+from ginscore.tables.base_view import amount_cell, game_sheet, totals_words
+from ginscore.tables.two_handed_view import (
     card_lines,
     cards_grids,
     csv_final_cells,
@@ -20,7 +21,6 @@ from ginscore.tables.two_handed_words import (
     hand_line,
     two_sided_pad,
 )
-from ginscore.tables.words import amount_cell, game_sheet, totals_words
 
 
 def row_pair(round_, row) -> tuple:

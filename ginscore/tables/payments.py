@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.scoring import money
+from ginscore.core.scoring import money
 
 
 class Payment(NamedTuple):

@@ -13,21 +13,21 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import NamedTuple
 
-from ginscore.cards import rank_value
-from ginscore.errors import CardError, HandError
-from ginscore.fewest_payments import fewest_payments
-from ginscore.game import abandoned
-from ginscore.i18n import N_, _, pN_
-from ginscore.rules import Setting
-from ginscore.scoring import money
-from ginscore.shell import command
-from ginscore.statistics import blank as blank_stats
-from ginscore.statistics import hand_streaks
+from ginscore.base.errors import CardError, HandError
+from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.shell import command
+from ginscore.base.text import in_words
+from ginscore.cards.cards import rank_value
+from ginscore.core.fewest_payments import fewest_payments
+from ginscore.core.game import abandoned
+from ginscore.core.rules import Setting
+from ginscore.core.scoring import money
+from ginscore.core.statistics import blank as blank_stats
+from ginscore.core.statistics import hand_streaks
 from ginscore.tables.base import Payment, Table, game_json, streaks_json
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.tables.seats import KeptSeats, seats_json
-from ginscore.text import in_words
 
 SETTINGS = {
     "target": Setting(

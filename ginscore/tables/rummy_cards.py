@@ -10,10 +10,10 @@ the suits the suited ones leave.
 
 from __future__ import annotations
 
-from ginscore.cards import card_str, rank_str, typed_card
-from ginscore.errors import HandError
-from ginscore.i18n import _, ngettext
-from ginscore.text import in_words
+from ginscore.base.errors import HandError
+from ginscore.base.i18n import _, ngettext
+from ginscore.base.text import in_words
+from ginscore.cards.cards import card_str, rank_str, typed_card
 
 
 def check_deal(cards: dict, dealt: int) -> None:

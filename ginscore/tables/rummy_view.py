@@ -4,11 +4,12 @@ gives its table this view."""
 
 from __future__ import annotations
 
-from ginscore.i18n import _, pgettext
-from ginscore.scoring import money, written_amount
-from ginscore.sheets import Chart, Grid, Series, Sheet
+from ginscore.base.i18n import _, pgettext
+from ginscore.base.text import in_words
+from ginscore.core.scoring import money, written_amount
+from ginscore.core.sheets import Chart, Grid, Series, Sheet
 from ginscore.tables.base import TableView
-from ginscore.tables.words import (
+from ginscore.tables.base_view import (
     amount_cell,
     game_sheet,
     hands_words,
@@ -19,7 +20,6 @@ from ginscore.tables.words import (
     payment_notes,
     payments_grid,
 )
-from ginscore.text import in_words
 
 
 def rummy_goal(rules) -> str:

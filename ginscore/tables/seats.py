@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.i18n import _
+from ginscore.base.i18n import _
 
 
 class KeptSeats(NamedTuple):

@@ -3,23 +3,23 @@ a scored hand's row, who faced whom, and the players' statistics (docs/rules.md 
 
 Standard, Hollywood, three-handed and partnership games are all played as two-handed hands;
 they differ in who faces whom and in how the hands add up. Their words are in
-``two_handed_words``.
+``two_handed_view``.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from ginscore.errors import HandError
-from ginscore.game import EffectiveHand
-from ginscore.i18n import _
-from ginscore.rules import GIN_SETTINGS, TWO_PLAYER_SETTINGS
-from ginscore.scoring import HandScore, check_hand, score_hand
-from ginscore.shell import command
-from ginscore.statistics import blank as blank_stats
-from ginscore.statistics import hand_streaks
+from ginscore.base.errors import HandError
+from ginscore.base.i18n import _
+from ginscore.base.shell import command
+from ginscore.base.text import in_words
+from ginscore.core.game import EffectiveHand
+from ginscore.core.rules import GIN_SETTINGS, TWO_PLAYER_SETTINGS
+from ginscore.core.scoring import HandScore, check_hand, score_hand
+from ginscore.core.statistics import blank as blank_stats
+from ginscore.core.statistics import hand_streaks
 from ginscore.tables.base import Table
-from ginscore.text import in_words
 
 HAND_FIELDS = {
     "kind": str,
@@ -121,12 +121,12 @@ class GinTable(Table):
     draw_names_a_player = False  # partnership: a draw says which table it was
 
     def cards_words(self, hand: dict) -> str:
-        from ginscore.card_hands import cards_words  # the card solver, only for hands typed as cards
+        from ginscore.core.card_hands import cards_words  # the card solver, only for hands typed as cards
 
         return cards_words(hand)
 
     def card_problems(self, cards: dict) -> list:
-        from ginscore.card_hands import card_problems
+        from ginscore.core.card_hands import card_problems
 
         return card_problems(cards)
 
@@ -230,7 +230,7 @@ def held_back_melds(hand: dict) -> bool:
     than his best arrangement (to spoil the defender's lay-offs)."""
     if not hand["cards"].get("melds_stated"):
         return False
-    from ginscore.cards import parse_cards  # the card solver, only for hands typed as cards
-    from ginscore.melds import deadwood
+    from ginscore.cards.cards import parse_cards  # the card solver, only for hands typed as cards
+    from ginscore.cards.melds import deadwood
 
     return hand["deadwood"] > deadwood(parse_cards(hand["cards"]["knocker"]))

@@ -26,16 +26,16 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ginscore import actions, i18n
-from ginscore.book import open_book, selection
-from ginscore.cli.play import hand_builder
-from ginscore.cli.start import last_game_between
-from ginscore.config import read_config
-from ginscore.errors import GameNotFound, GinscoreError, printable, unexpected
-from ginscore.evening import day_bounds
-from ginscore.i18n import N_, _, translate
-from ginscore.render_html import CSS, page
-from ginscore.scoring import parse_stake
+from ginscore.app.book import last_game_between, open_book, selection
+from ginscore.base import i18n
+from ginscore.base.errors import GameNotFound, GinscoreError, printable, unexpected
+from ginscore.base.i18n import N_, _, translate
+from ginscore.core.scoring import parse_stake
+from ginscore.ops import actions
+from ginscore.ops.evening import day_bounds
+from ginscore.ops.typed_hands import hand_builder
+from ginscore.output.render_html import CSS, page
+from ginscore.settings.config import read_config
 from ginscore.tables import names as table_names
 from ginscore.web import pages
 from ginscore.web.evening import record, settle_view

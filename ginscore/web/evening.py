@@ -4,12 +4,12 @@ recording it, as 'settle --record' does."""
 
 from __future__ import annotations
 
-from ginscore.book import selection
-from ginscore.errors import GinscoreError
-from ginscore.evening import settle
-from ginscore.i18n import _, decimal, ngettext
-from ginscore.scoring import show_amount
-from ginscore.text import in_words
+from ginscore.app.book import selection
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import _, decimal, ngettext
+from ginscore.base.text import in_words
+from ginscore.core.scoring import show_amount
+from ginscore.ops.evening import settle
 
 
 def unsettled(book) -> tuple:

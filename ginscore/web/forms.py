@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ginscore.errors import HandError
-from ginscore.i18n import _, pgettext
+from ginscore.base.errors import HandError
+from ginscore.base.i18n import _, pgettext
 from ginscore.tables import get_table
 
 # The longest value a field of the form takes (a hand's cards are some 35 characters).
@@ -49,7 +49,7 @@ def hand_parameters(game, form: dict) -> tuple:
     player = form.get("player", "").strip()
     upcard = given(form, "upcard")
     if upcard is not None:
-        from ginscore.scoring import parse_upcard
+        from ginscore.core.scoring import parse_upcard
 
         upcard = parse_upcard(upcard)
     cards, opponent_cards = given(form, "cards"), given(form, "opponent_cards")

@@ -15,7 +15,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse
 
-from ginscore.i18n import N_
+from ginscore.base.i18n import N_
 
 # Nothing but the page's own script, stylesheets and the inline SVG charts; no frame, no
 # form to another place, no plug-in. The printable sheet (one inline <style>) has its own.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from html import escape
 
-from ginscore import actions
-from ginscore.i18n import _
-from ginscore.render_html import page_head, sheet_body, table_block
+from ginscore.base.i18n import _
+from ginscore.ops import actions
+from ginscore.output.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables
 from ginscore.web.forms import hand_form
 

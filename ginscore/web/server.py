@@ -13,9 +13,9 @@ import secrets
 import socket
 import sys
 
-from ginscore import i18n
-from ginscore.errors import GinscoreError
-from ginscore.i18n import _
+from ginscore.base import i18n
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import _
 
 DEFAULT_PORT = 8765
 PORTS_TRIED = 20  # 8765 busy: the next free one, up to 8784

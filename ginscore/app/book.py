@@ -1,0 +1,342 @@
+"""The application service over one ledger: every command that reads or changes games goes
+through a ``Book``. A change is always the same five steps: lock, load, change (a pure
+function of ``ginscore.ops.actions``), write, then tell the summary index what changed. Reading
+commands ask it for games, summaries and totals; it hands the index the one function that
+reads a game file into a summary, so that the index never reads or evaluates a game itself.
+
+What reads a game (``status``) needs only this module and the ledger: the summary index is
+imported by the methods that write or query it, and the queries of the index, checking and the
+settlements file by the methods that use them, so that ``status`` does not load the index and a
+hand does not load the queries.
+
+``saved`` lists the game files this Book wrote, so that a failure afterwards (standard output full)
+can say that the change was made and must not be entered again.
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+
+from ginscore.base import jsonfile
+from ginscore.base.errors import GinscoreError
+from ginscore.base.safefile import NotDurable
+from ginscore.core.game import Game, now_ms, voided
+from ginscore.core.names import folded
+from ginscore.ops import actions
+from ginscore.store import ledger, schema
+from ginscore.store.ledger import Ledger, parse_name
+
+
+def forget_reads() -> None:
+    """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
+    its own): the caches that spare 'play' a second reading of its game between two entries."""
+    from ginscore.tables import base
+
+    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, base.REPLAYED):
+        kept.clear()
+    jsonfile.WRITTEN.clear()
+
+
+def last_game_between(book, players, table: str):
+    """The summary (``games --json`` entry) of the newest finished game of kind ``table`` among
+    exactly ``players``, in any order and case, or None; voided and damaged games do not count:
+    the winner deals first only in the next game of the same table and the same players. Asked
+    of the summary index, so it costs the same after ten years of games."""
+    # the games all of them played in, the newest first; the first with nobody else wins
+    found = book.summaries(selection(players=tuple(players), table=table, finished_only=True))
+    wanted = sorted(folded(name) for name in players)
+    return next((entry for entry in reversed(found) if sorted(map(folded, entry["players"])) == wanted), None)
+
+
+def open_book(root=None, saved: list | None = None) -> "Book":
+    """The Book of the ledger folder ``root`` (default: $GINSCORE_LEDGER, else the user data
+    folder), its game files read and written with ginscore's own file format."""
+    return Book(Ledger(root, schema), saved)
+
+
+def selection(**parts):
+    """Which games a question of the summary index is about (a ``history.Selection``; every
+    part optional: since, until, players, ids, table, finished_only, unfinished_only,
+    hide_voided)."""
+    from ginscore.index.history import Selection
+
+    return Selection(**parts)
+
+
+def saved_game_ids(paths) -> list:
+    """The ids of the games whose files ``paths`` are, in order, once each ("?" for a name that
+    is no game file's)."""
+    names = [parse_name(os.path.basename(path)) for path in paths]
+    return list(dict.fromkeys(name[0] if name else "?" for name in names))
+
+
+def merge_files(base: str, ours: str, theirs: str) -> bool:
+    """git's merge driver for one file of the ledger: a settlements file's union
+    (``settlements.merge_file``), else a game file's (``merging.merge_file``), written to
+    ``ours``; False when they are not one game."""
+    from ginscore.store.merging import merge_file
+    from ginscore.store.settlements import merge_file as settlements_union
+
+    merged = settlements_union(ours, theirs)
+    return merge_file(schema, base, ours, theirs) if merged is None else merged
+
+
+def settled_twice_words(held) -> str:
+    """One game settled twice (an entry of ``Book.settled_twice``), in words."""
+    from ginscore.store.settlements import twice_words
+
+    return twice_words(held)
+
+
+class Book:
+    def __init__(self, ledger, saved: list | None = None):
+        self.ledger = ledger
+        ledger.choose_current = self._carried_on
+        self.saved = [] if saved is None else saved
+        self.notes: list[str] = []  # lines for standard error: the summary index found damaged and rebuilt
+
+    # ---- games -------------------------------------------------------------------------------
+
+    def load(self, game_id: str | None = None) -> Game:
+        return self.ledger.load(game_id)
+
+    def state(self, game_id: str | None = None):
+        """The evaluated state of game ``game_id`` (default: the current game)."""
+        return actions.evaluate(self.ledger.load(game_id))
+
+    def standing(self, game_id: str | None = None) -> Game:
+        """Game ``game_id`` (default: the current game) as it stands, its changes applied."""
+        return actions.standing(self.ledger.load(game_id))
+
+    def current_id(self) -> str:
+        return self.ledger.current_id()
+
+    def resolve(self, game_id: str | None) -> str:
+        """The id of game ``game_id`` (default: the current game); refused when there is none."""
+        return self.ledger.resolve(game_id)
+
+    def game_ids(self) -> list[str]:
+        return self.ledger.game_ids()
+
+    @property
+    def root(self) -> str:
+        """The ledger folder."""
+        return self.ledger.root
+
+    def waiting_copies(self) -> int:
+        """How many conflict copies a file syncer left for 'check' to fold in."""
+        return self.ledger.waiting_copies()
+
+    def _carried_on(self) -> str | None:
+        """The game a device that started none carries on, from the summary index: the game in
+        progress started last, else the game started last (see ``carry_on.from_index``)."""
+        from ginscore.store.carry_on import from_index
+
+        return self.ask(from_index)
+
+    def change(self, game_id: str | None, change):
+        """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
+        returns the whole result. A change that raises leaves the files untouched. The entries
+        the change adds are this device's (``Game.device``)."""
+        with self.ledger.locked():
+            game = self.ledger.load(game_id)._replace(device=self.ledger.device)
+            result = change(game)
+            self._write(result[0], game)
+        return result
+
+    def start(self, game: Game) -> Game:
+        """Save a new game under a new id, made on this device (making the ledger folder if
+        need be); it becomes this device's current game."""
+        with self.ledger.locked(create=True):
+            clock = max(now_ms(), self._last_start() + 1)
+            game = game._replace(id=self.ledger.new_id(clock), clock=clock, device=self.ledger.device)
+            self._write(game, None)
+        return game
+
+    def add(self, game: Game):
+        """Save ``game``, made elsewhere under an id of its own (an imported game), as this
+        device's file, unless a game of that id is here already: that game is returned then,
+        else None. The current game stays what it was."""
+        with self.ledger.locked(create=True):
+            if self.ledger.files_of(game.id):
+                return self.ledger.load(game.id)
+            self._write(game._replace(device=self.ledger.device), None, current=False)
+        return None
+
+    def _last_start(self) -> int:
+        """The start clock of the game this device started last, so that a clock set back never
+        starts a game before it."""
+        own = self.ledger.own_current()
+        try:
+            return self.ledger.load(own).clock if own is not None else 0
+        except GinscoreError:
+            return 0
+
+    def _write(self, game: Game, previous: Game | None, current: bool = True) -> None:
+        from ginscore.index import index
+
+        stamp = index.before_save(self.ledger)
+        try:
+            path = self.ledger.save(game, new=previous is None, current=current)
+        except NotDurable:  # in place, only its durability is in doubt: the index is told
+            self._tell_index(game, previous, stamp)
+            raise
+        self._tell_index(game, previous, stamp)
+        self.saved.append(path)
+
+    def _tell_index(self, game: Game, previous: Game | None, stamp) -> None:
+        """Give the index the summary of ``game`` just written; never fails the write."""
+        if stamp is None:  # the index is already stale: the next reader rebuilds it
+            return
+        from ginscore.index import index
+        from ginscore.ops.summary import summarize
+
+        try:
+            state = actions.evaluate(game)  # the change's own replays, kept (tables.base._play_all)
+            changed = (
+                previous is None
+                or state.finished
+                or actions.evaluate(previous).finished
+                or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
+                or state.game.players != actions.standing(previous).players  # 'rename' too
+            )
+            summary = summarize(state) if changed else None  # else only the stamp is renewed
+            index.after_save(self.ledger, game.id, summary, changed, stamp, index.position(game.id, game.created, game.clock))
+        except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
+            return
+
+    # ---- summaries, through the index -----------------------------------------------------------
+
+    def summarize_file(self, game_id: str) -> tuple:
+        """(summary, None, position) for a game whose files load, else (None, its problem in
+        words, position); see ``index.position``."""
+        from ginscore.index import index
+        from ginscore.ops.summary import summarize
+
+        try:
+            game = self.ledger.load(game_id)
+            return summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock)
+        except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
+            return None, self.ledger.damage(game_id, error), index.position(game_id, None)
+
+    @contextmanager
+    def summary_index(self):
+        """The summary index, brought up to date with the game files, open for questions."""
+        from ginscore.index import index
+
+        connection = index.current(self.ledger, self.summarize_file, self.notes)
+        try:
+            yield connection
+        finally:
+            connection.close()
+
+    def ask(self, question):
+        """``question(connection)`` asked of the summary index. An index that turns out damaged or
+        foreign while it answers (any SQLite error, a value of the wrong type, stored JSON cut
+        short) is thrown away, rebuilt from the game files with a note, and asked again: the
+        answer is the one a fresh index gives."""
+        from ginscore.index import index
+
+        with self.summary_index() as connection:
+            try:
+                return question(connection)
+            except index.damage_errors() as error:
+                damage = error
+        index.discard(self.ledger, self.notes, damage)
+        with self.summary_index() as connection:
+            return question(connection)
+
+    def refresh_index(self) -> None:
+        """Bring the summary index up to date with the files now (after files came in whole)."""
+        self.ask(lambda connection: None)
+
+    def summaries(self, selection, last: int | None = None) -> list:
+        """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
+        oldest first."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
+
+    def player_totals(self, selection) -> list:
+        from ginscore.index import history
+
+        return self.ask(lambda connection: history.player_totals(connection, selection))
+
+    def settled_games(self) -> set:
+        """The ids of the games settled with 'settle --record' (and not taken back)."""
+        from ginscore.store import settlements
+
+        return settlements.settled_games(settlements.read(self.ledger))
+
+    def chosen_games(self, selection, game_ids, unsettled) -> tuple:
+        """(the summaries of the finished games chosen, oldest first; whether some were left out as
+        settled before), as 'settle' and 'export' choose them."""
+        chosen = self.summaries(selection._replace(ids=tuple(game_ids), finished_only=True))
+        settled = self.settled_games()
+        if not unsettled:
+            return chosen, False
+        return [entry for entry in chosen if entry["id"] not in settled], bool(settled)
+
+    # ---- the whole ledger -------------------------------------------------------------------------
+
+    def check(self) -> dict:
+        """Every problem of every file of the ledger, as plain data (see ``ginscore.app.checks``)."""
+        from ginscore.app import checks
+
+        return checks.check_ledger(self.ledger)
+
+    def record_settlement(self, result) -> dict:
+        """Add the evening's settlement ``result`` to this device's settlements file; returns it
+        (``settlements.records``: its ``number`` and ``id``)."""
+        from ginscore.store import settlements
+
+        with self.ledger.locked():
+            return settlements.record(self.ledger, result)
+
+    def has_settlements(self) -> bool:
+        """Whether the ledger has settlements (cheap: no file is read)."""
+        from ginscore.store.settlements import exists
+
+        return exists(self.ledger.root)
+
+    def settled_twice(self) -> list:
+        """The games settled twice, on two devices apart (``settlements.settled_twice``)."""
+        from ginscore.store import settlements
+
+        return settlements.settled_twice(settlements.read(self.ledger))
+
+    def backup(self, destination=None) -> tuple:
+        """A copy of the whole ledger (``ginscore.store.backup``): (where, the files copied relative to the
+        ledger folder, a warning or None, the damaged games, those of them not copied whole)."""
+        from ginscore.store.backup import backup
+
+        target, files, warning = backup(self.ledger, destination)
+        copied = {name for name in files if name.startswith("games/")}
+        damaged = [game_id for game_id in self.ledger.game_ids() if self.ledger.file_problems(game_id)]
+        left_out = [
+            game_id for game_id in damaged
+            if any(f"games/{os.path.basename(path)}" not in copied for path in self.ledger.files_of(game_id))
+        ]
+        return target, files, warning, damaged, left_out
+
+    def merge_folder(self, folder: str) -> dict:
+        """Fold the games and settlements of the ledger folder ``folder`` in
+        (``merging.merge_folder``, ``settlements.merge_folder``), then bring the summary index up
+        to date."""
+        from ginscore.store import settlements
+        from ginscore.store.merging import merge_folder
+
+        with self.ledger.locked(create=True):
+            report = merge_folder(self.ledger, folder)  # refuses a folder that holds no ledger
+            report["settlements"], problems = settlements.merge_folder(self.ledger, folder)
+            report["problems"] += problems
+        self.refresh_index()
+        return report
+
+    def take_back_settlement(self):
+        """Take back the newest settlement if it is the last thing recorded (see
+        ``settlements.take_back_last``); None when 'undo' means a hand."""
+        from ginscore.store import settlements
+
+        return settlements.take_back_last(self.ledger)

@@ -1,0 +1,220 @@
+"""Checking a whole ledger: every problem of every game file and of the settlement files, and
+notes on harmless leftovers, as plain data ('ginscore check' prints it, 'check --json' is it).
+Nothing is changed but the summary index, a cache, which is compared with every file and mended.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import _, ngettext, shortened
+from ginscore.base.safefile import TEMPORARY_SUFFIX
+from ginscore.core.apart import apart, bursts, double_entries, far_ahead
+from ginscore.core.changes import rename_clash_lines, rename_clashes
+from ginscore.core.game import effective_hands, system_ms
+from ginscore.index import index
+from ginscore.ops import actions
+from ginscore.ops.summary import summarize
+from ginscore.store import settlements
+from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
+from ginscore.store.merging import fold_copies
+from ginscore.store.schema_journal import journal_problems
+from ginscore.tables.seats import kept_seat_lines
+
+SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
+
+
+def check_index(ledger, evaluated: dict) -> list:
+    """Compare the summary index with every game file (also files edited in place, which the
+    quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
+    The index is a cache: what it had wrong is never a problem of the ledger."""
+    if not evaluated or not os.path.isdir(ledger.games_dir):
+        return []
+    existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
+    damage: list = []
+    try:
+        with ledger.locked():
+            try:
+                wrong = verified(ledger, evaluated, damage)
+            except index.damage_errors() as error:  # damaged or foreign: rebuilt from the files
+                index.tell(damage, ledger, error)
+                index.remove(ledger)
+                existed, wrong = False, verified(ledger, evaluated, damage)
+    except (GinscoreError, OSError) as error:
+        return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
+    by_reason: dict = {}
+    for game_id, what in wrong if existed else ():
+        by_reason.setdefault(what, []).append(game_id)
+    notes = [{"file": index.index_path(ledger), "note": note} for note in damage]
+    for what, ids in by_reason.items():
+        # five ids at most, each as the index holds it, which may be anything: the note stays one short line
+        listed = ", ".join(shortened(str(game), 16) for game in ids[:5]) + (
+            _(" and {count} more").format(count=len(ids) - 5) if len(ids) > 5 else ""
+        )
+        note = ngettext(
+            "game {listed} was {what}; mended from the game files",
+            "games {listed} were {what}; mended from the game files",
+            len(ids),
+        ).format(listed=listed, what=what)
+        notes.append({"file": index.index_path(ledger), "note": note})
+    return notes
+
+
+def verified(ledger, evaluated: dict, notes: list) -> list:
+    connection = index.connect(ledger, notes=notes)
+    try:
+        return index.verify(ledger, connection, evaluated)
+    finally:
+        connection.close()
+
+
+def check_ledger(ledger) -> dict:
+    """Every problem of every game file (and notes on harmless leftovers), as plain data. The
+    conflict copies a file syncer left are folded into their games first (``merging``)."""
+    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    if ledger.conflict_copies():
+        with ledger.locked():
+            notes, problems = fold_copies(ledger)
+        report["notes"] += notes
+        report["problems"] += problems
+    evaluated = {}  # id -> (summary, problem): what the summary index must say of each game
+    for game_id in ledger.game_ids():
+        files = ledger.files_of(game_id)
+        path = files[0] if files else os.path.join(ledger.games_dir, game_id)
+        report["games"] += 1
+        try:  # a healthy file is read once; only a damaged one is examined for every problem
+            game = ledger.load(game_id)
+        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+            by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
+            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
+            report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
+            continue
+        else:
+            report["hands"] += len(effective_hands(game.journal))
+            try:
+                place = index.position(game_id, game.created, game.clock)
+                state = actions.evaluate(game)
+                evaluated[game_id] = (summarize(state), None, place)
+                found = []
+                # a hand played as its seats were recorded where the turn gives others: said, not a problem
+                kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
+                notes = journal_problems(game.journal) + merged_notes(game) + kept
+                for where, named, device in ledger.misnamed(game_id):
+                    report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
+                report["notes"] += [{"file": path, "note": note} for note in notes]
+            except Exception as error:  # noqa: BLE001 - as above
+                found = [ledger.damage(game_id, error)]
+                evaluated[game_id] = (None, found[0], index.position(game_id, None))
+        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    report["notes"] += check_index(ledger, evaluated)
+    notes, problems = settlements.check(ledger)
+    report["notes"] += notes
+    report["problems"] += problems
+    names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
+    for name in names:
+        path = os.path.join(ledger.games_dir, name)
+        if name.startswith(SYNCER_TEMPORARY) and name.endswith(TEMPORARY_SUFFIX):
+            note = _("a file syncer's temporary file (Syncthing's, while it copies a file in); harmless: the syncer "
+                     "removes it")
+        elif name.endswith(TEMPORARY_SUFFIX) and name.startswith("."):
+            note = _("left by an interrupted write; harmless: the next change to that game replaces it")
+        elif conflict_copy(name):
+            note = _("a file syncer's conflict copy that could not be folded in (see the problem above)")
+        elif unplaced(ledger, name, report):
+            continue
+        elif parse_name(name) is None:
+            note = _("not a game file name (game-ID.DEVICE.json or game-NNNNNN.json), so ginscore does not read it")
+        else:
+            continue
+        report["notes"].append({"file": path, "note": note})
+    report["ok"] = not report["problems"]
+    return report
+
+
+def misnamed_note(named: str, device: str, path: str) -> str:
+    stem = os.path.basename(path)[: -len(f".{named}.json")]
+    return _(
+        "named for device {named} but written by device {device} (copied or renamed by hand): its entries are read "
+        "all the same; rename it to {name} if no file has that name, so that the name says who writes it"
+    ).format(named=named, device=device, name=f"{stem}.{device}.json")
+
+
+def unplaced(ledger, name: str, report: dict) -> bool:
+    """Report a file named like a copy of a game file under a name no syncer ginscore knows
+    gives (its entries are not read) as a problem, with the name that has it folded in."""
+    match = unplaced_copy(name)
+    original = parse_name(f"{match.group('base')}.json") if match else None
+    if original is None:
+        return False
+    number = 1
+    while os.path.lexists(os.path.join(ledger.games_dir, f"{match.group('base')} ({number}).json")):
+        number += 1
+    problem = _(
+        "a copy of game {game}'s file under a name no file syncer gives, so it is not read: rename it '{name}' and run "
+        "'ginscore check'"
+    ).format(game=original[0], name=f"{match.group('base')} ({number}).json")
+    report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
+    return True
+
+
+def merged_notes(game) -> list:
+    """What a game merged from several devices' journals holds that a person must look at:
+    hands after the end (kept, not counted), and likely double entries."""
+    notes = []
+    for hand in actions.late_hands(game):
+        notes.append(
+            _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
+              "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
+        )
+    wall = system_ms()
+    for entry in far_ahead(game.journal, game.clock):
+        days = (entry["clock"] - wall) // (24 * 60 * 60 * 1000)
+        if entry["id"] is None:
+            note = ngettext(
+                "game {game} was started by a clock {days} day ahead of this device's: its entries here do not follow it",
+                "game {game} was started by a clock {days} days ahead of this device's: its entries here do not follow it",
+                days,
+            )
+        else:
+            note = ngettext(
+                "entry {entry} of game {game} has a clock {days} day ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                "entry {entry} of game {game} has a clock {days} days ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
+                days,
+            )
+        notes.append(note.format(game=game.id, entry=entry["id"], days=days))
+    clash_lines = iter(rename_clash_lines(game))
+    for rename, player in rename_clashes(game):
+        if player is not None:  # two players given one name apart: the line says how to settle it
+            notes.append(next(clash_lines))
+            continue
+        notes.append(
+            _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
+              "or a name taken meanwhile").format(
+                entry=rename["id"], game=game.id, old=shortened(rename["old"], 24), new=shortened(rename["new"], 24))
+        )
+    for first, second in double_entries(game.journal):
+        notes.append(
+            _("hands {first} and {second} of game {game} are alike and were recorded on two devices minutes apart: "
+              "if they are one hand entered twice, 'ginscore undo --hand {second} --game {game}' takes one back").format(
+                first=first, second=second, game=game.id)
+        )
+    return notes
+
+
+def recorded_apart(journal) -> set[str]:
+    """The ids of every entry two devices recorded while apart: for each entry ``apart`` finds,
+    the entries merged in between it and the entry it came after (the other device's), and the
+    rest of its own burst (``bursts``)."""
+    ids = [entry["id"] for entry in journal]
+    position = {entry_id: index for index, entry_id in enumerate(ids)}
+    burst_of = bursts(journal)
+    found: set[str] = set()
+    for entry in apart(journal):
+        start = position.get(entry["after"], -1) + 1
+        end = position[entry["id"]]
+        found.update(ids[start:end])
+        found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
+    return found

@@ -1,0 +1,90 @@
+"""What several devices recorded in one game: the entries recorded while apart, the devices, the
+bursts of one device's entries, likely double entries, and clocks far ahead of this device's.
+Pure: read from a game's journal (``ginscore.core.game``), for status, log and check."""
+
+from __future__ import annotations
+
+from ginscore.core.game import AHEAD_MS, _content, effective_hands, system_ms
+
+# Two equal hands recorded on two devices this close together are likely one hand entered twice.
+DOUBLE_ENTRY_MS = 10 * 60 * 1000
+
+
+def far_ahead(journal, started: int = 0) -> list[dict]:
+    """The entries whose clock is more than AHEAD_MS ahead of this device's wall clock (and the
+    game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``).
+    The system's clock, read without a trace: a reading command leaves no mark on any clock."""
+    bound = system_ms() + AHEAD_MS
+    found = []
+    for entry in reversed(journal):  # in clock order: the far ones are at the end
+        if entry["clock"] <= bound:
+            break
+        found.append(entry)
+    return ([{"id": None, "clock": started}] if started > bound else []) + found[::-1]
+
+
+def apart(journal) -> list[dict]:
+    """The entries recorded on a device that had not seen the entry before them: what two
+    devices recorded while apart, merged. Entries from before clocks (no ``after``) never are."""
+    found = []
+    previous = None
+    for entry in journal:
+        if "after" in entry and entry["after"] != previous:
+            found.append(entry)
+        previous = entry["id"]
+    return found
+
+
+def devices(journal) -> list[str]:
+    """The devices that recorded the entries, in the order they first did ("" for entries from
+    before devices are left out)."""
+    return list(dict.fromkeys(entry["device"] for entry in journal if entry["device"]))
+
+
+def bursts(journal) -> dict[str, int]:
+    """entry id -> its burst: a run of one device's entries recorded without seeing another
+    device's (each names that device's previous entry as the one before it). Two devices apart
+    each record one burst; the burst ends when the device sees the other's entries."""
+    found: dict[str, int] = {}
+    last_of: dict[str, str] = {}  # device -> its latest entry so far
+    count = 0
+    for entry in journal:
+        device = entry["device"]
+        previous = last_of.get(device)
+        if previous is None or entry.get("after") != previous:
+            count += 1
+            found[entry["id"]] = count
+        else:
+            found[entry["id"]] = found[previous]
+        last_of[device] = entry["id"]
+    return found
+
+
+def double_entries(journal) -> list[tuple]:
+    """(first, second) hand numbers of two hands that count, alike, recorded on two devices
+    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice.
+    Once per pair of bursts (``bursts``), not per pair of hands: 80 hands entered on each of
+    two devices apart are one note, not thousands. Linear: each hand is compared with the
+    latest alike hand of each other device only."""
+    entries = {entry["id"]: entry for entry in journal}
+    apart_ids = {entry["id"] for entry in apart(journal)}
+    burst_of = bursts(journal)
+    latest: dict[str, dict] = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
+    noted: set = set()
+    found = []
+    for hand in effective_hands(journal):
+        two = entries[hand.entry]
+        content = _content(hand.hand)
+        alike = latest.setdefault(content, {})
+        for device, (number, one) in alike.items():
+            pair = tuple(sorted((burst_of[one["id"]], burst_of[two["id"]])))
+            if (
+                device != two["device"]
+                and pair not in noted
+                and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
+                and (two["id"] in apart_ids or one["id"] in apart_ids)
+            ):
+                noted.add(pair)
+                found.append((number, hand.number))
+        alike[two["device"]] = (hand.number, two)
+    return found

@@ -1,0 +1,393 @@
+"""A game as recorded: who plays, under which rules, and its journal of actions.
+
+The journal is the truth. It only ever grows: a hand is recorded, voided (undo), restored
+(redo) or corrected (edit), and every entry keeps its timestamp. The effective hands, and
+from them every total, are derived by replaying it.
+
+Several devices can record in one game while apart (a synced folder, git): every entry has its
+own id and names the entry it acts on by id; its ``clock`` never runs backwards on the device
+that recorded it and is later than every entry that device knew of; ``after`` is the entry that
+device saw last. The journal of a game is the union of every device's entries, ordered by
+(clock, device, id): the same entries give the same game on every device.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
+
+from ginscore.base.errors import HandError
+from ginscore.base.i18n import _
+from ginscore.base.ids import ENTRY_ID_LENGTH, digest
+from ginscore.core.places import Counted, hand_places
+from ginscore.core.rules import Rules
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+# Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
+# path, and a frozen dataclass costs several times as much to define.
+
+ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume", "void_game", "unvoid_game", "rules", "rename")
+# "abandon": the players ended the game early (tables with a rule for it settle what is open;
+# 'ginscore end', once 'abandon'); "resume" takes that back. Neither has a hand or a target.
+STOP_ACTIONS = ("abandon", "resume")
+# "void_game": the game is set aside ('ginscore void': a mistaken or test game), left out of
+# listings and settlements; "unvoid_game" brings it back. Neither has a hand or a target.
+GAME_ACTIONS = ("void_game", "unvoid_game")
+TARGETED = ("void", "restore", "edit")
+# "rules" ('ginscore rules set': "settings") and "rename" ('ginscore rename': "old", "new")
+# change the game itself; a void or restore may name one (ginscore.core.changes).
+CHANGE_ACTIONS = ("rules", "rename")
+# A clock further ahead of this device's wall clock than this is a device whose clock was set
+# wrong, or a file changed by hand: the entry is kept where its clock puts it and reported
+# ('ginscore check'), but this device's next entries never follow it, so one foreign clock
+# cannot push them into the future (or, 30 digits long, past what a file may hold).
+AHEAD_MS = 24 * 60 * 60 * 1000
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def now_ms() -> int:
+    """The wall clock in milliseconds (the same clock as ``now``, so a frozen one freezes both)."""
+    return int(datetime.now(timezone.utc).timestamp() * 1000)
+
+
+def system_ms() -> int:
+    """The system's wall clock in milliseconds, for what is only compared with it (``far_ahead``)."""
+    import time
+
+    return int(time.time() * 1000)
+
+
+def order_key(entry) -> tuple:
+    """Where an entry stands in a game's journal: by clock, then device, then id."""
+    return (entry["clock"], entry["device"], entry["id"])
+
+
+class Game(NamedTuple):
+    id: str
+    created: str
+    table: str  # the kind of table, a name in ginscore.tables
+    players: tuple[str, ...]
+    rules: Rules
+    stake: Decimal | None
+    journal: tuple[dict, ...] = ()  # in order_key order
+    extra: dict = MappingProxyType({})  # fields a newer ginscore wrote; kept on write
+    currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
+    dealer: str | None = None  # who deals the first hand, when known (else the players cut for deal)
+    clock: int = 0  # when it was started, on the starting device's clock (0: a game from before clocks)
+    device: str = ""  # the device recording now (not stored: each device writes its own file)
+
+    def append(self, action: str, **details) -> "Game":
+        wall = now_ms()
+        bound = wall + AHEAD_MS
+        # the latest entry whose clock is not far ahead (the journal is in clock order)
+        last = next((entry for entry in reversed(self.journal) if entry["clock"] <= bound), None)
+        clock = max(wall, self.clock + 1 if self.clock <= bound else 0, last["clock"] + 1 if last else 0)
+        entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
+        entry = {
+            "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
+            "at": now(), "action": action, **details,
+        }
+        return self._replace(journal=self.journal + (entry,))
+
+
+# What every file of one game says alike, and what makes a game the game it is whatever its id:
+# how it was started.
+STARTED = ("created", "table", "players", "rules", "stake", "currency", "dealer", "clock")
+
+
+def started(game) -> tuple:
+    """How ``game`` was started (``STARTED``), comparable between two files or two ledgers."""
+    return tuple(getattr(game, name) for name in STARTED)
+
+
+def union(*journals) -> tuple:
+    """The entries of every journal, each once (by id), in journal order. Where two copies of
+    one id differ (a file edited by hand), the first in a fixed order of their contents is kept,
+    so that every device keeps the same one; ``clashes`` names them."""
+    chosen: dict[str, dict] = {}
+    for journal in journals:
+        for entry in journal:
+            held = chosen.get(entry["id"])
+            if held is None or (held != entry and _content(entry) < _content(held)):
+                chosen[entry["id"]] = entry
+    return tuple(sorted(chosen.values(), key=order_key))
+
+
+def clashes(*journals) -> list[str]:
+    """The ids held with two different contents."""
+    seen: dict[str, dict] = {}
+    found = set()
+    for journal in journals:
+        for entry in journal:
+            if seen.setdefault(entry["id"], entry) != entry:
+                found.add(entry["id"])
+    return sorted(found)
+
+
+def _content(entry) -> str:
+    import json
+
+    return json.dumps(entry, sort_keys=True, ensure_ascii=False)
+
+
+class EffectiveHand(NamedTuple):
+    number: int  # 1-based position among the hands that count
+    entry: str  # id of the journal entry that recorded it
+    hand: dict  # what the players said, after any edit
+    edited: bool
+    # who played it as recorded, in its table's seat order, named as the game names them now
+    # ("seats", ginscore.core.changes); () for a hand recorded before hands kept their seats
+    seats: tuple = ()
+
+
+def effective_hands(journal) -> list[EffectiveHand]:
+    """The hands that count, in their places (``hand_places``), with voids, restores and edits
+    applied. An entry that names an entry not in the journal (another device's file not
+    arrived yet) changes nothing."""
+    hands: dict[str, dict] = {}
+    seats: dict[str, list] = {}
+    voided: set[str] = set()
+    edited: set[str] = set()
+    placed = False
+    for entry in journal:
+        action = entry["action"]
+        if action == "hand":
+            hands[entry["id"]] = entry["hand"]
+            placed = placed or "before" in entry
+            seats[entry["id"]] = entry.get("seats")
+        elif entry.get("target") not in hands:
+            continue
+        elif action == "void":
+            voided.add(entry["target"])
+        elif action == "restore":
+            voided.discard(entry["target"])
+        elif action == "edit":
+            hands[entry["target"]] = entry["hand"]
+            edited.add(entry["target"])
+    live = [entry_id for entry_id in hands if entry_id not in voided]
+    if placed:  # a hand put before another: the order of places, not of recording
+        places = hand_places(journal)
+        live.sort(key=places.__getitem__)
+    return [
+        EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited, seat_names(seats[entry_id]))
+        for number, entry_id in enumerate(live, 1)
+    ]
+
+
+def seat_names(seats) -> tuple:
+    """The names of a hand entry's ``seats`` (a list of {"player": place, "name": name}), in order."""
+    return tuple(seat["name"] for seat in seats) if seats else ()
+
+
+class LogLine(NamedTuple):
+    """One journal entry explained, for the log."""
+
+    entry: dict  # as stored
+    position: int  # its place in the journal, from 1
+    target: str | None  # the hand entry it concerns (its own id for a hand; None for abandon/resume)
+    hand: dict  # that hand as this entry left it ({} for abandon/resume)
+    was: dict | None  # for an edit: the version it replaced
+    number: int | None  # that hand's number among the hands that count now; None while voided
+    # the hand's number when this entry was made: the number a hand voided or deleted had, the
+    # number a hand restored or put before another took (None for the other entries)
+    then: int | None = None
+
+
+def history(journal) -> list[LogLine]:
+    versions: dict[str, dict] = {}
+    places = hand_places(journal)
+    counted = Counted(len(places))
+    live: set[str] = set()
+    lines = []
+    for entry in journal:
+        then = None
+        action = entry["action"]
+        if action == "hand":
+            target, was = entry["id"], None
+            versions[target] = entry["hand"]
+            if target in places and target not in live:
+                live.add(target)
+                counted.add(places[target], 1)
+                if entry.get("before") in versions:  # put before a hand recorded earlier
+                    then = counted.before(places[target]) + 1
+        elif action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
+            target, was = None, None
+        else:
+            target = entry["target"]
+            was = versions.get(target)
+            if action == "edit" and target in versions:
+                versions[target] = entry["hand"]
+            place = places.get(target)
+            if place is not None and action == "void" and target in live:
+                then = counted.before(place) + 1
+                live.discard(target)
+                counted.add(place, -1)
+            elif place is not None and action == "restore" and target in versions and target not in live:
+                live.add(target)
+                counted.add(place, 1)
+                then = counted.before(place) + 1
+        lines.append((entry, target, versions.get(target, {}), was if action == "edit" else None, then))
+    numbers = {hand.entry: hand.number for hand in effective_hands(journal)}
+    return [
+        LogLine(entry, position, target, hand, was, numbers.get(target), then)
+        for position, (entry, target, hand, was, then) in enumerate(lines, 1)
+    ]
+
+
+def abandoned(journal) -> bool:
+    """Whether the players stopped this game early and have not taken that back."""
+    stopped = False
+    for entry in journal:
+        if entry["action"] in STOP_ACTIONS:
+            stopped = entry["action"] == "abandon"
+    return stopped
+
+
+def voided(journal) -> bool:
+    """Whether the game was set aside with 'ginscore void' and not brought back: such a game is
+    left out of 'games' (unless asked for) and of every settlement and statistic."""
+    state = False
+    for entry in journal:
+        if entry["action"] in GAME_ACTIONS:
+            state = entry["action"] == "void_game"
+    return state
+
+
+def undo(game: Game) -> tuple[Game, EffectiveHand]:
+    """Void the hand that counts recorded last (the last on the sheet, unless a hand was put
+    before another since: then that one); it stays in the journal."""
+    hands = effective_hands(game.journal)
+    if not hands:
+        raise HandError(_("game {game} has no hand to undo").format(game=game.id))
+    position = {entry["id"]: index for index, entry in enumerate(game.journal)}
+    last = max(hands, key=lambda hand: position[hand.entry])
+    return game.append("void", target=last.entry), last
+
+
+def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
+    """Void effective hand ``number`` (one of a hand entered twice, or a hand deleted: then
+    ``reason="delete"``); it stays in the journal, and the later hands move up one."""
+    hands = effective_hands(game.journal)
+    _check_number(game, hands, number, _("game {game} has no hand to undo"))
+    chosen = hands[number - 1]
+    return game.append("void", target=chosen.entry, **details), chosen
+
+
+def last_deletion(journal) -> str | None:
+    """The hand the journal's last entry deleted ('ginscore delete'), if that is what the last
+    entry did: the thing 'undo' takes back. An older ginscore reads the entry as a plain void."""
+    if journal and journal[-1]["action"] == "void" and journal[-1].get("reason") == "delete":
+        return journal[-1]["target"]
+    return None
+
+
+def undone_deletion(journal) -> str | None:
+    """The hand whose deletion the journal's last entry took back ('undo' right after
+    'delete'): what 'redo' deletes again."""
+    if not journal or journal[-1]["action"] != "restore" or "reason" in journal[-1]:
+        return None
+    target = journal[-1]["target"]
+    last_void = next((entry for entry in reversed(journal[:-1]) if entry["action"] == "void" and entry["target"] == target), None)
+    return target if last_void is not None and last_void.get("reason") == "delete" else None
+
+
+# "reason" on a "restore" made by 'ginscore restore', and on the "void" with which 'undo' right
+# after takes it back (an older ginscore reads them as a plain redo and undo).
+RESTORED = "restore"
+RESTORE_UNDONE = "undo_restore"
+DELETIONS = ("delete", RESTORE_UNDONE)  # the voids that leave a hand deleted, for 'restore'
+
+
+def last_restore(journal) -> str | None:
+    """The hand the journal's last entry brought back with 'ginscore restore', if that is what
+    the last entry did: the thing 'undo' takes back."""
+    if journal and journal[-1]["action"] == "restore" and journal[-1].get("reason") == RESTORED:
+        return journal[-1]["target"]
+    return None
+
+
+class Deleted(NamedTuple):
+    """A hand deleted now ('ginscore delete', or the undo of a 'ginscore restore'), as
+    'ginscore restore' finds it."""
+
+    entry: str  # the hand's entry
+    number: int  # its number when it was voided (last)
+    position: int  # the void's '#' in the log
+    hand: dict  # the hand as it was then
+
+
+def deleted_hands(journal) -> list[Deleted]:
+    """The hands deleted now, in the order they were deleted (each as deleted last). A hand
+    taken back with a plain 'undo' is not one: 'redo' brings it back."""
+    found: dict[str, Deleted] = {}
+    for line in history(journal):
+        if line.then is None:
+            continue
+        if line.entry["action"] == "void":
+            found.pop(line.target, None)
+            if line.entry.get("reason") in DELETIONS:
+                found[line.target] = Deleted(line.target, line.then, line.position, line.hand)
+        elif line.entry["action"] == "restore":
+            found.pop(line.target, None)
+    return list(found.values())
+
+
+def redoable(journal) -> str | None:
+    """The hand that redo would restore: the latest voided one, if nothing was recorded since."""
+    pending: list[str] = []
+    for entry in journal:
+        action = entry["action"]
+        if action == "hand" or (action == "void" and entry.get("reason") == "delete"):
+            pending.clear()  # a new thing done: what was undone before it stays undone
+        elif action == "void":
+            pending.append(entry["target"])
+        elif action == "restore" and entry["target"] in pending:
+            pending.remove(entry["target"])
+    known = {entry["id"] for entry in journal if entry["action"] == "hand" or entry["action"] in CHANGE_ACTIONS}
+    pending = [target for target in pending if target in known]
+    return pending[-1] if pending else None
+
+
+def redo(game: Game) -> tuple[Game, EffectiveHand]:
+    """Restore the hand the last undo voided; returns it as it now counts."""
+    target = redoable(game.journal)
+    if target is None:
+        raise HandError(
+            _("game {game} has nothing to redo: redo only restores hands undone since the last recorded hand").format(
+                game=game.id
+            )
+        )
+    last_void = next(entry for entry in reversed(game.journal) if entry["action"] == "void" and entry["target"] == target)
+    # the undo of a 'ginscore restore' is redone as that restore again ('undo' takes it back again)
+    again = {"reason": RESTORED} if last_void.get("reason") == RESTORE_UNDONE else {}
+    updated = game.append("restore", target=target, **again)
+    restored = next(hand for hand in effective_hands(updated.journal) if hand.entry == target)
+    return updated, restored
+
+
+def _check_number(game: Game, hands: list, number: int, none_message: str) -> None:
+    if not 1 <= number <= len(hands):
+        if not hands:
+            raise HandError(none_message.format(game=game.id))
+        raise HandError(
+            _("game {game} has hands 1 to {last}; there is no hand {number}").format(
+                game=game.id, last=len(hands), number=number
+            )
+        )
+
+
+def edit(game: Game, number: int, hand: dict, **details) -> tuple[Game, EffectiveHand]:
+    """Correct effective hand ``number``; the original stays in the journal. ``details``: what
+    else the entry records (its ``seats``, named as they are at the correction)."""
+    hands = effective_hands(game.journal)
+    _check_number(game, hands, number, _("game {game} has no hands to edit"))
+    before = hands[number - 1]
+    if before.hand == hand:
+        raise HandError(_("hand {number} of game {game} already says that: nothing to change").format(number=number, game=game.id))
+    return game.append("edit", target=before.entry, hand=hand, **details), before

@@ -1,0 +1,120 @@
+"""Values read back from the summary index, checked before they are used: a cache is never data.
+
+SQLite keeps any type in any column, and a damaged or foreign index file can hold a blob where a
+number was, a summary cut short, a text where a count was: each value a question reads is
+checked here against what ``ginscore.index.index`` writes, and anything else raises ``Damaged``, which
+makes the caller rebuild the index from the game files (``Book``) and ask again.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ginscore.base.ids import GAME_ID
+from ginscore.core.statistics import STAT_KEYS
+
+
+class Damaged(Exception):
+    """A value read from the index is not one ginscore wrote there: the index is rebuilt."""
+
+
+# An exact decimal amount as ginscore writes one (format(Decimal, "f")): bounded digits, no exponent.
+AMOUNT = re.compile(r"^-?[0-9]{1,60}(?:\.[0-9]{1,60})?$")
+LARGEST = 2**62  # no count or sum ginscore stores comes near; SQLite's integers end at 2^63
+
+
+def need(condition: bool, what: str) -> None:
+    if not condition:
+        raise Damaged(what)
+
+
+def count(value, what: str = "a count") -> int:
+    need(type(value) is int and -LARGEST < value < LARGEST, what)
+    return value
+
+
+def text(value, what: str = "a text", none: bool = False):
+    need(type(value) is str or (none and value is None), what)
+    return value
+
+
+def amount(value, what: str = "an amount", none: bool = False):
+    need((type(value) is str and AMOUNT.match(value) is not None) or (none and value is None), what)
+    return value
+
+
+def game_row(game_id, files, place, finished, damaged, summary) -> None:
+    """One row of ``games`` as 'games' and 'settle' read it."""
+    need(type(game_id) is str and GAME_ID.match(game_id) is not None, "a game id")
+    text(files, "a game's files", none=True)
+    text(place, "a game's position")
+    need(finished in (0, 1) and type(finished) is int, "finished")
+    text(damaged, "a game's problem", none=True)
+    text(summary, "a summary", none=True)
+
+
+KEYS = ("id", "created", "table", "format", "variant", "players", "hands", "finished", "winner", "net", "amount", "final",
+        "payments", "stake", "currency", "money", "voided", "stats")
+
+
+def summary(stored, game_id: str) -> dict:
+    """The summary of game ``game_id`` stored as JSON, checked field by field."""
+    need(type(stored) is str, "a summary")
+    data = json.loads(stored)
+    need(type(data) is dict, "a summary")
+    need(data.get("id") == game_id and all(key in data for key in KEYS), "a summary's game id and fields")
+    for key in ("created", "table", "format"):
+        text(data.get(key), key)
+    text(data.get("variant"), "variant", none=True)
+    players = data.get("players")
+    need(type(players) is list and len(players) > 0 and all(type(name) is str for name in players), "players")
+    count(data.get("hands"), "hands")
+    need(type(data.get("finished")) is bool and type(data.get("voided")) is bool, "finished, voided")
+    need(data.get("winner") is None or type(data.get("winner")) in (str, list), "winner")
+    need(data.get("final") is None or type(data.get("final")) is dict, "final")
+    payments = data.get("payments")
+    need(type(payments) is list, "payments")
+    for paid in payments:
+        need(type(paid) is dict, "a payment")
+        text(paid.get("from"), "a payment's payer")
+        text(paid.get("to"), "a payment's payee")
+        amount(paid.get("amount"), "a payment's amount", none=True)
+    amount(data.get("stake"), "a stake", none=True)
+    text(data.get("currency"), "a currency", none=True)
+    money = data.get("money")
+    need(money is None or (type(money) is dict and all(type(name) is str for name in money)), "money")
+    for value in (money or {}).values():
+        amount(value, "money")
+    stats = data.get("stats")
+    need(type(stats) is dict, "stats")
+    for counts in stats.values():
+        need(type(counts) is dict and all(key in counts for key in STAT_KEYS), "a player's statistics")
+        for key in STAT_KEYS:
+            count(counts[key], key)
+    return data
+
+
+def totals(entries: list) -> list:
+    """Each player's totals as ``history.player_totals`` gives them."""
+    for entry in entries:
+        text(entry["player"], "a player")
+        count(entry["games"], "games")
+        count(entry["longest_streak"], "a streak")
+        text(entry["hand_streak_game"], "a streak's game", none=True)
+        for key in STAT_KEYS:
+            count(entry[key], key)
+        need(type(entry["money"]) is dict, "money")
+        for currency, value in entry["money"].items():
+            text(currency, "a currency")
+            amount(value, "money")
+    return entries
+
+
+def money_json(stored) -> dict:
+    """A player's money by currency as the totals keep it (JSON of currency -> amount)."""
+    data = json.loads(text(stored, "money"))
+    need(type(data) is dict, "money")
+    for currency, value in data.items():
+        amount(value, "money")
+    return data

@@ -1,0 +1,172 @@
+"""Questions asked of the summary index (``ginscore.index.index``): the summaries of a selection of
+games, and each player's totals over them, added up by SQLite rather than by reading files."""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+from ginscore.core.names import folded
+from ginscore.core.scoring import exact_money
+from ginscore.core.statistics import STAT_KEYS, money_by_currency, sql_combined
+from ginscore.index import cached
+from ginscore.index import totals as running_totals
+
+
+class Selection(NamedTuple):
+    """Which games a question is about; every part optional."""
+
+    since: str | None = None  # created at or after (UTC, ISO 8601)
+    until: str | None = None  # created before
+    players: tuple = ()  # names that all played (compared folded)
+    ids: tuple = ()
+    table: str | None = None
+    finished_only: bool = False
+    unfinished_only: bool = False  # games still in progress (not voided, not damaged)
+    hide_voided: bool = False  # leave out games set aside with 'ginscore void' ('games' without --all)
+
+    def where(self) -> tuple:
+        """(SQL condition on ``games g``, its parameters)."""
+        parts, values = ["1 = 1"], []
+        # A game's position begins with when it was created, so the same bounds on it let SQLite
+        # read only that stretch of its index; the bounds on created leave out damaged games.
+        if self.since:
+            parts.append("g.position >= ? AND g.created >= ?")
+            values += [self.since, self.since]
+        if self.until:
+            parts.append("g.position < ? AND g.created < ?")
+            values += [self.until, self.until]
+        if self.ids:
+            parts.append(f"g.id IN ({', '.join('?' for _ in self.ids)})")
+            values += list(self.ids)
+        if self.table:
+            parts.append("g.table_kind = ?")
+            values.append(self.table)
+        if self.finished_only:
+            parts.append("g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL")
+        elif self.unfinished_only:
+            parts.append("g.finished = 0 AND (g.voided = 0 OR g.voided IS NULL) AND g.damaged IS NULL")
+        elif self.hide_voided:
+            parts.append("(g.voided = 0 OR g.voided IS NULL)")
+        for name in self.players:
+            parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
+            values.append(folded(name))
+        return " AND ".join(parts), values
+
+
+def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
+    """The selected games' summaries, oldest first (the ``last`` N of them). A game still in
+    progress is read from its file (its rows are not renewed hand by hand), and so is any game
+    whose file's size or time no longer matches its row; a game that does not load is
+    ``{"id": N, "damaged": True, "error": ...}``; ``summarize_file(game_id)`` -> (summary,
+    problem) reads one file. Damaged games are left out of a selection by
+    date, player or table, which they cannot be matched against."""
+    where, values = selection.where()
+    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.position"
+    if last is not None:
+        query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
+    rows = connection.execute(query, values).fetchall()
+    check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
+    found = []
+    for game_id, files, place, finished, damaged, summary in rows:
+        cached.game_row(game_id, files, place, finished, damaged, summary)
+        stale = not finished or damaged
+        if check_files and not stale:
+            stale = ledger.file_status(game_id) != files
+        if stale:
+            if check_files and not ledger.files_of(game_id):  # a row of no game file: not this ledger's index
+                raise cached.Damaged("a game without files")
+            # read again, its place too: a file edited in place (the folder's time unchanged)
+            # that no longer loads goes after the others, as a fresh index would put it
+            summary, error, place = summarize_file(game_id)
+            if summary is None:
+                found.append((place, {"id": game_id, "damaged": True, "error": error}))
+                continue
+            found.append((place, json.loads(json.dumps(summary, ensure_ascii=False))))
+        else:
+            found.append((place, cached.summary(summary, game_id)))
+    found = [entry for _place, entry in sorted(found, key=lambda item: item[0])]
+    if selection.finished_only:
+        found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
+    elif selection.unfinished_only:
+        found = [entry for entry in found if not entry.get("damaged") and not entry["finished"] and not entry.get("voided")]
+    elif selection.hide_voided:
+        found = [entry for entry in found if not entry.get("voided")]
+    return found
+
+
+def player_totals(connection, selection: Selection) -> list:
+    """Per player, over the selected finished games: their games, every statistic summed (the
+    biggest hand and the most hands won in a row as their maximum, with the game of that run),
+    the longest run of games won, and money by currency. Over
+    every game they are read from the totals the index keeps (``ginscore.index.totals``)."""
+    if not (selection.since or selection.until or selection.ids or selection.table or selection.players):
+        return running_totals.read(connection)
+    where, values = selection._replace(finished_only=True).where()
+    sums = sql_combined("p")
+    rows = connection.execute(
+        f"""SELECT p.folded, COUNT(*), {sums},
+                   (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.position DESC LIMIT 1)
+            FROM players p JOIN games g ON g.id = p.game_id WHERE {where} GROUP BY p.folded""",
+        values,
+    ).fetchall()
+    streaks = dict(
+        connection.execute(
+            f"""SELECT folded, MAX(run) FROM (
+                    SELECT folded, COUNT(*) AS run FROM (
+                        SELECT p.folded, p.won, ROW_NUMBER() OVER (PARTITION BY p.folded ORDER BY p.position)
+                             - ROW_NUMBER() OVER (PARTITION BY p.folded, p.won ORDER BY p.position) AS island
+                        FROM players p JOIN games g ON g.id = p.game_id WHERE {where}
+                    ) WHERE won = 1 GROUP BY folded, island
+                ) GROUP BY folded""",
+            values,
+        ).fetchall()
+    )
+    best_games = {}
+    for key, game_id in connection.execute(
+        f"""SELECT p.folded, p.game_id FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.hand_streak > 0 ORDER BY p.hand_streak DESC, p.position""",
+        values,
+    ):
+        best_games.setdefault(key, game_id)  # the first game in which the player's best run was won
+    money = money_totals(connection, where, values)
+    totals = []
+    for row in rows:
+        key, games, *stats, name = row
+        cached.text(key)
+        entry = {"player": name, "games": games, **dict(zip(STAT_KEYS, stats))}
+        entry["longest_streak"] = cached.count(streaks.get(key, 0))
+        entry["hand_streak_game"] = best_games.get(key)
+        entry["money"] = money.get(key, {})
+        totals.append(entry)
+    return cached.totals(totals)
+
+
+def money_totals(connection, where: str, values: list) -> dict:
+    """folded name -> {currency: exact decimal string} over the selected finished games."""
+    with exact_money():
+        return _money_totals(connection, where, values)
+
+
+def _money_totals(connection, where: str, values: list) -> dict:
+    from decimal import Decimal
+
+    totals: dict = {}
+    exact = connection.execute(
+        f"""SELECT p.folded, p.currency, SUM(p.money_micro) FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.money_micro IS NOT NULL GROUP BY p.folded, p.currency""",
+        values,
+    ).fetchall()
+    for key, currency, amount in exact:
+        cached.text(key), cached.text(currency), cached.count(amount)
+        totals.setdefault(key, {})[currency] = Decimal(amount) / 1_000_000
+    finer = connection.execute(
+        f"""SELECT p.folded, p.currency, p.money FROM players p JOIN games g ON g.id = p.game_id
+            WHERE {where} AND p.money IS NOT NULL AND p.money_micro IS NULL""",
+        values,
+    ).fetchall()
+    for key, currency, amount in finer:
+        cached.text(key), cached.text(currency), cached.amount(amount)
+        mine = totals.setdefault(key, {})
+        mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
+    return {key: money_by_currency(by) for key, by in totals.items()}

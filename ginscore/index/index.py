@@ -1,0 +1,447 @@
+"""The summary index: every game's summary kept in one SQLite file, so that 'games', 'settle'
+and 'stats' answer without reading every game file.
+
+The game files stay the truth; the index is a cache of each game's summary
+(``ginscore.ops.summary.summarize``), and it is read as untrusted input like every other file: a
+missing, damaged or foreign index file (not SQLite, another schema, a symlink) is thrown away
+and rebuilt from the files. The index never reads or evaluates a game itself: it stores the
+summaries it is given, and where it must bring itself up to date it asks the
+``summarize_file`` function its caller (``ginscore.app.book``) hands it.
+
+Two files in this device's cache folder of the ledger (``Ledger.cache_dir``, never in the ledger
+folder, which other devices share: a synced SQLite file is a known way to lose data):
+
+- ``index.sqlite3``: a row per game (its files' names, sizes and times, its place in the order
+  games were started, created, finished, summary) and a row per player of each finished game
+  (the statistics 'stats' adds up in SQL);
+- ``index-stamp``: ``MTIME GENERATION``: the games folder's modification time when the
+  index was last brought up to date, and the generation the index had then.
+
+The index is trusted only while the games folder's time and the index's generation both match
+the stamp. Anything that adds, removes or replaces a game file (ginscore, a sync client, git,
+copying a backup in) changes the folder's time; then the files are compared with the index, by
+size and time, and only the changed ones are read again. A file edited in place by another
+program keeps the folder's time: 'ginscore check' compares every file with the index and
+mends it.
+
+Keeping it current costs a hand almost nothing: a write that changes no summary (a hand in a
+game that stays in progress) only renews the stamp; a new game and any change to a game that is
+finished before or after it also updates its rows, under the same lock as the game file. No
+write grows with the number of games. The stamp and the generation are written in that order,
+each after the data it vouches for, so a crash between them leaves a stamp that does not match
+and a rebuild, never a stale answer.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from typing import NamedTuple
+
+from ginscore.base.errors import LedgerError
+from ginscore.base.i18n import _
+from ginscore.base.ids import order_key
+from ginscore.base.safefile import make_folder, read_regular, write_unsynced
+from ginscore.base.text import shortened
+from ginscore.core.names import folded
+from ginscore.core.scoring import exact_money
+from ginscore.core.statistics import STAT_KEYS, sql_columns
+from ginscore.index import totals
+from ginscore.index.cached import Damaged
+
+INDEX_FILE = "index.sqlite3"
+STAMP_FILE = "index-stamp"
+# The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
+SCHEMA = f"ginscore-index 10: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"
+_SQL_SCHEMA = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE games (
+    id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
+    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT
+);
+CREATE INDEX games_position ON games (position);
+-- the games left in progress, which 'games' names under its listing: a few among 50,000
+CREATE INDEX games_open ON games (position) WHERE finished = 0;
+CREATE TABLE players (
+    game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
+    money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
+);
+CREATE INDEX players_folded ON players (folded);
+"""
+
+
+class Stamp(NamedTuple):
+    mtime: int
+    generation: int
+
+
+def position(game_id: str, created: str | None, clock: int = 0) -> str:
+    """A game's place in the order games were started, as text SQL sorts: by when it was
+    created, then its start clock, then its id (numbered games by number); a game that does not
+    load (no known start) after every other."""
+    kind, number, made = order_key(game_id)
+    return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
+
+
+def read_stamp(ledger) -> Stamp | None:
+    try:
+        words = read_regular(os.path.join(ledger.cache_dir, STAMP_FILE), 100).decode("ascii").split()
+        if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
+            return Stamp(int(words[0]), int(words[1]))
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
+
+
+def write_stamp(ledger, stamp: Stamp) -> None:
+    """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
+    make_folder(ledger.cache_dir)
+    write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
+
+
+# ---- keeping it current: told by the application service, under the lock -----------------
+
+
+def before_save(ledger):
+    """What after_save needs to know of the index as it was before the write: its stamp, if
+    that stamp was current then (else None: the index is missing or already stale, and the
+    next reader rebuilds it, so the write need not tell it anything)."""
+    stamp = read_stamp(ledger)
+    if stamp is None or stamp.mtime != ledger.folder_mtime():
+        return None
+    return stamp
+
+
+def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str) -> None:
+    """Bring the index up to date with game ``game_id`` just written, whose summary is
+    ``summary``; ``changed``: whether its row must be rewritten (a new game, a game finished
+    before or after the write, a game voided or brought back), else only the stamp is renewed.
+    Never fails the save: an index that cannot be updated is left with a stamp that does not
+    match, and the next reader rebuilds it."""
+    try:
+        generation = stamp.generation
+        if changed:
+            connection = connect(ledger, rebuild=False)
+            if connection is None:
+                return
+            try:
+                if generation_of(connection) != stamp.generation:
+                    return
+                with connection:
+                    store(connection, ledger, game_id, summary, None, place)
+                    generation = bump(connection)
+            finally:
+                connection.close()
+        write_stamp(ledger, Stamp(ledger.folder_mtime(), generation))
+    except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
+        return
+
+
+# ---- the SQLite file -----------------------------------------------------------------------
+
+
+def index_path(ledger) -> str:
+    return os.path.join(ledger.cache_dir, INDEX_FILE)
+
+
+SIDE_FILES = ("-journal", "-wal", "-shm")  # what SQLite keeps beside the index, as untrusted as it
+
+
+def damage_errors() -> tuple:
+    """Every error that reading a damaged or foreign index can raise: each means "rebuild it
+    from the game files", never an answer (sqlite3 is imported on the first question)."""
+    import sqlite3
+
+    return (sqlite3.Error, Damaged, TypeError, ValueError, OverflowError, KeyError, IndexError, AttributeError,
+            ArithmeticError, RecursionError, MemoryError)
+
+
+def _sides_safe(path: str) -> bool:
+    """Whether SQLite may open the index at ``path``: every side file it may open is missing or
+    a plain file; a FIFO, device, link or empty folder there is removed first (SQLite would
+    block on a FIFO for good), anything that cannot be removed makes the index unusable."""
+    for side in (f"{path}{tail}" for tail in SIDE_FILES):
+        try:
+            if stat.S_ISREG(os.lstat(side).st_mode):
+                continue
+            os.rmdir(side) if os.path.isdir(side) and not os.path.islink(side) else os.unlink(side)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return False
+    return True
+
+
+def connect(ledger, rebuild: bool = True, notes: list | None = None):
+    """The index, open; None when it is missing or unusable and ``rebuild`` is False. With
+    ``rebuild``, anything unusable at its name is removed and an empty index made (its
+    generation 0 matches no stamp, so the caller fills it), with a line in ``notes`` unless it
+    is only missing or an index of another version of ginscore. Usable means: a plain file,
+    its side files plain files or none, and the very tables, columns and indexes ginscore makes."""
+    import sqlite3
+
+    path = index_path(ledger)
+    problem = None
+    try:
+        usable = stat.S_ISREG(os.lstat(path).st_mode)
+        problem = None if usable else _("not a plain file")
+    except FileNotFoundError:
+        usable = False
+    if usable and not _sides_safe(path):
+        usable, problem = False, _("a side file is in the way")
+    if usable:
+        connection = None
+        try:
+            connection = sqlite3.connect(path, timeout=10)
+            found = schema_of(connection)
+            if found == expected_schema():
+                connection.execute("PRAGMA synchronous = NORMAL")
+                return connection
+            other_version = len(found[2]) == 1 and str(found[2][0][0]).startswith("ginscore-index ")
+            problem = None if other_version else _("not the tables ginscore makes")
+        except damage_errors() as error:
+            problem = f"{type(error).__name__}: {error}"
+        if connection is not None:
+            connection.close()
+    if not rebuild:
+        return None
+    make_folder(ledger.cache_dir)
+    remove(ledger)
+    if not _sides_safe(path):
+        raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("a side file is in the way")))
+    if os.path.lexists(path):  # a folder, which remove() leaves alone
+        raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("not a plain file")))
+    if problem is not None:
+        tell(notes, ledger, problem)
+    connection = sqlite3.connect(path, timeout=10)
+    with connection:
+        create_schema(connection)
+    return connection
+
+
+def remove(ledger) -> None:
+    """Remove the index and its side files (a symlink is removed itself, never what it points to)."""
+    path = index_path(ledger)
+    for leftover in (path, *(f"{path}{tail}" for tail in SIDE_FILES)):
+        try:
+            if os.path.lexists(leftover) and not os.path.isdir(leftover):
+                os.unlink(leftover)
+        except OSError as error:
+            raise LedgerError(
+                _("cannot replace the damaged index {path}: {reason}").format(path=leftover, reason=error.strerror)
+            ) from None
+
+
+def schema_of(connection) -> list:
+    """The index's tables, columns and indexes as SQLite keeps them, and what its meta says."""
+    tables = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+    meta = connection.execute("SELECT key, typeof(value) FROM meta WHERE key IN ('schema', 'generation') ORDER BY key").fetchall()
+    return [tables, meta, connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()]
+
+
+_EXPECTED: list = []
+
+
+def expected_schema() -> list:
+    if not _EXPECTED:
+        connection = memory_index()
+        _EXPECTED.append(schema_of(connection))
+        connection.close()
+    return _EXPECTED[0]
+
+
+def create_schema(connection) -> None:
+    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA)
+    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+
+
+def memory_index():
+    """An index in memory, for a ledger that cannot be written (a backup on a read-only disk)."""
+    import sqlite3
+
+    connection = sqlite3.connect(":memory:")
+    create_schema(connection)
+    return connection
+
+
+def generation_of(connection) -> int:
+    """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
+    UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""
+    import sqlite3
+
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    except sqlite3.Error:
+        return -1
+    return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
+
+
+def bump(connection) -> int:
+    generation = generation_of(connection) + 1
+    connection.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(generation),))
+    return generation
+
+
+def store(connection, ledger, game_id: str, summary: dict | None, error: str | None, place: str) -> None:
+    """Write one game's rows: its ``summary`` (and its players' statistics once it is
+    finished), or the ``error`` that keeps it from loading; ``place``: its ``position`` (which
+    needs the game's start clock: only the caller that read the game knows it)."""
+    files = ledger.file_status(game_id)
+    totals.change(connection, totals.counted_rows(connection, game_id), -1)
+    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+    if summary is None:
+        connection.execute(
+            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, files, place, error)
+        )
+        return
+    connection.execute(
+        "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
+        (
+            game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
+            int(summary["voided"]), json.dumps(summary, ensure_ascii=False),
+        ),
+    )
+    money = summary["money"] or {}
+    for name, stats in summary["stats"].items():
+        connection.execute(
+            f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
+            (
+                game_id, place, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
+                money.get(name), micro(money.get(name)), summary["currency"] or "",
+            ),
+        )
+    totals.change(connection, totals.counted_rows(connection, game_id), 1)
+
+
+def forget(connection, game_id: str) -> None:
+    """Remove a game whose file is gone, and its part of the players' totals."""
+    totals.change(connection, totals.counted_rows(connection, game_id), -1)
+    connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+
+
+def micro(amount: str | None) -> int | None:
+    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
+    it is added up exactly in Python) or is too large for SQLite's integers."""
+    if amount is None:
+        return None
+    from decimal import Decimal
+
+    with exact_money():
+        scaled = Decimal(amount) * 1_000_000
+    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
+        return None
+    return int(scaled)
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+
+def current(ledger, summarize_file, notes: list | None = None):
+    """The index, up to date with the game files: rebuilt or mended first when it is missing,
+    damaged or stale (``summarize_file(game_id)`` -> (summary, problem) reads a file again). Under the ledger's lock while it is mended, so no write can slip between
+    the files read and the stamp written; in memory when the ledger cannot be written. An index
+    found damaged while it is mended is rebuilt from the files, with a line in ``notes``."""
+    if not os.path.isdir(ledger.games_dir):
+        return memory_index()
+    connection = connect(ledger, rebuild=False)
+    stamp = read_stamp(ledger)
+    if connection is not None and stamp is not None:
+        if stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection):
+            return connection
+    if connection is not None:
+        connection.close()
+    import sqlite3
+
+    try:
+        with ledger.locked():
+            connection = connect(ledger, notes=notes)
+            try:
+                mend(ledger, connection, summarize_file)
+            except damage_errors() as error:
+                connection.close()
+                tell(notes, ledger, error)
+                remove(ledger)
+                connection = connect(ledger)
+                mend(ledger, connection, summarize_file)
+            return connection
+    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
+        connection = memory_index()
+        mend(ledger, connection, summarize_file, write_stamp_too=False)
+        return connection
+
+
+def tell(notes: list | None, ledger, error) -> None:
+    """Say in ``notes`` that the index was damaged (what was wrong, shortened) and is rebuilt."""
+    if notes is not None:
+        what = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        notes.append(
+            _("the summary index {path} was damaged ({error}): rebuilt from the game files").format(
+                path=index_path(ledger), error=shortened(" ".join(what.split()))
+            )
+        )
+
+
+def discard(ledger, notes: list | None, error: BaseException) -> None:
+    """Throw away an index that a question found damaged (under the lock), with a line in ``notes``."""
+    tell(notes, ledger, error)
+    with ledger.locked():
+        remove(ledger)
+        try:
+            os.unlink(os.path.join(ledger.cache_dir, STAMP_FILE))
+        except OSError:
+            pass
+
+
+def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:
+    """Compare every game file with its row (size and time) and read again the ones that
+    differ; forget rows whose file is gone. Returns the ids read again."""
+    mtime = ledger.folder_mtime()
+    known = dict(connection.execute("SELECT id, files FROM games"))
+    seen, read = set(), []
+    with connection:
+        for game_id in ledger.game_ids():
+            seen.add(game_id)
+            now = ledger.file_status(game_id)
+            if now is not None and known.get(game_id) == now:
+                continue
+            summary, error, place = summarize_file(game_id)
+            store(connection, ledger, game_id, summary, error, place)
+            read.append(game_id)
+        for game_id in set(known) - seen:
+            forget(connection, game_id)
+        generation = bump(connection)
+    if write_stamp_too and mtime is not None:
+        write_stamp(ledger, Stamp(mtime, generation))
+    return read
+
+
+def verify(ledger, connection, evaluated: dict) -> list:
+    """Every game whose row disagrees with what its file says now (also files edited in place,
+    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem, position) of
+    every game, as the caller read them. Returns (id, what was wrong) pairs."""
+    rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
+    wrong = []
+    with connection:
+        for game_id, (summary, error, place) in evaluated.items():
+            summary = None if summary is None else json.loads(json.dumps(summary, ensure_ascii=False))
+            row = rows.get(game_id)
+            if summary is not None and not summary["finished"] and row is not None and not json.loads(row[0] or "{}").get("finished", True):
+                store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
+                continue
+            if row is None:
+                wrong.append((game_id, _("missing from the index")))
+            elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
+                wrong.append((game_id, _("out of date in the index")))
+            else:
+                continue
+            store(connection, ledger, game_id, summary, error, place)
+        for game_id in set(rows) - set(evaluated):
+            wrong.append((game_id, _("in the index, but its file is gone")))
+            forget(connection, game_id)
+        generation = bump(connection)
+    mtime = ledger.folder_mtime()
+    if mtime is not None:
+        write_stamp(ledger, Stamp(mtime, generation))
+    return wrong

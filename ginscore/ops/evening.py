@@ -1,0 +1,108 @@
+"""Settling an evening and a lifetime of games (pure): which days a date word means, and what
+a set of finished games comes to in money per player and in the fewest payments."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import _
+from ginscore.core.names import folded
+from ginscore.core.scoring import exact_money
+
+
+class Settlement(NamedTuple):
+    """What a set of games played for one currency comes to."""
+
+    currency: str | None
+    games: tuple  # ids
+    nets: dict  # display name -> Decimal: + is owed, - owes; they sum to zero
+    payments: tuple  # (debtor, creditor, Decimal)
+    method: str  # how the payments were found: exact, or greedy above ten players who played together
+
+
+def day_bounds(text: str, today, end: bool) -> str:
+    """The UTC instant (ISO 8601, as game files write ``created``) at which the local day
+    ``text`` starts, or with ``end`` the next day starts: ``2026-11-29``, ``today``,
+    ``yesterday``."""
+    from datetime import date, datetime, time, timedelta, timezone
+
+    word = text.strip().lower()
+    if word == "today":
+        day = today
+    elif word == "yesterday":
+        day = today - timedelta(days=1)
+    else:
+        try:
+            day = date.fromisoformat(word)
+        except ValueError:
+            raise GinscoreError(
+                _("{text} is not a date: give YYYY-MM-DD (e.g. 2026-11-29), 'today' or 'yesterday'").format(text=repr(text))
+            ) from None
+    if end:
+        day += timedelta(days=1)
+    local = datetime.combine(day, time()).astimezone()  # local midnight, with the local offset
+    return local.astimezone(timezone.utc).isoformat(timespec="seconds")
+
+
+def settle(summaries) -> tuple:
+    """(one Settlement per currency, the ids of games without a stake) for these finished
+    games' summaries, oldest first (as the index gives them; made ids do not sort by age).
+    Names are matched across games case-insensitively; each is written as in the newest game."""
+    with exact_money():  # a 28-digit stake beside a cents game: every cent kept
+        return _settle(summaries)
+
+
+def _settle(summaries) -> tuple:
+    from decimal import Decimal
+
+    from ginscore.core.fewest_payments import connected_groups, fewest_payments, method
+
+    shown: dict = {}
+    groups: dict = {}
+    no_stake = []
+    for summary in summaries:
+        for name in summary["players"]:
+            shown[folded(name)] = name
+        if summary.get("money") is None:
+            no_stake.append(summary["id"])
+            continue
+        games, nets, tables = groups.setdefault(summary.get("currency"), ([], {}, []))
+        games.append(summary["id"])
+        tables.append([folded(name) for name in summary["players"]])
+        for name, amount in summary["money"].items():
+            nets[folded(name)] = nets.get(folded(name), Decimal(0)) + Decimal(amount)
+    settlements = []
+    for currency, (games, nets, tables) in groups.items():
+        named = {shown[key]: amount for key, amount in nets.items()}
+        # who played whom: each group settles on its own, so nobody pays a stranger
+        together = [[shown[key] for key in group if key in nets] for group in connected_groups(tables)]
+        together += [[name] for name in named if not any(name in group for group in together)]
+        payments = tuple(fewest_payments(named, together))
+        counted = max((sum(1 for name in group if named[name] != 0) for group in together), default=0)
+        settlements.append(Settlement(currency, tuple(games), named, payments, method(counted)))
+    return settlements, no_stake
+
+
+def stats_of(totals: dict) -> dict:
+    """One player's statistics as 'stats' shows them, from the sums the index gives."""
+    card_knocks = totals["card_knocks"]
+    hands_won = totals["hands_won"]
+    return {
+        "games": totals["games"],
+        "games_won": totals["won"],
+        "hands": totals["hands"],
+        "hands_won": hands_won,
+        "gins": totals["gins"],
+        "big_gins": totals["big_gins"],
+        "undercuts_given": totals["undercuts_given"],
+        "undercuts_suffered": totals["undercuts_suffered"],
+        "knocks": totals["knocks"],
+        "average_hand_won": round(totals["points_won"] / hands_won, 1) if hands_won else None,
+        "biggest_hand_won": totals["biggest_hand"] if hands_won else None,
+        "longest_streak": totals["longest_streak"],
+        "money": totals["money"],
+        "card_knocks": card_knocks,
+        "average_deadwood_at_knock": round(totals["card_knock_deadwood"] / card_knocks, 1) if card_knocks else None,
+        "melds_held_back": round(totals["held_back"] / card_knocks, 3) if card_knocks else None,
+    }

@@ -1,0 +1,1 @@
+"""Presentation: text and CSV, HTML sheets, and the JSON contract."""

@@ -1,0 +1,1 @@
+"""The house-rules file: defaults for new games and the language of the house."""

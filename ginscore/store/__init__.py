@@ -1,0 +1,1 @@
+"""The ledger on disk: game files, their format, merging, backups and the settlements file."""

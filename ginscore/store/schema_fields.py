@@ -1,0 +1,82 @@
+"""The checks of a game file's fields that say how the game was started (its players, rules,
+stake and currency): each problem found is appended to ``found``, named by its place in the file.
+Part of the game file format (``ginscore.store.schema``)."""
+
+from __future__ import annotations
+
+from ginscore.base.errors import GinscoreError, shown
+from ginscore.base.i18n import _
+from ginscore.base.jsontypes import value_words
+from ginscore.core.names import folded, name_problem
+from ginscore.core.rules import Rules
+from ginscore.core.scoring import parse_currency, parse_stake
+from ginscore.store.schema_journal import key_text
+from ginscore.tables import get_table
+
+
+def check_players(players, table: str | None, found: list) -> None:
+    """Names as ``new`` accepts them (the same rule), none twice, as many as the table seats."""
+    if players is None:
+        return
+    seen = set()
+    for index, name in enumerate(players):
+        problem = name_problem(name) if isinstance(name, str) else _("expected a name, got {value}").format(value=value_words(name))
+        if problem:
+            found.append(f"players[{index}]: {problem}")
+        elif folded(name) in seen:
+            found.append(f"players[{index}]: " + _("{name} is named twice").format(name=shown(name, 24)))
+        else:
+            seen.add(folded(name))
+    if table is not None:
+        try:  # the table's own decision, as when the game was started
+            get_table(table).check_players(players)
+        except GinscoreError as error:
+            found.append(f"players: {error}")
+
+
+def check_rules(rules_data, settings, table, found: list) -> None:
+    """Each setting valid for the game's table; a setting the table does not have is a problem
+    (a newer ginscore's setting would change the scores, so it is never silently ignored)."""
+    if rules_data is None or settings is None:
+        return
+    for name in rules_data:
+        if name not in settings:
+            found.append(
+                f"rules.{key_text(name)}: "
+                + _(
+                    "not a setting of a {table} game: a newer ginscore wrote this file, "
+                    "or it is damaged; upgrade ginscore or restore the file from a backup"
+                ).format(table=table)
+            )
+    known = {key: value for key, value in rules_data.items() if key in settings}
+    try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
+        Rules.of(settings, known)
+        return
+    except (GinscoreError, TypeError):
+        pass
+    for name in settings:
+        if name in rules_data:
+            try:
+                Rules.of(settings, {name: rules_data[name]})
+            except GinscoreError as error:
+                found.append(f"rules.{name}: {error}")
+            except TypeError:  # e.g. an unhashable value where a word was expected
+                found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=shown(rules_data[name], 24)))
+
+
+def check_stake(stake, found: list) -> None:
+    if not isinstance(stake, str):
+        found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=value_words(stake)))
+        return
+    try:
+        parse_stake(stake)
+    except GinscoreError as error:
+        found.append(f"stake: {error}")
+
+
+def check_currency(currency, found: list) -> None:
+    try:
+        if not isinstance(currency, str) or parse_currency(currency) != currency:
+            found.append("currency: " + _('expected a symbol such as "€" or null, got {value}').format(value=value_words(currency)))
+    except GinscoreError as error:
+        found.append(f"currency: {error}")
