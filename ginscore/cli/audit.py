@@ -13,7 +13,8 @@ from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_op
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
-from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, history, last_deletion, last_restore
+from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, last_deletion, last_restore
+from ginscore.core.journal_lines import history
 from ginscore.ops import actions
 from ginscore.ops.typed_hands import hand_builder, whole_number
 from ginscore.output import render

@@ -8,7 +8,6 @@ from ginscore.base.errors import GinscoreError, HandError, shown
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.safefile import write_output
 from ginscore.cli.translated import Command, argument, option
-from ginscore.output.json_contract import COMMANDS, document, parse_major, supported
 from ginscore.output.render import check_format, to_json
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
 
@@ -121,6 +120,8 @@ def _ask_major(ctx, param, value):
     so that a version nobody supports changes nothing."""
     if value is None:
         return
+    from ginscore.output.json_contract import COMMANDS, parse_major, supported  # only when asked: not on status's path
+
     major = parse_major(value)
     supported(COMMANDS[ctx.info_name], major)
     ctx.meta[JSON_MAJOR] = major
@@ -141,6 +142,8 @@ def json_option(function):
 def json_text(name: str, body) -> str:
     """The JSON document ``name`` (``json_contract.DOCUMENTS``) with ``body``, stamped, in the
     major version --json-version asked for (the newest without it), as text to print."""
+    from ginscore.output.json_contract import document  # only for JSON: not on the text path between hands
+
     return to_json(document(name, body, click.get_current_context().meta.get(JSON_MAJOR)))
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
-from ginscore.core.places import Counted, hand_places
+from ginscore.core.places import hand_places
 from ginscore.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -185,61 +185,6 @@ def seat_names(seats) -> tuple:
     return tuple(seat["name"] for seat in seats) if seats else ()
 
 
-class LogLine(NamedTuple):
-    """One journal entry explained, for the log."""
-
-    entry: dict  # as stored
-    position: int  # its place in the journal, from 1
-    target: str | None  # the hand entry it concerns (its own id for a hand; None for abandon/resume)
-    hand: dict  # that hand as this entry left it ({} for abandon/resume)
-    was: dict | None  # for an edit: the version it replaced
-    number: int | None  # that hand's number among the hands that count now; None while voided
-    # the hand's number when this entry was made: the number a hand voided or deleted had, the
-    # number a hand restored or put before another took (None for the other entries)
-    then: int | None = None
-
-
-def history(journal) -> list[LogLine]:
-    versions: dict[str, dict] = {}
-    places = hand_places(journal)
-    counted = Counted(len(places))
-    live: set[str] = set()
-    lines = []
-    for entry in journal:
-        then = None
-        action = entry["action"]
-        if action == "hand":
-            target, was = entry["id"], None
-            versions[target] = entry["hand"]
-            if target in places and target not in live:
-                live.add(target)
-                counted.add(places[target], 1)
-                if entry.get("before") in versions:  # put before a hand recorded earlier
-                    then = counted.before(places[target]) + 1
-        elif action in STOP_ACTIONS or action in GAME_ACTIONS or action in CHANGE_ACTIONS:
-            target, was = None, None
-        else:
-            target = entry["target"]
-            was = versions.get(target)
-            if action == "edit" and target in versions:
-                versions[target] = entry["hand"]
-            place = places.get(target)
-            if place is not None and action == "void" and target in live:
-                then = counted.before(place) + 1
-                live.discard(target)
-                counted.add(place, -1)
-            elif place is not None and action == "restore" and target in versions and target not in live:
-                live.add(target)
-                counted.add(place, 1)
-                then = counted.before(place) + 1
-        lines.append((entry, target, versions.get(target, {}), was if action == "edit" else None, then))
-    numbers = {hand.entry: hand.number for hand in effective_hands(journal)}
-    return [
-        LogLine(entry, position, target, hand, was, numbers.get(target), then)
-        for position, (entry, target, hand, was, then) in enumerate(lines, 1)
-    ]
-
-
 def abandoned(journal) -> bool:
     """Whether the players stopped this game early and have not taken that back."""
     stopped = False
@@ -310,32 +255,6 @@ def last_restore(journal) -> str | None:
     if journal and journal[-1]["action"] == "restore" and journal[-1].get("reason") == RESTORED:
         return journal[-1]["target"]
     return None
-
-
-class Deleted(NamedTuple):
-    """A hand deleted now ('ginscore delete', or the undo of a 'ginscore restore'), as
-    'ginscore restore' finds it."""
-
-    entry: str  # the hand's entry
-    number: int  # its number when it was voided (last)
-    position: int  # the void's '#' in the log
-    hand: dict  # the hand as it was then
-
-
-def deleted_hands(journal) -> list[Deleted]:
-    """The hands deleted now, in the order they were deleted (each as deleted last). A hand
-    taken back with a plain 'undo' is not one: 'redo' brings it back."""
-    found: dict[str, Deleted] = {}
-    for line in history(journal):
-        if line.then is None:
-            continue
-        if line.entry["action"] == "void":
-            found.pop(line.target, None)
-            if line.entry.get("reason") in DELETIONS:
-                found[line.target] = Deleted(line.target, line.then, line.position, line.hand)
-        elif line.entry["action"] == "restore":
-            found.pop(line.target, None)
-    return list(found.values())
 
 
 def redoable(journal) -> str | None:

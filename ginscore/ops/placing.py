@@ -14,6 +14,7 @@ from __future__ import annotations
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import _, ngettext
 from ginscore.core import game as journal
+from ginscore.core import journal_lines
 from ginscore.core.game import Game
 from ginscore.ops.actions import in_place, refuse_if_voided
 from ginscore.tables import get_table
@@ -64,10 +65,10 @@ def restore(game: Game, number: int, entry: int | None = None):
     return updated, state, restored
 
 
-def deleted_hand(game: Game, number: int, entry: int | None) -> journal.Deleted:
+def deleted_hand(game: Game, number: int, entry: int | None) -> journal_lines.Deleted:
     """The deleted hand that ``restore number [--entry E]`` names; refused, saying what there
     is, where it names none or several."""
-    deleted = journal.deleted_hands(game.journal)
+    deleted = journal_lines.deleted_hands(game.journal)
     recorded = {line["id"]: position for position, line in enumerate(game.journal, 1)}
     found = [hand for hand in deleted if hand.number == number and entry in (None, hand.position, recorded[hand.entry])]
     if len(found) == 1:
@@ -86,7 +87,7 @@ def deleted_hand(game: Game, number: int, entry: int | None) -> journal.Deleted:
             )
         )
     back = [
-        line for line in journal.history(game.journal)
+        line for line in journal_lines.history(game.journal)
         if line.entry["action"] == "void" and line.entry.get("reason") in journal.DELETIONS and line.then == number and line.number is not None
     ]
     if back:
