@@ -71,6 +71,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
     with_stake = [entry["id"] for entry in chosen if entry.get("money") is not None]
+    del chosen  # the summaries are let go before the games are read: only their ids are needed
     # one game in memory at a time: each is loaded, its payments taken, and let go (issue #35)
     games = (actions.standing(obj.book.load(game_id)) for game_id in with_stake)
     text = write(games, how)
