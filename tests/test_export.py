@@ -160,6 +160,36 @@ def test_an_export_is_the_same_bytes_and_nothing_else_on_stdout(run, evening, tm
         assert target.read_bytes() == result.stdout.encode("utf-8")
 
 
+def test_an_export_reads_one_game_at_a_time_and_replays_it_once(run, evening, monkeypatch):
+    """Whole-ledger commands stream (issue #35): each game is read, replayed once and done with
+    before the next is read, so memory holds one game, not the ledger."""
+    from ginscore.app.book import Book
+    from ginscore.tables import base
+
+    events = []
+    load, replay = Book.load, base.Table._replay
+
+    def loading(book, game_id=None):
+        events.append(("load", game_id))
+        return load(book, game_id)
+
+    def replaying(table, game):
+        events.append(("replay", game.id))
+        return replay(table, game)
+
+    ok(run, ["games", "--json"])  # the summary index built first (a copied ledger has none): it reads every game
+    monkeypatch.setattr(Book, "load", loading)
+    monkeypatch.setattr(base.Table, "_replay", replaying)
+    monkeypatch.setattr(base, "REPLAYED", [])  # nothing left from the commands that played the evening
+    for fmt in ("hledger", "csv"):
+        events.clear()
+        exported(run, "--to", fmt)
+        loaded = [game_id for what, game_id in events if what == "load"]
+        assert len(loaded) == 5 == len(set(loaded))  # every game with a stake, each read once
+        assert events == [(what, game_id) for game_id in loaded for what in ("load", "replay")]
+        base.REPLAYED.clear()
+
+
 def test_each_payment_is_a_transaction_on_the_day_the_game_ended(run, monkeypatch, tmp_path):
     frozen_clock(monkeypatch)  # every reading of the clock a minute later
     monkeypatch.setenv("TZ", "UTC")

@@ -455,6 +455,35 @@ def test_check_finds_a_hand_recorded_after_the_end_of_the_game(run, isolated_led
     assert result.exit_code == 1 and "hand 5 comes after the game ended at hand 4" in result.stdout
 
 
+def test_check_replays_each_game_once_and_mends_an_index_row_it_finds_wrong(run, isolated_ledger, monkeypatch):
+    """A whole ledger's check streams (issue #35): one replay a game, and what the index must say
+    kept small; a row the index has wrong is still found and mended from the files."""
+    import sqlite3
+
+    from ginscore.app.book import open_book
+    from ginscore.index import index
+    from ginscore.tables import base
+
+    for _ in range(3):
+        ok(run, "new Alice Bob")
+        ok(run, "knock bob 2 30")
+        ok(run, "gin alice 90")  # 115 of 100: the game is over
+    ids = game_ids(run)
+    truth = json.loads(ok(run, "games --json").stdout)["games"]
+    connection = sqlite3.connect(index.index_path(open_book().ledger))
+    with connection:
+        connection.execute("UPDATE games SET summary = ? WHERE id = ?", (json.dumps({**truth[0], "net": 1}), truth[0]["id"]))
+    connection.close()
+    replayed = []
+    replay = base.Table._replay
+    monkeypatch.setattr(base.Table, "_replay", lambda table, game: replayed.append(game.id) or replay(table, game))
+    monkeypatch.setattr(base, "REPLAYED", [])
+    report = json.loads(ok(run, "check --json").stdout)
+    assert sorted(replayed) == sorted(ids) and len(ids) == 3
+    assert [note["note"] for note in report["notes"]] == [f"game {truth[0]['id']} was out of date in the index; mended from the game files"]
+    assert json.loads(ok(run, "games --json").stdout)["games"] == truth
+
+
 # ---- backups ------------------------------------------------------------------------------
 
 

@@ -5,6 +5,7 @@ Nothing is changed but the summary index, a cache, which is compared with every 
 
 from __future__ import annotations
 
+import json
 import os
 
 from ginscore.base.errors import GinscoreError
@@ -78,7 +79,9 @@ def check_ledger(ledger) -> dict:
             notes, problems = fold_copies(ledger)
         report["notes"] += notes
         report["problems"] += problems
-    evaluated = {}  # id -> (summary, problem): what the summary index must say of each game
+    # id -> (summary as JSON text, problem, place): what the summary index must say of each game;
+    # text, far smaller than the summary as dicts, so that memory stays flat with the ledger's size
+    evaluated = {}
     for game_id in ledger.game_ids():
         files = ledger.files_of(game_id)
         path = files[0] if files else os.path.join(ledger.games_dir, game_id)
@@ -95,7 +98,7 @@ def check_ledger(ledger) -> dict:
             try:
                 place = index.position(game_id, game.created, game.clock)
                 state = actions.evaluate(game)
-                evaluated[game_id] = (summarize(state), None, place)
+                evaluated[game_id] = (json.dumps(summarize(state), ensure_ascii=False), None, place)
                 found = []
                 # a hand played as its seats were recorded where the turn gives others: said, not a problem
                 kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]

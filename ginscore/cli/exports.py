@@ -70,7 +70,10 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
     chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
     no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
-    games = [actions.standing(obj.book.load(entry["id"])) for entry in chosen if entry.get("money") is not None]
+    with_stake = [entry["id"] for entry in chosen if entry.get("money") is not None]
+    del chosen  # the summaries are let go before the games are read: only their ids are needed
+    # one game in memory at a time: each is loaded, its payments taken, and let go (issue #35)
+    games = (actions.standing(obj.book.load(game_id)) for game_id in with_stake)
     text = write(games, how)
     if no_stake:
         words = ngettext(
@@ -79,12 +82,12 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
             len(no_stake),
         )
         click.echo(words.format(count=len(no_stake), games=", ".join(no_stake)), err=True)
-    if not games:
+    if not with_stake:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         click.echo(_("Nothing to export: no finished game with a stake matches{hint}.").format(hint=hint), err=True)
     if output is None:
         click.echo(text, nl=False)
-    elif games:  # nothing to export leaves the file as it was
+    elif with_stake:  # nothing to export leaves the file as it was
         deliver(text, output, False, SUFFIXES_OF.get(fmt, SUFFIXES["csv"]))
 
 

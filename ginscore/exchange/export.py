@@ -1,6 +1,7 @@
 """The money of finished games for the programs it ends in: a plain-text accounting journal
-(hledger, ledger, beancount) or a spreadsheet (CSV). Pure: given the games as loaded and how
-to name accounts and commodities, it returns the text, and the same games give the same bytes.
+(hledger, ledger, beancount) or a spreadsheet (CSV). Pure: given the games (loaded one at a
+time: only their payments are kept) and how to name accounts and commodities, it returns the
+text, and the same games give the same bytes.
 
 Each payment of each game is one transaction on the day the game ended (the local day of the
 last hand that counts, or of its ending early), with the game's id as its code so that a
@@ -71,7 +72,8 @@ def ended_at(game) -> str:
 
 
 def transfers(game) -> list:
-    """The payments of one finished game played for a stake, as ``Transfer``s."""
+    """The payments of one finished game played for a stake, as ``Transfer``s (one replay:
+    ``ended_at`` asks for the late hands of the replay ``evaluate`` made, which the table keeps)."""
     state = actions.evaluate(game)
     ended = ended_at(game)
     moment = datetime.fromisoformat(ended)
@@ -262,13 +264,16 @@ class Entry(NamedTuple):
 
 
 def entries(games, how: Naming) -> list:
-    """The transactions of the payments of ``games`` (finished, for a stake), by when each game
-    ended (then as given: oldest started first), named as ``how`` says."""
-    moves = sorted((move for game in games for move in transfers(game)), key=lambda move: move.ended)
+    """The transactions of the payments of ``games`` (finished, for a stake; any iterable, read
+    once, so that a generator loading one game at a time keeps only the payments), by when each
+    game ended (then as given: oldest started first), named as ``how`` says."""
+    moves = []
     spelled = {}  # folded -> the name as the newest game writes it (as settle names players)
-    for game in games:
+    for game in games:  # one at a time, each let go once its payments are taken: memory stays flat
+        moves += transfers(game)
         for name in game.players:
             spelled[folded(name)] = name
+    moves.sort(key=lambda move: move.ended)  # stable: games that ended together stay as given
     if not moves:
         return []
     me = None if how.me is None else find_player(how.me, spelled)

@@ -420,12 +420,14 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> li
 def verify(ledger, connection, evaluated: dict) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
     which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem, position) of
-    every game, as the caller read them. Returns (id, what was wrong) pairs."""
+    every game, as the caller read them (a summary as a dict, or as its JSON text, which a
+    whole ledger's check keeps to stay small). Returns (id, what was wrong) pairs."""
     rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
     wrong = []
     with connection:
         for game_id, (summary, error, place) in evaluated.items():
-            summary = None if summary is None else json.loads(json.dumps(summary, ensure_ascii=False))
+            if summary is not None:
+                summary = json.loads(summary if isinstance(summary, str) else json.dumps(summary, ensure_ascii=False))
             row = rows.get(game_id)
             if summary is not None and not summary["finished"] and row is not None and not json.loads(row[0] or "{}").get("finished", True):
                 store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
