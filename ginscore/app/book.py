@@ -33,7 +33,9 @@ def forget_reads() -> None:
     its own): the caches that spare 'play' a second reading of its game between two entries."""
     from ginscore.tables import base
 
-    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, base.REPLAYED):
+    from ginscore.store import schema, schema_journal
+
+    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, base.REPLAYED):
         kept.clear()
     jsonfile.WRITTEN.clear()
 
