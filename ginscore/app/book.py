@@ -35,7 +35,7 @@ def forget_reads() -> None:
 
     from ginscore.store import schema, schema_journal
 
-    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, base.REPLAYED):
+    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, base.REPLAYED, base.STOOD):
         kept.clear()
     jsonfile.WRITTEN.clear()
 

@@ -28,6 +28,7 @@ VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
 # results are never changed in place, so an equal game has the same result (``_play_all``).
 REPLAYED: list = []
 KEPT_REPLAYS = 4
+STOOD: list = []  # (table, game, the game as it stands) for the last few games asked about (``Table.standing``)
 
 
 def variant_of(rules) -> str | None:
@@ -331,8 +332,15 @@ class Table:
         return self._play_all(game)[1]
 
     def standing(self, game):
-        """``game`` with the rules changes and renames that count (``ginscore.core.changes``)."""
-        return changes.standing(game, self.renamed_hand)
+        """``game`` with the rules changes and renames that count (``ginscore.core.changes``);
+        the same game object asked about again (as one hand in 'play' is) is worked out once."""
+        for kind, asked, stands in STOOD:
+            if kind is self and asked is game:
+                return stands
+        stands = changes.standing(game, self.renamed_hand)
+        STOOD.insert(0, (self, game, stands))
+        del STOOD[KEPT_REPLAYS:]
+        return stands
 
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
         """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
@@ -354,7 +362,10 @@ class Table:
         while the same game (the same object, or an equal one read again) is asked about, as one
         hand is (checked, recorded, written, told to the summary index, then shown by 'play')."""
         for kind, replayed, out in REPLAYED:
-            if kind is self and (replayed is game or replayed == game):
+            if kind is self and replayed is game:
+                return out
+        for kind, replayed, out in REPLAYED:
+            if kind is self and _same_game(replayed, game):
                 return out
         out = self._replay(game)
         REPLAYED.insert(0, (self, game, out))
@@ -440,6 +451,11 @@ class Table:
                     "same again with 'ginscore rematch', or start a new one with: {command}"
                 ).format(number=game.id, result=self.view_of(state).result_phrase(), command=self.new_command(game))
             )
+
+
+def _same_game(one, other) -> bool:
+    """Whether two games are equal: the cheap fields first, the journals (compared whole) last."""
+    return len(one.journal) == len(other.journal) and one._replace(journal=()) == other._replace(journal=()) and one.journal == other.journal
 
 
 def hand_after_the_end(game, effective, ended: str) -> HandError:
