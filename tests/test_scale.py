@@ -185,7 +185,8 @@ def test_any_json_is_printed_with_the_same_text_as_before(value):
 def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, monkeypatch):
     """Each entry of 'play' checks only the entries and hands its own write added (the file it
     wrote is read back in the same process: the earlier entries were checked by the entry
-    before), works out the standing of each game it holds once and replays the game once, at hand 10 as at hand 150.
+    before), works out the standing of each game it holds once and replays the game once, at
+    hand 10 as at hand 150."""
     from ginscore.store import schema, schema_journal
     from ginscore.tables import base
 
