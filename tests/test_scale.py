@@ -177,3 +177,82 @@ def test_any_json_is_printed_with_the_same_text_as_before(value):
     import json
 
     assert render.to_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+# ---- the work of an entry in 'play' does not grow with the game (entries checked, replays) ----
+
+
+def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, monkeypatch):
+    """Each entry of 'play' checks only the entries and hands its own write added (the file it
+    wrote is read back in the same process: the earlier entries were checked by the entry
+    before), works out the standing of each game it holds once and replays the game once, at
+    hand 10 as at hand 150."""
+    from ginscore.store import schema, schema_journal
+    from ginscore.tables import base
+
+    counts = {"entries checked": 0, "hands checked": 0, "replays": 0, "standings": 0}
+    check_action, replay, standing = schema_journal.check_action, base.Table._replay, base.changes.standing
+
+    def counting(name, function):
+        def counted(*args, **kwargs):
+            counts[name] += 1
+            return function(*args, **kwargs)
+
+        return counted
+
+    monkeypatch.setattr(schema_journal, "check_action", counting("entries checked", check_action))
+    monkeypatch.setattr(base.Table, "_replay", counting("replays", replay))
+    monkeypatch.setattr(base.changes, "standing", counting("standings", standing))
+    checked_hands = schema._check_hands_against_table
+
+    def counted_hands(game, found, hand_place, places=None):
+        table_unit = schema.get_table(game.table)
+        original = type(table_unit).check_hand
+        monkeypatch.setattr(type(table_unit), "check_hand", counting("hands checked", original))
+        try:
+            return checked_hands(game, found, hand_place, places)
+        finally:
+            monkeypatch.setattr(type(table_unit), "check_hand", original)
+
+    monkeypatch.setattr(schema, "_check_hands_against_table", counted_hands)
+    sessions = {}
+    for hands in (10, 150):
+        assert run("new Alice Bob --target 10000").exit_code == 0
+        run("games")
+        entries = "".join(f"k {'bob' if number % 3 == 0 else 'alice'} 3 {10 + number % 20}\n" for number in range(hands))
+        counts.update(dict.fromkeys(counts, 0))
+        assert run("play", input=entries + "q\n").exit_code == 0
+        sessions[hands] = dict(counts)
+    # 140 entries more: each checks one entry and one hand and makes one replay; it works out
+    # the standing of three games (the game read, as changed on this device, with the hand)
+    more = {name: sessions[150][name] - sessions[10][name] for name in counts}
+    assert more == {"entries checked": 140, "hands checked": 140, "replays": 140, "standings": 3 * 140}, sessions
+
+
+def test_a_game_file_changed_outside_ginscore_is_checked_whole_again(run, isolated_ledger):
+    """The earlier entries are taken as checked only from the exact bytes this process wrote: a
+    file changed on disk between two entries ("clock": 5 made 5.0, which Python finds equal) is
+    checked whole, and refused, though this process checked and wrote an equal journal."""
+    import glob
+    import json
+
+    import pytest
+
+    from ginscore.app.book import open_book
+    from ginscore.base.errors import GinscoreError
+    from ginscore.store import ledger, schema_journal
+
+    assert run("new Alice Bob --target 10000").exit_code == 0
+    book = open_book()
+    for _hand in range(3):
+        book.change(None, lambda game: (game.append("hand", hand={"kind": "knock", "player": "Alice", "deadwood": 3, "opponent_deadwood": 12}, seats=[{"player": 0, "name": "Alice"}, {"player": 1, "name": "Bob"}]),))
+        book.load()  # read back: its entries checked, and kept as checked
+    assert ledger.WRITTEN and schema_journal.CHECKED
+    (path,) = glob.glob(str(isolated_ledger / "games" / "*.json"))
+    with open(path, encoding="utf-8") as file:
+        data = json.load(file)
+    data["journal"][0]["clock"] = float(data["journal"][0]["clock"])
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump(data, file, indent=2, sort_keys=True)
+    with pytest.raises(GinscoreError, match=r"journal\[0\]\.clock"):
+        book.load()

@@ -50,6 +50,7 @@ MAX_GAME_BYTES = 16 * 1024 * 1024
 PARSED: list = []
 DECODED: list = []
 MERGED: list = []
+WRITTEN: list = []  # the bytes of the files this process wrote last (schema.decode's ``written``)
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -305,7 +306,7 @@ class Ledger:
         game_id = self.resolve(game_id)
         # the same bytes decoded and merged once a process (jsonfile.remembered): a Game is never changed in place
         decode = self.codec.decode
-        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path))) for path, raw in self.read_parts(game_id, parse=False)]
+        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in self.read_parts(game_id, parse=False)]
         game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
         self._written_by[game_id] = [(path, part.device) for path, part in parts]
@@ -417,6 +418,7 @@ class Ledger:
         payload = canonical(self.codec.encode(game, entries, self.device))
         devices_before = self._known()
         atomic_write(path, payload)
+        WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._loaded[game.id] = [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})]
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})

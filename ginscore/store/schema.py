@@ -167,7 +167,10 @@ def merge(game_id: str, parts, hint: str) -> Game:
     for path, part in parts:
         if part.device:  # a device's file (version 4); older files were checked on their own
             found: list[str] = []
-            _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
+            if len(parts) == 1:  # its entries are the game's, in the same places
+                _check_hands_against_table(game, found, "journal[{}].hand")
+            else:
+                _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
             if found:
                 raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
     return game
@@ -233,9 +236,11 @@ def problems(data) -> list[str]:
     return _examine(data)[0]
 
 
-def decode(data, where: str) -> Game:
-    """The Game in a parsed file; raises LedgerError naming the file and the first problem."""
-    found, game = _examine(data)
+def decode(data, where: str, written: bool = False) -> Game:
+    """The Game in a parsed file; raises LedgerError naming the file and the first problem.
+    ``written``: the file's bytes are ones this process wrote (its earlier entries, checked
+    before, are not checked again: ``schema_journal.CHECKED``)."""
+    found, game = _examine(data, written)
     if found:
         more = _(" (and {count} more)").format(count=len(found) - 1) if len(found) > 1 else ""
         hint = repair_hint()
@@ -243,7 +248,7 @@ def decode(data, where: str) -> Game:
     return game
 
 
-def _examine(data) -> tuple[list[str], Game | None]:
+def _examine(data, written: bool = False) -> tuple[list[str], Game | None]:
     """(every problem, the Game when there is none)."""
     problem = version_problem(data)
     if problem:
@@ -268,7 +273,7 @@ def _examine(data) -> tuple[list[str], Game | None]:
         if version < 4:
             check_numbered_journal(journal, table_unit, found, ignorable, data.get("players"))
         else:
-            check_entries(journal, table_unit, found, ignorable, data.get("players"))
+            check_entries(journal, table_unit, found, ignorable, data.get("players"), written)
     if found:
         return found, None
     try:  # settings that are each valid can still clash with one another
@@ -367,12 +372,17 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
 
     table_unit = get_table(game.table)
     changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    start = 0
+    if places is None and not changed:  # each hand is checked against the game as started
+        start = _hands_checked_before(game, hand_place)
+        found_before = len(found)
     # The hands named as the players are named now (a hand recorded apart names an old name), and
     # the rules as they stood at each hand: one pass, so that a long journal is read in linear time.
     as_it_stands = table_unit.standing(game) if changed else game
     rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
-    for index, entry in enumerate(game.journal):
+    for index in range(start, len(game.journal)):
+        entry = game.journal[index]
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:
@@ -389,4 +399,23 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
             place = index if places is None else places.get(entry["id"])
             if place is not None:
                 found.append(f"{hand_place.format(place)}: {error}")
+    if places is None and not changed and len(found) == found_before:
+        HANDS_CHECKED[:] = [(game._replace(journal=()), hand_place, game.journal)]
+
+
+# The game whose hands were last found acceptable (with no rules change or rename, each hand is
+# checked against the game as started, whatever comes after it): a game read again with a hand
+# more has only its new hands checked. Its entries' types were checked first (``check_entries``).
+HANDS_CHECKED: list = []
+
+
+def _hands_checked_before(game: Game, hand_place: str) -> int:
+    """How many of ``game``'s first entries were checked by the last call, on the same game."""
+    if not HANDS_CHECKED:
+        return 0
+    started, place, journal = HANDS_CHECKED[0]
+    count = len(journal)
+    if place == hand_place and count <= len(game.journal) and game.journal[:count] == journal and game._replace(journal=()) == started:
+        return count
+    return 0
 

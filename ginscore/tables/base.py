@@ -18,16 +18,13 @@ from ginscore.core.names import match_player
 from ginscore.core.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.core.scoring import stake_text
 from ginscore.core.sheets import Grid, Sheet
+import ginscore.tables.kept as kept_replays
 from ginscore.tables.payments import Payment, nets, payment  # noqa: F401 - every table takes them from here
 from ginscore.tables.seats import kept_seat_lines
 
 # The variants of gin a table may play (``variant_of``), in words.
 VARIANTS = {"oklahoma": pN_("variant", "Oklahoma")}
 
-# The last few replays (table, game, (result, late hands)), newest first: a game and its
-# results are never changed in place, so an equal game has the same result (``_play_all``).
-REPLAYED: list = []
-KEPT_REPLAYS = 4
 
 
 def variant_of(rules) -> str | None:
@@ -331,8 +328,9 @@ class Table:
         return self._play_all(game)[1]
 
     def standing(self, game):
-        """``game`` with the rules changes and renames that count (``ginscore.core.changes``)."""
-        return changes.standing(game, self.renamed_hand)
+        """``game`` with the rules changes and renames that count (``ginscore.core.changes``);
+        worked out once for the same game object (``kept.standing``)."""
+        return kept_replays.standing(self, game, lambda game: changes.standing(game, self.renamed_hand))
 
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
         """``hand`` with player ``old`` named ``new`` (by default only ``player`` names one)."""
@@ -353,13 +351,7 @@ class Table:
         """(result, late hands) of ``game``: replayed once, then taken from the last few replays
         while the same game (the same object, or an equal one read again) is asked about, as one
         hand is (checked, recorded, written, told to the summary index, then shown by 'play')."""
-        for kind, replayed, out in REPLAYED:
-            if kind is self and (replayed is game or replayed == game):
-                return out
-        out = self._replay(game)
-        REPLAYED.insert(0, (self, game, out))
-        del REPLAYED[KEPT_REPLAYS:]
-        return out
+        return kept_replays.replayed(self, game, self._replay)
 
     def _replay(self, game) -> tuple:
         game = self.standing(game)
@@ -369,8 +361,12 @@ class Table:
         late = []
         entries = {entry["id"]: entry for entry in game.journal}
         apart_ids = None
+        passed = kept_replays.hands_passed(self, game)
+        hands = []
         for effective in effective_hands(game.journal):
-            self.check_hand(game, effective.hand)
+            if len(hands) >= len(passed) or effective.hand != passed[len(hands)]:
+                self.check_hand(game, effective.hand)
+            hands.append(effective.hand)
             if over is not None:
                 if apart_ids is None:
                     apart_ids = {entry["id"] for entry in apart(game.journal)}
@@ -384,6 +380,7 @@ class Table:
         result = self.result(game, tally)
         if tally.kept_seats:
             result = result._replace(kept_seats=tuple(tally.kept_seats))
+        kept_replays.passed(self, game, hands)
         return result, late
 
     def start(self, game):
