@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+import ginscore.tables.kept as kept_replays
 from ginscore.base.errors import GinscoreError, HandError, PlayerError, RulesError
 from ginscore.base.i18n import _, pN_, translate
 from ginscore.base.shell import command
@@ -18,7 +19,6 @@ from ginscore.core.names import match_player
 from ginscore.core.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.core.scoring import stake_text
 from ginscore.core.sheets import Grid, Sheet
-import ginscore.tables.kept as kept_replays
 from ginscore.tables.payments import Payment, nets, payment  # noqa: F401 - every table takes them from here
 from ginscore.tables.seats import kept_seat_lines
 
