@@ -45,7 +45,6 @@ from ginscore.base.ids import order_key
 from ginscore.base.safefile import make_folder, read_regular, write_unsynced
 from ginscore.base.text import shortened
 from ginscore.core.names import folded
-from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import STAT_KEYS, sql_columns
 from ginscore.index import totals
 from ginscore.index.cached import Damaged
@@ -312,7 +311,7 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
         [
             (
                 game_id, place, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
-                money.get(name), micro(money.get(name)), summary["currency"] or "",
+                money.get(name), totals.micro(money.get(name)), summary["currency"] or "",
             )
             for name, stats in summary["stats"].items()
         ],
@@ -328,20 +327,6 @@ def forget(connection, game_id: str, keep_totals: bool = True) -> None:
         totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-
-
-def micro(amount: str | None) -> int | None:
-    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
-    it is added up exactly in Python) or is too large for SQLite's integers."""
-    if amount is None:
-        return None
-    from decimal import Decimal
-
-    with exact_money():
-        scaled = Decimal(amount) * 1_000_000
-    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
-        return None
-    return int(scaled)
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -403,9 +388,7 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
             pass
 
 
-# A mend that reads more games than this adds the players' totals up once at its end, from the
-# rows (one pass), instead of changing them game by game (a query and a write per player and game).
-TOTALS_ONCE = 50
+TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
 
 
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:

@@ -199,3 +199,17 @@ def rebuild(connection, keys: set) -> None:
                                     ensure_ascii=False)
     connection.executemany(f"INSERT INTO totals VALUES ({', '.join('?' for _ in COLUMNS)})",
                            [[found[column] for column in COLUMNS] for found in mine.values()])
+
+
+def micro(amount: str | None) -> int | None:
+    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
+    it is added up exactly in Python) or is too large for SQLite's integers."""
+    if amount is None:
+        return None
+    from decimal import Decimal
+
+    with exact_money():
+        scaled = Decimal(amount) * 1_000_000
+    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
+        return None
+    return int(scaled)
