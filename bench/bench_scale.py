@@ -82,16 +82,19 @@ def run(root: str, *words, env: dict | None = None) -> None:
 
 
 def measured(root: str, words, env: dict | None = None) -> tuple:
-    """(wall seconds, CPU seconds user + system, peak memory in MB) of one command."""
-    start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "ginscore", "--ledger", root, *words],
-                               stdout=subprocess.DEVNULL, env=env or ENV)
-    _pid, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0, 1):  # 'check' says 1 when it finds something; nothing here should crash
-        raise SystemExit(f"{' '.join(words)} on {root}: exit {process.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    """(wall seconds, CPU seconds user + system, peak memory in MB) of one command, as
+    /usr/bin/time reports them (a child's own rusage would count this process's memory,
+    which a fork copies before the command starts)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
+        start = time.perf_counter()
+        done = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", report.name,
+                               sys.executable, "-m", "ginscore", "--ledger", root, *words],
+                              stdout=subprocess.DEVNULL, env=env or ENV)
+        wall = time.perf_counter() - start
+        if done.returncode not in (0, 1):  # 'check' says 1 when it finds something; nothing here should crash
+            raise SystemExit(f"{' '.join(words)} on {root}: exit {done.returncode}")
+        user, system, peak = report.read().split()[-3:]
+    return wall, float(user) + float(system), int(peak) / 1024
 
 
 ENV = dict(os.environ)
