@@ -482,3 +482,20 @@ def test_the_answer_is_kept_until_the_folder_changes_and_a_hand_makes_the_game_t
     syncer.settle()
     assert current(fresh) == later
     assert current(one) != later
+
+
+def test_a_device_with_no_current_game_asks_the_index_and_lists_no_folder(tmp_path, monkeypatch):
+    """Issue #35: at 10,000 games listing the folder was most of 'status' on such a device."""
+    from ginscore.store.ledger import Ledger
+
+    one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
+    games = an_evening(one)
+    Syncer.of([one, fresh], "syncthing").settle()
+    ok(fresh, "games")  # the index, built
+    for kept in fresh.cache.glob("ledgers/*/carried-on"):
+        kept.unlink()  # no answer kept: worked out now
+    listed = []
+    real = Ledger.game_ids
+    monkeypatch.setattr(Ledger, "game_ids", lambda self: listed.append(1) or real(self))
+    assert current(fresh) == games["playing"]
+    assert listed == []

@@ -330,3 +330,34 @@ def test_the_kept_totals_agree_with_a_rebuild_after_changes_out_of_order(run, is
         for path in index_files(isolated_ledger):
             path.unlink()
         assert as_json(run, "stats --json") == kept, (change, result.output)
+
+
+def test_a_build_of_many_games_adds_the_totals_up_once_as_they_were_kept(run, isolated_ledger, monkeypatch):
+    """A mend that reads many games adds the players' totals up once at its end (index.TOTALS_ONCE):
+    they must read as the totals kept game by game, from empty and after an older game changed."""
+    from ginscore.index import index, totals
+
+    random_ledger(run, 5)
+    play(run, "new Ann Ben", "knock ann 2 10")  # one in progress, not counted
+    kept = [as_json(run, command) for command in ("stats --json", "games --json", "settle --json")]
+    added_up = []
+    real = totals.rebuild
+    monkeypatch.setattr(totals, "rebuild", lambda *args: added_up.append(1) or real(*args))
+    monkeypatch.setattr(index, "TOTALS_ONCE", 0)
+    for path in index_files(isolated_ledger):
+        path.unlink()
+    assert [as_json(run, command) for command in ("stats --json", "games --json", "settle --json")] == kept
+    assert added_up == [1]
+    older = game_ids(run)[1]  # an older finished game changed by another program: its players added up again
+    path = game_file(isolated_ledger, older)
+    data = json.loads(path.read_text())
+    data["journal"] = data["journal"][:-1]
+    replacement = path.with_name("incoming.tmp")
+    replacement.write_text(json.dumps(data))
+    os.replace(replacement, path)
+    changed = as_json(run, "stats --json")
+    assert added_up == [1, 1]
+    monkeypatch.setattr(index, "TOTALS_ONCE", 10**6)
+    for path in index_files(isolated_ledger):
+        path.unlink()
+    assert as_json(run, "stats --json") == changed != kept[0]

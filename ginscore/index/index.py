@@ -45,7 +45,6 @@ from ginscore.base.ids import order_key
 from ginscore.base.safefile import make_folder, read_regular, write_unsynced
 from ginscore.base.text import shortened
 from ginscore.core.names import folded
-from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import STAT_KEYS, sql_columns
 from ginscore.index import totals
 from ginscore.index.cached import Damaged
@@ -283,12 +282,16 @@ def bump(connection) -> int:
     return generation
 
 
-def store(connection, ledger, game_id: str, summary: dict | None, error: str | None, place: str) -> None:
+def store(connection, ledger, game_id: str, summary: dict | None, error: str | None, place: str,
+          files: str | None = None, keep_totals: bool = True) -> None:
     """Write one game's rows: its ``summary`` (and its players' statistics once it is
     finished), or the ``error`` that keeps it from loading; ``place``: its ``position`` (which
-    needs the game's start clock: only the caller that read the game knows it)."""
-    files = ledger.file_status(game_id)
-    totals.change(connection, totals.counted_rows(connection, game_id), -1)
+    needs the game's start clock: only the caller that read the game knows it); ``files``: its
+    ``file_status`` as seen before it was read, when the caller has it. Without ``keep_totals``
+    the players' totals are left for ``totals.rebuild`` (a build of many games adds them up once)."""
+    files = ledger.file_status(game_id) if files is None else files
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
     if summary is None:
         connection.execute(
@@ -303,36 +306,27 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
         ),
     )
     money = summary["money"] or {}
-    for name, stats in summary["stats"].items():
-        connection.execute(
-            f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
+    connection.executemany(
+        f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
+        [
             (
                 game_id, place, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
-                money.get(name), micro(money.get(name)), summary["currency"] or "",
-            ),
-        )
-    totals.change(connection, totals.counted_rows(connection, game_id), 1)
+                money.get(name), totals.micro(money.get(name)), summary["currency"] or "",
+            )
+            for name, stats in summary["stats"].items()
+        ],
+    )
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), 1)
 
 
-def forget(connection, game_id: str) -> None:
-    """Remove a game whose file is gone, and its part of the players' totals."""
-    totals.change(connection, totals.counted_rows(connection, game_id), -1)
+def forget(connection, game_id: str, keep_totals: bool = True) -> None:
+    """Remove a game whose file is gone, and its part of the players' totals (unless they are
+    added up again afterwards: ``keep_totals``)."""
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-
-
-def micro(amount: str | None) -> int | None:
-    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
-    it is added up exactly in Python) or is too large for SQLite's integers."""
-    if amount is None:
-        return None
-    from decimal import Decimal
-
-    with exact_money():
-        scaled = Decimal(amount) * 1_000_000
-    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
-        return None
-    return int(scaled)
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -394,27 +388,35 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
             pass
 
 
+TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
+
+
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. Returns the ids read again."""
     mtime = ledger.folder_mtime()
     known = dict(connection.execute("SELECT id, files FROM games"))
-    seen, read = set(), []
+    seen, changed = set(), []
+    for game_id in ledger.game_ids():
+        seen.add(game_id)
+        now = ledger.file_status(game_id)
+        if now is None or known.get(game_id) != now:
+            changed.append((game_id, now))
+    gone = set(known) - seen
+    at_once = len(changed) + len(gone) > TOTALS_ONCE
     with connection:
-        for game_id in ledger.game_ids():
-            seen.add(game_id)
-            now = ledger.file_status(game_id)
-            if now is not None and known.get(game_id) == now:
-                continue
+        affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else None
+        for game_id, now in changed:
             summary, error, place = summarize_file(game_id)
-            store(connection, ledger, game_id, summary, error, place)
-            read.append(game_id)
-        for game_id in set(known) - seen:
-            forget(connection, game_id)
+            store(connection, ledger, game_id, summary, error, place, files=now, keep_totals=not at_once)
+        for game_id in gone:
+            forget(connection, game_id, keep_totals=not at_once)
+        if at_once:
+            totals.rebuild(connection, affected | totals.players_of(connection, [game_id for game_id, _now in changed]))
         generation = bump(connection)
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
-    return read
+    return [game_id for game_id, _now in changed]
 
 
 def verify(ledger, connection, evaluated: dict) -> list:

@@ -143,3 +143,73 @@ def worked_out(connection, key: str) -> dict:
         **greatest, "longest_streak": longest, "current_streak": run, "hand_streak_game": streak_game,
         "last_game": rows[-1][-2] if rows else "", "player": rows[-1][-3] if rows else key,
     }
+
+
+def players_of(connection, game_ids: list) -> set:
+    """The players (folded names) with a row in any of ``game_ids``."""
+    found: set = set()
+    for start in range(0, len(game_ids), 500):  # SQLite takes a bounded number of parameters
+        chunk = game_ids[start : start + 500]
+        found.update(row[0] for row in connection.execute(
+            f"SELECT DISTINCT folded FROM players WHERE game_id IN ({', '.join('?' for _ in chunk)})", chunk))
+    return found
+
+
+def rebuild(connection, keys: set) -> None:
+    """Add up again, from their rows in one pass, the totals of the players ``keys``: what
+    ``change`` keeps game by game, as if their games had finished in order (a build of many
+    games does this once at its end instead of a query and a write per player and game)."""
+    from decimal import Decimal
+
+    if not keys:
+        return
+    keys = sorted(keys)
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        connection.execute(f"DELETE FROM totals WHERE folded IN ({', '.join('?' for _ in chunk)})", chunk)
+    wanted = set(keys)
+    mine: dict = {}
+    rows = connection.execute(
+        f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
+            WHERE g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.folded, p.position"""
+    )
+    with exact_money():
+        for place, key, name, *stats, money, currency, game_id in rows:
+            if key not in wanted:
+                continue
+            stats = dict(zip(STAT_KEYS, stats))
+            found = mine.get(key)
+            if found is None:
+                found = mine[key] = {"folded": key, "games": 0, **dict.fromkeys(STAT_KEYS, 0), "amounts": {},
+                                     "longest_streak": 0, "current_streak": 0, "hand_streak_game": "", "dirty": 0}
+            found["games"] += 1
+            for stat in SUMMED:
+                found[stat] += stats[stat]
+            if money is not None:
+                found["amounts"][currency] = found["amounts"].get(currency, Decimal("0")) + Decimal(money)
+            if stats["hand_streak"] > found["hand_streak"]:
+                found["hand_streak_game"] = game_id
+            for stat in GREATEST:
+                found[stat] = max(found[stat], stats[stat])
+            found["current_streak"] = found["current_streak"] + 1 if stats["won"] else 0
+            found["longest_streak"] = max(found["longest_streak"], found["current_streak"])
+            found["last_game"], found["player"] = place, name
+    for found in mine.values():
+        found["money"] = json.dumps({currency: format(amount, "f") for currency, amount in found.pop("amounts").items()},
+                                    ensure_ascii=False)
+    connection.executemany(f"INSERT INTO totals VALUES ({', '.join('?' for _ in COLUMNS)})",
+                           [[found[column] for column in COLUMNS] for found in mine.values()])
+
+
+def micro(amount: str | None) -> int | None:
+    """An exact amount in millionths, for SQL to add up; None when it has finer decimals (then
+    it is added up exactly in Python) or is too large for SQLite's integers."""
+    if amount is None:
+        return None
+    from decimal import Decimal
+
+    with exact_money():
+        scaled = Decimal(amount) * 1_000_000
+    if scaled != scaled.to_integral_value() or abs(scaled) >= 2**62:
+        return None
+    return int(scaled)

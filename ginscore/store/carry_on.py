@@ -21,11 +21,12 @@ def carried_on(ledger) -> str:
     kept = kept_answer(ledger, mtime)
     if kept is not None and ledger.files_of(kept):
         return kept
-    ids = ledger.game_ids()
-    if not ids:
-        raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=ledger.root))
     chosen = ledger.choose_current() if ledger.choose_current is not None else None
-    if chosen not in ids:  # no index to ask, or an answer that names no game here
+    if chosen is None or not GAME_ID.match(chosen) or not ledger.files_of(chosen):
+        # no index to ask, or an answer that names no game here: the folder listed and read
+        ids = ledger.game_ids()
+        if not ids:
+            raise GameNotFound(_("no games in {path} yet: start one with 'ginscore new Alice Bob'").format(path=ledger.root))
         chosen = started_last(ledger, ids)
     if mtime is not None:
         try:
