@@ -164,7 +164,7 @@ def test_an_export_reads_one_game_at_a_time_and_replays_it_once(run, evening, mo
     """Whole-ledger commands stream (issue #35): each game is read, replayed once and done with
     before the next is read, so memory holds one game, not the ledger."""
     from ginscore.app.book import Book
-    from ginscore.tables import base
+    from ginscore.tables import base, kept
 
     events = []
     load, replay = Book.load, base.Table._replay
@@ -180,14 +180,14 @@ def test_an_export_reads_one_game_at_a_time_and_replays_it_once(run, evening, mo
     ok(run, ["games", "--json"])  # the summary index built first (a copied ledger has none): it reads every game
     monkeypatch.setattr(Book, "load", loading)
     monkeypatch.setattr(base.Table, "_replay", replaying)
-    monkeypatch.setattr(base, "REPLAYED", [])  # nothing left from the commands that played the evening
+    monkeypatch.setattr(kept, "REPLAYED", [])  # nothing left from the commands that played the evening
     for fmt in ("hledger", "csv"):
         events.clear()
         exported(run, "--to", fmt)
         loaded = [game_id for what, game_id in events if what == "load"]
         assert len(loaded) == 5 == len(set(loaded))  # every game with a stake, each read once
         assert events == [(what, game_id) for game_id in loaded for what in ("load", "replay")]
-        base.REPLAYED.clear()
+        kept.REPLAYED.clear()
 
 
 def test_each_payment_is_a_transaction_on_the_day_the_game_ended(run, monkeypatch, tmp_path):

@@ -462,7 +462,7 @@ def test_check_replays_each_game_once_and_mends_an_index_row_it_finds_wrong(run,
 
     from ginscore.app.book import open_book
     from ginscore.index import index
-    from ginscore.tables import base
+    from ginscore.tables import base, kept
 
     for _ in range(3):
         ok(run, "new Alice Bob")
@@ -477,7 +477,7 @@ def test_check_replays_each_game_once_and_mends_an_index_row_it_finds_wrong(run,
     replayed = []
     replay = base.Table._replay
     monkeypatch.setattr(base.Table, "_replay", lambda table, game: replayed.append(game.id) or replay(table, game))
-    monkeypatch.setattr(base, "REPLAYED", [])
+    monkeypatch.setattr(kept, "REPLAYED", [])
     report = json.loads(ok(run, "check --json").stdout)
     assert sorted(replayed) == sorted(ids) and len(ids) == 3
     assert [note["note"] for note in report["notes"]] == [f"game {truth[0]['id']} was out of date in the index; mended from the game files"]
