@@ -37,20 +37,19 @@ from __future__ import annotations
 import json
 import os
 import stat
-from typing import NamedTuple
 
 from ginscore.base.errors import LedgerError
 from ginscore.base.i18n import _
 from ginscore.base.ids import order_key
-from ginscore.base.safefile import make_folder, read_regular, write_unsynced
+from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.names import folded
 from ginscore.core.statistics import STAT_KEYS, sql_columns
 from ginscore.index import totals
 from ginscore.index.cached import Damaged
+from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
-STAMP_FILE = "index-stamp"
 # The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
 SCHEMA = f"ginscore-index 10: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"
 _SQL_SCHEMA = f"""
@@ -70,33 +69,12 @@ CREATE INDEX players_folded ON players (folded);
 """
 
 
-class Stamp(NamedTuple):
-    mtime: int
-    generation: int
-
-
 def position(game_id: str, created: str | None, clock: int = 0) -> str:
     """A game's place in the order games were started, as text SQL sorts: by when it was
     created, then its start clock, then its id (numbered games by number); a game that does not
     load (no known start) after every other."""
     kind, number, made = order_key(game_id)
     return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
-
-
-def read_stamp(ledger) -> Stamp | None:
-    try:
-        words = read_regular(os.path.join(ledger.cache_dir, STAMP_FILE), 100).decode("ascii").split()
-        if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
-            return Stamp(int(words[0]), int(words[1]))
-    except (OSError, UnicodeDecodeError):
-        pass
-    return None
-
-
-def write_stamp(ledger, stamp: Stamp) -> None:
-    """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
-    make_folder(ledger.cache_dir)
-    write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
 
 
 # ---- keeping it current: told by the application service, under the lock -----------------

@@ -1,0 +1,33 @@
+"""The summary index's stamp, beside it in this device's cache: the games folder's modification
+time and the index's generation when it was last brought up to date, so that a command that
+finds both unchanged trusts the index without looking at a file."""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+from ginscore.base.safefile import make_folder, read_regular, write_unsynced
+
+STAMP_FILE = "index-stamp"
+
+
+class Stamp(NamedTuple):
+    mtime: int
+    generation: int
+
+
+def read_stamp(ledger) -> Stamp | None:
+    try:
+        words = read_regular(os.path.join(ledger.cache_dir, STAMP_FILE), 100).decode("ascii").split()
+        if len(words) == 2 and all(word.isdigit() and len(word) < 25 for word in words):
+            return Stamp(int(words[0]), int(words[1]))
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
+
+
+def write_stamp(ledger, stamp: Stamp) -> None:
+    """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
+    make_folder(ledger.cache_dir)
+    write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
