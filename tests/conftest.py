@@ -214,3 +214,11 @@ def two_devices(tmp_path):
 
 
 # ---- game ids (issue #19): a new game's id is made on the device (e.g. "k7f3q2ab"), not 1, 2, 3 ----
+
+
+@pytest.fixture
+def pair(tmp_path):
+    """Two devices, Ann's and Ben's (tests/syncer.py), each its own HOME, config, state and cache."""
+    from syncer import Device
+
+    return Device(tmp_path, "ann"), Device(tmp_path, "ben")

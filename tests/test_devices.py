@@ -62,11 +62,6 @@ def hands_of(device, game_id) -> list:
     return [(row.get("player"), row.get("kind")) for row in as_json(device, f"status --game {game_id}")["hands"]]
 
 
-@pytest.fixture
-def pair(tmp_path):
-    return Device(tmp_path, "ann"), Device(tmp_path, "ben")
-
-
 @pytest.mark.parametrize("style", STYLES)
 def test_two_games_started_apart_are_both_kept(pair, style):
     one, two = pair

@@ -61,11 +61,6 @@ def round_of_check(syncer, devices, rounds: int = 3) -> None:
     syncer.settle()
 
 
-@pytest.fixture
-def pair(tmp_path):
-    return Device(tmp_path, "ann"), Device(tmp_path, "ben")
-
-
 @pytest.mark.parametrize("style", STYLES)
 def test_each_device_settling_one_game_apart_leaves_nothing_owed_anywhere(pair, style):
     one, two = pair

@@ -26,15 +26,14 @@ from ginscore.core.names import folded
 from ginscore.ops import actions
 from ginscore.store import ledger, schema, schema_journal
 from ginscore.store.ledger import Ledger, parse_name
+from ginscore.tables import kept as replays
 
 
 def forget_reads() -> None:
     """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
     its own): the caches that spare 'play' a second reading of its game between two entries."""
-    from ginscore.tables import kept as replays
-
-    for kept in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, replays.REPLAYED, replays.STOOD, replays.PASSED):
-        kept.clear()
+    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, replays.REPLAYED, replays.STOOD, replays.PASSED):
+        cache.clear()
     jsonfile.WRITTEN.clear()
 
 

@@ -151,6 +151,7 @@ def print_json(name: str, body) -> None:
     click.echo(json_text(name, body))
 
 
+
 def output_options(function):
     """--json and --format, for commands that print tables. ``--format json`` is ``--json``:
     the command receives ``as_json`` True and no format. Any other format is checked first,

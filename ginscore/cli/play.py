@@ -20,6 +20,18 @@ from ginscore.ops import actions
 from ginscore.ops.typed_hands import hand_builder, whole_number
 
 
+def report_change(state, as_json: bool, said: str) -> None:
+    """After a change to a hand (delete, restore): the game's JSON, or ``said`` (given the totals
+    sentence as ``{totals}``) and who deals and plays now."""
+    if as_json:
+        print_json("game", state.to_json())
+        return
+    words = actions.view(state)
+    click.echo(said.format(totals=words.totals_sentence()))
+    for line in words.seating_lines():
+        click.echo(line)
+
+
 def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None:
     """Add the hand that hand command ``command`` (knock, gin, draw, out) describes with its
     ``params`` to the game, and report it; a hand entered as cards is reported with its melds
@@ -261,14 +273,5 @@ Example:
 def delete(obj, number, game_id, as_json):
     position = whole_number(number, _("the hand number"))
     game, state, deleted = obj.book.change(game_id, lambda game: actions.undo_hand(game, position, reason="delete"))
-    if as_json:
-        print_json("game", state.to_json())
-        return
-    words = actions.view(state)
-    click.echo(
-        _("Deleted hand {number} of game {game} ('undo' brings it back). {totals}").format(
-            number=deleted.number, game=game.id, totals=words.totals_sentence()
-        )
-    )
-    for line in words.seating_lines():  # who deals (and plays) now that the hand is gone
-        click.echo(line)
+    said = _("Deleted hand {number} of game {game} ('undo' brings it back). {totals}")
+    report_change(state, as_json, said.format(number=deleted.number, game=game.id, totals="{totals}"))

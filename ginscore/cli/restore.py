@@ -6,9 +6,10 @@ import click
 
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
-from ginscore.cli.options import game_option, json_option, print_json
+from ginscore.cli.options import game_option, json_option
+from ginscore.cli.play import report_change
 from ginscore.cli.translated import Command, argument, option
-from ginscore.ops import actions, placing
+from ginscore.ops import placing
 from ginscore.ops.typed_hands import whole_number
 
 
@@ -38,14 +39,5 @@ Example:
 def restore(obj, number, entry, game_id, as_json):
     position = whole_number(number, _("the hand number"))
     game, state, restored = obj.book.change(game_id, lambda game: placing.restore(game, position, entry))
-    if as_json:
-        print_json("game", state.to_json())
-        return
-    words = actions.view(state)
-    click.echo(
-        _("Restored hand {number} of game {game} in its place ('undo' deletes it again). {totals}").format(
-            number=restored.number, game=game.id, totals=words.totals_sentence()
-        )
-    )
-    for line in words.seating_lines():  # who deals (and plays) now that the hand is back
-        click.echo(line)
+    said = _("Restored hand {number} of game {game} in its place ('undo' deletes it again). {totals}")
+    report_change(state, as_json, said.format(number=restored.number, game=game.id, totals="{totals}"))

@@ -76,8 +76,7 @@ def ended_early(game: Game) -> tuple | None:
     (the evaluation says why)."""
     kind = get_table(game.table)
     standing = kind.standing(game)
-    tally = kind.start(standing)
-    tally.kept_seats = []  # as the replay keeps them (tables.base)
+    tally = kind.begin(standing)
     hands = journal.effective_hands(standing.journal)
     try:
         for index, effective in enumerate(hands[:-1]):

@@ -1,7 +1,7 @@
 """What every table (kind of game) provides: ``Table``, which checks and replays a game's hands
 into a result; the shape of that result (``GameResult``, plain data); the shape of the view
-that says a result in words and layouts (``TableView``); and the plain data it hands to the
-settlement (``Payment``); the sheets' data types are ``ginscore.core.sheets``."""
+that says a result in words and layouts (``TableView``). What it hands to the settlement is
+``tables.payments``; the sheets' data types are ``ginscore.core.sheets``."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from ginscore.core.names import match_player
 from ginscore.core.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.core.scoring import stake_text
 from ginscore.core.sheets import Grid, Sheet
-from ginscore.tables.payments import Payment, nets, payment  # noqa: F401 - every table takes them from here
 from ginscore.tables.seats import kept_seat_lines
 
 # The variants of gin a table may play (``variant_of``), in words.
@@ -355,8 +354,7 @@ class Table:
 
     def _replay(self, game) -> tuple:
         game = self.standing(game)
-        tally = self.start(game)
-        tally.kept_seats = []
+        tally = self.begin(game)
         over = None
         late = []
         entries = {entry["id"]: entry for entry in game.journal}
@@ -382,6 +380,12 @@ class Table:
             result = result._replace(kept_seats=tuple(tally.kept_seats))
         kept_replays.passed(self, game, hands)
         return result, late
+
+    def begin(self, game):
+        """``start``'s tally with the hands played as recorded, not as the seats turn, noted in it."""
+        tally = self.start(game)
+        tally.kept_seats = []
+        return tally
 
     def start(self, game):
         """The running tally before the first hand (a table's own mutable record)."""

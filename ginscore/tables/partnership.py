@@ -16,8 +16,9 @@ from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.core.names import match_player
 from ginscore.core.scoring import FinalScore, score_hand, settle
-from ginscore.tables.base import game_json, hand_after_the_end, payment, streaks_json
+from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
 from ginscore.tables.partnership_view import PartnershipView
+from ginscore.tables.payments import payment
 from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, hand_stats, non_dealer, with_defaults
 

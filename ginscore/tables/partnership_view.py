@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from ginscore.base.i18n import _, ngettext, pgettext
 from ginscore.core.sheets import Chart, Grid, Series, Sheet
-from ginscore.tables.base import TableView, nets
+from ginscore.tables.base import TableView
 from ginscore.tables.base_view import amount_cell, game_sheet, totals_words
+from ginscore.tables.payments import nets
 from ginscore.tables.two_handed_view import (
     card_lines,
     cards_grids,

@@ -24,7 +24,8 @@ from ginscore.core.rules import Setting
 from ginscore.core.scoring import money
 from ginscore.core.statistics import blank as blank_stats
 from ginscore.core.statistics import hand_streaks
-from ginscore.tables.base import Payment, Table, game_json, streaks_json
+from ginscore.tables.base import Table, game_json, streaks_json
+from ginscore.tables.payments import Payment
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
 from ginscore.tables.seats import KeptSeats, seats_json

@@ -7,7 +7,8 @@ from typing import NamedTuple
 
 from ginscore.base.i18n import N_, pN_
 from ginscore.core.scoring import FinalScore, settle
-from ginscore.tables.base import game_json, payment, streaks_json
+from ginscore.tables.base import game_json, streaks_json
+from ginscore.tables.payments import payment
 from ginscore.tables.standard_view import StandardView
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
 

@@ -18,7 +18,8 @@ from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.text import in_words
 from ginscore.core.names import match_player
 from ginscore.core.scoring import score_hand, settle
-from ginscore.tables.base import game_json, nets, payment, streaks_json
+from ginscore.tables.base import game_json, streaks_json
+from ginscore.tables.payments import nets, payment
 from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.three_handed_view import ThreeHandedView
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ginscore.base.i18n import _
 from ginscore.base.text import in_words
 from ginscore.core.sheets import Grid, Sheet
-from ginscore.tables.base import TableView, nets
+from ginscore.tables.base import TableView
 from ginscore.tables.base_view import (
     amount_cell,
     game_sheet,
@@ -17,6 +17,7 @@ from ginscore.tables.base_view import (
     payments_grid,
     totals_words,
 )
+from ginscore.tables.payments import nets
 from ginscore.tables.two_handed_view import (
     card_lines,
     cards_grids,

@@ -8,8 +8,8 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.core.rules import summary as rules_summary
 from ginscore.core.scoring import FinalScore
 from ginscore.core.sheets import Chart, Grid, Series, Sheet
-from ginscore.tables.base import payment
 from ginscore.tables.base_view import amount_cell, pad_fields, pad_final_grid, pad_hands_grid, payment_notes
+from ginscore.tables.payments import payment
 
 
 def describe_hand(hand: dict, score) -> str:
