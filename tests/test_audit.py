@@ -157,7 +157,7 @@ def test_edit_can_correct_the_hand_that_ended_the_game(run):
 # ---- log ----------------------------------------------------------------------------------
 
 
-def test_log_shows_every_action_with_voided_hands_and_edits(run):
+def test_log_shows_every_action_with_hands_taken_back_and_edits(run):
     game = new_game(run, "new Alice Bob")
     ok(run, "knock alice 4 15")
     ok(run, "gin bob 30")
@@ -172,8 +172,8 @@ def test_log_shows_every_action_with_voided_hands_and_edits(run):
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", row[1]) for row in rows)
     assert [row[2:] for row in rows] == [
         ["hand", "knock Alice 4 15", "hand 1, edited"],
-        ["hand", "gin Bob 30", "voided"],
-        ["undo", "voided #2: gin Bob 30"],
+        ["hand", "gin Bob 30", "taken back"],
+        ["undo", "took back #2: gin Bob 30"],
         ["hand", "knock Bob 2 22", "hand 2"],
         ["edit", "#1: knock Alice 4 15 -> knock Alice 4 16"],
     ]
@@ -195,7 +195,7 @@ def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
     assert [entry["action"] for entry in entries] == ["hand", "hand", "void", "restore", "edit"]
     assert entries[1]["hand"] == {"kind": "gin", "player": "Bob", "opponent_deadwood": 30, "big": True}
     assert [entry["text"] for entry in entries] == [
-        "knock Alice 4 15", "gin Bob 30 --big", "voided #2: gin Bob 30 --big", "restored #2: gin Bob 30 --big",
+        "knock Alice 4 15", "gin Bob 30 --big", "took back #2: gin Bob 30 --big", "restored #2: gin Bob 30 --big",
         "#1: knock Alice 4 15 -> draw",
     ]
     assert [entry["number"] for entry in entries] == [1, 2, 2, 2, 1]

@@ -126,7 +126,7 @@ def test_check_and_log(run, lang, isolated_ledger):
     assert f"Игра {game}: Alice — Bob, 3 записи" in text
     assert "отменена №2: gin Bob 20" in text
     data = json.loads(run("log --json").output)
-    assert data["entries"][2]["text"] == "voided #2: gin Bob 20"  # JSON is English
+    assert data["entries"][2]["text"] == "took back #2: gin Bob 20"  # JSON is English
     game_file(isolated_ledger).write_text("{}", "utf-8")
     result = run("check")
     assert result.exit_code == 1

@@ -39,7 +39,7 @@ ACTION_WORDS = {
     "rules": pN_("log action", "rules"),
     "rename": pN_("log action", "rename"),
 }
-# A void made by 'ginscore delete' carries "reason": "delete" (read as a plain void by an older ginscore).
+# The "void" entry made by 'ginscore delete' carries "reason": "delete" (an older ginscore reads it as an undo).
 DELETED = "deleted"
 DELETED_REASON = "delete"
 
@@ -58,8 +58,8 @@ def action_of(entry: dict, undeleted=frozenset()) -> str:
 
 
 def undeletions(journal) -> set:
-    """The "restore" entries that took back a deletion (its hand's last void was a delete)."""
-    reason_of: dict[str, str | None] = {}  # a hand -> the reason of its last void
+    """The "restore" entries that took back a deletion (its hand's last "void" entry was a delete)."""
+    reason_of: dict[str, str | None] = {}  # a hand -> the reason of its last "void" entry
     found = set()
     for entry in journal:
         if entry["action"] == "void":
@@ -121,7 +121,7 @@ def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) 
     if action == "void" and line.entry.get("reason") == "delete":
         return _("deleted #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "void":
-        return _("voided #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
+        return _("took back #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "restore":
         return _("restored #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "edit":
@@ -134,8 +134,8 @@ def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) 
     }.get(action, "")
 
 
-def standing(line, edited: set, live: set, late: set) -> str:
-    """How a hand entry counts now: ``hand 3``, ``hand 3, edited``, ``voided`` or, merged in
+def counts_as(line, edited: set, live: set, late: set) -> str:
+    """How a hand entry counts now: ``hand 3``, ``hand 3, edited``, ``taken back`` or, merged in
     after the game's end (``late``: their ids), ``hand 3, after the end: does not count``; a
     rules change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
     if line.entry["action"] in CHANGE_ACTIONS:
@@ -143,7 +143,7 @@ def standing(line, edited: set, live: set, late: set) -> str:
     if line.entry["action"] != "hand":
         return ""
     if line.number is None:
-        return _("voided")
+        return _("taken back")
     if line.target in late:
         return _("hand {number}, after the end: does not count").format(number=line.number)
     if line.target in edited:
@@ -152,7 +152,7 @@ def standing(line, edited: set, live: set, late: set) -> str:
 
 
 @cli.command(cls=Command, help=N_("""Show every action recorded in a game, oldest first, with its time (UTC): hands as they
-were first recorded, undos, redos and edits. Voided hands are listed too; '#' is the entry
+were first recorded, undos, redos and edits. Hands taken back are listed too; '#' is the entry
 number, and 'counts as' says what each recorded hand is now.
 
 \b
@@ -198,7 +198,7 @@ def log(obj, game_id, as_json, fmt):
             line.entry["at"].replace("T", " ").replace("+00:00", ""),
             translate(ACTION_WORDS.get(action_of(line.entry, undeleted))) or printable(line.entry["action"]),
             describe(line, kind, positions, changed, undeleted),
-            standing(line, edited, live, late),
+            counts_as(line, edited, live, late),
         ]
         for line in lines
     ]

@@ -161,7 +161,7 @@ def draw(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "draw", params, as_json)
 
 
-@cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked voided, and 'redo' restores it.
+@cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked taken back, and 'redo' restores it.
 
 In a game ended early, undo takes back the ending instead; right after 'settle --record'
 (without --game), it takes back that settlement: undo takes back the last thing recorded.
@@ -255,7 +255,7 @@ def out(obj, game_id, as_json, **params):
 
 
 @cli.command(cls=Command, help=N_("""Delete hand NUMBER (as numbered on the sheet), wherever it stands: the later hands move
-up one and every total is scored again. The hand stays in the ledger, marked voided, and
+up one and every total is scored again. The hand stays in the ledger, marked deleted, and
 'undo' right after brings it back; 'log' shows the deletion.
 
 Refused when a later hand could not then have been played (in three-handed gin, a player

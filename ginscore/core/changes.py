@@ -33,19 +33,19 @@ IDLE = "_idle"
 
 
 def live_changes(journal) -> list[dict]:
-    """The "rules" and "rename" entries that count (not voided), in journal order."""
+    """The "rules" and "rename" entries that count (not taken back), in journal order."""
     changes: dict[str, dict] = {}
-    voided: set[str] = set()
+    taken_back: set[str] = set()
     for entry in journal:
         action = entry["action"]
         if action in CHANGE_ACTIONS:
             changes[entry["id"]] = entry
         elif entry.get("target") in changes:
             if action == "void":
-                voided.add(entry["target"])
+                taken_back.add(entry["target"])
             elif action == "restore":
-                voided.discard(entry["target"])
-    return [entry for entry_id, entry in changes.items() if entry_id not in voided]
+                taken_back.discard(entry["target"])
+    return [entry for entry_id, entry in changes.items() if entry_id not in taken_back]
 
 
 def changed_rules(rules: Rules, settings: dict) -> Rules:

@@ -1,8 +1,8 @@
 """A game as recorded: who plays, under which rules, and its journal of actions.
 
-The journal is the truth. It only ever grows: a hand is recorded, voided (undo), restored
-(redo) or corrected (edit), and every entry keeps its timestamp. The effective hands, and
-from them every total, are derived by replaying it.
+The journal is the truth. It only ever grows: a hand is recorded, taken back (undo: the entry
+"void"), restored (redo) or corrected (edit), and every entry keeps its timestamp. The
+effective hands, and from them every total, are derived by replaying it.
 
 Several devices can record in one game while apart (a synced folder, git): every entry has its
 own id and names the entry it acts on by id; its ``clock`` never runs backwards on the device
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 # Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
 # path, and a frozen dataclass costs several times as much to define.
 
+# "void" takes back a hand or a change (undo, delete); it is the file format's word and not the
+# command 'ginscore void', which sets the whole game aside ("void_game").
 ACTIONS = ("hand", "void", "restore", "edit", "abandon", "resume", "void_game", "unvoid_game", "rules", "rename")
 # "abandon": the players ended the game early (tables with a rule for it settle what is open;
 # 'ginscore end', once 'abandon'); "resume" takes that back. Neither has a hand or a target.
@@ -147,12 +149,12 @@ class EffectiveHand(NamedTuple):
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
-    """The hands that count, in their places (``hand_places``), with voids, restores and edits
+    """The hands that count, in their places (``hand_places``), with takings back ("void"), restores and edits
     applied. An entry that names an entry not in the journal (another device's file not
     arrived yet) changes nothing."""
     hands: dict[str, dict] = {}
     seats: dict[str, list] = {}
-    voided: set[str] = set()
+    taken_back: set[str] = set()
     edited: set[str] = set()
     placed = False
     for entry in journal:
@@ -164,13 +166,13 @@ def effective_hands(journal) -> list[EffectiveHand]:
         elif entry.get("target") not in hands:
             continue
         elif action == "void":
-            voided.add(entry["target"])
+            taken_back.add(entry["target"])
         elif action == "restore":
-            voided.discard(entry["target"])
+            taken_back.discard(entry["target"])
         elif action == "edit":
             hands[entry["target"]] = entry["hand"]
             edited.add(entry["target"])
-    live = [entry_id for entry_id in hands if entry_id not in voided]
+    live = [entry_id for entry_id in hands if entry_id not in taken_back]
     if placed:  # a hand put before another: the order of places, not of recording
         places = hand_places(journal)
         live.sort(key=places.__getitem__)
@@ -205,7 +207,7 @@ def voided(journal) -> bool:
 
 
 def undo(game: Game) -> tuple[Game, EffectiveHand]:
-    """Void the hand that counts recorded last (the last on the sheet, unless a hand was put
+    """Take back (a "void" entry) the hand that counts recorded last (the last on the sheet, unless a hand was put
     before another since: then that one); it stays in the journal."""
     hands = effective_hands(game.journal)
     if not hands:
@@ -216,7 +218,7 @@ def undo(game: Game) -> tuple[Game, EffectiveHand]:
 
 
 def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
-    """Void effective hand ``number`` (one of a hand entered twice, or a hand deleted: then
+    """Take back (a "void" entry) effective hand ``number`` (one of a hand entered twice, or a hand deleted: then
     ``reason="delete"``); it stays in the journal, and the later hands move up one."""
     hands = effective_hands(game.journal)
     _check_number(game, hands, number, _("game {game} has no hand to undo"))
@@ -226,7 +228,7 @@ def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
 
 def last_deletion(journal) -> str | None:
     """The hand the journal's last entry deleted ('ginscore delete'), if that is what the last
-    entry did: the thing 'undo' takes back. An older ginscore reads the entry as a plain void."""
+    entry did: the thing 'undo' takes back. An older ginscore reads the entry as a plain "void" (an undo)."""
     if journal and journal[-1]["action"] == "void" and journal[-1].get("reason") == "delete":
         return journal[-1]["target"]
     return None
@@ -246,7 +248,7 @@ def undone_deletion(journal) -> str | None:
 # after takes it back (an older ginscore reads them as a plain redo and undo).
 RESTORED = "restore"
 RESTORE_UNDONE = "undo_restore"
-DELETIONS = ("delete", RESTORE_UNDONE)  # the voids that leave a hand deleted, for 'restore'
+DELETIONS = ("delete", RESTORE_UNDONE)  # the "void" entries that leave a hand deleted, for 'restore'
 
 
 def last_restore(journal) -> str | None:
@@ -258,7 +260,7 @@ def last_restore(journal) -> str | None:
 
 
 def redoable(journal) -> str | None:
-    """The hand that redo would restore: the latest voided one, if nothing was recorded since."""
+    """The hand that redo would restore: the latest one taken back, if nothing was recorded since."""
     pending: list[str] = []
     for entry in journal:
         action = entry["action"]
@@ -274,7 +276,7 @@ def redoable(journal) -> str | None:
 
 
 def redo(game: Game) -> tuple[Game, EffectiveHand]:
-    """Restore the hand the last undo voided; returns it as it now counts."""
+    """Restore the hand the last undo took back; returns it as it now counts."""
     target = redoable(game.journal)
     if target is None:
         raise HandError(

@@ -18,8 +18,8 @@ class LogLine(NamedTuple):
     target: str | None  # the hand entry it concerns (its own id for a hand; None for abandon/resume)
     hand: dict  # that hand as this entry left it ({} for abandon/resume)
     was: dict | None  # for an edit: the version it replaced
-    number: int | None  # that hand's number among the hands that count now; None while voided
-    # the hand's number when this entry was made: the number a hand voided or deleted had, the
+    number: int | None  # that hand's number among the hands that count now; None while taken back
+    # the hand's number when this entry was made: the number a hand taken back or deleted had, the
     # number a hand restored or put before another took (None for the other entries)
     then: int | None = None
 
@@ -70,8 +70,8 @@ class Deleted(NamedTuple):
     'ginscore restore' finds it."""
 
     entry: str  # the hand's entry
-    number: int  # its number when it was voided (last)
-    position: int  # the void's '#' in the log
+    number: int  # its number when it was taken back (last)
+    position: int  # the '#' in the log of the "void" entry that took it back
     hand: dict  # the hand as it was then
 
 

@@ -215,7 +215,7 @@ def seats_now(game: Game, entry_id: str) -> dict:
 
 def undo(game: Game):
     """Take back the last thing done: (game, state, the hand concerned, what was taken back).
-    Usually that voids the last hand ("hand"); in a game ended early it takes back the ending
+    Usually that takes back the last hand ("hand"); in a game ended early it takes back the ending
     ("end", no hand); right after 'delete' it brings the deleted hand back ("delete")."""
     refuse_if_voided(game)
     if journal.abandoned(game.journal):
@@ -242,7 +242,7 @@ def undo(game: Game):
 
 
 def undo_hand(game: Game, number: int, reason: str | None = None):
-    """Void hand ``number`` wherever it stands (one of a hand entered twice on two devices;
+    """Take back hand ``number`` wherever it stands (one of a hand entered twice on two devices;
     with ``reason="delete"``, 'ginscore delete', which 'undo' takes back); it stays in the
     journal, the later hands move up one and are scored again. Refused when a later hand could
     then not have been played (a player who would have sat it out, a hand after the new end)."""
@@ -267,7 +267,7 @@ def abandon(game: Game):
 
 
 def redo(game: Game):
-    """Do again what the last 'undo' took back: restore the hand it voided or the change it
+    """Do again what the last 'undo' took back: restore the hand or the change it
     took back, or delete again the hand whose deletion it took back. Returns the game, its
     state and the EffectiveHand (for a change, its entry); a hand deleted again has
     ``journal.last_deletion`` of the game, which is how the caller tells."""
@@ -285,7 +285,7 @@ def redo(game: Game):
     updated, restored = journal.redo(game)
     # an edit since the undo can make the game end before this hand
     refusal = _(
-        "{error} if hand {number} is restored: it stays voided; to bring it back, first "
+        "{error} if hand {number} is restored: it stays taken back; to bring it back, first "
         "correct the hand that now ends the game ('ginscore edit')"
     )
     return updated, in_place(game, updated, refusal, number=restored.number), restored

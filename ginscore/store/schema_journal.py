@@ -99,13 +99,13 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if action_at.get(target) != "hand" or target > index:
             found.append(f"{place}.target: " + _("{target} is not an earlier hand entry").format(target=short(target)))
         elif action == "void" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is already voided").format(target=short(target)))
+            found.append(f"{place}.target: " + _("hand entry {target} is already taken back").format(target=short(target)))
         elif action == "restore" and target not in voided:
             found.append(
-                f"{place}.target: " + _("hand entry {target} is not voided, so it cannot be restored").format(target=short(target))
+                f"{place}.target: " + _("hand entry {target} is not taken back, so it cannot be restored").format(target=short(target))
             )
         elif action == "edit" and target in voided:
-            found.append(f"{place}.target: " + _("hand entry {target} is voided, so it cannot be edited").format(target=short(target)))
+            found.append(f"{place}.target: " + _("hand entry {target} is taken back, so it cannot be edited").format(target=short(target)))
         elif action == "void":
             voided.add(target)
         elif action == "restore":

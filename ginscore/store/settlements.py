@@ -4,7 +4,7 @@ writes its own journal of settlement entries, and the settlements are the union 
 device's entries, each once by its id, ordered by (clock, device, id), the same on every device.
 
 A settlement taken back by 'undo' is an ``undo`` entry naming it: the settlement stays, as a
-voided hand stays in a game's journal, and whichever device took it back, every device agrees.
+hand taken back stays in a game's journal, and whichever device took it back, every device agrees.
 
 A game counts in at most one settlement: when two devices settled the same game apart, it counts
 in the earlier (by the order above) and ``settled_twice`` names both, for 'settle' and 'check'
