@@ -20,7 +20,7 @@ from ginscore.cards.melds import (
     _meld_order,
     _melds_json,
     _sorted_arrangements,
-    _words,
+    whose_words,
 )
 
 
@@ -137,7 +137,7 @@ def _check_melds(melds, cards: int | None, whose: str) -> list[int]:
             raise CardError(_("'{meld}' is not a meld").format(meld=shown))
         mask = _mask_of(meld)
         if cards is not None and mask & ~cards:
-            raise CardError(_("meld '{meld}' uses cards that are not in {whose}").format(meld=shown, whose=_words(whose)))
+            raise CardError(_("meld '{meld}' uses cards that are not in {whose}").format(meld=shown, whose=whose_words(whose)))
         if mask & used:
             raise CardError(_("meld '{meld}' shares a card with another meld").format(meld=shown))
         used |= mask

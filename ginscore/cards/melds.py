@@ -64,7 +64,7 @@ def _sorted_arrangements(solver: _Solver, mask: int, order) -> tuple[Arrangement
     return tuple(found) if len(found) == 1 else tuple(sorted(found, key=_arrangement_order))
 
 
-def _words(whose: str) -> str:
+def whose_words(whose: str) -> str:
     """Whose cards, for a message: ``the hand``, ``the knocker's hand`` or ``the defender's hand``."""
     words = {"hand": _("the hand"), "knocker's hand": _("the knocker's hand"), "defender's hand": _("the defender's hand")}
     return words.get(whose, f"the {whose}")
@@ -81,11 +81,11 @@ def _check_hand(cards, allowed_counts=None, whose="hand") -> tuple[tuple[Card, .
         raise CardError(_("{card} is not a card number (0..51)").format(card=repr(bad))) from None
     if mask.bit_count() != len(cards):
         twice = next(card for card in cards if cards.count(card) > 1)
-        raise CardError(_("'{card}' appears twice in {whose}").format(card=card_str(twice), whose=_words(whose)))
+        raise CardError(_("'{card}' appears twice in {whose}").format(card=card_str(twice), whose=whose_words(whose)))
     if allowed_counts is not None and len(cards) not in allowed_counts:
         wanted = _(" or ").join(str(n) for n in allowed_counts)
         raise CardError(
-            _("{whose} must have {wanted} cards, got {count}").format(whose=_words(whose), wanted=wanted, count=len(cards))
+            _("{whose} must have {wanted} cards, got {count}").format(whose=whose_words(whose), wanted=wanted, count=len(cards))
         )
     return cards, mask
 

@@ -83,7 +83,7 @@ def game_item(entry: dict):
         state = _("voided")
     else:
         state = _("finished") if entry["finished"] else _("in progress")
-    table = get_table(entry["table"]).words(entry.get("variant")) if entry["table"] in _table_names() else entry["table"]
+    table = get_table(entry["table"]).table_words(entry.get("variant")) if entry["table"] in _table_names() else entry["table"]
     words = _("{players}, {table}, {state}").format(players=_(" v ").join(entry["players"]), table=table, state=state)
     return CompletionItem(str(entry["id"]), help=printable(words))
 

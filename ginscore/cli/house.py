@@ -94,7 +94,7 @@ def rules_command(obj, preset, setting, value, list_presets, show_doc, game_id, 
         rules = house.rules(table)
         report = {"source": "defaults", "config": str(house.path), "config_exists": house.exists}
         title = _("Defaults for new {table} games: {rules} ({note})").format(
-            table=kind.words(), rules=summary(rules, house.preset), note=file_note(house)
+            table=kind.table_words(), rules=summary(rules, house.preset), note=file_note(house)
         )
     report["table"] = kind.name
     if as_json:

@@ -44,10 +44,10 @@ abandon.hidden = True
 cli.add_command(abandon, "abandon")
 
 
-def set_aside(obj, game_id, change, as_json, words) -> None:
-    """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``words(game, state)``."""
+def set_aside(obj, game_id, change, as_json, message) -> None:
+    """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``message(game, state)``."""
     game, state = obj.book.change(game_id, change)
-    click.echo(json_text("game", state.to_json()) if as_json else words(game, state))
+    click.echo(json_text("game", state.to_json()) if as_json else message(game, state))
 
 
 @cli.command(cls=Command, help=N_("""Set game GAME aside (without GAME, the current game): a quick try or a mistaken game.

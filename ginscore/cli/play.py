@@ -26,9 +26,9 @@ def report_change(state, as_json: bool, said: str) -> None:
     if as_json:
         print_json("game", state.to_json())
         return
-    words = actions.view(state)
-    click.echo(said.format(totals=words.totals_sentence()))
-    for line in words.seating_lines():
+    view = actions.view(state)
+    click.echo(said.format(totals=view.totals_sentence()))
+    for line in view.seating_lines():
         click.echo(line)
 
 

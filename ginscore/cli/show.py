@@ -267,7 +267,7 @@ def table_words(name: str, variant: str | None = None) -> str:
     """The kind of table in the reader's language, with the variant played at it (Oklahoma),
     or its name as stored when this ginscore does not know it (a newer one wrote the game)."""
     if name in names():
-        return printable(get_table(name).words(variant))
+        return printable(get_table(name).table_words(variant))
     return printable(name)
 
 

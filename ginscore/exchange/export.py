@@ -333,4 +333,4 @@ def note(move: Transfer) -> str:
         "{payer} pays {payee} for {count} points ({seats}, {table})",
         move.points,
     )
-    return words.format(payer=move.payer, payee=move.payee, count=move.points, seats=table.seats(move.players), table=table.words(move.variant))
+    return words.format(payer=move.payer, payee=move.payee, count=move.points, seats=table.seats(move.players), table=table.table_words(move.variant))

@@ -64,7 +64,7 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     for hand in journal.effective_hands(updated.journal):
         if hand.entry in seats_before and hand.entry in seats and seats_before[hand.entry] != seats[hand.entry]:
             error = _("game {game}: hand {number} would be played by others than those who played it (the order of the hands seats the players at a {table} game)").format(
-                game=game.id, number=hand.number, table=kind.words()
+                game=game.id, number=hand.number, table=kind.table_words()
             )
             raise HandError(refusal.format(error=error, **fields))
     return state
@@ -108,7 +108,7 @@ def refuse_ending_early(game: Game) -> None:
     raise HandError(
         _(
             "game {number}: a {table} game cannot be ended early (only {tables} can); start another with: {command}"
-        ).format(number=game.id, table=kind.words(), tables=which, command=kind.new_command(game))
+        ).format(number=game.id, table=kind.table_words(), tables=which, command=kind.new_command(game))
     )
 
 
@@ -326,11 +326,11 @@ def setting_named(kind, typed: str) -> str:
     name = typed.strip().lower().lstrip("-").replace("-", "_")
     if name in kind.settings:
         return name
-    owners = [table.words() for table in all_tables() if name in table.settings]
+    owners = [table.table_words() for table in all_tables() if name in table.settings]
     if owners:
         raise RulesError(
             _("{setting} is not a setting of a {table} game (only of {tables} games): its settings are {settings}").format(
-                setting=shown(typed), table=kind.words(), tables=in_words(owners),
+                setting=shown(typed), table=kind.table_words(), tables=in_words(owners),
                 settings=", ".join(map(setting_words, kind.settings)),
             )
         )
@@ -339,7 +339,7 @@ def setting_named(kind, typed: str) -> str:
         raise RulesError(_("no setting {setting}: did you mean {choice}?").format(setting=shown(typed), choice=meant[0]))
     raise RulesError(
         _("no setting {setting}: the settings of a {table} game are {settings}").format(
-            setting=shown(typed), table=kind.words(), settings=", ".join(map(setting_words, kind.settings))
+            setting=shown(typed), table=kind.table_words(), settings=", ".join(map(setting_words, kind.settings))
         )
     )
 

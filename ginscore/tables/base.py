@@ -180,7 +180,7 @@ class TableView:
         """A blank score sheet for paper play: the header filled from what was given (``players``
         may be empty; ``rules`` is None when no rule was given), ``hands`` empty rows, and the
         final block with its rows labelled and its cells empty."""
-        raise GinscoreError(_("ginscore has no blank pad for a {table} game yet").format(table=self.table.words()))
+        raise GinscoreError(_("ginscore has no blank pad for a {table} game yet").format(table=self.table.table_words()))
 
 
 def no_tables() -> list:
@@ -230,11 +230,11 @@ class Table:
             hint = _(": for {count} players use {options}").format(count=len(players), options=options) if fitting else ""
             raise PlayerError(
                 _("a {table} game needs {counts} players, got {count}").format(
-                    table=self.words(), counts=counts, count=len(players)
+                    table=self.table_words(), counts=counts, count=len(players)
                 ) + hint
             )
 
-    def words(self, variant: str | None = None) -> str:
+    def table_words(self, variant: str | None = None) -> str:
         """The kind of table in the reader's language: ``three-handed``, ``втроём``; with the
         ``variant`` played at it (``variant_of``): ``Oklahoma``, ``Hollywood, Oklahoma``."""
         if variant is None:
@@ -250,12 +250,12 @@ class Table:
         base = Rules.of(self.settings, {})
         for name in settings:
             if name not in self.settings and name in given:
-                owners = [kind.words() for kind in self.every_table() if name in kind.settings]
+                owners = [kind.table_words() for kind in self.every_table() if name in kind.settings]
                 raise RulesError(
                     _(
                         "{option} is not a setting of a {table} game (only of {tables} games): leave it out, "
                         "or choose that kind of table"
-                    ).format(option=option_name(name), table=self.words(), tables=in_words(owners))
+                    ).format(option=option_name(name), table=self.table_words(), tables=in_words(owners))
                 )
         if preset is not None:
             preset = preset_name(preset)
@@ -263,7 +263,7 @@ class Table:
             if unused and preset_given:
                 raise RulesError(
                     _("the {preset} preset sets {option}, which a {table} game does not use: choose another preset").format(
-                        preset=preset, option=option_name(unused[0]), table=self.words()
+                        preset=preset, option=option_name(unused[0]), table=self.table_words()
                     )
                 )
             base = base.with_changes(**{k: v for k, v in PRESETS[preset].items() if k in self.settings})

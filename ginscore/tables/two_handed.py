@@ -145,7 +145,7 @@ class GinTable(Table):
         if hand.get("kind") == "out":
             raise HandError(
                 _("'out' is for Rummy games; game {number} is a {table} game: record its hands with {commands}").format(
-                    number=game.id, table=self.words(), commands=self.hand_examples(game)
+                    number=game.id, table=self.table_words(), commands=self.hand_examples(game)
                 )
             )
         check_hand(hand, game.rules)
@@ -155,11 +155,11 @@ class GinTable(Table):
             if self.draw_names_a_player and hand.get("player") not in game.players:
                 raise HandError(
                     _("in a {table} game a draw names a player at the drawn table: 'ginscore draw PLAYER'").format(
-                        table=self.words()
+                        table=self.table_words()
                     )
                 )
             if not self.draw_names_a_player and "player" in hand:
-                raise HandError(_("a draw in a {table} game names nobody: 'ginscore draw'").format(table=self.words()))
+                raise HandError(_("a draw in a {table} game names nobody: 'ginscore draw'").format(table=self.table_words()))
             return
         if hand.get("player") not in game.players:
             raise HandError(_("no player {player} in game {number}").format(player=repr(hand.get("player")), number=game.id))

@@ -38,7 +38,7 @@ from ginscore.output.render_html import CSS, page
 from ginscore.settings.config import read_config
 from ginscore.tables import names as table_names
 from ginscore.web import pages
-from ginscore.web.evening import record, settle_view
+from ginscore.web.evening import record, settle_lines
 from ginscore.web.forms import hand_parameters
 from ginscore.web.guard import CSRF_COOKIE, PRINT_CSP, Guard, same
 from ginscore.web.live import change_stamp
@@ -281,7 +281,7 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
     # ---- the evening --------------------------------------------------------------------------
 
     async def settle_page(request):
-        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_view(book), csrf=csrf)))
+        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_lines(book), csrf=csrf)))
 
     async def settle_record(request):
         def work(book, form):

@@ -19,7 +19,7 @@ def unsettled(book) -> tuple:
     return settle(chosen)
 
 
-def settle_view(book) -> tuple:
+def settle_lines(book) -> tuple:
     """(the lines that say the evening's settlement, whether it can be recorded)."""
     results, no_stake = unsettled(book)
     lines = []

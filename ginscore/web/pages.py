@@ -93,7 +93,7 @@ def new_game_form(csrf: str, tables, values: dict) -> str:
     options = []
     for kind in tables:
         selected = " selected" if values.get("table") == kind.name else ""
-        options.append(f'<option value="{escape(kind.name)}"{selected}>{escape(kind.words())}</option>')
+        options.append(f'<option value="{escape(kind.name)}"{selected}>{escape(kind.table_words())}</option>')
     return "\n".join(
         [
             '<section class="start"><form method="post" action="/games">',
