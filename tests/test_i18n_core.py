@@ -37,7 +37,7 @@ def test_no_game_yet(run, lang, code, words):
 
 @pytest.mark.parametrize(
     ("code", "deadwood"),
-    [("ru", "непарные карты стучащего (12) больше предела для стука в этой сдаче, 10"), ("uk", "непарні карти нокера (12)")],
+    [("ru", "непарные карты стучащего (12) больше предела для стука в этой сдаче, 10"), ("uk", "непарні карти того, хто стукає (12)")],
 )
 def test_hand_errors(run, lang, code, deadwood):
     run("new Alice Bob")
