@@ -38,7 +38,7 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
 
 
 @cli.command(help=EXPORT_HELP)
-@option("--to", "fmt", metavar=TO, help=N_("What to write: a journal of one of the accounting programs, or CSV."))
+@option("--to", "fmt", metavar=TO, help=N_("What to write: a file for one of the accounting programs, or CSV."))
 @settled_options
 @option("--as", "me", metavar="NAME", help=N_("One player's own book: what each other player owes him, and his winnings."))
 @option(

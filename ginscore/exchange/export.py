@@ -1,4 +1,4 @@
-"""The money of finished games for the programs it ends in: a plain-text accounting journal
+"""The money of finished games for the programs it ends in: plain-text accounting
 (hledger, ledger, beancount) or a spreadsheet (CSV). Pure: given the games (loaded one at a
 time: only their payments are kept) and how to name accounts and commodities, it returns the
 text, and the same games give the same bytes.
@@ -96,7 +96,7 @@ def parse_commodities(pairs) -> dict:
     for pair in pairs:
         symbol, equals, code = pair.rpartition("=")  # a code holds no "=", a symbol may be one
         symbol, code = symbol.strip(), code.strip()
-        if not equals or not symbol or not code or any(char.isspace() or char in JOURNAL_UNREADABLE for char in code) or not code.isprintable():
+        if not equals or not symbol or not code or any(char.isspace() or char in COMMODITY_UNREADABLE for char in code) or not code.isprintable():
             raise GinscoreError(
                 _("--commodity {value} is not SYMBOL=CODE: give the currency as the games show it and its code, "
                   "e.g. --commodity ¥=JPY, or none=EUR for the games played without a currency").format(value=shown(pair))
@@ -111,7 +111,7 @@ def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
     beancount, which takes only codes of capitals, gets it in capitals or refuses it."""
     code = given.get(currency) or CODES.get(currency or "", currency)
     if fmt != "beancount":
-        if code is not None and any(char in JOURNAL_UNREADABLE for char in code):
+        if code is not None and any(char in COMMODITY_UNREADABLE for char in code):
             raise GinscoreError(
                 _("hledger and ledger cannot read the currency {currency} (a quote, semicolon or backslash in it, even quoted): "
                   "say its code with --commodity {option} (e.g. --commodity €=EUR)").format(
@@ -133,7 +133,7 @@ def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
 
 # What hledger and ledger cannot read in a commodity even within quotes: a quote ends it, hledger's
 # commodity directive takes a semicolon for a comment, ledger reads a backslash as an escape.
-JOURNAL_UNREADABLE = '";\\'
+COMMODITY_UNREADABLE = '";\\'
 
 
 def quoted_commodity(code: str) -> str:

@@ -1,6 +1,6 @@
 """The text of an export, one writer per format (``ginscore.exchange.export`` says what is in it):
-hledger's and ledger's journals, a beancount file, and CSV. Pure; the same entries give the
-same bytes. Every journal declares the accounts and commodities it uses, so that the tools'
+hledger's and ledger's (the program's) plain-text accounts, a beancount file, and CSV. Pure; the
+same entries give the same bytes. Every export declares the accounts and commodities it uses, so that the tools'
 strict checks pass too (``hledger check -s``, ``ledger --pedantic``, beancount's ``open``)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.base.text import inert
 from ginscore.exchange.export import amount_text, entries, quoted_commodity
 
-# from_account, to_account and commodity are the journal's (``--to hledger``), so that hledger's CSV
-# rules (docs/ginscore-export.csv.rules) book each payment to the very accounts the journal has.
+# from_account, to_account and commodity are those of the hledger export (``--to hledger``), so that hledger's CSV
+# rules (docs/ginscore-export.csv.rules) book each payment to the very accounts that export has.
 CSV_HEADERS = ("date", "game", "table", "from", "to", "points", "amount", "currency", "from_account", "to_account", "commodity")
 
 
@@ -29,8 +29,9 @@ def header(found, comment: str) -> list:
 
 
 def plain_text(text: str) -> str:
-    """Words for a journal's description or note: ``;`` would start a comment and ``|`` split
-    hledger's payee from its note, so they become ``,`` and ``/``; no double spaces."""
+    """Words for a transaction's description or note, exported for hledger or ledger: ``;`` would
+    start a comment and ``|`` split hledger's payee from its note, so they become ``,`` and ``/``;
+    no double spaces."""
     return " ".join(text.replace(";", ",").replace("|", "/").split())
 
 
@@ -45,7 +46,8 @@ def money(amount, code: str | None, commodity=quoted_commodity) -> str:
     return f"{text} {commodity(code)}" if code else text
 
 
-def journal(found, ledger: bool) -> str:
+def accounting_text(found, ledger_program: bool) -> str:
+    """The export for hledger, or with ``ledger_program`` for ledger (the program)."""
     lines = header(found, ";")
     accounts = sorted({account for entry in found for account, _amount in entry.postings})
     codes = sorted({entry.commodity for entry in found}, key=lambda code: (code is None, code or ""))
@@ -55,7 +57,7 @@ def journal(found, ledger: bool) -> str:
     for code in codes:
         if code is not None:
             lines.append(f"commodity {quoted_commodity(code)}")
-        elif not ledger:  # hledger's strict check asks for the amounts without one too
+        elif not ledger_program:  # hledger's strict check asks for the amounts without one too
             lines.append("commodity 1.00")
     width = max((len(account) for account in accounts), default=0)
     for entry in found:
@@ -63,7 +65,7 @@ def journal(found, ledger: bool) -> str:
         amounts = [money(amount, entry.commodity) for _account, amount in entry.postings]
         room = max(len(text) for text in amounts)
         lines.append("")
-        if ledger:  # ledger's payee is the whole description; the note is a comment
+        if ledger_program:  # ledger's payee is the whole description; the note is a comment
             lines.append(f"{move.date} (ginscore:{move.game}) {plain_text(entry.payee)}")
             lines.append(f"    ; {ledger_comment(entry.note)}")
         else:
@@ -74,11 +76,11 @@ def journal(found, ledger: bool) -> str:
 
 
 def hledger(found) -> str:
-    return journal(found, ledger=False)
+    return accounting_text(found, ledger_program=False)
 
 
 def ledger(found) -> str:
-    return journal(found, ledger=True)
+    return accounting_text(found, ledger_program=True)
 
 
 def beancount_string(text: str) -> str:

@@ -3,7 +3,7 @@ and 'stats' answer without reading every game file.
 
 The game files stay the truth; the index is a cache of each game's summary
 (``ginscore.ops.summary.summarize``), and it is read as untrusted input like every other file: a
-missing, damaged or foreign index file (not SQLite, another schema, a symlink) is thrown away
+missing, damaged or foreign index file (not SQLite, another layout, a symlink) is thrown away
 and rebuilt from the files. The index never reads or evaluates a game itself: it stores the
 summaries it is given, and where it must bring itself up to date it asks the
 ``summarize_file`` function its caller (``ginscore.app.book``) hands it.
@@ -50,7 +50,7 @@ from ginscore.index.cached import Damaged
 from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
-# The statistics are named in the schema, so an index made before a statistic was added is rebuilt.
+# The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
 SCHEMA = f"ginscore-index 10: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);

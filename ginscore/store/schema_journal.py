@@ -80,9 +80,9 @@ def check_numbered_journal(journal: list, table_unit, found: list, ignorable=IGN
         if action in STOP_ACTIONS:
             if (action == "abandon") == abandoned:
                 if abandoned:
-                    found.append(f"{place}.action: " + _("{action} in a game that is already abandoned").format(action=short(action)))
+                    found.append(f"{place}.action: " + _("{action} in a game already ended early").format(action=short(action)))
                 else:
-                    found.append(f"{place}.action: " + _("{action} in a game that is not abandoned").format(action=short(action)))
+                    found.append(f"{place}.action: " + _("{action} in a game not ended early").format(action=short(action)))
             abandoned = action == "abandon"
         if action in GAME_ACTIONS:
             if (action == "void_game") == set_aside:

@@ -4,7 +4,7 @@ whose view says them in words.
 "Table" is the word for the kind of game being scored (two-handed, Hollywood, three-handed,
 partnership, Rummy); "format" is only ever the output format (``--format csv``). Adding a table
 is one module with a ``Table`` subclass (and its view) and one line in ``TABLES``: ``new`` gets
-its flag, the ledger, schema, CLI and renderer ask it everything else.
+its flag; the ledger, the game file format's checks, the CLI and the renderer ask it everything else.
 """
 
 from __future__ import annotations

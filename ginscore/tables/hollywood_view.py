@@ -62,7 +62,7 @@ class HollywoodView(TableView):
 
     def column_phrase(self, column) -> str:
         if column.abandoned:
-            return _("abandoned, {winner} ahead").format(winner=column.winner) if column.winner else _("abandoned, level")
+            return _("ended early, {winner} ahead").format(winner=column.winner) if column.winner else _("ended early, level")
         if column.closed:
             return _("{winner} won at hand {number}").format(winner=column.winner, number=column.closed_at)
         held = ", ".join(f"{name} {bonus}" for name, bonus in (column.held or {}).items() if bonus)
@@ -77,7 +77,7 @@ class HollywoodView(TableView):
         if not self.state.finished:
             return _("in progress")
         if self.state.abandoned:
-            end = _("abandoned after hand {number}").format(number=len(self.state.rows))
+            end = _("ended early after hand {number}").format(number=len(self.state.rows))
         else:
             end = _("all columns closed")
         if self.state.winner is None:
@@ -126,7 +126,7 @@ class HollywoodView(TableView):
     def result_lines(self) -> list:
         """The match result: each column's net, then the match net and the money."""
         if self.state.abandoned:
-            lines = [_("Match over (abandoned: open columns settled as they stand).")]
+            lines = [_("Match over (ended early: open columns settled as they stand).")]
         else:
             lines = [_("Match over (every column is closed).")]
         for column in self.state.columns:
@@ -316,7 +316,7 @@ def column_grid(column, players, rules) -> Grid:
     if column.weight == 2:
         grid.rows.insert(-1, [_("last column x 2"), *("x 2" for _player in players)])
     if column.abandoned:
-        return grid._replace(title=_("Column {number}: abandoned, settled as it stands").format(number=column.number))
+        return grid._replace(title=_("Column {number}: ended early, settled as it stands").format(number=column.number))
     return grid._replace(
         title=_("Column {number}: {winner} (closed at hand {hand})").format(
             number=column.number, winner=column.winner, hand=column.closed_at
