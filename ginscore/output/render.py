@@ -337,11 +337,6 @@ def _ruled(grid, first: int, rest: int) -> str:
     return "\n".join(lines)
 
 
-def plural(count: int, word: str) -> str:
-    """``1 hand``, ``3 hands``."""
-    return f"{count} {word}{'s' if count != 1 else ''}"
-
-
 def to_json(data) -> str:
     """``json.dumps(data, indent=2, ensure_ascii=False)``, by the C encoder (jsonfile.indented)."""
     from ginscore.base.jsonfile import indented
