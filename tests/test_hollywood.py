@@ -273,6 +273,7 @@ def test_abandon_settles_the_open_columns_as_they_stand(run, isolated_ledger):
         "payments": [{"from": "Opp", "to": "You", "points": 122, "amount": "12.20"}],
     }
     assert "Match: You wins by 122." in result.output
+    assert "Match over (ended early: open columns settled as they stand)." in result.output  # 'end', not 'abandon'
     stored = json.loads(game_file(isolated_ledger).read_text())
     assert stored["journal"][-1]["action"] == "abandon"
     # a finished match cannot be abandoned again, nor take a hand

@@ -59,6 +59,20 @@ def test_the_knocker_is_said_with_the_knock_words_only(language):
         assert not [line for line in translations if re.search(r"(?<!\w)нок", line, re.IGNORECASE)], path
 
 
+def test_a_game_set_aside_is_voided_and_a_hand_taken_back_is_not(run):
+    """'void' sets a game aside; a hand that 'undo' took out is taken back (docs/glossary.md),
+    in every language: the two never share a word."""
+    play(run, "new Ann Bob", "knock ann 4 15", "gin bob 20", "undo")
+    words = {"en": ("taken back", "took back #2", "voided"), "de": ("zurückgenommen", "#2 zurückgenommen", "annulliert"),
+             "ru": ("отменена", "отменена №2", "аннулирована"), "uk": ("скасована", "скасовано №2", "анульована")}
+    logs = {code: ok(run, ["--lang", code, "log"]).output for code in words}
+    play(run, "void")
+    for code, (state, line, voided) in words.items():
+        assert state in logs[code] and line in logs[code] and voided not in logs[code], code
+        listed = ok(run, ["--lang", code, "games", "--all"]).output
+        assert voided in listed and state not in listed, code
+
+
 def test_the_won_by_column_says_the_winner(run):
     play(run, "new Ann Bob", "gin ann 20")
     assert "победитель" in ok(run, ["--lang", "ru", "sheet"]).output
