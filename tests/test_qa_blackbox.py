@@ -52,7 +52,7 @@ def test_redo_refused_after_the_game_ends_earlier_says_what_to_correct(run, isol
     before = ledger_bytes(isolated_ledger)
     result = run("redo")
     assert result.exit_code == 1
-    assert "stays voided" in result.output and "'ginscore edit'" in result.output
+    assert "stays taken back" in result.output and "'ginscore edit'" in result.output
     assert ledger_bytes(isolated_ledger) == before
 
 
