@@ -287,12 +287,12 @@ def test_play_takes_oklahoma_upcards_as_the_last_word(run):
 
 
 def test_an_upcard_short_form_never_takes_a_players_name():
-    from ginscore.cli.loop import entry_words
+    from ginscore.cli.loop import entry_argv
 
-    assert entry_words("k al 6 15 7h") == ["knock", "--upcard", "7h", "al", "6", "15"]
-    assert entry_words("d carol as", ("Ann", "Ash", "Carol", "Dan")) == ["draw", "carol", "as"]  # Ash, not the ace
-    assert entry_words("d as", ("Ann", "Bob")) == ["draw", "--upcard", "as"]
-    assert entry_words("k as 4 15") == ["knock", "as", "4", "15"] and entry_words("g kd") == ["gin", "kd"]
+    assert entry_argv("k al 6 15 7h") == ["knock", "--upcard", "7h", "al", "6", "15"]
+    assert entry_argv("d carol as", ("Ann", "Ash", "Carol", "Dan")) == ["draw", "carol", "as"]  # Ash, not the ace
+    assert entry_argv("d as", ("Ann", "Bob")) == ["draw", "--upcard", "as"]
+    assert entry_argv("k as 4 15") == ["knock", "as", "4", "15"] and entry_argv("g kd") == ["gin", "kd"]
 
 
 def test_play_aims_at_its_own_game(run):

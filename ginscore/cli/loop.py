@@ -51,7 +51,7 @@ the arrow keys bring back earlier entries; Ctrl-C cancels the line being typed."
 UPCARD_AFTER = {"k": 2, "g": 2, "bg": 2, "d": 1}
 
 
-def entry_words(line: str, players=()) -> list:
+def entry_argv(line: str, players=()) -> list:
     """An entry as the argv of the command it stands for: ``k al 4 15`` -> ``knock al 4 15``;
     a leading ``ginscore`` is allowed, so a copied command line works as typed. A short hand
     entry may end with Oklahoma's upcard: ``k al 6 15 7h`` -> ``knock --upcard 7h al 6 15``
@@ -223,7 +223,7 @@ def play_command(obj, game_id):
             continue
         interrupted = False
         try:
-            words = entry_words(line, session.players)
+            words = entry_argv(line, session.players)
         except ValueError as error:  # an unclosed quote
             click.echo(_("Error: {message}").format(message=_("{error}: close the quote").format(error=error)), err=True)
             continue
