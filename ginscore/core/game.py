@@ -149,9 +149,9 @@ class EffectiveHand(NamedTuple):
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
-    """The hands that count, in their places (``hand_places``), with takings back ("void"), restores and edits
-    applied. An entry that names an entry not in the journal (another device's file not
-    arrived yet) changes nothing."""
+    """The hands that count, in their places (``hand_places``), with the entries that take a
+    hand back ("void"), restore it or edit it applied. An entry that names an entry not in the
+    journal (another device's file not arrived yet) changes nothing."""
     hands: dict[str, dict] = {}
     seats: dict[str, list] = {}
     taken_back: set[str] = set()
