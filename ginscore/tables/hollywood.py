@@ -22,8 +22,8 @@ from ginscore.core.game import EffectiveHand, abandoned
 from ginscore.core.rules import GIN_SETTINGS, Setting
 from ginscore.core.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
 from ginscore.tables.base import game_json, streaks_json
-from ginscore.tables.kept import copied_tally
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import payment
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats
 
