@@ -50,14 +50,28 @@ def replayed(table, game, replay) -> tuple:
 
 
 def standing(table, game, work):
-    """``work(game)``, the game as it stands, worked out once for the same game object."""
+    """``work(game)``, the game as it stands, worked out once for the same game object; a game
+    that only adds hands to the journal of one that stood as it is stands as it is when its new
+    hands do (no rules change or rename counts, and their seats name the players as they are)."""
     for kind, asked, stands in STOOD:
         if kind is table and asked is game:
             return stands
-    stands = work(game)
+    stands = _stands_as_before(table, game, work) or work(game)
     STOOD.insert(0, (table, game, stands))
     del STOOD[KEPT:]
     return stands
+
+
+def _stands_as_before(table, game, work):
+    for kind, asked, stands in STOOD:
+        count = len(asked.journal)
+        if kind is table and stands is asked and asked.players == game.players and game.journal[:count] == asked.journal:
+            added = game.journal[count:]
+            if all(entry["action"] == "hand" for entry in added):
+                part = game._replace(journal=added)
+                return game if work(part) is part else None
+            return None
+    return None
 
 
 def hands_passed(table, game) -> list:
