@@ -38,19 +38,13 @@ from ginscore.base.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_i
 from ginscore.base.jsonfile import MAX_NUMBER_DIGITS, Unreadable, canonical, parse_json, remembered  # noqa: F401 - canonical for merging, settlements
 from ginscore.base.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 from ginscore.base.syncnames import conflict_copy, unplaced_copy  # noqa: F401 - checks and merging place names with them
+from ginscore.store.written import DECODED, MERGED, PARSED, WRITTEN, file_bytes
 
 # game-000001.json (from before devices) and game-ID.DEVICE.json
 GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.json$")
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
-# The last few game files parsed and decoded in this process (jsonfile.remembered): the current
-# game's files are read to see whether it is voided, then to load it, by a command and by 'play'
-# after it; the same bytes are parsed and decoded once (neither is ever changed in place).
-PARSED: list = []
-DECODED: list = []
-MERGED: list = []
-WRITTEN: list = []  # the bytes of the files this process wrote last (schema.decode's ``written``)
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -415,10 +409,11 @@ class Ledger:
             loaded = self._loaded[game.id]
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
-        payload = canonical(self.codec.encode(game, entries, self.device))
+        payload, parsed = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
         WRITTEN[:] = [payload, *WRITTEN[:3]]
+        PARSED[:] = [(path, payload, parsed), *PARSED[:3]] if parsed is not None else PARSED  # read back: not parsed again
         self._loaded[game.id] = [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})]
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})

@@ -1,0 +1,73 @@
+"""The game files this process wrote, so that a hand in 'play' costs the same at hand 200 as at
+hand 5: a file is written with one entry more than the last time and read back at once (by the
+next entry), and neither its earlier entries' text nor their parse is made again.
+
+``file_bytes`` writes a file from the text of each entry already written (an entry object is
+never changed in place: the same object has the same text) and makes, from the same pieces, the
+JSON that parsing those bytes gives (each piece parsed by ``parse_json`` with its checks, the
+entries parsed before taken as they were: JSON is parsed piece by piece alike). The ledger
+keeps that parse with the bytes: a file read back byte for byte as written is not parsed again;
+a file changed by anything else (another device, another process, a hand) has other bytes and
+is parsed whole. All derived: ``app.book.forget_reads`` clears it."""
+
+from __future__ import annotations
+
+from ginscore.base.jsonfile import Unreadable, canonical, parse_json
+
+# The last few game files parsed, decoded and merged in this process (``jsonfile.remembered``):
+# the current game's files are read to see whether it is voided, then to load it, by a command
+# and by 'play' after it; the same bytes are parsed and decoded once (neither is ever changed in place).
+PARSED: list = []
+DECODED: list = []
+MERGED: list = []
+WRITTEN: list = []  # the bytes of the files this process wrote last (schema.decode's ``written``)
+# id(entry) -> (the entry, its text in a game file's journal): the entries written or read back
+TEXTS: dict = {}
+# an entry's text in a game file -> the entry parsed from it
+ENTRIES: dict = {}
+MOST_ENTRIES = 20000
+# what stands for the journal while the rest of the file is written
+JOURNAL = "\x00journal\x00"
+JOURNAL_TEXT = '"\\u0000journal\\u0000"'
+
+
+def file_bytes(data: dict, entries) -> tuple:
+    """(``canonical(data)``, its JSON as ``parse_json`` reads it, or None when it is to be
+    parsed when read): ``data`` a game file's JSON whose journal is copies of ``entries``, in order."""
+    journal = data.get("journal")
+    if len(TEXTS) > MOST_ENTRIES:
+        TEXTS.clear()
+        ENTRIES.clear()
+    if not journal or len(journal) != len(entries):
+        return canonical(data), None
+    try:
+        texts = [_text(entry, copied) for entry, copied in zip(entries, journal)]
+        head = canonical({**data, "journal": JOURNAL}).decode("utf-8")
+        if head.count(JOURNAL_TEXT) != 1:
+            return canonical(data), None
+        parsed = parse_json(head.encode("utf-8"))
+    except Unreadable:  # read back, the file says what is wrong with it
+        return canonical(data), None
+    parsed["journal"] = [ENTRIES[text] for text in texts]  # in its place among the keys
+    return head.replace(JOURNAL_TEXT, "[\n    " + ",\n    ".join(texts) + "\n  ]").encode("utf-8"), parsed
+
+
+def _text(entry: dict, copied: dict) -> str:
+    """The text of ``entry`` (``copied``, its copy in the file's JSON) in a journal, two deep."""
+    known = TEXTS.get(id(entry))
+    if known is not None and known[0] is entry:
+        return known[1]
+    text = canonical(copied).decode("utf-8")[:-1].replace("\n", "\n    ")  # a newline in JSON text is always \n
+    if text not in ENTRIES:  # parsed as deep as it stands in the file
+        ENTRIES[text] = parse_json(f"[[{text}]]".encode("utf-8"))[0][0]
+    TEXTS[id(entry)] = (entry, text)
+    parsed = ENTRIES[text]
+    TEXTS[id(parsed)] = (parsed, text)  # read back, the entry is this one
+    return text
+
+
+def forget() -> None:
+    for cache in (PARSED, DECODED, MERGED, WRITTEN):
+        cache.clear()
+    TEXTS.clear()
+    ENTRIES.clear()
