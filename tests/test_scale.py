@@ -241,14 +241,14 @@ def test_a_game_file_changed_outside_ginscore_is_checked_whole_again(run, isolat
 
     from ginscore.app.book import open_book
     from ginscore.base.errors import GinscoreError
-    from ginscore.store import schema_journal, written
+    from ginscore.store import ledger, schema_journal
 
     assert run("new Alice Bob --target 10000").exit_code == 0
     book = open_book()
     for _hand in range(3):
         book.change(None, lambda game: (game.append("hand", hand={"kind": "knock", "player": "Alice", "deadwood": 3, "opponent_deadwood": 12}, seats=[{"player": 0, "name": "Alice"}, {"player": 1, "name": "Bob"}]),))
         book.load()  # read back: its entries checked, and kept as checked
-    assert written.WRITTEN and schema_journal.CHECKED
+    assert ledger.WRITTEN and schema_journal.CHECKED
     (path,) = glob.glob(str(isolated_ledger / "games" / "*.json"))
     with open(path, encoding="utf-8") as file:
         data = json.load(file)

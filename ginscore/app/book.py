@@ -24,7 +24,7 @@ from ginscore.base.safefile import NotDurable
 from ginscore.core.game import Game, now_ms, voided
 from ginscore.core.names import folded
 from ginscore.ops import actions
-from ginscore.store import schema, schema_journal, written
+from ginscore.store import ledger, schema, schema_journal
 from ginscore.store.ledger import Ledger, parse_name
 from ginscore.tables import kept as replays
 
@@ -32,10 +32,10 @@ from ginscore.tables import kept as replays
 def forget_reads() -> None:
     """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
     its own): the caches that spare 'play' a second reading of its game between two entries."""
-    for cache in (schema_journal.CHECKED, schema.HANDS_CHECKED, replays.REPLAYED, replays.STOOD, replays.PASSED, replays.TALLIES):
+    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED,
+                  replays.REPLAYED, replays.STOOD, replays.PASSED, replays.TALLIES):
         cache.clear()
     jsonfile.WRITTEN.clear()
-    written.forget()
 
 
 def last_game_between(book, players, table: str):

@@ -38,13 +38,15 @@ from ginscore.base.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_i
 from ginscore.base.jsonfile import MAX_NUMBER_DIGITS, Unreadable, canonical, parse_json, remembered  # noqa: F401 - canonical for merging, settlements
 from ginscore.base.safefile import atomic_write, exclusive_lock, make_folder, read_regular, reason, write_unsynced
 from ginscore.base.syncnames import conflict_copy, unplaced_copy  # noqa: F401 - checks and merging place names with them
-from ginscore.store.written import DECODED, MERGED, PARSED, WRITTEN, file_bytes
 
 # game-000001.json (from before devices) and game-ID.DEVICE.json
 GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.json$")
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
+# The last few game files parsed, decoded and merged in this process (jsonfile.remembered), and
+# the bytes of those it wrote last (schema.decode's ``written``): see ``store.written``.
+PARSED, DECODED, MERGED, WRITTEN = [], [], [], []
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -409,6 +411,8 @@ class Ledger:
             loaded = self._loaded[game.id]
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
+        from ginscore.store.written import file_bytes  # only where a file is written
+
         payload, parsed = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)

@@ -8,19 +8,14 @@ JSON that parsing those bytes gives (each piece parsed by ``parse_json`` with it
 entries parsed before taken as they were: JSON is parsed piece by piece alike). The ledger
 keeps that parse with the bytes: a file read back byte for byte as written is not parsed again;
 a file changed by anything else (another device, another process, a hand) has other bytes and
-is parsed whole. All derived: ``app.book.forget_reads`` clears it."""
+is parsed whole. Imported only where a file is written (not by 'status'). Its caches need no
+forgetting: an entry's text is taken only for the very object it was made from, and a text's
+parse is the same in any command; they are bounded (``MOST_ENTRIES``)."""
 
 from __future__ import annotations
 
 from ginscore.base.jsonfile import Unreadable, canonical, parse_json
 
-# The last few game files parsed, decoded and merged in this process (``jsonfile.remembered``):
-# the current game's files are read to see whether it is voided, then to load it, by a command
-# and by 'play' after it; the same bytes are parsed and decoded once (neither is ever changed in place).
-PARSED: list = []
-DECODED: list = []
-MERGED: list = []
-WRITTEN: list = []  # the bytes of the files this process wrote last (schema.decode's ``written``)
 # id(entry) -> (the entry, its text in a game file's journal): the entries written or read back
 TEXTS: dict = {}
 # an entry's text in a game file -> the entry parsed from it
@@ -67,7 +62,5 @@ def _text(entry: dict, copied: dict) -> str:
 
 
 def forget() -> None:
-    for cache in (PARSED, DECODED, MERGED, WRITTEN):
-        cache.clear()
     TEXTS.clear()
     ENTRIES.clear()
