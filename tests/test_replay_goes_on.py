@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,9 +140,10 @@ CHANGES = st.lists(st.tuples(st.sampled_from(["add", "add", "add", "read back", 
 @settings(max_examples=200, deadline=None)
 @given(CHANGES)
 def test_a_file_written_from_kept_texts_has_the_bytes_and_the_parse_of_a_whole_write(changes):
-    """``written.file_bytes``: the bytes of ``jsonfile.canonical`` and the JSON ``parse_json``
-    reads from them (the same values of the same types, the keys in the same order), however
-    entries come and go, are read back, or come again equal with other types (1, 1.0, true)."""
+    """``written.file_bytes`` writes the bytes of ``jsonfile.canonical``, and
+    ``written.parsed_as_written`` reads them back as ``parse_json`` does (the same values of the
+    same types, the keys in the same order, or the same error), however entries come and go,
+    are read back, or come again equal with other types (1, 1.0, true)."""
     import json
 
     from ginscore.base.jsonfile import Unreadable, canonical, parse_json
@@ -157,14 +159,16 @@ def test_a_file_written_from_kept_texts_has_the_bytes_and_the_parse_of_a_whole_w
         elif change == "equal, other types" and entries:
             entries[-1] = {**entries[-1], "clock": float(entries[-1]["clock"]) if number % 2 else True}
         data = {"file_format": "ginscore", "id": "k7f3q2ab", "zz": value, "journal": [dict(entry) for entry in entries]}
-        payload, parsed = written.file_bytes(data, entries)
+        payload = written.file_bytes(data, entries)
         assert payload == canonical(data)
         try:
             whole = parse_json(payload)
-        except Unreadable:
-            assert parsed is None
+        except Unreadable as error:
+            with pytest.raises(Unreadable) as raised:
+                written.parsed_as_written(payload)
+            assert str(raised.value) == str(error)
             continue
-        if parsed is not None:
-            assert json.dumps(parsed) == json.dumps(whole) and repr(parsed) == repr(whole)
-        if change == "read back" and parsed is not None:
+        parsed = written.parsed_as_written(payload)
+        assert json.dumps(parsed) == json.dumps(whole) and repr(parsed) == repr(whole)
+        if change == "read back":
             entries = list(parsed["journal"])

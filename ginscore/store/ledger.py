@@ -293,6 +293,9 @@ class Ledger:
 
     def _parse(self, path: str, raw: bytes):
         try:
+            if raw in WRITTEN:  # read back: made from the pieces it was written from
+                from ginscore.store.written import parsed_as_written
+                return parsed_as_written(raw)
             return parse_json(raw)
         except Unreadable as error:
             raise LedgerError(f"{path}: {clipped(error, self.codec.repair_hint())}; {self.codec.repair_hint()}") from None
@@ -412,12 +415,10 @@ class Ledger:
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
         from ginscore.store.written import file_bytes  # only where a file is written
-
-        payload, parsed = file_bytes(self.codec.encode(game, entries, self.device), entries)
+        payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
         WRITTEN[:] = [payload, *WRITTEN[:3]]
-        PARSED[:] = [(path, payload, parsed), *PARSED[:3]] if parsed is not None else PARSED  # read back: not parsed again
         self._loaded[game.id] = [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})]
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})

@@ -21,30 +21,50 @@ TEXTS: dict = {}
 # an entry's text in a game file -> the entry parsed from it
 ENTRIES: dict = {}
 MOST_ENTRIES = 20000
+# (bytes, the text of all but the journal, the journal's entries' texts) of the last few files written
+PIECES: list = []
 # what stands for the journal while the rest of the file is written
 JOURNAL = "\x00journal\x00"
 JOURNAL_TEXT = '"\\u0000journal\\u0000"'
 
 
-def file_bytes(data: dict, entries) -> tuple:
-    """(``canonical(data)``, its JSON as ``parse_json`` reads it, or None when it is to be
-    parsed when read): ``data`` a game file's JSON whose journal is copies of ``entries``, in order."""
+def file_bytes(data: dict, entries) -> bytes:
+    """``canonical(data)``: ``data`` a game file's JSON whose journal is copies of ``entries``,
+    in order; its pieces kept for ``parsed_as_written``."""
     journal = data.get("journal")
     if len(TEXTS) > MOST_ENTRIES:
-        TEXTS.clear()
-        ENTRIES.clear()
+        forget()
     if not journal or len(journal) != len(entries):
-        return canonical(data), None
+        return canonical(data)
+    texts = [_text(entry, copied) for entry, copied in zip(entries, journal)]
+    head = canonical({**data, "journal": JOURNAL}).decode("utf-8")
+    if head.count(JOURNAL_TEXT) != 1:
+        return canonical(data)
+    payload = head.replace(JOURNAL_TEXT, "[\n    " + ",\n    ".join(texts) + "\n  ]").encode("utf-8")
+    PIECES[:] = [(payload, head, texts), *PIECES[:3]]
+    return payload
+
+
+def parsed_as_written(raw: bytes):
+    """``parse_json(raw)``, made from the pieces ``raw`` was written from when this process wrote
+    it moments ago: the parse of the rest of the file and of each entry never parsed before
+    (as deep as it stands in the file), the entries parsed before taken as they were."""
+    pieces = next((kept for kept in PIECES if kept[0] == raw), None)
+    if pieces is None:
+        return parse_json(raw)
     try:
-        texts = [_text(entry, copied) for entry, copied in zip(entries, journal)]
-        head = canonical({**data, "journal": JOURNAL}).decode("utf-8")
-        if head.count(JOURNAL_TEXT) != 1:
-            return canonical(data), None
-        parsed = parse_json(head.encode("utf-8"))
-    except Unreadable:  # read back, the file says what is wrong with it
-        return canonical(data), None
-    parsed["journal"] = [ENTRIES[text] for text in texts]  # in its place among the keys
-    return head.replace(JOURNAL_TEXT, "[\n    " + ",\n    ".join(texts) + "\n  ]").encode("utf-8"), parsed
+        parsed = parse_json(pieces[1].encode("utf-8"))
+        journal = [ENTRIES.get(text) or _parsed_entry(text) for text in pieces[2]]
+    except Unreadable:  # the whole file says where
+        return parse_json(raw)
+    parsed["journal"] = journal  # in its place among the keys
+    return parsed
+
+
+def _parsed_entry(text: str) -> dict:
+    entry = ENTRIES[text] = parse_json(f"[[{text}]]".encode("utf-8"))[0][0]
+    TEXTS[id(entry)] = (entry, text)  # written again, the entry is this text
+    return entry
 
 
 def _text(entry: dict, copied: dict) -> str:
@@ -53,11 +73,7 @@ def _text(entry: dict, copied: dict) -> str:
     if known is not None and known[0] is entry:
         return known[1]
     text = canonical(copied).decode("utf-8")[:-1].replace("\n", "\n    ")  # a newline in JSON text is always \n
-    if text not in ENTRIES:  # parsed as deep as it stands in the file
-        ENTRIES[text] = parse_json(f"[[{text}]]".encode("utf-8"))[0][0]
     TEXTS[id(entry)] = (entry, text)
-    parsed = ENTRIES[text]
-    TEXTS[id(parsed)] = (parsed, text)  # read back, the entry is this one
     return text
 
 
