@@ -10,17 +10,17 @@ keeps that parse with the bytes: a file read back byte for byte as written is no
 a file changed by anything else (another device, another process, a hand) has other bytes and
 is parsed whole. Imported only where a file is written (not by 'status'). Its caches need no
 forgetting: an entry's text is taken only for the very object it was made from, and a text's
-parse is the same in any command; they are bounded (``MOST_ENTRIES``)."""
+parse is the same in any command; they hold the entries of the file written last."""
 
 from __future__ import annotations
 
 from ginscore.base.jsonfile import Unreadable, canonical, parse_json
 
-# id(entry) -> (the entry, its text in a game file's journal): the entries written or read back
+# id(entry) -> (the entry, its text in a game file's journal), for the entries of the file
+# written last and their parse read back: the memory of one file, however long 'play' or the board runs
 TEXTS: dict = {}
-# an entry's text in a game file -> the entry parsed from it
+# an entry's text in the file written last -> the entry parsed from it
 ENTRIES: dict = {}
-MOST_ENTRIES = 20000
 # (bytes, the text of all but the journal, the journal's entries' texts) of the last few files written
 PIECES: list = []
 # what stands for the journal while the rest of the file is written
@@ -32,11 +32,14 @@ def file_bytes(data: dict, entries) -> bytes:
     """``canonical(data)``: ``data`` a game file's JSON whose journal is copies of ``entries``,
     in order; its pieces kept for ``parsed_as_written``."""
     journal = data.get("journal")
-    if len(TEXTS) > MOST_ENTRIES:
-        forget()
     if not journal or len(journal) != len(entries):
         return canonical(data)
     texts = [_text(entry, copied) for entry, copied in zip(entries, journal)]
+    known = {id(entry): (entry, text) for entry, text in zip(entries, texts)}
+    parsed = {text: ENTRIES[text] for text in texts if text in ENTRIES}
+    forget()
+    TEXTS.update(known)
+    ENTRIES.update(parsed)
     head = canonical({**data, "journal": JOURNAL}).decode("utf-8")
     if head.count(JOURNAL_TEXT) != 1:
         return canonical(data)
@@ -72,9 +75,7 @@ def _text(entry: dict, copied: dict) -> str:
     known = TEXTS.get(id(entry))
     if known is not None and known[0] is entry:
         return known[1]
-    text = canonical(copied).decode("utf-8")[:-1].replace("\n", "\n    ")  # a newline in JSON text is always \n
-    TEXTS[id(entry)] = (entry, text)
-    return text
+    return canonical(copied).decode("utf-8")[:-1].replace("\n", "\n    ")  # a newline in JSON text is always \n
 
 
 def forget() -> None:
