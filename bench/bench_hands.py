@@ -7,13 +7,19 @@ a hand of hands 1-50 costs (CPU of 50 - CPU of 0) / 50, a hand of hands 51-200
 (CPU of 200 - CPU of 50) / 150. Target: at most 1.5x. Then records hand 5 and hand 200 of a
 game on the command line, one process each (the CPU of the process; target: the same).
 
-    python bench/bench_hands.py [--runs 3]
+The CPU time of a shared machine varies by tens of percent from run to run (most of the system
+time is the fsync of each write); ``--instructions`` counts the instructions of the same
+sessions instead (valgrind's callgrind, one run each: the same count every time, without the
+kernel's share).
+
+    python bench/bench_hands.py [--runs 3] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -37,13 +43,20 @@ def cpu_of(command: list, env: dict, stdin: str = "") -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def session(hands: int, folder: str) -> float:
+def instructions_of(command: list, env: dict, stdin: str = "") -> float:
+    """The instructions (valgrind's callgrind) of ``command``, in millions."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                          env=env, input=stdin, text=True, capture_output=True, check=True)
+    return int(re.search(r"Collected : (\d+)", done.stderr).group(1)) / 1e6
+
+
+def session(hands: int, folder: str, measure=cpu_of) -> float:
     ledger = tempfile.mkdtemp(dir=folder)
     env = {**os.environ, "GINSCORE_LEDGER": ledger, "GINSCORE_CONFIG": os.path.join(ledger, "c.toml")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([*command_prefix(), "new", "Alice", "Bob", "--target", "10000"], env=env, check=True, stdout=subprocess.DEVNULL)
     subprocess.run([*command_prefix(), "games"], env=env, check=True, stdout=subprocess.DEVNULL)  # the index, kept current
-    return cpu_of([*command_prefix(), "play"], env, "".join(entry(n) + "\n" for n in range(1, hands + 1)) + "q\n")
+    return measure([*command_prefix(), "play"], env, "".join(entry(n) + "\n" for n in range(1, hands + 1)) + "q\n")
 
 
 def one_shot(hands_before: int, folder: str) -> float:
@@ -60,8 +73,16 @@ def one_shot(hands_before: int, folder: str) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    runs = parser.parse_args().runs
+    parser.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of CPU time")
+    arguments = parser.parse_args()
+    runs = arguments.runs
     with tempfile.TemporaryDirectory(prefix="ginscore-hands-") as folder:
+        if arguments.instructions:
+            counted = {hands: session(hands, folder, instructions_of) for hands in (0, 50, 200)}
+            early, late = (counted[50] - counted[0]) / 50, (counted[200] - counted[50]) / 150
+            print(f"play: a session with no hand {counted[0]:.0f}M instructions, 50 hands {counted[50]:.0f}M, 200 hands {counted[200]:.0f}M")
+            print(f"play: a hand of hands 1-50 {early:.2f}M instructions, of hands 51-200 {late:.2f}M: {late / early:.2f}x (target 1.5x)")
+            return
         samples = {0: [], 50: [], 200: []}
         for _ in range(runs):
             for hands in samples:

@@ -186,16 +186,19 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
     """Each entry of 'play' checks only the entries and hands its own write added (the file it
     wrote is read back in the same process: the earlier entries were checked by the entry
     before), works out the standing of each game it holds once and replays the game once, at
-    hand 10 as at hand 150."""
-    from ginscore.store import schema, schema_journal
-    from ginscore.tables import base
+    hand 10 as at hand 150; that replay plays only the new hand into the tally the last one
+    kept, the standing reads only the new entry, the write encodes only the new entry (and the
+    file's top), and the read back parses only those (``store.written``)."""
+    from ginscore.store import schema, schema_journal, written
+    from ginscore.tables import base, standard
 
-    counts = {"entries checked": 0, "hands checked": 0, "replays": 0, "standings": 0}
+    counts = {"entries checked": 0, "hands checked": 0, "replays": 0, "standings": 0, "hands played": 0,
+              "entries stood": 0, "encoded": 0, "bytes parsed": 0}
     check_action, replay, standing = schema_journal.check_action, base.Table._replay, base.changes.standing
 
-    def counting(name, function):
+    def counting(name, function, size=lambda *args: 1):
         def counted(*args, **kwargs):
-            counts[name] += 1
+            counts[name] += size(*args)
             return function(*args, **kwargs)
 
         return counted
@@ -203,6 +206,11 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
     monkeypatch.setattr(schema_journal, "check_action", counting("entries checked", check_action))
     monkeypatch.setattr(base.Table, "_replay", counting("replays", replay))
     monkeypatch.setattr(base.changes, "standing", counting("standings", standing))
+    monkeypatch.setattr(standard.StandardGin, "play", counting("hands played", standard.StandardGin.play))
+    monkeypatch.setattr(base.changes, "_standing", counting("entries stood", base.changes._standing, lambda game, *_: len(game.journal)))
+    monkeypatch.setattr(written, "canonical", counting("encoded", written.canonical))
+    for module in ("ginscore.store.ledger", "ginscore.store.written"):
+        monkeypatch.setattr(f"{module}.parse_json", counting("bytes parsed", written.parse_json, len))
     checked_hands = schema._check_hands_against_table
 
     def counted_hands(game, found, hand_place, places=None):
@@ -225,8 +233,11 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
         sessions[hands] = dict(counts)
     # 140 entries more: each checks one entry and one hand and makes one replay; it works out
     # the standing of three games (the game read, as changed on this device, with the hand)
-    more = {name: sessions[150][name] - sessions[10][name] for name in counts}
-    assert more == {"entries checked": 140, "hands checked": 140, "replays": 140, "standings": 3 * 140}, sessions
+    more = {name: sessions[150][name] - sessions[10][name] for name in counts if name != "bytes parsed"}
+    assert more == {"entries checked": 140, "hands checked": 140, "replays": 140, "standings": 3 * 140, "hands played": 140,
+                    "entries stood": 140, "encoded": 2 * 140}, sessions
+    # what is parsed a hand: the file's top and the new entry, not the whole file (hand 150's is 10 times hand 10's)
+    assert sessions[150]["bytes parsed"] / 150 < 1.2 * sessions[10]["bytes parsed"] / 10, sessions
 
 
 def test_a_game_file_changed_outside_ginscore_is_checked_whole_again(run, isolated_ledger):

@@ -32,7 +32,8 @@ from ginscore.tables import kept as replays
 def forget_reads() -> None:
     """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
     its own): the caches that spare 'play' a second reading of its game between two entries."""
-    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED, replays.REPLAYED, replays.STOOD, replays.PASSED):
+    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED,
+                  replays.REPLAYED, replays.STOOD, replays.PASSED, replays.TALLIES):
         cache.clear()
     jsonfile.WRITTEN.clear()
 

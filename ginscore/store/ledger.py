@@ -44,13 +44,9 @@ GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.js
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
-# The last few game files parsed and decoded in this process (jsonfile.remembered): the current
-# game's files are read to see whether it is voided, then to load it, by a command and by 'play'
-# after it; the same bytes are parsed and decoded once (neither is ever changed in place).
-PARSED: list = []
-DECODED: list = []
-MERGED: list = []
-WRITTEN: list = []  # the bytes of the files this process wrote last (schema.decode's ``written``)
+# The last few game files parsed, decoded and merged in this process (jsonfile.remembered), and
+# the bytes of those it wrote last (schema.decode's ``written``): see ``store.written``.
+PARSED, DECODED, MERGED, WRITTEN = [], [], [], []
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -297,6 +293,9 @@ class Ledger:
 
     def _parse(self, path: str, raw: bytes):
         try:
+            if raw in WRITTEN:  # read back: made from the pieces it was written from
+                from ginscore.store.written import parsed_as_written
+                return parsed_as_written(raw)
             return parse_json(raw)
         except Unreadable as error:
             raise LedgerError(f"{path}: {clipped(error, self.codec.repair_hint())}; {self.codec.repair_hint()}") from None
@@ -415,7 +414,8 @@ class Ledger:
             loaded = self._loaded[game.id]
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
-        payload = canonical(self.codec.encode(game, entries, self.device))
+        from ginscore.store.written import file_bytes  # only where a file is written
+        payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
         WRITTEN[:] = [payload, *WRITTEN[:3]]

@@ -13,8 +13,7 @@ from ginscore.base.i18n import _, pN_, translate
 from ginscore.base.shell import command
 from ginscore.base.text import in_words
 from ginscore.core import changes
-from ginscore.core.apart import apart
-from ginscore.core.game import effective_hands, voided
+from ginscore.core.game import voided
 from ginscore.core.names import match_player
 from ginscore.core.rules import PRESETS, Rules, build_rules, option_name, preset_name, summary
 from ginscore.core.scoring import stake_text
@@ -353,33 +352,13 @@ class Table:
         return kept_replays.replayed(self, game, self._replay)
 
     def _replay(self, game) -> tuple:
-        game = self.standing(game)
-        tally = self.begin(game)
-        over = None
-        late = []
-        entries = {entry["id"]: entry for entry in game.journal}
-        apart_ids = None
-        passed = kept_replays.hands_passed(self, game)
-        hands = []
-        for effective in effective_hands(game.journal):
-            if len(hands) >= len(passed) or effective.hand != passed[len(hands)]:
-                self.check_hand(game, effective.hand)
-            hands.append(effective.hand)
-            if over is not None:
-                if apart_ids is None:
-                    apart_ids = {entry["id"] for entry in apart(game.journal)}
-                entry = entries[effective.entry]
-                if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids:
-                    late.append(effective)
-                    continue
-                raise self.after_the_end(game, effective, tally)
-            if self.play(game, tally, effective):
-                over = effective
-        result = self.result(game, tally)
-        if tally.kept_seats:
-            result = result._replace(kept_seats=tuple(tally.kept_seats))
-        kept_replays.passed(self, game, hands)
-        return result, late
+        return kept_replays.replay(self, game)
+
+    def tally_copy(self, tally):
+        """A copy of ``tally`` that ``play`` can go on with, leaving ``tally`` as it is
+        (``kept.copied_tally`` where that is enough); None where this table's tally is not
+        copied: its games are replayed whole for every hand."""
+        return None
 
     def begin(self, game):
         """``start``'s tally with the hands played as recorded, not as the seats turn, noted in it."""

@@ -12,7 +12,7 @@ words and layouts are ``hollywood_view``, which imports nothing of this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import NamedTuple
 
@@ -23,6 +23,7 @@ from ginscore.core.rules import GIN_SETTINGS, Setting
 from ginscore.core.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import payment
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, next_dealer, non_dealer, opponent_of, pair_stats
 
@@ -290,6 +291,16 @@ class HollywoodGin(TwoPlayerGin):
 
     def rules_words(self, rules, preset=None) -> str:
         return gin_summary(rules, preset)
+
+    def tally_copy(self, tally):
+        """Each column copied too: ``play`` adds to its scores, and ``result`` settles it."""
+        copied = copied_tally(tally)
+        copied.columns = [
+            replace(column, scores=dict(column.scores), boxes=dict(column.boxes), entries=dict(column.entries),
+                    held=None if column.held is None else dict(column.held))
+            for column in tally.columns
+        ]
+        return copied
 
     def start(self, game):
         rules, players = game.rules, game.players

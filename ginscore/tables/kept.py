@@ -2,9 +2,20 @@
 recorded, written, told to the summary index, then shown) works each out once: a game is never
 changed in place, so an equal game has the same standing, and a hand equal to one found
 acceptable against the same game (apart from its journal) is acceptable again. All derived:
-``app.book.forget_reads`` clears them."""
+``app.book.forget_reads`` clears them.
+
+The replay itself is here too (``replay``): a game whose journal is the journal of a game
+replayed moments ago with hands added at its end (the next hand in 'play') goes on from a copy
+of that replay's tally, so that a hand costs the same at hand 200 as at hand 5; anything else
+(an edit, a delete, an undo, a rename, a hand put before another, an entry merged in from
+another device between the old ones) is replayed whole."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ginscore.core.apart import apart
+from ginscore.core.game import EffectiveHand, effective_hands, seat_names
 
 KEPT = 4
 # The last few replays (table, game, (result, late hands)), newest first: a game and its
@@ -14,6 +25,9 @@ REPLAYED: list = []
 STOOD: list = []
 # (table, a game as it stands without its journal, the effective hands its last replay checked)
 PASSED: list = []
+# (table, a game as it stands, a copy of the tally its replay ended with, its effective hands,
+# its entry ids) for the last few replays of games not over, none of whose hands was put before another
+TALLIES: list = []
 
 
 def same_game(one, other) -> bool:
@@ -36,14 +50,28 @@ def replayed(table, game, replay) -> tuple:
 
 
 def standing(table, game, work):
-    """``work(game)``, the game as it stands, worked out once for the same game object."""
+    """``work(game)``, the game as it stands, worked out once for the same game object; a game
+    that only adds hands to the journal of one that stood as it is stands as it is when its new
+    hands do (no rules change or rename counts, and their seats name the players as they are)."""
     for kind, asked, stands in STOOD:
         if kind is table and asked is game:
             return stands
-    stands = work(game)
+    stands = _stands_as_before(table, game, work) or work(game)
     STOOD.insert(0, (table, game, stands))
     del STOOD[KEPT:]
     return stands
+
+
+def _stands_as_before(table, game, work):
+    for kind, asked, stands in STOOD:
+        count = len(asked.journal)
+        if kind is table and stands is asked and asked.players == game.players and game.journal[:count] == asked.journal:
+            added = game.journal[count:]
+            if all(entry["action"] == "hand" for entry in added):
+                part = game._replace(journal=added)
+                return game if work(part) is part else None
+            return None
+    return None
 
 
 def hands_passed(table, game) -> list:
@@ -59,3 +87,87 @@ def hands_passed(table, game) -> list:
 def passed(table, game, hands: list) -> None:
     """Keep ``hands``, the effective hands of ``game`` (as it stands) that a replay checked."""
     PASSED[:] = [(table, game._replace(journal=()), hands)]
+
+
+def copied_tally(tally) -> SimpleNamespace:
+    """A copy of a table's ``tally`` (a SimpleNamespace) that ``play`` can go on with while
+    ``tally`` stays as it is: each list, dict and set in it copied, the rest shared. Only for a
+    tally whose lists, dicts and sets hold values never changed in place (rows, numbers, names)."""
+    return SimpleNamespace(**{
+        name: type(value)(value) if type(value) in (list, dict, set) else value for name, value in vars(tally).items()
+    })
+
+
+def replay(table, game) -> tuple:
+    """(result, late hands) of ``game``: from the tally of a game replayed moments ago whose
+    journal this one's only adds hands to, at its end; else replayed whole."""
+    game = table.standing(game)
+    return _gone_on(table, game) or _replayed_whole(table, game)
+
+
+def _replayed_whole(table, game) -> tuple:
+    tally = table.begin(game)
+    over = None
+    late = []
+    entries = {entry["id"]: entry for entry in game.journal}
+    apart_ids = None
+    checked = hands_passed(table, game)
+    hands = []
+    for effective in effective_hands(game.journal):
+        if len(hands) >= len(checked) or effective.hand != checked[len(hands)]:
+            table.check_hand(game, effective.hand)
+        hands.append(effective.hand)
+        if over is not None:
+            if apart_ids is None:
+                apart_ids = {entry["id"] for entry in apart(game.journal)}
+            entry = entries[effective.entry]
+            if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids:
+                late.append(effective)
+                continue
+            raise table.after_the_end(game, effective, tally)
+        if table.play(game, tally, effective):
+            over = effective
+    if over is None and not any("before" in entry for entry in game.journal):
+        _keep_tally(table, game, tally, hands, frozenset(entries))
+    return _finished(table, game, tally, hands), late
+
+
+def _gone_on(table, game) -> tuple | None:
+    """(result, no late hands) of ``game`` from a kept tally (``TALLIES``), or None."""
+    header = game._replace(journal=())
+    for kind, before, tally, hands, ids in TALLIES:
+        count = len(before.journal)
+        if kind is not table or len(game.journal) < count or before._replace(journal=()) != header or game.journal[:count] != before.journal:
+            continue
+        added = game.journal[count:]
+        added_ids = {entry["id"] for entry in added}
+        if len(added_ids) < len(added) or not added_ids.isdisjoint(ids) or any(entry["action"] != "hand" or "before" in entry for entry in added):
+            return None  # an edit, a delete, an undo, a change, a hand put before another: replayed whole
+        tally, hands, over = table.tally_copy(tally), list(hands), False
+        for entry in added:
+            if over:  # a hand after the end: the whole replay says whether it was recorded apart
+                return None
+            effective = EffectiveHand(len(hands) + 1, entry["id"], entry["hand"], False, seat_names(entry.get("seats")))
+            table.check_hand(game, effective.hand)
+            hands.append(effective.hand)
+            over = table.play(game, tally, effective)
+        if not over:
+            _keep_tally(table, game, tally, hands, ids | added_ids)
+        return _finished(table, game, tally, hands), []
+    return None
+
+
+def _keep_tally(table, game, tally, hands: list, ids: frozenset) -> None:
+    """Keep a copy of ``tally`` (before ``result`` may change it) for the next hand, where the table can copy it."""
+    kept = table.tally_copy(tally)
+    if kept is not None:
+        TALLIES.insert(0, (table, game, kept, hands, ids))
+        del TALLIES[KEPT:]
+
+
+def _finished(table, game, tally, hands: list):
+    result = table.result(game, tally)
+    if tally.kept_seats:
+        result = result._replace(kept_seats=tuple(tally.kept_seats))
+    passed(table, game, hands)
+    return result

@@ -17,6 +17,7 @@ from ginscore.base.i18n import N_, _, pN_
 from ginscore.core.names import match_player
 from ginscore.core.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.partnership_view import PartnershipView
 from ginscore.tables.payments import payment
 from ginscore.tables.seats import KeptSeats, seats_json
@@ -226,6 +227,12 @@ class PartnershipGin(GinTable):
     def next_seats(self, state) -> tuple:
         """The pairs at the two tables of the current round, each a player of the first side first."""
         return tuple(name for pair in state.rounds[-1].pairs for name in pair)
+
+    def tally_copy(self, tally):
+        """The round in play copied too: ``play`` enters each table's hand in it."""
+        copied = copied_tally(tally)
+        copied.current = tally.current._replace(results=dict(tally.current.results))
+        return copied
 
     def start(self, game):
         players = game.players

@@ -25,6 +25,7 @@ from ginscore.core.scoring import money
 from ginscore.core.statistics import blank as blank_stats
 from ginscore.core.statistics import hand_streaks
 from ginscore.tables.base import Table, game_json, streaks_json
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import Payment
 from ginscore.tables.rummy_cards import check_deal
 from ginscore.tables.rummy_view import RummyView, rummy_goal
@@ -300,6 +301,9 @@ class RummyTable(Table):
     def next_seats(self, state) -> tuple:
         """Who deals the next hand, then the others in the order named: every player is in it."""
         return (state.dealer, *(name for name in state.game.players if name != state.dealer))
+
+    def tally_copy(self, tally):
+        return copied_tally(tally)
 
     def start(self, game):
         balances = {name: 0 for name in game.players}

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ginscore.base.i18n import N_, pN_
 from ginscore.core.scoring import FinalScore, settle
 from ginscore.tables.base import game_json, streaks_json
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import payment
 from ginscore.tables.standard_view import StandardView
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
@@ -68,6 +69,9 @@ class StandardGin(TwoPlayerGin):
     label = pN_("table name", "standard")
     description = N_("Two players, one game to the target (the default).")
     view = StandardView
+
+    def tally_copy(self, tally):
+        return copied_tally(tally)
 
     def start(self, game):
         scores = {name: 0 for name in game.players}

@@ -19,6 +19,7 @@ from ginscore.base.text import in_words
 from ginscore.core.names import match_player
 from ginscore.core.scoring import score_hand, settle
 from ginscore.tables.base import game_json, streaks_json
+from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import nets, payment
 from ginscore.tables.seats import KeptSeats, seats_json
 from ginscore.tables.three_handed_view import ThreeHandedView
@@ -178,6 +179,9 @@ class ThreeHandedGin(GinTable):
     def next_seats(self, state) -> tuple:
         """The two who play the next hand, then the one who sits it out."""
         return (*state.seating.playing, state.seating.sitting_out)
+
+    def tally_copy(self, tally):
+        return copied_tally(tally)
 
     def start(self, game):
         scores = {name: 0 for name in game.players}
