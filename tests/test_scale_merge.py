@@ -1,0 +1,139 @@
+"""What comes in, not the size of the ledger (issue 35): 'merge' reads, lists and summarises
+as much of a ledger of 300 games as of one game; 'backup' reads each file once, and asks the
+summary index rather than reading a game again to say which games are damaged."""
+
+import json
+import os
+from collections import Counter
+
+
+from helpers import ok
+
+LEDGER_GAMES = 300
+INCOMING_GAMES = 4
+
+
+def write_games(root, count: int, device: str) -> list:
+    """``count`` finished games of ``device`` written straight as files (as a synced folder
+    brings them); their ids."""
+    from ginscore.base.ids import GAME_ID_LENGTH, digest
+    from ginscore.ops import actions
+    from ginscore.store.ledger import canonical
+    from ginscore.store.schema import encode
+
+    game = actions.new_game("template", ["Ann", "Ben"])
+    for _hand in range(2):  # Ann wins at the second hand: 85 + 85
+        game, _ = actions.record(game, {"kind": "gin", "player": "Ann", "opponent_deadwood": 60})
+    folder = os.path.join(root, "games")
+    os.makedirs(folder, exist_ok=True)
+    ids = []
+    for number in range(count):
+        made = digest(f"{device}:{number}", GAME_ID_LENGTH)
+        created = f"20{10 + number // 1000:02d}-01-01T{number // 60 % 24:02d}:{number % 60:02d}:00+00:00"
+        with open(os.path.join(folder, f"game-{made}.{device}.json"), "wb") as handle:
+            handle.write(canonical(encode(game._replace(id=made, created=created, device=device))))
+        ids.append(made)
+    return ids
+
+
+def counted(monkeypatch, ledger):
+    """A Counter of what commands do to the ledger folder ``ledger`` from now on: its games
+    folder listed, a game's files looked at (``file_status``: what the index compares), and
+    each game file read, by name."""
+    from ginscore.base import safefile
+    from ginscore.store import backup, ledger as ledger_module, merging
+
+    seen = Counter()
+    games = os.path.join(str(ledger), "games")
+    listing, file_status = ledger_module.Ledger.listing, ledger_module.Ledger.file_status
+
+    def counting_listing(self):
+        seen["listings"] += self.games_dir == games
+        return listing(self)
+
+    def counting_status(self, game_id):
+        seen["file statuses"] += self.games_dir == games
+        return file_status(self, game_id)
+
+    def reading(read):
+        def counting_read(path, *args, **kwargs):
+            if os.path.dirname(os.fspath(path)) == games:
+                seen[os.path.basename(os.fspath(path))] += 1
+            return read(path, *args, **kwargs)
+        return counting_read
+
+    monkeypatch.setattr(ledger_module.Ledger, "listing", counting_listing)
+    monkeypatch.setattr(ledger_module.Ledger, "file_status", counting_status)
+    for module in (ledger_module, merging):
+        monkeypatch.setattr(module, "read_regular", reading(safefile.read_regular))
+    monkeypatch.setattr(backup, "read_bytes", reading(safefile.read_bytes))
+    return seen
+
+
+def test_a_merge_into_300_games_looks_at_no_more_than_a_merge_into_one(run, tmp_path, monkeypatch):
+    incoming = tmp_path / "incoming"
+    brought = write_games(incoming, INCOMING_GAMES, "devin")
+    found = {}
+    for size in (1, LEDGER_GAMES):
+        ledger = tmp_path / f"ledger{size}"
+        write_games(ledger, size, "home")
+        ok(run, ["--ledger", str(ledger), "games", "--last", "1"])  # the index, current
+        with monkeypatch.context() as patched:
+            seen = counted(patched, ledger)
+            report = json.loads(ok(run, ["--ledger", str(ledger), "merge", str(incoming), "--json"]).stdout)
+        assert sorted(report["added"]) == sorted(brought)
+        found[size] = seen
+        # the index is told of what came in: 'games' and 'stats' answer as from a fresh index
+        listed = json.loads(ok(run, ["--ledger", str(ledger), "games", "--all", "--json"]).stdout)["games"]
+        assert len(listed) == size + INCOMING_GAMES
+        stats = json.loads(ok(run, ["--ledger", str(ledger), "stats", "--json"]).stdout)
+        assert {name: entry["games"] for name, entry in stats["players"].items()} == dict.fromkeys(("Ann", "Ben"), size + INCOMING_GAMES)
+        assert stats["players"]["Ann"]["games_won"] == size + INCOMING_GAMES
+    assert found[LEDGER_GAMES] == found[1]
+    # what it looks at is what it brings: each new game's files, and none of the ledger's own
+    assert found[1]["file statuses"] == INCOMING_GAMES and found[1]["listings"] == 0
+    assert {name for name in found[1] if name.startswith("game-")} <= {f"game-{made}.devin.json" for made in brought}
+
+
+def test_merging_again_looks_at_nothing_of_the_ledger_and_changes_no_byte(run, tmp_path, monkeypatch):
+    from helpers import ledger_bytes
+
+    incoming = tmp_path / "incoming"
+    write_games(incoming, INCOMING_GAMES, "devin")
+    ledger = tmp_path / "ledger"
+    write_games(ledger, 50, "home")
+    ok(run, ["--ledger", str(ledger), "merge", str(incoming)])
+    before = ledger_bytes(ledger)
+    with monkeypatch.context() as patched:
+        seen = counted(patched, ledger)
+        result = ok(run, ["--ledger", str(ledger), "merge", str(incoming)])
+    assert "Nothing new" in result.stdout and ledger_bytes(ledger) == before
+    assert seen["listings"] == 0 and seen["file statuses"] == 0
+
+
+def test_backup_reads_each_file_once_and_asks_the_index_the_rest(run, tmp_path, monkeypatch):
+    from ginscore.store import schema
+
+    ledger = tmp_path / "ledger"
+    ids = write_games(ledger, 30, "home")
+    damaged = ledger / "games" / f"game-{ids[7]}.home.json"
+    damaged.write_bytes(damaged.read_bytes().replace(b'"opponent_deadwood": 60', b'"opponent_deadwood": "sixty"', 1))
+    names = sorted(os.listdir(ledger / "games"))
+    decoded = Counter()
+    decode = schema.decode
+    monkeypatch.setattr(schema, "decode", lambda data, where, *more: decoded.update([os.path.basename(where)]) or decode(data, where, *more))
+    for index, (cache, asked_before) in enumerate(((tmp_path / "fresh", False), (tmp_path / "cache", True))):
+        monkeypatch.setenv("GINSCORE_CACHE", str(cache))
+        if asked_before:
+            run(["--ledger", str(ledger), "games", "--last", "1"])  # the index, current (it says the damaged game is)
+        decoded.clear()
+        with monkeypatch.context() as patched:
+            seen = counted(patched, ledger)
+            result = run(["--ledger", str(ledger), "backup", str(tmp_path / f"copy{index}"), "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["damaged"] == [ids[7]]
+        assert {name: seen[name] for name in names} == dict.fromkeys(names, 1)  # each file read once
+        # without an index every game is decoded once, from the bytes copied; with one, only the
+        # game the index found damaged is
+        assert decoded == (Counter({damaged.name: 1}) if asked_before else Counter(names))
+        assert sorted(os.listdir(tmp_path / f"copy{index}" / "games")) == names
