@@ -2,6 +2,7 @@
 as much of a ledger of 300 games as of one game; 'backup' reads each file once, and asks the
 summary index rather than reading a game again to say which games are damaged."""
 
+import functools
 import json
 import os
 from collections import Counter
@@ -13,17 +14,27 @@ LEDGER_GAMES = 300
 INCOMING_GAMES = 4
 
 
-def write_games(root, count: int, device: str) -> list:
-    """``count`` finished games of ``device`` written straight as files (as a synced folder
-    brings them); their ids."""
-    from ginscore.base.ids import GAME_ID_LENGTH, digest
+@functools.lru_cache(maxsize=None)
+def template(hands: int = 2):
+    """A game of Ann and Ben at 0.05 a point: Ann's gins (85 points each) win it at the second;
+    each one the game of a hand less with a hand more (the same entries)."""
+    from decimal import Decimal
+
     from ginscore.ops import actions
+
+    if hands == 0:
+        return actions.new_game("template", ["Ann", "Ben"], stake=Decimal("0.05"))
+    return actions.record(template(hands - 1), {"kind": "gin", "player": "Ann", "opponent_deadwood": 60})[0]
+
+
+def write_games(root, count: int, device: str, game=None) -> list:
+    """``count`` games of ``device`` (``game``'s hands, finished by default) written straight
+    as files, as a synced folder brings them; their ids."""
+    from ginscore.base.ids import GAME_ID_LENGTH, digest
     from ginscore.store.ledger import canonical
     from ginscore.store.schema import encode
 
-    game = actions.new_game("template", ["Ann", "Ben"])
-    for _hand in range(2):  # Ann wins at the second hand: 85 + 85
-        game, _ = actions.record(game, {"kind": "gin", "player": "Ann", "opponent_deadwood": 60})
+    game = game or template()
     folder = os.path.join(root, "games")
     os.makedirs(folder, exist_ok=True)
     ids = []
@@ -137,3 +148,55 @@ def test_backup_reads_each_file_once_and_asks_the_index_the_rest(run, tmp_path, 
         # game the index found damaged is
         assert decoded == (Counter({damaged.name: 1}) if asked_before else Counter(names))
         assert sorted(os.listdir(tmp_path / f"copy{index}" / "games")) == names
+
+
+# ---- long lists in one line: the first ten named, the others counted -------------------------------
+
+
+def test_a_list_names_ten_and_counts_the_others():
+    from ginscore.base.text import named
+
+    assert named(range(10)) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9"
+    assert named(range(25)) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (and 15 more)"
+    assert named(["a", "b", "c"], most=2, bracketed=False) == "a, b and 1 more"
+    assert named([]) == ""
+
+
+def test_a_merge_of_many_games_names_ten_of_them_and_its_json_every_one(run, tmp_path):
+    incoming, ledger = tmp_path / "incoming", tmp_path / "ledger"
+    brought = write_games(incoming, 25, "devin")
+    extended = write_games(incoming, 12, "devex", template(2))
+    write_games(ledger, 12, "devex", template(1))  # the same 12 games, a hand short here
+    report = json.loads(ok(run, ["--ledger", str(ledger), "merge", str(incoming), "--json"]).stdout)
+    assert sorted(report["added"]) == sorted(brought) and report["extended"] == dict.fromkeys(extended, 1)
+    ok(run, ["--ledger", str(tmp_path / "again"), "new", "Ann", "Ben"])
+    write_games(tmp_path / "again", 12, "devex", template(1))
+    lines = ok(run, ["--ledger", str(tmp_path / "again"), "merge", str(incoming)]).stdout.splitlines()
+    assert lines[0].startswith("Added 25 games: ") and lines[0].endswith(" (and 15 more).")
+    named = lines[0][len("Added 25 games: "):-len(" (and 15 more).")].split(", ")
+    assert len(named) == 10 and set(named) <= set(brought)
+    assert lines[1].startswith("Games that gained entries: 12 (") and lines[1].endswith(" and 2 more).")
+    gained = lines[1][len("Games that gained entries: 12 ("):-len(" and 2 more).")].split(", ")
+    assert len(gained) == 10 and {word.split(": +")[0] for word in gained} <= set(extended)
+    assert len(lines) == 2
+
+
+def test_backup_names_ten_damaged_games_and_counts_the_others(run, tmp_path):
+    ledger = tmp_path / "ledger"
+    ids = write_games(ledger, 14, "home")
+    for game_id in ids[:12]:
+        (ledger / "games" / f"game-{game_id}.home.json").write_bytes(b"{")
+    result = run(["--ledger", str(ledger), "backup", str(tmp_path / "copy")])
+    assert result.exit_code == 0
+    warning = result.stderr.strip()
+    assert warning.startswith("Warning: game file(s) ") and " (and 2 more) have problems and were copied as they are" in warning
+    assert json.loads(run(["--ledger", str(ledger), "backup", str(tmp_path / "copy2"), "--json"]).stdout)["damaged"] == sorted(ids[:12])
+
+
+def test_settle_all_names_ten_games_and_counts_the_others(run, tmp_path):
+    ledger = tmp_path / "ledger"
+    ids = write_games(ledger, 13, "home")
+    result = ok(run, ["--ledger", str(ledger), "settle", "--all"])
+    line = next(line for line in result.stdout.splitlines() if line.startswith("13 games: "))
+    assert line.endswith(" (and 3 more)") and len(line[len("13 games: "):].split(", ")) == 10
+    assert set(json.loads(ok(run, ["--ledger", str(ledger), "settle", "--all", "--json"]).stdout)["games"]) == set(ids)

@@ -82,7 +82,8 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
 
 
 def settled_twice_words(held) -> str:
-    """One game settled twice (an entry of ``Book.settled_twice``), in words."""
+    """One game settled twice (an entry of ``Book.settled_twice``), or with ``games`` the games
+    settled in the same two settlements, in words."""
     from ginscore.store.settlements import twice_words
 
     return twice_words(held)
