@@ -7,7 +7,6 @@ import json
 import os
 from collections import Counter
 
-
 from helpers import ok
 
 LEDGER_GAMES = 300
@@ -52,7 +51,8 @@ def counted(monkeypatch, ledger):
     folder listed, a game's files looked at (``file_status``: what the index compares), and
     each game file read, by name."""
     from ginscore.base import safefile
-    from ginscore.store import backup, ledger as ledger_module, merging
+    from ginscore.store import backup, merging
+    from ginscore.store import ledger as ledger_module
 
     seen = Counter()
     games = os.path.join(str(ledger), "games")
