@@ -200,3 +200,19 @@ def test_settle_all_names_ten_games_and_counts_the_others(run, tmp_path):
     line = next(line for line in result.stdout.splitlines() if line.startswith("13 games: "))
     assert line.endswith(" (and 3 more)") and len(line[len("13 games: "):].split(", ")) == 10
     assert set(json.loads(ok(run, ["--ledger", str(ledger), "settle", "--all", "--json"]).stdout)["games"]) == set(ids)
+
+
+def test_a_merge_with_problems_leaves_the_index_as_a_fresh_one_reads_the_files(run, tmp_path, monkeypatch):
+    incoming, ledger = tmp_path / "incoming", tmp_path / "ledger"
+    write_games(ledger, 3, "home", template(1))
+    changed = template(1)._replace(journal=({**template(1).journal[0], "hand": {**template(1).journal[0]["hand"], "opponent_deadwood": 50}},))
+    write_games(incoming, 3, "home", changed)  # the same games, their entry changed outside ginscore
+    brought = write_games(incoming, 2, "devin")
+    ok(run, ["--ledger", str(ledger), "games", "--last", "1"])  # the index, current
+    result = run(["--ledger", str(ledger), "merge", str(incoming), "--json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 1 and sorted(report["added"]) == sorted(brought) and len(report["problems"]) == 3
+    assert all("changed outside ginscore" in problem for problem in report["problems"])
+    listed = json.loads(ok(run, ["--ledger", str(ledger), "games", "--all", "--json"]).stdout)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "fresh"))
+    assert json.loads(ok(run, ["--ledger", str(ledger), "games", "--all", "--json"]).stdout) == listed

@@ -122,11 +122,10 @@ def after_merge(ledger, stamp: Stamp | None, game_ids: list, summarize_file) -> 
     if connection is None:
         return False
     try:
-        if generation_of(connection) != stamp.generation:
-            return False
-        if game_ids:  # else the folder and the stamp are as they were
+        current = generation_of(connection) == stamp.generation
+        if current and game_ids:  # else the folder and the stamp are as they were
             mend(ledger, connection, summarize_file, only=list(dict.fromkeys(game_ids)))
-        return True
+        return current
     except damage_errors():
         return False
     finally:
@@ -389,18 +388,19 @@ TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end
 
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
-    differ; forget rows whose file is gone. ``only``: the games a merge wrote, under the lock,
-    into a ledger whose index was current (``after_merge``): only they are read again, none is
-    gone and the totals are kept game by game, so it costs what came in. Returns the ids read again."""
+    differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
+    index was current (``after_merge``): only they are compared, the totals kept game by game. Returns the ids read again."""
     mtime = ledger.folder_mtime()
     known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
     for game_id in ledger.game_ids() if only is None else only:
-        seen.add(game_id)
         now = ledger.file_status(game_id)
+        if now is None and only is not None:
+            continue  # a game a merge failed to write: no file, no row (forgotten below)
+        seen.add(game_id)
         if now is None or known.get(game_id) != now:
             changed.append((game_id, now))
-    gone = set(known) - seen
+    gone = (set(known) if only is None else set(only)) - seen
     at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
     with connection:
         affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else None

@@ -95,7 +95,7 @@ def merge_folder(ledger: Ledger, folder: str, written: list | None = None) -> di
         try:
             new_here = not ledger.files_of(game_id)
             if new_here and game_id == their_id:
-                written.append(game_id)  # before the first file: a game copied in part is read again too
+                written.append(game_id)
                 for path, _part in parts:  # copied as they are: each file keeps its one writer
                     _copy_in(ledger, path)
                 report["added"].append(game_id)
@@ -110,6 +110,7 @@ def merge_folder(ledger: Ledger, folder: str, written: list | None = None) -> di
             if added and game_id not in added_here:
                 report["extended"][game_id] = added
         except GinscoreError as error:
+            written.append(game_id)  # a write may be in place all the same (one not flushed to disk): read again
             report["problems"].append(str(error))
     return report
 
