@@ -216,3 +216,22 @@ def test_a_merge_with_problems_leaves_the_index_as_a_fresh_one_reads_the_files(r
     listed = json.loads(ok(run, ["--ledger", str(ledger), "games", "--all", "--json"]).stdout)
     monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "fresh"))
     assert json.loads(ok(run, ["--ledger", str(ledger), "games", "--all", "--json"]).stdout) == listed
+
+
+def test_backup_leaves_out_a_game_file_that_is_no_plain_file_and_says_so(run, tmp_path):
+    ledger = tmp_path / "ledger"
+    ids = write_games(ledger, 4, "home")
+    games = ledger / "games"
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_bytes((games / f"game-{ids[1]}.home.json").read_bytes())
+    (games / f"game-{ids[1]}.other.json").symlink_to(elsewhere)  # a second file of a sound game, a link
+    (games / f"game-{ids[2]}.home.json").unlink()
+    os.mkfifo(games / f"game-{ids[2]}.home.json")  # the only file of a game, a FIFO
+    ok(run, ["--ledger", str(ledger), "new", "Cy", "Dee"])  # the folder's devices as a command sees them
+    result = run(["--ledger", str(ledger), "backup", str(tmp_path / "copy"), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert sorted(report["damaged"]) == sorted(report["left_out"]) == sorted(ids[1:3])
+    assert f"games/game-{ids[1]}.home.json" in report["files"] and not any(ids[2] in name for name in report["files"])
+    text = run(["--ledger", str(ledger), "backup", str(tmp_path / "copy2")])
+    assert "are not plain files" in text.stderr and "have problems" not in text.stderr
