@@ -83,7 +83,8 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
 
 
 def settled_twice_words(held) -> str:
-    """One game settled twice (an entry of ``Book.settled_twice``), in words."""
+    """One game settled twice (an entry of ``Book.settled_twice``), or with ``games`` the games
+    settled in the same two settlements, in words."""
     from ginscore.store.settlements import twice_words
 
     return twice_words(held)
@@ -309,11 +310,25 @@ class Book:
     def backup(self, destination=None) -> tuple:
         """A copy of the whole ledger (``ginscore.store.backup``): (where, the files copied relative to the
         ledger folder, a warning or None, the damaged games, those of them not copied whole)."""
+        from ginscore.index import history, index
         from ginscore.store.backup import backup
 
-        target, files, warning = backup(self.ledger, destination)
+        def vouched(game_id, files) -> bool:  # the index read, never mended: each file is read once
+            try:
+                return history.sound_as_filed(connection, game_id, files)
+            except index.damage_errors():
+                return False
+
+        try:
+            connection = index.connect(self.ledger, rebuild=False) if os.path.isdir(self.ledger.games_dir) else None
+        except (OSError, *index.damage_errors()):  # no index to ask: every game's bytes are checked
+            connection = None
+        try:
+            target, files, warning, damaged = backup(self.ledger, destination, vouched if connection else None)
+        finally:
+            if connection is not None:
+                connection.close()
         copied = {name for name in files if name.startswith("games/")}
-        damaged = [game_id for game_id in self.ledger.game_ids() if self.ledger.file_problems(game_id)]
         left_out = [
             game_id for game_id in damaged
             if any(f"games/{os.path.basename(path)}" not in copied for path in self.ledger.files_of(game_id))
@@ -324,14 +339,18 @@ class Book:
         """Fold the games and settlements of the ledger folder ``folder`` in
         (``merging.merge_folder``, ``settlements.merge_folder``), then bring the summary index up
         to date."""
+        from ginscore.index import index
         from ginscore.store import settlements
         from ginscore.store.merging import merge_folder
 
         with self.ledger.locked(create=True):
-            report = merge_folder(self.ledger, folder)  # refuses a folder that holds no ledger
+            stamp, written = index.before_save(self.ledger), []
+            report = merge_folder(self.ledger, folder, written)  # refuses a folder that holds no ledger
             report["settlements"], problems = settlements.merge_folder(self.ledger, folder)
             report["problems"] += problems
-        self.refresh_index()
+            told = index.after_merge(self.ledger, stamp, written, self.summarize_file)  # only what came in
+        if not told:
+            self.refresh_index()
         return report
 
     def take_back_settlement(self):

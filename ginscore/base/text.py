@@ -11,7 +11,9 @@ from ginscore.base.i18n import SHORT, _, shortened
 # ``shortened(text)``: a value from a file, the command line or the environment as a message
 # quotes it (the first SHORT characters, an ellipsis and its length). It lives in the language
 # module, below this one, so that the language's own errors (an unknown --lang) use it too.
-__all__ = ["SHORT", "did_you_mean", "in_words", "inert", "likely_meant", "shortened", "text_columns", "typing_slips"]
+__all__ = ["NAMED", "SHORT", "did_you_mean", "in_words", "inert", "likely_meant", "named", "shortened", "text_columns", "typing_slips"]
+
+NAMED = 10  # what one line names of a list that grows with the ledger; the others are counted
 
 
 def in_words(items) -> str:
@@ -20,6 +22,17 @@ def in_words(items) -> str:
     if len(words) < 2:
         return "".join(words)
     return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def named(items, most: int = NAMED, bracketed: bool = True) -> str:
+    """``a, b, c``: the first ``most`` of ``items``, the others counted (``a, b (and 19990
+    more)``, or ``a, b and 19990 more`` where the list stands in brackets already), so that a
+    line stays one short line however many there are (the JSON forms keep the whole list)."""
+    items = [str(item) for item in items]
+    if len(items) <= most:
+        return ", ".join(items)
+    more = _(" (and {count} more)") if bracketed else _(" and {count} more")
+    return ", ".join(items[:most]) + more.format(count=len(items) - most)
 
 
 def text_columns(headers, rows) -> list:

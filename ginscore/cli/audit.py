@@ -7,7 +7,7 @@ import click
 from ginscore.base.errors import HandError, clipped, printable, shown
 from ginscore.base.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.base.shell import quote
-from ginscore.base.text import did_you_mean
+from ginscore.base.text import did_you_mean, named
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json
 from ginscore.cli.translated import Command, argument
@@ -421,7 +421,7 @@ def backup(obj, path, as_json):
     if warning:
         click.echo(_("Warning: {warning}.").format(warning=warning), err=True)
     if set(damaged) - set(left_out):
-        listed = ", ".join(str(game_id) for game_id in damaged if game_id not in left_out)
+        listed = named(game_id for game_id in damaged if game_id not in left_out)
         click.echo(
             _("Warning: game file(s) {listed} have problems and were copied as they are: run 'ginscore check'").format(
                 listed=listed
@@ -429,7 +429,7 @@ def backup(obj, path, as_json):
             err=True,
         )
     if left_out:
-        listed = ", ".join(str(game_id) for game_id in left_out)
+        listed = named(left_out)
         click.echo(
             _(
                 "Warning: game file(s) {listed} are not plain files (a symlink, a FIFO, a device) and were left out: "

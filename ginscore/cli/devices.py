@@ -11,6 +11,7 @@ import click
 from ginscore.base.errors import GinscoreError, LedgerError
 from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.base.safefile import atomic_write
+from ginscore.base.text import NAMED, named
 from ginscore.cli import cli
 from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
@@ -53,11 +54,18 @@ def merge_lines(report: dict, folder: str) -> list:
     added, extended, renamed = report["added"], report["extended"], report["renamed"]
     if added:
         lines.append(ngettext("Added {count} game: {games}.", "Added {count} games: {games}.", len(added)).format(
-            count=len(added), games=", ".join(added)))
-    for game_id, count in extended.items():
+            count=len(added), games=named(added)))
+    # a game a line while they are few; past NAMED, one line that counts them ('merge --json' lists every one)
+    if len(extended) > NAMED:
+        lines.append(_("Games that gained entries: {count} ({games}).").format(
+            count=len(extended), games=named((f"{game_id}: +{count}" for game_id, count in extended.items()), bracketed=False)))
+    for game_id, count in extended.items() if len(extended) <= NAMED else ():
         lines.append(ngettext("Game {game}: {count} entry added.", "Game {game}: {count} entries added.", count).format(
             game=game_id, count=count))
-    for theirs, ours in renamed.items():
+    if len(renamed) > NAMED:
+        lines.append(_("Their games that only share an id with a game here came in under ids of their own: {count} ({games}).").format(
+            count=len(renamed), games=named((f"{theirs} -> {ours}" for theirs, ours in renamed.items()), bracketed=False)))
+    for theirs, ours in renamed.items() if len(renamed) <= NAMED else ():
         lines.append(_("Their game {theirs} is another game than game {theirs} here: it is game {ours} here.").format(theirs=theirs, ours=ours))
     if report["settlements"]:
         lines.append(ngettext(

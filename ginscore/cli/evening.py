@@ -7,7 +7,7 @@ import click
 from ginscore.base.errors import GinscoreError
 from ginscore.base.errors import shown as quoted
 from ginscore.base.i18n import N_, _, decimal, ngettext, translate
-from ginscore.base.text import in_words
+from ginscore.base.text import NAMED, in_words, named
 from ginscore.cli import cli
 from ginscore.cli.options import completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
@@ -68,10 +68,16 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         print_json("settle", settle_json(result, no_stake, recorded, twice))
         return
     print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
-    for held in twice:  # on standard error: the table stays what a spreadsheet reads
+    together: dict = {}  # past NAMED games settled in the same two settlements, one note (there may be thousands)
+    for held in twice:
+        together.setdefault((held["settlement"], tuple(held["also"])), []).append(held)
+    for (first, also), games in together.items():  # on standard error: the table stays what a spreadsheet reads
         from ginscore.app.book import settled_twice_words
 
-        click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
+        if len(games) > NAMED:
+            games = [{"game": games[0]["game"], "games": [held["game"] for held in games], "settlement": first, "also": list(also)}]
+        for held in games:
+            click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
 
 
 
@@ -140,7 +146,7 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
             "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
             len(no_stake),
         )
-        before.append(words.format(count=len(no_stake), games=", ".join(map(str, no_stake))))
+        before.append(words.format(count=len(no_stake), games=named(no_stake, bracketed=False)))
     if result is None:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         before.append(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
@@ -165,7 +171,7 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         click.echo(nets)
         return
     games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-    games = games.format(count=len(result.games), games=", ".join(map(str, result.games)))
+    games = games.format(count=len(result.games), games=named(result.games))
     # one payment a line: read out at the table, ticked off as each is paid
     owed = [
         _("{payer} pays {payee} {amount}.").format(payer=debtor, payee=creditor, amount=money(amount))

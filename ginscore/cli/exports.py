@@ -8,6 +8,7 @@ import click
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext
+from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, settled_options
 from ginscore.cli.translated import option
@@ -81,7 +82,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
             "Left out: {count} games without a stake ({games}), which come to no money.",
             len(no_stake),
         )
-        click.echo(words.format(count=len(no_stake), games=", ".join(no_stake)), err=True)
+        click.echo(words.format(count=len(no_stake), games=named(no_stake, bracketed=False)), err=True)
     if not with_stake:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         click.echo(_("Nothing to export: no finished game with a stake matches{hint}.").format(hint=hint), err=True)

@@ -6,6 +6,7 @@ import click
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext, pN_
+from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, json_option, print_json
 from ginscore.cli.translated import Command, argument, option
@@ -61,7 +62,7 @@ def rename(obj, old, new, game_id, every_game, as_json):
             "Renamed {old} to {new} in {count} game: {games} ('ginscore undo --game ID' takes it back in one).",
             "Renamed {old} to {new} in {count} games: {games} ('ginscore undo --game ID' takes it back in one).",
             len(renamed),
-        ).format(old=entry["old"], new=entry["new"], count=len(renamed), games=", ".join(game.id for game in renamed))
+        ).format(old=entry["old"], new=entry["new"], count=len(renamed), games=named(game.id for game in renamed))
     )
 
 

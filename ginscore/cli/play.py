@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
     NumbersCommand,
@@ -199,7 +200,7 @@ def undo(obj, game_id, hand_number, as_json):
                 print_json("undone-settlement", {"settlement": taken["number"], "games": taken["games"], "undone": taken["undone"],
                                                  "settlement_id": taken["id"]})
                 return
-            games = ", ".join(map(str, taken["games"]))
+            games = named(taken["games"])
             click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["number"], games=games))
             return
     game, state, undone, what = obj.book.change(game_id, actions.undo)

@@ -170,3 +170,11 @@ def _money_totals(connection, where: str, values: list) -> dict:
         mine = totals.setdefault(key, {})
         mine[currency] = mine.get(currency, Decimal(0)) + Decimal(amount)
     return {key: money_by_currency(by) for key, by in totals.items()}
+
+
+def sound_as_filed(connection, game_id: str, files: str | None) -> bool:
+    """Whether the index summarised game ``game_id`` from files of exactly this ``files``
+    (``Ledger.file_status``: names, sizes and times) and found it sound: 'backup' need not read
+    it again to say it is not damaged."""
+    row = connection.execute("SELECT files, damaged, summary FROM games WHERE id = ?", (game_id,)).fetchone()
+    return files is not None and row is not None and row[0] == files and row[1] is None and type(row[2]) is str

@@ -115,6 +115,23 @@ def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp,
         return
 
 
+def after_merge(ledger, stamp: Stamp | None, game_ids: list, summarize_file) -> bool:
+    """Tell the index of the games ``game_ids`` a merge just wrote (under its lock), reading only
+    them (``mend``), when it was current before (``stamp``: ``before_save``'s); else False."""
+    connection = connect(ledger, rebuild=False) if stamp is not None else None
+    if connection is None:
+        return False
+    try:
+        current = generation_of(connection) == stamp.generation
+        if current and game_ids:  # else the folder and the stamp are as they were
+            mend(ledger, connection, summarize_file, only=list(dict.fromkeys(game_ids)))
+        return current
+    except damage_errors():
+        return False
+    finally:
+        connection.close()
+
+
 # ---- the SQLite file -----------------------------------------------------------------------
 
 
@@ -369,19 +386,22 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
 TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
 
 
-def mend(ledger, connection, summarize_file, write_stamp_too: bool = True) -> list:
+def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
-    differ; forget rows whose file is gone. Returns the ids read again."""
+    differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
+    index was current (``after_merge``): only they are compared, the totals kept game by game. Returns the ids read again."""
     mtime = ledger.folder_mtime()
-    known = dict(connection.execute("SELECT id, files FROM games"))
+    known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
-    for game_id in ledger.game_ids():
-        seen.add(game_id)
+    for game_id in ledger.game_ids() if only is None else only:
         now = ledger.file_status(game_id)
+        if now is None and only is not None:
+            continue  # a game a merge failed to write: no file, no row (forgotten below)
+        seen.add(game_id)
         if now is None or known.get(game_id) != now:
             changed.append((game_id, now))
-    gone = set(known) - seen
-    at_once = len(changed) + len(gone) > TOTALS_ONCE
+    gone = (set(known) if only is None else set(only)) - seen
+    at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
     with connection:
         affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else None
         for game_id, now in changed:

@@ -67,17 +67,20 @@ def _add_entries(ledger: Ledger, game_id: str, other) -> int:
     return len(new)
 
 
-def merge_folder(ledger: Ledger, folder: str) -> dict:
+def merge_folder(ledger: Ledger, folder: str, written: list | None = None) -> dict:
     """Fold every game of the ledger folder ``folder`` into ``ledger`` (inside ``locked()``):
     {"added": [ids of games new here], "extended": {id: entries added}, "renamed": {their id:
     id here}, "problems": [...]}. A device's file that is not here is copied as it is (it keeps
-    its one writer); anything else is added entry by entry to this device's file."""
+    its one writer); anything else is added entry by entry to this device's file. ``written``
+    gains the id of every game a file was written for (the summary index reads only those)."""
+    written = [] if written is None else written
     other = Ledger(folder, ledger.codec)
     if not os.path.isdir(other.games_dir):
         raise LedgerError(_("{path} holds no ledger (no games folder): give the folder that holds 'games'").format(path=folder))
     if os.path.realpath(other.root) == os.path.realpath(ledger.root):
         raise LedgerError(_("{path} is this ledger itself: give another ledger's folder").format(path=folder))
     report = {"added": [], "extended": {}, "renamed": {}, "problems": []}
+    added_here: set = set()  # report["added"], to look up
     for their_id in other.game_ids():
         try:
             parts = [(path, ledger.codec.decode(data, path)) for path, data in other.read_parts(their_id)]
@@ -90,17 +93,24 @@ def merge_folder(ledger: Ledger, folder: str) -> dict:
             game_id = digest("merged:" + "|".join(map(repr, started(theirs))), GAME_ID_LENGTH)
             report["renamed"][their_id] = game_id
         try:
-            if not ledger.files_of(game_id) and game_id == their_id:
+            new_here = not ledger.files_of(game_id)
+            if new_here and game_id == their_id:
+                written.append(game_id)
                 for path, _part in parts:  # copied as they are: each file keeps its one writer
                     _copy_in(ledger, path)
                 report["added"].append(game_id)
+                added_here.add(game_id)
                 continue
-            if not ledger.files_of(game_id):
+            if new_here:
                 report["added"].append(game_id)
-            added = _add_entries(ledger, game_id, theirs._replace(id=game_id))
-            if added and game_id not in report["added"]:
+                added_here.add(game_id)
+            added = _add_entries(ledger, game_id, theirs._replace(id=game_id))  # one atomic write, or none
+            if new_here or added:
+                written.append(game_id)
+            if added and game_id not in added_here:
                 report["extended"][game_id] = added
         except GinscoreError as error:
+            written.append(game_id)  # a write may be in place all the same (one not flushed to disk): read again
             report["problems"].append(str(error))
     return report
 

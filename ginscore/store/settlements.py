@@ -21,6 +21,7 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
 from ginscore.base.jsonfile import parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular
+from ginscore.base.text import named
 from ginscore.core.game import now, now_ms, order_key
 from ginscore.store import settlement_files as files
 from ginscore.store.ledger import canonical
@@ -115,7 +116,15 @@ def settled_twice(records) -> list:
 
 
 def twice_words(twice: dict) -> str:
+    """One game settled twice (an entry of ``settled_twice``) in words; or, with ``games``, the
+    games settled in the same two settlements, in one line (``twice_grouped``)."""
     also = ", ".join(map(str, twice["also"]))
+    games = twice.get("games") or [twice["game"]]
+    if len(games) > 1:
+        return _(
+            "games {games} were settled twice, on two devices apart: in settlement {first} and again in {also}; each "
+            "counts once, in settlement {first}: if one was paid twice, the players square it among themselves"
+        ).format(games=named(games), first=twice["settlement"], also=also)
     return _(
         "game {game} was settled twice, on two devices apart: in settlement {first} and again in {also}; it counts "
         "once, in settlement {first}: if it was paid twice, the players square it among themselves"
@@ -168,7 +177,8 @@ def record(ledger, result) -> dict:
     found = parts(ledger.root)
     already = settled_games(records(union(*(entries for _path, entries in found)))) & set(result.games)
     if already:  # another 'settle --record' got there first
-        raise GinscoreError(f"games {', '.join(map(str, sorted(already)))} were settled meanwhile: run settle again")
+        raise GinscoreError(_("games {games} were settled meanwhile: run 'ginscore settle' again").format(
+            games=named(sorted(already, key=order_key))))
     entry = _append(
         ledger, found, "settle",
         games=list(result.games),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ginscore.app.book import selection
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, decimal, ngettext
-from ginscore.base.text import in_words
+from ginscore.base.text import in_words, named
 from ginscore.core.scoring import show_amount
 from ginscore.ops.evening import settle
 
@@ -28,7 +28,7 @@ def settle_lines(book) -> tuple:
             "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
             len(no_stake),
         )
-        lines.append(words.format(count=len(no_stake), games=", ".join(map(str, no_stake))))
+        lines.append(words.format(count=len(no_stake), games=named(no_stake, bracketed=False)))
     if not results:
         lines.append(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=""))
     for result in results:
@@ -37,7 +37,7 @@ def settle_lines(book) -> tuple:
             return decimal(show_amount(format(amount, "f"), currency))
 
         games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-        lines.append(games.format(count=len(result.games), games=", ".join(map(str, result.games))))
+        lines.append(games.format(count=len(result.games), games=named(result.games)))
         lines += [f"{name} {'+' if amount > 0 else ''}{money(amount)}" for name, amount in result.nets.items()]
         if result.payments:
             owed = [
