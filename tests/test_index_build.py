@@ -58,3 +58,88 @@ def test_alternating_nesting_65_deep_is_refused_and_64_read():
                     jsonfile.parse_json(text.encode())
             else:
                 assert nesting(jsonfile.parse_json(text.encode())) == depth
+
+
+def device_file(players=("Ann", "Ben"), hands: int = 6) -> dict:
+    """The parsed file of a game ginscore's own code played (a device's file, version 4)."""
+    from ginscore.ops import actions
+    from ginscore.store.schema import encode
+
+    game = actions.new_game("k7f3q2ab", list(players))
+    for number in range(hands):
+        game, _ = actions.record(game, {"kind": "knock", "player": players[number % 2], "deadwood": 2, "opponent_deadwood": 9})
+    return json.loads(json.dumps(encode(game._replace(device="abc123"))))
+
+
+# What a damaged or foreign entry may hold instead of a sound one: (key path, value); None
+# for the value takes the key out.
+ENTRY_CHANGES = [
+    (("id",), 7), (("id",), ""), (("id",), "x" * 33), (("id",), "ü1"), (("id",), "a-b"), (("id",), None),
+    (("clock",), -1), (("clock",), True), (("clock",), 1.0), (("clock",), "5"), (("clock",), None),
+    (("device",), "Bad!"), (("device",), 3), (("device",), None), (("device",), "abc"),
+    (("after",), 5), (("after",), None), (("at",), "yesterday"), (("at",), "2026-11-29T13:05:00\n"), (("at",), 3),
+    (("at",), None), (("action",), "void"), (("action",), "edit"), (("action",), 1), (("action",), "hands"),
+    (("before",), "abc"), (("target",), "abc"), (("hand",), []), (("hand",), None),
+    (("hand", "kind"), None), (("hand", "kind"), 3), (("hand", "deadwood"), True), (("hand", "deadwood"), 2.0),
+    (("hand", "deadwood"), "2"), (("hand", "player"), 1), (("hand", "note"), "x"), (("hand", "big"), 1),
+    (("hand", "cards"), {}), (("hand", "cards"), []), (("hand", "upcard"), "7h"), (("seats",), []), (("seats",), None),
+    (("seats",), "Ann"), (("seats", 0, "player"), True), (("seats", 0, "player"), 1.0), (("seats", 0, "player"), 1),
+    (("seats", 0, "player"), 5), (("seats", 0, "name"), "ben"), (("seats", 0, "name"), ""), (("seats", 0, "name"), "A\x07"),
+    (("seats", 0, "name"), 3), (("seats", 0, "extra"), 1), (("seats", 0), "Ann"), (("seats", 1, "player"), 0),
+    (("seats", 1, "player"), True), (("seats", 1, "player"), 1.0),
+    (("extra",), 1),
+]
+
+
+def changed(data: dict, index: int, path: tuple, value) -> dict:
+    data = json.loads(json.dumps(data))
+    holder = data["journal"][index]
+    for key in path[:-1]:
+        holder = holder[key]
+    if value is None and path[-1] in ("id", "clock", "device", "at", "action", "hand", "seats", "kind") or path == ("after",) and index % 2:
+        holder.pop(path[-1], None)
+    else:
+        holder[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("change", ENTRY_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
+def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monkeypatch):
+    from ginscore.store import schema, schema_journal
+
+    sound = device_file()
+    assert schema.problems(sound) == []
+    for index in (0, 3, 5):  # the first entry, one with the same seats before it, the last
+        data = changed(sound, index, *change)
+        quick = schema.problems(data)
+        monkeypatch.setattr(schema_journal, "_plain_hand", lambda *args: False)
+        full = schema.problems(data)
+        monkeypatch.undo()
+        assert quick == full, (index, change)
+
+
+def test_an_entry_id_given_twice_is_found_by_the_quick_check_too():
+    from ginscore.store import schema
+
+    data = device_file()
+    data["journal"][4]["id"] = data["journal"][1]["id"]
+    assert any("is the id of an earlier entry too" in problem for problem in schema.problems(data))
+
+
+def test_rules_and_stakes_made_once_are_the_same_as_made_anew():
+    from decimal import Decimal
+
+    from ginscore.core.rules import Rules
+    from ginscore.store import schema, schema_fields
+    from ginscore.tables import get_table
+
+    settings = get_table("standard").settings
+    one = schema_fields.rules_of("standard", settings, {"target": 100})
+    assert schema_fields.rules_of("standard", settings, {"target": 100}) is one == Rules.of(settings, {"target": 100})
+    # 1 and true are equal keys to a dict: each is made (and checked) apart
+    with pytest.raises(Exception):
+        schema_fields.rules_of("standard", settings, {"target": True})
+    assert schema_fields.stake_of("0.05") == Decimal("0.05")
+    data = device_file()
+    data["rules"] = {"target": 250}
+    assert schema.decode(data, "here").rules.target == 250

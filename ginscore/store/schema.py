@@ -25,9 +25,8 @@ from ginscore.base.jsontypes import value_words
 from ginscore.base.text import shortened
 from ginscore.core.changes import rules_as_they_stood
 from ginscore.core.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
-from ginscore.core.rules import Rules
-from ginscore.core.scoring import parse_stake, stake_text
-from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake
+from ginscore.core.scoring import stake_text
+from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake, rules_of, stake_of
 from ginscore.store.schema_journal import (
     IGNORABLE,
     check_entries,
@@ -286,9 +285,10 @@ def _examine(data, written: bool = False) -> tuple[list[str], Game | None]:
 
 
 def _build(data: dict, version: int) -> Game:
-    rules = Rules.from_dict(data["rules"], _table_settings(data[TABLE_KEY]))
+    # every setting one of the table's, each valid (``check_rules``): as Rules.from_dict makes them
+    rules = rules_of(data[TABLE_KEY], _table_settings(data[TABLE_KEY]), data["rules"])
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
-    stake = None if data["stake"] is None else parse_stake(data["stake"])
+    stake = None if data["stake"] is None else stake_of(data["stake"])
     if version < 4:
         journal = tuple(_with_id(entry) for entry in data["journal"])
     else:
