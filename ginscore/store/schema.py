@@ -35,6 +35,7 @@ from ginscore.store.schema_journal import (
     check_time,
 )
 from ginscore.tables import TABLES, get_table, names
+from ginscore.tables import kept as kept_replays
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 6
@@ -381,14 +382,21 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     as_it_stands = table_unit.standing(game) if changed else game
     rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
+    # Unchanged, every hand is checked against the same game: a hand equal to one that passed
+    # passes (its fields' types were checked exact before, so == is no looser; cards aside).
+    passed: list = []
     for index in range(start, len(game.journal)):
         entry = game.journal[index]
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:
                     as_it_stood = as_it_stands._replace(rules=rules_at(index))
+                elif entry["hand"] in passed:
+                    continue
                 try:
                     table_unit.check_hand(as_it_stood, as_it_stands.journal[index]["hand"])
+                    if not changed and "cards" not in entry["hand"]:
+                        passed.append(entry["hand"])
                 except GinscoreError:
                     if not changed or "seats" in entry:
                         raise
@@ -401,6 +409,8 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
                 found.append(f"{hand_place.format(place)}: {error}")
     if places is None and not changed and len(found) == found_before:
         HANDS_CHECKED[:] = [(game._replace(journal=()), hand_place, game.journal)]
+        # the replay that follows checks its effective hands against the same game: these passed
+        kept_replays.passed(table_unit, game, [entry["hand"] for entry in game.journal if entry["action"] in ("hand", "edit")])
 
 
 # The game whose hands were last found acceptable (with no rules change or rename, each hand is
