@@ -168,7 +168,12 @@ def _name_seated(journal: list, players, renamed_hand) -> bool:
         if mapping:
             from ginscore.core.renaming import named_as  # only for a game with a rename
 
-            journal[index] = {**entry, "hand": named_as(entry["hand"], mapping, renamed_hand), "seats": list(named_seats)}
+            hand = entry["hand"]
+            try:  # no name of the hand renamed: the hand as it is (named_as reads texts and the keys of objects)
+                untouched = mapping.keys().isdisjoint(hand.values())
+            except TypeError:  # an object among them (cards): its keys may name a player
+                untouched = False
+            journal[index] = {**entry, "hand": hand if untouched else named_as(hand, mapping, renamed_hand), "seats": list(named_seats)}
             changed = True
     return changed
 

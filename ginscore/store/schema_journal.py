@@ -285,7 +285,12 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     if "seats" in entry:
         seats = entry["seats"]
         # == takes 1, 1.0 and true for one another: the places' types are looked at apart
-        if not (seats == seated[0] and all(type(seat["player"]) is int for seat in seats)):
+        same = seats == seated[0]
+        if same:
+            for seat in seats:
+                if type(seat["player"]) is not int:
+                    same = False
+        if not same:
             problems: list = []
             check_seats(entry, "hand", f"journal[{index}]", players, problems)
             if problems:
