@@ -27,7 +27,7 @@ def parse_json(raw: bytes):
     Number sizes are checked by a C-speed scan of the bytes (digits as ``0``, a run of 31 of
     them anywhere); only a file with one is parsed with the exact, slower number hooks.
     """
-    if not raw.strip():
+    if not raw or raw.isspace():  # as raw.strip() would be empty, without a copy
         raise Unreadable(_("the file is empty"))
     try:
         text = raw.decode("utf-8")
