@@ -95,11 +95,11 @@ def _nested_too_deep(raw: bytes) -> bool:
     return True
 
 
-_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
-_NOT_BRACKETS_OR_QUOTES = bytes(byte for byte in range(256) if byte not in b'[]{}"')
+_NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")  # made at C speed: on every command's start-up path
+_NOT_BRACKETS_OR_QUOTES = _NOT_BRACKETS.translate(None, b'"')
 
 
-_DIGITS_AS_ZERO = bytes(ord("0") if chr(byte).isdigit() and byte < 128 else ord(" ") for byte in range(256))
+_DIGITS_AS_ZERO = b" " * 48 + b"0" * 10 + b" " * 198  # the ASCII digits (48 to 57) as 0, every other byte a space
 
 
 def _loads(text: str, long_numbers: bool):

@@ -75,7 +75,7 @@ def rules_of(table: str, settings: dict, values: dict) -> Rules:
     """``Rules.of(settings, values)`` for table ``table``, made once for the same stored
     values (of the same types: == takes 1, 1.0 and true for one another)."""
     try:
-        key = (table, tuple((name, type(value), value) for name, value in values.items()))
+        key = (table, tuple(values.items()), tuple(map(type, values.values())))
         made = MADE_RULES.get(key)
     except TypeError:  # a list where a word belongs: made (and refused) every time
         return Rules.of(settings, values)
