@@ -150,9 +150,7 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    # "__dict__" is the values themselves: a setting is read at C speed (the replay reads them
-    # on every hand), __getattr__ is left for a gin setting the table does not use
-    __slots__ = ("_specs", "_values", "__dict__")
+    __slots__ = ("_specs", "_values", "__dict__")  # __dict__: the values, read at C speed (__getattr__: the rest)
 
     def __init__(self, **settings):
         self._init(GIN_SETTINGS, settings)
