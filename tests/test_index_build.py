@@ -143,3 +143,53 @@ def test_rules_and_stakes_made_once_are_the_same_as_made_anew():
     data = device_file()
     data["rules"] = {"target": 250}
     assert schema.decode(data, "here").rules.target == 250
+
+
+def index_rows(cache) -> list:
+    import pathlib
+    import sqlite3
+
+    (path,) = pathlib.Path(cache).rglob("index.sqlite3")
+    connection = sqlite3.connect(path)
+    try:
+        return [sorted(connection.execute(f"SELECT * FROM {table}")) for table in ("games", "players", "totals")]
+    finally:
+        connection.close()
+
+
+def test_a_build_of_many_games_writes_the_rows_that_one_game_at_a_time_writes(run, isolated_ledger, tmp_path, monkeypatch):
+    import os
+    import shutil
+    from decimal import Decimal
+
+    from ginscore.base.ids import GAME_ID_LENGTH, digest
+    from ginscore.base.jsonfile import canonical
+    from ginscore.index import index
+    from ginscore.ops import actions
+    from ginscore.store.schema import encode
+
+    names = ["Ann", "Ben", "Cy", "Dee", "Ed"]
+    os.makedirs(isolated_ledger / "games")
+    for number in range(60):  # finished and unfinished, with and without a stake, one damaged
+        players = [names[number % 5], names[(number + 1 + number // 5) % 5]]
+        players[1] = players[1] if players[1] != players[0] else names[(number + 2) % 5]
+        made = digest(f"build:{number}", GAME_ID_LENGTH)
+        game = actions.new_game(made, players, stake=Decimal("0.05") if number % 3 else None)
+        for hand in range(number % 9 + 1):
+            if actions.evaluate(game).finished:
+                break
+            game, _ = actions.record(game, {"kind": "knock" if hand % 4 else "gin", "player": players[hand % 2],
+                                           **({"deadwood": hand % 7 + 1} if hand % 4 else {}), "opponent_deadwood": 20 + hand})
+        payload = canonical(encode(game._replace(device="abc123")))
+        if number == 7:
+            payload = payload.replace(b'"deadwood": ', b'"deadwood": "', 1)
+        (isolated_ledger / "games" / f"game-{made}.abc123.json").write_bytes(payload)
+    assert run("games --last 1").exit_code == 1  # 60 games (one damaged, said): the rows written many games a statement
+    at_once = index_rows(tmp_path / "cache")
+    shutil.rmtree(tmp_path / "cache")
+    monkeypatch.setattr(index, "TOTALS_ONCE", 1000)  # one game at a time, the totals as they go
+    assert run("games --last 1").exit_code == 1
+    one_by_one = index_rows(tmp_path / "cache")
+    assert len(at_once[0]) == 60 and sum(row[7] is not None for row in at_once[0]) == 1  # one damaged
+    assert sum(row[5] for row in at_once[0]) > 5 and len(at_once[1]) > 10  # finished games, their players
+    assert at_once == one_by_one
