@@ -204,6 +204,14 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
         return counted
 
     monkeypatch.setattr(schema_journal, "check_action", counting("entries checked", check_action))
+    plain_hand = schema_journal._plain_hand
+
+    def counted_plain_hand(*args):  # a hand entry of the usual shape, checked in one pass
+        passed = plain_hand(*args)
+        counts["entries checked"] += passed
+        return passed
+
+    monkeypatch.setattr(schema_journal, "_plain_hand", counted_plain_hand)
     monkeypatch.setattr(base.Table, "_replay", counting("replays", replay))
     monkeypatch.setattr(base.changes, "standing", counting("standings", standing))
     monkeypatch.setattr(standard.StandardGin, "play", counting("hands played", standard.StandardGin.play))

@@ -156,19 +156,24 @@ def _name_seated(journal: list, players, renamed_hand) -> bool:
     says which player (by place) had which name then, so a rename made later, or on another
     device, renames exactly that player, whatever names the others took. True if one changed."""
     changed = False
+    last_seats = mapping = named_seats = None  # most hands of a game have the seats of the hand before
     for index, entry in enumerate(journal):
         seats = entry.get("seats") if entry["action"] in ("hand", "edit") else None
         if not seats:
             continue
-        mapping = {seat["name"]: players[seat["player"]] for seat in seats if seat["name"] != players[seat["player"]]}
+        if seats != last_seats:  # equal seats give equal names (players[True] is players[1])
+            last_seats = seats
+            mapping = {seat["name"]: players[seat["player"]] for seat in seats if seat["name"] != players[seat["player"]]}
+            named_seats = [{**seat, "name": players[seat["player"]]} for seat in seats] if mapping else None
         if mapping:
             from ginscore.core.renaming import named_as  # only for a game with a rename
 
-            journal[index] = {
-                **entry,
-                "hand": named_as(entry["hand"], mapping, renamed_hand),
-                "seats": [{**seat, "name": players[seat["player"]]} for seat in seats],
-            }
+            hand = entry["hand"]
+            try:  # no name of the hand renamed: the hand as it is (named_as reads texts and the keys of objects)
+                untouched = mapping.keys().isdisjoint(hand.values())
+            except TypeError:  # an object among them (cards): its keys may name a player
+                untouched = False
+            journal[index] = {**entry, "hand": hand if untouched else named_as(hand, mapping, renamed_hand), "seats": list(named_seats)}
             changed = True
     return changed
 

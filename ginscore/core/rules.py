@@ -150,7 +150,7 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    __slots__ = ("_specs", "_values")
+    __slots__ = ("_specs", "_values", "__dict__")  # __dict__: the values, read at C speed (__getattr__: the rest)
 
     def __init__(self, **settings):
         self._init(GIN_SETTINGS, settings)
@@ -168,6 +168,7 @@ class Rules:
             raise TypeError(f"Rules() got an unknown setting {unknown[0]!r}")
         object.__setattr__(self, "_specs", specs)
         object.__setattr__(self, "_values", {name: values.get(name, spec.default) for name, spec in specs.items()})
+        object.__setattr__(self, "__dict__", self._values)
         validate(self)
 
     def __getattr__(self, name):

@@ -287,32 +287,37 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
     files = ledger.file_status(game_id) if files is None else files
     if keep_totals:
         totals.change(connection, totals.counted_rows(connection, game_id), -1)
-    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
-    if summary is None:
-        connection.execute(
-            "INSERT OR REPLACE INTO games VALUES (?, ?, ?, NULL, NULL, 0, 0, ?, NULL)", (game_id, files, place, error)
-        )
-        return
-    connection.execute(
-        "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)",
-        (
-            game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
-            int(summary["voided"]), json.dumps(summary, ensure_ascii=False),
-        ),
-    )
-    money = summary["money"] or {}
-    connection.executemany(
-        f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)",
-        [
-            (
-                game_id, place, name, folded(name), *(int(stats[key]) for key in STAT_KEYS),
-                money.get(name), totals.micro(money.get(name)), summary["currency"] or "",
-            )
-            for name, stats in summary["stats"].items()
-        ],
-    )
+    game_row, player_rows = rows(game_id, summary, error, place, files)
+    write_rows(connection, [game_id], [game_row], player_rows)
     if keep_totals:
         totals.change(connection, totals.counted_rows(connection, game_id), 1)
+
+
+def rows(game_id: str, summary: dict | None, error: str | None, place: str, files: str | None) -> tuple:
+    """(its row of games, its rows of players) of one game, as ``store`` writes them."""
+    if summary is None:
+        return (game_id, files, place, None, None, 0, 0, error, None), []
+    game_row = (
+        game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
+        int(summary["voided"]), None, json.dumps(summary, ensure_ascii=False),
+    )
+    money, currency = summary["money"] or {}, summary["currency"] or ""
+    player_rows = [
+        (game_id, place, name, folded(name), *[int(stats[key]) for key in STAT_KEYS], money.get(name), totals.micro(money.get(name)), currency)
+        for name, stats in summary["stats"].items()
+    ]
+    return game_row, player_rows
+
+
+_PLAYER_ROW = f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)"
+
+
+def write_rows(connection, game_ids: list, game_rows: list, player_rows: list) -> None:
+    """Replace the rows of the games ``game_ids`` (each once) with ``game_rows`` and
+    ``player_rows``: one statement of each kind for many games (a build)."""
+    connection.executemany("DELETE FROM players WHERE game_id = ?", [(game_id,) for game_id in game_ids])
+    connection.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
+    connection.executemany(_PLAYER_ROW, player_rows)
 
 
 def forget(connection, game_id: str, keep_totals: bool = True) -> None:
@@ -384,6 +389,7 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
 
 
 TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
+ROWS_AT_ONCE = 500  # and writes its rows in statements of this many games (memory stays flat)
 
 
 def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None) -> list:
@@ -404,9 +410,20 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
     at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
     with connection:
         affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else None
+        batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
         for game_id, now in changed:
             summary, error, place = summarize_file(game_id)
-            store(connection, ledger, game_id, summary, error, place, files=now, keep_totals=not at_once)
+            if not at_once:
+                store(connection, ledger, game_id, summary, error, place, files=now)
+                continue
+            game_row, player_rows = rows(game_id, summary, error, place, now)
+            batch[0].append(game_id)
+            batch[1].append(game_row)
+            batch[2].extend(player_rows)
+            if len(batch[0]) >= ROWS_AT_ONCE:
+                write_rows(connection, *batch)
+                batch = ([], [], [])
+        write_rows(connection, *batch)
         for game_id in gone:
             forget(connection, game_id, keep_totals=not at_once)
         if at_once:

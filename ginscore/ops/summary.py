@@ -39,7 +39,7 @@ def summarize(state) -> dict:
         "amount": None if final is None else final.amount,
         # the same "final" object as 'status --json' (its payments as final.payments); the
         # top-level "payments" stays until the next file version (docs/json.md)
-        "final": None if final is None else state.to_json()["final"],
+        "final": state.final_json(),
         "payments": [paid.to_json() for paid in payments],
         "stake": stake_text(game.stake),
         "currency": game.currency,

@@ -25,9 +25,8 @@ from ginscore.base.jsontypes import value_words
 from ginscore.base.text import shortened
 from ginscore.core.changes import rules_as_they_stood
 from ginscore.core.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
-from ginscore.core.rules import Rules
-from ginscore.core.scoring import parse_stake, stake_text
-from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake
+from ginscore.core.scoring import stake_text
+from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake, rules_of, stake_of
 from ginscore.store.schema_journal import (
     IGNORABLE,
     check_entries,
@@ -36,6 +35,7 @@ from ginscore.store.schema_journal import (
     check_time,
 )
 from ginscore.tables import TABLES, get_table, names
+from ginscore.tables import kept as kept_replays
 
 FILE_FORMAT = "ginscore-game"
 FILE_VERSION = 6
@@ -286,9 +286,10 @@ def _examine(data, written: bool = False) -> tuple[list[str], Game | None]:
 
 
 def _build(data: dict, version: int) -> Game:
-    rules = Rules.from_dict(data["rules"], _table_settings(data[TABLE_KEY]))
+    # every setting one of the table's, each valid (``check_rules``): as Rules.from_dict makes them
+    rules = rules_of(data[TABLE_KEY], _table_settings(data[TABLE_KEY]), data["rules"])
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
-    stake = None if data["stake"] is None else parse_stake(data["stake"])
+    stake = None if data["stake"] is None else stake_of(data["stake"])
     if version < 4:
         journal = tuple(_with_id(entry) for entry in data["journal"])
     else:
@@ -381,14 +382,21 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     as_it_stands = table_unit.standing(game) if changed else game
     rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
+    # Unchanged, every hand is checked against the same game: a hand equal to one that passed
+    # passes (its fields' types were checked exact before, so == is no looser; cards aside).
+    passed: list = []
     for index in range(start, len(game.journal)):
         entry = game.journal[index]
         try:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:
                     as_it_stood = as_it_stands._replace(rules=rules_at(index))
+                elif entry["hand"] in passed:
+                    continue
                 try:
                     table_unit.check_hand(as_it_stood, as_it_stands.journal[index]["hand"])
+                    if not changed and "cards" not in entry["hand"]:
+                        passed.append(entry["hand"])
                 except GinscoreError:
                     if not changed or "seats" in entry:
                         raise
@@ -401,6 +409,8 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
                 found.append(f"{hand_place.format(place)}: {error}")
     if places is None and not changed and len(found) == found_before:
         HANDS_CHECKED[:] = [(game._replace(journal=()), hand_place, game.journal)]
+        # the replay that follows checks its effective hands against the same game: these passed
+        kept_replays.passed(table_unit, game, [entry["hand"] for entry in game.journal if entry["action"] in ("hand", "edit")])
 
 
 # The game whose hands were last found acceptable (with no rules change or rename, each hand is

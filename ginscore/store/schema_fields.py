@@ -50,7 +50,7 @@ def check_rules(rules_data, settings, table, found: list) -> None:
             )
     known = {key: value for key, value in rules_data.items() if key in settings}
     try:  # the usual case, in one go; only a failure is worth a setting-by-setting look
-        Rules.of(settings, known)
+        rules_of(table, settings, known)
         return
     except (GinscoreError, TypeError):
         pass
@@ -64,12 +64,46 @@ def check_rules(rules_data, settings, table, found: list) -> None:
                 found.append(f"rules.{name}: " + _("{value} is not a valid value").format(value=shown(rules_data[name], 24)))
 
 
+# The rules and stakes made last, as the files store them: most games of a ledger are played
+# under the same few (Rules and Decimal never change, so one is shared by every game with it).
+MADE_RULES: dict = {}
+MADE_STAKES: dict = {}
+MOST_MADE = 64
+
+
+def rules_of(table: str, settings: dict, values: dict) -> Rules:
+    """``Rules.of(settings, values)`` for table ``table``, made once for the same stored
+    values (of the same types: == takes 1, 1.0 and true for one another)."""
+    try:
+        key = (table, tuple(values.items()), tuple(map(type, values.values())))
+        made = MADE_RULES.get(key)
+    except TypeError:  # a list where a word belongs: made (and refused) every time
+        return Rules.of(settings, values)
+    if made is None:
+        made = Rules.of(settings, values)
+        if len(MADE_RULES) >= MOST_MADE:
+            MADE_RULES.clear()
+        MADE_RULES[key] = made
+    return made
+
+
+def stake_of(text: str):
+    """``parse_stake(text)`` of a stake as a file stores it, made once for the same text."""
+    made = MADE_STAKES.get(text)
+    if made is None:
+        made = parse_stake(text)
+        if len(MADE_STAKES) >= MOST_MADE:
+            MADE_STAKES.clear()
+        MADE_STAKES[text] = made
+    return made
+
+
 def check_stake(stake, found: list) -> None:
     if not isinstance(stake, str):
         found.append("stake: " + _('expected a string such as "0.01" or null, got {value}').format(value=value_words(stake)))
         return
     try:
-        parse_stake(stake)
+        stake_of(stake)
     except GinscoreError as error:
         found.append(f"stake: {error}")
 

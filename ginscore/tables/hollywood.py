@@ -243,6 +243,10 @@ class HollywoodResult:
     def player_stats(self) -> dict:
         return pair_stats(self)
 
+    def final_json(self) -> dict | None:
+        """The "final" object of ``to_json`` (and of a game's summary), made alone."""
+        return None if self.final is None else self.final.to_json()
+
     def to_json(self) -> dict:
         return {
             **game_json(self.game),
@@ -257,7 +261,7 @@ class HollywoodResult:
             "next_dealer": self.next_dealer,
             "first_to_play": self.first_to_play,
             "streaks": streaks_json(self),
-            "final": None if self.final is None else self.final.to_json(),
+            "final": self.final_json(),
         }
 
 

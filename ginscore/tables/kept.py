@@ -32,7 +32,7 @@ TALLIES: list = []
 
 def same_game(one, other) -> bool:
     """Whether two games are equal: the cheap fields first, the journals (compared whole) last."""
-    return len(one.journal) == len(other.journal) and one._replace(journal=()) == other._replace(journal=()) and one.journal == other.journal
+    return one.id == other.id and len(one.journal) == len(other.journal) and one._replace(journal=()) == other._replace(journal=()) and one.journal == other.journal
 
 
 def replayed(table, game, replay) -> tuple:

@@ -144,10 +144,14 @@ class PartnershipResult(NamedTuple):
             stats[name]["won"] = int(name in winners)
         return stats
 
+    def final_json(self) -> dict | None:
+        """The "final" object of ``to_json`` (and of a game's summary), made alone."""
+        if self.final is None:
+            return None
+        return {**self.final.to_json(), "payments": [paid.to_json() for paid in self.payments()]}
+
     def to_json(self) -> dict:
-        final = None
-        if self.final is not None:
-            final = {**self.final.to_json(), "payments": [paid.to_json() for paid in self.payments()]}
+        final = self.final_json()
         return {
             **game_json(self.game),
             "sides": self.sides,

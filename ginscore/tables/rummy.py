@@ -159,8 +159,11 @@ class RummyResult(NamedTuple):
             stats[name]["hand_streak"] = streaks[name]
         return stats
 
+    def final_json(self) -> dict | None:
+        """The "final" object of ``to_json`` (and of a game's summary), made alone."""
+        return None if self.final is None else self.final.to_json()
+
     def to_json(self) -> dict:
-        final = self.final
         return {
             **game_json(self.game),
             "cards_dealt": self.cards_dealt,
@@ -175,7 +178,7 @@ class RummyResult(NamedTuple):
             "ended": self.ended,
             "finished": self.finished,
             "winner": self.winner,
-            "final": None if final is None else final.to_json(),
+            "final": self.final_json(),
             **seats_json(self),
         }
 

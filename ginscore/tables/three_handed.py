@@ -115,6 +115,10 @@ class ThreeHandedResult(NamedTuple):
             stats[name]["won"] = int(self.winner == name)
         return stats
 
+    def final_json(self) -> dict | None:
+        """The "final" object of ``to_json`` (and of a game's summary), made alone."""
+        return None if self.final is None else self.final.to_json()
+
     def to_json(self) -> dict:
         return {
             **game_json(self.game),
@@ -129,7 +133,7 @@ class ThreeHandedResult(NamedTuple):
             "streaks": streaks_json(self),
             "finished": self.finished,
             "winner": self.winner,
-            "final": None if self.final is None else self.final.to_json(),
+            "final": self.final_json(),
             **seats_json(self),
         }
 

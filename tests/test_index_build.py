@@ -1,0 +1,195 @@
+"""The index build's reading of untrusted files (issue #35): the quicker checks decide exactly
+what the slower ones they replace decided."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ginscore.base import jsonfile
+
+
+def nesting(value) -> int:
+    """How deep lists and objects nest: an independent, recursive count."""
+    if isinstance(value, dict):
+        return 1 + max((nesting(item) for item in value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max((nesting(item) for item in value), default=0)
+    return 0
+
+
+def nested_document(rng: random.Random, depth: int):
+    """Lists and objects nested ``depth`` deep, alternating at random, with brackets, quotes and
+    backslashes in keys and texts (which the byte scan must not count)."""
+    if depth == 0:
+        return rng.choice(["a[", "]]", "{x}", 'q"[', "\\[", 1, None, "plain", "ü[", '\\"[', "\\\\"])
+    kids = [nested_document(rng, depth - 1)] + [rng.choice(["[", "x", "}", 5, [], {}, ['\\"]']]) for _ in range(rng.randint(0, 2))]
+    rng.shuffle(kids)
+    if rng.random() < 0.5:
+        return kids
+    return {f"k{number}{rng.choice(['', '[', '}', chr(34), chr(92)])}": kid for number, kid in enumerate(kids)}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_byte_scan_alone_tells_a_document_nested_too_deep(seed):
+    # {[{[...]}]} lost two levels a step in the old scan (a walk of the parsed document caught it)
+    rng = random.Random(seed)
+    for _ in range(150):
+        document = nested_document(rng, rng.randint(60, 68))
+        raw = json.dumps(document, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 2])).encode()
+        deep = nesting(document) > jsonfile.MAX_DEPTH
+        if deep:
+            with pytest.raises(jsonfile.Unreadable, match="nested more than 64 deep"):
+                jsonfile.parse_json(raw)
+        else:
+            assert jsonfile.parse_json(raw) == document
+
+
+def test_alternating_nesting_65_deep_is_refused_and_64_read():
+    for quote in ("", '\\"'):  # no escape: the quick way of taking strings out; one: the exact split
+        for depth, refused in ((64, False), (65, True)):
+            text = '"' + quote + '"'
+            for level in range(depth):
+                text = f'{{"k{quote}": {text}}}' if level % 2 else f"[{text}]"
+            if refused:
+                with pytest.raises(jsonfile.Unreadable):
+                    jsonfile.parse_json(text.encode())
+            else:
+                assert nesting(jsonfile.parse_json(text.encode())) == depth
+
+
+def device_file(players=("Ann", "Ben"), hands: int = 6) -> dict:
+    """The parsed file of a game ginscore's own code played (a device's file, version 4)."""
+    from ginscore.ops import actions
+    from ginscore.store.schema import encode
+
+    game = actions.new_game("k7f3q2ab", list(players))
+    for number in range(hands):
+        game, _ = actions.record(game, {"kind": "knock", "player": players[number % 2], "deadwood": 2, "opponent_deadwood": 9})
+    return json.loads(json.dumps(encode(game._replace(device="abc123"))))
+
+
+# What a damaged or foreign entry may hold instead of a sound one: (key path, value); None
+# for the value takes the key out.
+ENTRY_CHANGES = [
+    (("id",), 7), (("id",), ""), (("id",), "x" * 33), (("id",), "ü1"), (("id",), "a-b"), (("id",), None),
+    (("clock",), -1), (("clock",), True), (("clock",), 1.0), (("clock",), "5"), (("clock",), None),
+    (("device",), "Bad!"), (("device",), 3), (("device",), None), (("device",), "abc"),
+    (("after",), 5), (("after",), None), (("at",), "yesterday"), (("at",), "2026-11-29T13:05:00\n"), (("at",), 3),
+    (("at",), None), (("action",), "void"), (("action",), "edit"), (("action",), 1), (("action",), "hands"),
+    (("before",), "abc"), (("target",), "abc"), (("hand",), []), (("hand",), None),
+    (("hand", "kind"), None), (("hand", "kind"), 3), (("hand", "deadwood"), True), (("hand", "deadwood"), 2.0),
+    (("hand", "deadwood"), "2"), (("hand", "player"), 1), (("hand", "note"), "x"), (("hand", "big"), 1),
+    (("hand", "cards"), {}), (("hand", "cards"), []), (("hand", "upcard"), "7h"), (("seats",), []), (("seats",), None),
+    (("seats",), "Ann"), (("seats", 0, "player"), True), (("seats", 0, "player"), 1.0), (("seats", 0, "player"), 1),
+    (("seats", 0, "player"), 5), (("seats", 0, "name"), "ben"), (("seats", 0, "name"), ""), (("seats", 0, "name"), "A\x07"),
+    (("seats", 0, "name"), 3), (("seats", 0, "extra"), 1), (("seats", 0), "Ann"), (("seats", 1, "player"), 0),
+    (("seats", 1, "player"), True), (("seats", 1, "player"), 1.0),
+    (("extra",), 1),
+]
+
+
+def changed(data: dict, index: int, path: tuple, value) -> dict:
+    data = json.loads(json.dumps(data))
+    holder = data["journal"][index]
+    for key in path[:-1]:
+        holder = holder[key]
+    if value is None and path[-1] in ("id", "clock", "device", "at", "action", "hand", "seats", "kind") or path == ("after",) and index % 2:
+        holder.pop(path[-1], None)
+    else:
+        holder[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize("change", ENTRY_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
+def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monkeypatch):
+    from ginscore.store import schema, schema_journal
+
+    sound = device_file()
+    assert schema.problems(sound) == []
+    for index in (0, 3, 5):  # the first entry, one with the same seats before it, the last
+        data = changed(sound, index, *change)
+        quick = schema.problems(data)
+        monkeypatch.setattr(schema_journal, "_plain_hand", lambda *args: False)
+        full = schema.problems(data)
+        monkeypatch.undo()
+        assert quick == full, (index, change)
+
+
+def test_an_entry_id_given_twice_is_found_by_the_quick_check_too():
+    from ginscore.store import schema
+
+    data = device_file()
+    data["journal"][4]["id"] = data["journal"][1]["id"]
+    assert any("is the id of an earlier entry too" in problem for problem in schema.problems(data))
+
+
+def test_rules_and_stakes_made_once_are_the_same_as_made_anew():
+    from decimal import Decimal
+
+    from ginscore.core.rules import Rules
+    from ginscore.store import schema, schema_fields
+    from ginscore.tables import get_table
+
+    settings = get_table("standard").settings
+    one = schema_fields.rules_of("standard", settings, {"target": 100})
+    assert schema_fields.rules_of("standard", settings, {"target": 100}) is one == Rules.of(settings, {"target": 100})
+    # 1 and true are equal keys to a dict: each is made (and checked) apart
+    with pytest.raises(Exception):
+        schema_fields.rules_of("standard", settings, {"target": True})
+    assert schema_fields.stake_of("0.05") == Decimal("0.05")
+    data = device_file()
+    data["rules"] = {"target": 250}
+    assert schema.decode(data, "here").rules.target == 250
+
+
+def index_rows(cache) -> list:
+    import pathlib
+    import sqlite3
+
+    (path,) = pathlib.Path(cache).rglob("index.sqlite3")
+    connection = sqlite3.connect(path)
+    try:
+        return [sorted(connection.execute(f"SELECT * FROM {table}")) for table in ("games", "players", "totals")]
+    finally:
+        connection.close()
+
+
+def test_a_build_of_many_games_writes_the_rows_that_one_game_at_a_time_writes(run, isolated_ledger, tmp_path, monkeypatch):
+    import os
+    import shutil
+    from decimal import Decimal
+
+    from ginscore.base.ids import GAME_ID_LENGTH, digest
+    from ginscore.base.jsonfile import canonical
+    from ginscore.index import index
+    from ginscore.ops import actions
+    from ginscore.store.schema import encode
+
+    names = ["Ann", "Ben", "Cy", "Dee", "Ed"]
+    os.makedirs(isolated_ledger / "games")
+    for number in range(60):  # finished and unfinished, with and without a stake, one damaged
+        players = [names[number % 5], names[(number + 1 + number // 5) % 5]]
+        players[1] = players[1] if players[1] != players[0] else names[(number + 2) % 5]
+        made = digest(f"build:{number}", GAME_ID_LENGTH)
+        game = actions.new_game(made, players, stake=Decimal("0.05") if number % 3 else None)
+        for hand in range(number % 9 + 1):
+            if actions.evaluate(game).finished:
+                break
+            game, _ = actions.record(game, {"kind": "knock" if hand % 4 else "gin", "player": players[hand % 2],
+                                           **({"deadwood": hand % 7 + 1} if hand % 4 else {}), "opponent_deadwood": 20 + hand})
+        payload = canonical(encode(game._replace(device="abc123")))
+        if number == 7:
+            payload = payload.replace(b'"deadwood": ', b'"deadwood": "', 1)
+        (isolated_ledger / "games" / f"game-{made}.abc123.json").write_bytes(payload)
+    assert run("games --last 1").exit_code == 1  # 60 games (one damaged, said): the rows written many games a statement
+    at_once = index_rows(tmp_path / "cache")
+    shutil.rmtree(tmp_path / "cache")
+    monkeypatch.setattr(index, "TOTALS_ONCE", 1000)  # one game at a time, the totals as they go
+    assert run("games --last 1").exit_code == 1
+    one_by_one = index_rows(tmp_path / "cache")
+    assert len(at_once[0]) == 60 and sum(row[7] is not None for row in at_once[0]) == 1  # one damaged
+    assert sum(row[5] for row in at_once[0]) > 5 and len(at_once[1]) > 10  # finished games, their players
+    assert at_once == one_by_one
