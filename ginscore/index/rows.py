@@ -1,0 +1,71 @@
+"""A game's rows in the summary index: its place in the order games were started, its row of
+games and its rows of players, written one game at a time or many at once (a build)."""
+
+from __future__ import annotations
+
+import json
+
+from ginscore.base.ids import order_key
+from ginscore.core.names import folded
+from ginscore.core.statistics import STAT_KEYS
+from ginscore.index import totals
+
+
+def position(game_id: str, created: str | None, clock: int = 0) -> str:
+    """A game's place in the order games were started, as text SQL sorts: by when it was
+    created, then its start clock, then its id (numbered games by number); a game that does not
+    load (no known start) after every other."""
+    kind, number, made = order_key(game_id)
+    return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
+
+
+def store(connection, ledger, game_id: str, summary: dict | None, error: str | None, place: str,
+          files: str | None = None, keep_totals: bool = True) -> None:
+    """Write one game's rows: its ``summary`` (and its players' statistics once it is
+    finished), or the ``error`` that keeps it from loading; ``place``: its ``position`` (which
+    needs the game's start clock: only the caller that read the game knows it); ``files``: its
+    ``file_status`` as seen before it was read, when the caller has it. Without ``keep_totals``
+    the players' totals are left for ``totals.rebuild`` (a build of many games adds them up once)."""
+    files = ledger.file_status(game_id) if files is None else files
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), -1)
+    game_row, player_rows = rows(game_id, summary, error, place, files)
+    write_rows(connection, [game_id], [game_row], player_rows)
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), 1)
+
+
+def rows(game_id: str, summary: dict | None, error: str | None, place: str, files: str | None) -> tuple:
+    """(its row of games, its rows of players) of one game, as ``store`` writes them."""
+    if summary is None:
+        return (game_id, files, place, None, None, 0, 0, error, None), []
+    game_row = (
+        game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
+        int(summary["voided"]), None, json.dumps(summary, ensure_ascii=False),
+    )
+    money, currency = summary["money"] or {}, summary["currency"] or ""
+    player_rows = [
+        (game_id, place, name, folded(name), *[int(stats[key]) for key in STAT_KEYS], money.get(name), totals.micro(money.get(name)), currency)
+        for name, stats in summary["stats"].items()
+    ]
+    return game_row, player_rows
+
+
+_PLAYER_ROW = f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)"
+
+
+def write_rows(connection, game_ids: list, game_rows: list, player_rows: list) -> None:
+    """Replace the rows of the games ``game_ids`` (each once) with ``game_rows`` and
+    ``player_rows``: one statement of each kind for many games (a build)."""
+    connection.executemany("DELETE FROM players WHERE game_id = ?", [(game_id,) for game_id in game_ids])
+    connection.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
+    connection.executemany(_PLAYER_ROW, player_rows)
+
+
+def forget(connection, game_id: str, keep_totals: bool = True) -> None:
+    """Remove a game whose file is gone, and its part of the players' totals (unless they are
+    added up again afterwards: ``keep_totals``)."""
+    if keep_totals:
+        totals.change(connection, totals.counted_rows(connection, game_id), -1)
+    connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
