@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from helpers import examples, ledger_bytes
+from helpers import examples, ledger_bytes, modules_loaded
 
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -247,15 +247,9 @@ def test_an_address_it_cannot_listen_on_is_one_line_and_nothing_is_served(run):
 
 @pytest.mark.slow
 def test_status_imports_no_web_module(tmp_path):
-    code = (
-        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', 'status']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'anyio', 'playwright')"
-        " or m.startswith('ginscore.web')), file=sys.stderr)"
-    )
     new_game("Alice", "Bob")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    at_start, [(code, loaded)], _stderr = modules_loaded([["status"]], ("starlette", "uvicorn", "segno", "anyio", "playwright", "ginscore.web"))
+    assert (at_start, code, loaded) == ([], 0, [])
 
 
 # ---- the server, over HTTP ---------------------------------------------------------------------------
