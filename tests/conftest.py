@@ -115,11 +115,54 @@ def tier_of(item) -> str:
     return "unit"
 
 
+# The longest tests (a second or more of wall time each, measured on an idle machine), longest
+# first. They run first: pytest-xdist hands each worker a run of the list and a worker that runs
+# out steals from the end of another's, so a long test left for the end would keep one core
+# busy alone while the other waits (the tail of the run).
+LONGEST = (
+    "test_crash.py::test_sigkill_at_random_moments_never_loses_a_confirmed_hand",
+    "test_web.py::test_the_servers_memory_stays_flat_over_a_thousand_hands",
+    "test_web.py::test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_nothing",
+    "test_web.py::test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling",
+    "test_web.py::test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie",
+    "test_web.py::test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes",
+    "test_crash.py::test_sigkill_of_real_ginscore_processes",
+    "test_crash.py::test_sixteen_processes_recording_in_one_game_at_once",
+    "test_crash.py::test_sixteen_processes_each_starting_and_recording_their_own_game_at_once",
+    "test_fuzz.py::test_mutated_ledgers",
+    "test_fuzz.py::test_the_fuzzer_sees_each_thing_it_looks_for",
+    "test_fuzz.py::test_kept_failures_stay_fixed",
+    "test_print.py::test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off",
+    "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
+    "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
+)
+
+
+def longest_first(items) -> None:
+    """The modules that hold one of the LONGEST tests first (in its order), each module's tests
+    together (a module-scoped fixture, test_web's browser, is started once per module run), its
+    longest tests first; then every other module, as collected."""
+    rank = {name: number for number, name in enumerate(LONGEST)}
+    module_rank: dict = {}
+    for item in items:
+        number = rank.get(f"{item.path.name}::{item.originalname}")
+        if number is not None:
+            module_rank[item.path] = min(number, module_rank.get(item.path, number))
+    order = {item.path: position for position, item in reversed(list(enumerate(items)))}
+
+    def key(item):
+        first = module_rank.get(item.path, len(LONGEST))
+        return first, order[item.path], rank.get(f"{item.path.name}::{item.originalname}", len(LONGEST))
+
+    items.sort(key=key)
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if f"{item.path.name}::{item.originalname}" in SLOW_ELSEWHERE:
             item.add_marker(pytest.mark.slow)
         item.add_marker(getattr(pytest.mark, tier_of(item)))
+    longest_first(items)
 
 
 @pytest.fixture(autouse=True)
