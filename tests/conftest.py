@@ -14,7 +14,11 @@ def keep_bytecode_outside_the_checkout() -> None:
     seconds of CPU each time. The compiled files go instead to a folder of this user's own in
     the temporary folder (never beside the sources, which is what the variable is for);
     Python's usual checks of a source's time and size keep them current. Skipped if that
-    folder is not plainly ours (a link, another user's, writable by others)."""
+    folder is not plainly ours (a link, another user's, writable by others).
+
+    The Pythons the tests start (``python -m ginscore``, a server, pytest-xdist's workers) are
+    told the same folder through the environment: else each compiled all of ginscore again,
+    half the CPU of a short command (0.10 s instead of 0.05 s for 'status')."""
     if not sys.dont_write_bytecode or sys.pycache_prefix:
         return
     folder = os.path.join(tempfile.gettempdir(), f"ginscore-test-pycache-{os.getuid()}")
@@ -26,6 +30,8 @@ def keep_bytecode_outside_the_checkout() -> None:
     if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and not info.st_mode & 0o022:
         sys.pycache_prefix = folder
         sys.dont_write_bytecode = False
+        os.environ["PYTHONPYCACHEPREFIX"] = folder
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 keep_bytecode_outside_the_checkout()
