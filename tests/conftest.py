@@ -35,6 +35,30 @@ def keep_bytecode_outside_the_checkout() -> None:
 
 
 keep_bytecode_outside_the_checkout()
+
+
+def temporary_folders_in_memory() -> None:
+    """The tests' temporary folders (tmp_path: every test's ledger, config and state; some
+    hundred thousand files are made and removed in a run) on Linux's shared-memory file
+    system when it is there with room to spare: on a disk each file costs a journal entry
+    and each fsync of a write waits for the disk, seconds of system CPU and more of waiting
+    over a run. Nothing a test checks depends on the disk (a crash test kills processes, it
+    cannot cut the power). Left alone when the run chose its own (--basetemp, or
+    $PYTEST_DEBUG_TEMPROOT, pytest's own variable for this)."""
+    memory = "/dev/shm"
+    if os.environ.get("PYTEST_DEBUG_TEMPROOT") or not sys.platform.startswith("linux"):
+        return
+    try:
+        with open("/proc/mounts", encoding="utf-8") as mounts:
+            in_memory = any(line.split()[1:3] == [memory, "tmpfs"] for line in mounts if len(line.split()) > 2)
+        room = os.statvfs(memory)
+    except OSError:
+        return
+    if in_memory and os.access(memory, os.W_OK | os.X_OK) and room.f_bavail * room.f_frsize >= 2 << 30:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = memory
+
+
+temporary_folders_in_memory()
 from click.testing import CliRunner
 from hypothesis import settings
 
