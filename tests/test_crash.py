@@ -15,9 +15,11 @@ import json
 import os
 import random
 import select
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -38,6 +40,17 @@ KILLS_PER_LEDGER = 30
 KILLS_OF_REAL_PROCESSES = examples(24)
 WRITERS = 16
 HANDS_PER_WRITER = 6
+
+@pytest.fixture
+def on_disk():
+    """A folder for the ledgers on the disk (where the system keeps its temporary files), not
+    in the tests' usual folders (in memory when they can be, conftest.py): a write, its fsync
+    and its rename then take a disk's time, so that some kills fall between them, as on a
+    player's machine."""
+    folder = Path(tempfile.mkdtemp(prefix="ginscore-crash-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
 
 def hand_of(words: list) -> dict:
     """The hand a command records, as the ledger stores it (players here are Alice and Bob)."""
@@ -149,10 +162,10 @@ def check_passes(ledger: Path) -> dict:
     return report
 
 
-def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(tmp_path):
+def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(on_disk):
     # Every module a command needs is loaded before the first fork, as it is after the rest of
     # the suite: otherwise, run alone, each child spends the moments before its kill importing.
-    warm_up = tmp_path / "warm-up"
+    warm_up = on_disk / "warm-up"
     for words in (["new", "Alice", "Bob"], *HANDS, ["check", "--json"]):
         run_cli(warm_up, words)
     # The kill falls within about six commands' time as this machine takes them now (a busy
@@ -167,7 +180,7 @@ def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(tmp_path):
     started = time.monotonic()
     for kill in range(KILLS_IN_PROCESS):
         if kill % KILLS_PER_LEDGER == 0:
-            ledger, content = tmp_path / f"ledger-{len(ledgers)}", []
+            ledger, content = on_disk / f"ledger-{len(ledgers)}", []
             ledgers.append(ledger)
         read_end, write_end = os.pipe()
         pid = os.fork()
@@ -201,8 +214,8 @@ def test_sigkill_at_random_moments_never_loses_a_confirmed_hand(tmp_path):
     print(f"{KILLS_IN_PROCESS} kills within {window * 1000:.0f} ms of a start, in {time.monotonic() - started:.1f} s: {in_flight_kills} mid-command, {mid_write} mid-write")
 
 
-def test_sigkill_of_real_ginscore_processes(tmp_path):
-    ledger = tmp_path / "ledger"
+def test_sigkill_of_real_ginscore_processes(on_disk):
+    ledger = on_disk / "ledger"
     env = {**os.environ, "GINSCORE_LOCK_TIMEOUT": "30"}
     base = [sys.executable, "-m", "ginscore", "--ledger", str(ledger)]
     subprocess.run([*base, "new", "Alice", "Bob", "--target", "10000"], env=env, check=True, capture_output=True)
@@ -293,8 +306,8 @@ def expected_hands(writer: int, players: tuple) -> list:
     ]
 
 
-def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
-    ledger = tmp_path / "ledger"
+def test_sixteen_processes_recording_in_one_game_at_once(on_disk):
+    ledger = on_disk / "ledger"
     code, output = run_cli(ledger, ["new", "Alice", "Bob", "--target", "10000", "--json"])
     assert code == 0, output
     start_writers(ledger, json.loads(output)["id"])
@@ -308,8 +321,8 @@ def test_sixteen_processes_recording_in_one_game_at_once(tmp_path):
     check_passes(ledger)
 
 
-def test_sixteen_processes_each_starting_and_recording_their_own_game_at_once(tmp_path):
-    ledger = tmp_path / "ledger"
+def test_sixteen_processes_each_starting_and_recording_their_own_game_at_once(on_disk):
+    ledger = on_disk / "ledger"
     ids = start_writers(ledger, "new")
     from ginscore.base.ids import GAME_ID_LENGTH
 
