@@ -264,6 +264,22 @@ def played(run, isolated_ledger, played_ledgers):
 
 
 @pytest.fixture(scope="session")
+def built_package(tmp_path_factory):
+    """The package as 'pip install' copies it (``setup.py build_py``: package data and the
+    build step's copies), built once for the tests that look into it; they only read it."""
+    import subprocess
+
+    pytest.importorskip("setuptools")
+    folder = tmp_path_factory.mktemp("built")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    built = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(folder)], cwd=root, capture_output=True, text=True, timeout=120,
+    )
+    assert built.returncode == 0, built.stderr
+    return folder
+
+
+@pytest.fixture(scope="session")
 def browser():
     """One headless Chromium for the whole run (tests/chromium.py), closed at the end; the
     tests that ask for it skip when there is none."""

@@ -11,7 +11,17 @@ from html.parser import HTMLParser
 
 import pytest
 
-from helpers import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids, ledger_bytes, modules_loaded, play
+from helpers import (
+    HOLLYWOOD_MATCH,
+    PARTNERSHIP_GAME,
+    RUMMY_GAME,
+    STANDARD_25,
+    THREE_HANDED_GAME,
+    game_ids,
+    ledger_bytes,
+    modules_loaded,
+    play,
+)
 
 GAMES = {
     "standard": STANDARD_25,
