@@ -82,8 +82,8 @@ SLOW_ELSEWHERE = {
 # The tiers (issue 32), each runnable alone: ``-m unit`` the pure units (no command, no process:
 # seconds), ``-m cli`` the commands run in this process (CliRunner), ``-m system`` what runs real
 # processes, a browser, a terminal or git. A test is given its tier here, from what it uses.
-SYSTEM_FIXTURES = {"browser", "two_devices"}
-SYSTEM_WORDS = re.compile(r"\b(subprocess|run_process|run_forked|Popen|pty|sys\.executable|os\.fork|multiprocessing)\b")
+SYSTEM_FIXTURES = {"browser", "two_devices", "built_package"}
+SYSTEM_WORDS = re.compile(r"\b(subprocess|run_process|run_forked|modules_loaded|Popen|pty|sys\.executable|os\.fork|multiprocessing)\b")
 CLI_FIXTURES = {"run", "played"}
 CLI_WORDS = re.compile(r"\b(CliRunner|run\(|play\(|ok\(|refused\(|new_game|status_json|game_ids\(|invoke\()")
 
