@@ -60,7 +60,7 @@ class Browser:
         commands_read, replies_write = (self._above_nine(fd) for fd in (commands_read, replies_write))
         self.process = subprocess.Popen(
             [sys.executable, "-I", "-S", "-c", PLACE_THE_PIPES, str(commands_read), str(replies_write),
-             executable, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-pipe", "about:blank"],
+             executable, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-pipe", "--app=data:text/html,"],
             pass_fds=(commands_read, replies_write),
             # a file, not a pipe: Chromium's chatter must never fill a pipe nobody reads
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self._log,
@@ -70,7 +70,7 @@ class Browser:
         self._buffer = b""
         self._next_id = 0
         self._events: list[dict] = []
-        self._session: str | None = None  # the one tab, opened by the first page
+        self._session: str | None = None  # the one page (the --app window), attached at the first load
         self._loads = 0
         self.send("Browser.getVersion")  # fails here, with Chromium's own words, if it did not start
 
@@ -138,8 +138,7 @@ class Browser:
         system ignores), so a file written again under the same name is read again, never
         taken from a cache."""
         if self._session is None:
-            target = self.send("Target.createTarget", url="about:blank")["targetId"]
-            self._session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+            self._session = self.send("Target.attachToTarget", targetId=self._app_window(), flatten=True)["sessionId"]
             self.send("Page.enable", self._session)
         self._loads += 1
         url = f"{Path(path).resolve().as_uri()}?load={self._loads}"
@@ -152,6 +151,19 @@ class Browser:
                 break
         self.evaluate("document.fonts.ready.then(() => true)")
         return self._session
+
+    def _app_window(self) -> str:
+        """The target id of the one page Chromium opened (``--app``: a window without the
+        address bar and tabs of a browser window, whose omnibox would otherwise be redrawn at
+        every page loaded: a fifth of the CPU of printing a page; ``--app=about:blank`` opens
+        a browser window all the same, hence the empty data: page). Discovery names every
+        target there is, then each new one; the page may come a moment after the start."""
+        self.send("Target.setDiscoverTargets", discover=True)
+        while True:
+            created = self.wait_for("Target.targetCreated", None)["targetInfo"]
+            if created["type"] == "page":
+                self.send("Target.setDiscoverTargets", discover=False)
+                return created["targetId"]
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the tab (a promise is waited for)."""

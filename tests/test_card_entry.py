@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from helpers import game_file, ledger_bytes, ok, refused
+from helpers import game_file, ledger_bytes, modules_loaded, ok, refused
 
 # Worked example from the issue: K = 10; the defender lays off 8s 9s on 5s-7s and 8c 7c on
 # 9c-Jc, melds the four 2s and keeps Ac 8d = 1 + 8 = 9.
@@ -370,15 +370,8 @@ def test_a_damaged_cards_record_is_reported_by_check(run, isolated_ledger):
 
 @pytest.mark.slow
 def test_showing_card_hands_does_not_load_the_solver(run, isolated_ledger):
-    import subprocess
-    import sys
-
     ok(run, "new Alice Bob")
     ok(run, knock("alice", FIVES_TO_SEVENS, AGAINST_FIVES))
-    for command in ("status", "sheet", "log", "knock bob 2 30"):
-        result = subprocess.run(
-            [sys.executable, "-X", "importtime", "-m", "ginscore", "--ledger", str(isolated_ledger), *command.split()],
-            capture_output=True, text=True, check=True,
-        )
-        loaded = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()}
-        assert not loaded & {"ginscore.cards.melds", "ginscore.cards.knock"}, command
+    commands = [["--ledger", str(isolated_ledger), *command.split()] for command in ("status", "sheet", "log", "knock bob 2 30")]
+    at_start, after, stderr = modules_loaded(commands, ("ginscore.cards.melds", "ginscore.cards.knock"))
+    assert at_start == [] and after == [(0, [])] * len(commands), stderr

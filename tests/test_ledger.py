@@ -93,7 +93,7 @@ def hold_lock(ledger: Path):
 @pytest.mark.slow
 def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkeypatch):
     ok(run, "new Alice Bob")
-    monkeypatch.setenv("GINSCORE_LOCK_TIMEOUT", "0.3")
+    monkeypatch.setenv("GINSCORE_LOCK_TIMEOUT", "0.1")
     before = ledger_bytes(isolated_ledger)
     handle = hold_lock(isolated_ledger)
     try:
@@ -103,7 +103,7 @@ def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkey
             message = result.stderr.strip()
             assert "\n" not in message and "Traceback" not in result.output
             assert str(local_dir(isolated_ledger) / "lock") in message and "locked" in message
-            assert "0.3 s" in message
+            assert "0.1 s" in message
     finally:
         handle.close()
     assert ledger_bytes(isolated_ledger) == before

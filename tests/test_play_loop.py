@@ -6,6 +6,7 @@ import json
 import os
 import re
 import select
+import signal
 import sys
 import time
 
@@ -25,6 +26,10 @@ class Terminal:
     def __init__(self, *args, env=None):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: the pty is its controlling terminal, so Ctrl-C is SIGINT
+            # ... received as a shell gives it to a command it starts, however pytest was started
+            # (a job started in the background by a script ignores SIGINT, and exec keeps that)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
             os.chdir(ROOT)
             os.execve(sys.executable, [sys.executable, "-m", "ginscore", *args], env)
         self.seen = ""

@@ -58,20 +58,16 @@ def test_the_table_printing_commands_do_not_import_tabulate(tmp_path):
     """tabulate 0.10 looks its version up through importlib.metadata when imported (email,
     zipfile, csv and a search of sys.path): the default text tables are drawn without it."""
     import os
-    import subprocess
-    import sys
+
+    from helpers import modules_loaded
 
     env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
-    code = (
-        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', *sys.argv[1:]]\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('tabulate', 'importlib.metadata') if m in sys.modules), file=sys.stderr)"
-    )
-    for arguments in (["new", "Alice", "Bob", "--target", "20"], ["gin", "alice", "5"], ["new", "Alice", "Bob"],
-                      ["knock", "bob", "3", "9"], ["sheet"], ["games"], ["stats"], ["settle", "--all"], ["games", "--last", "1"]):
-        done = subprocess.run([sys.executable, "-c", code, *arguments], env=env, capture_output=True, text=True)
-        assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
-        assert "Traceback" not in done.stderr
+    commands = (["new", "Alice", "Bob", "--target", "20"], ["gin", "alice", "5"], ["new", "Alice", "Bob"],
+                ["knock", "bob", "3", "9"], ["sheet"], ["games"], ["stats"], ["settle", "--all"], ["games", "--last", "1"])
+    at_start, after, stderr = modules_loaded(commands, ("tabulate", "importlib.metadata"), env)
+    assert at_start == []
+    assert [loaded for _code, loaded in after] == [[]] * len(commands), list(zip(commands, after))
+    assert "Traceback" not in stderr
 
 
 # ---- the game file written by the C encoder, the same bytes as json.dumps(indent=2) ----

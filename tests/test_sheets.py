@@ -11,7 +11,17 @@ from html.parser import HTMLParser
 
 import pytest
 
-from helpers import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, STANDARD_25, THREE_HANDED_GAME, game_ids, ledger_bytes, play
+from helpers import (
+    HOLLYWOOD_MATCH,
+    PARTNERSHIP_GAME,
+    RUMMY_GAME,
+    STANDARD_25,
+    THREE_HANDED_GAME,
+    game_ids,
+    ledger_bytes,
+    modules_loaded,
+    play,
+)
 
 GAMES = {
     "standard": STANDARD_25,
@@ -470,20 +480,15 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
     gettext's first lookup imports, and click's own --help/--version decorators make one);
     ``status`` not the summary index either (it only reads one game)."""
     import os
-    import subprocess
-    import sys
 
     env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
     never = ("ginscore.output.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno")
-    code = (
-        "import sys; from ginscore.cli import main; modules = sys.argv[1].split(); sys.argv = ['ginscore', *sys.argv[2:]]\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in modules if m in sys.modules), file=sys.stderr)"
-    )
-    for arguments, more in ((["new", "A", "B"], ()), (["knock", "a", "4", "15"], ()), (["status"], ("ginscore.index.index", "sqlite3"))):
-        modules = " ".join(never + more)
-        done = subprocess.run([sys.executable, "-c", code, modules, *arguments], env=env, capture_output=True, text=True)
-        assert done.stderr.strip().splitlines()[-1] == "[]", (arguments, done.stderr)
+    more = ("ginscore.index.index", "sqlite3")  # status: not these either
+    at_start, after, stderr = modules_loaded([["new", "A", "B"], ["knock", "a", "4", "15"], ["status"]], never + more, env)
+    assert at_start == [] and [code for code, _loaded in after] == [0, 0, 0], stderr
+    (_, new), (_, knock), (_, status) = after
+    assert set(new) & set(never) == set() and set(knock) & set(never) == set(), (new, knock)
+    assert status == [], status
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])

@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from helpers import examples, ledger_bytes, run_process
+from helpers import examples, ledger_bytes, modules_loaded
 
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -73,15 +73,22 @@ class Server:
             if line.startswith(start):
                 return line.strip()
 
-    def request(self, method: str, path: str, body=None, headers=None, host: str | None = None):
-        """(status, headers, text) of one request, Host ``host`` (default: as printed)."""
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+    def request(self, method: str, path: str, body=None, headers=None, host: str | None = None, connection=None):
+        """(status, headers, text) of one request, Host ``host`` (default: as printed), on a
+        connection of its own or on ``connection`` (kept open, as a browser keeps one)."""
+        own = connection is None
+        if own:
+            connection = self.connect()
         sent = {"Host": host or f"{self.host}:{self.port}", **(headers or {})}
         connection.request(method, path, body=body, headers=sent)
         response = connection.getresponse()
         text = response.read().decode("utf-8", "replace")
-        connection.close()
+        if own:
+            connection.close()
         return response.status, response.headers, text
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=10)
 
     def form_token(self, path: str = "/", headers=None) -> tuple:
         """(the page's CSRF token, the cookie header that goes with it)."""
@@ -91,10 +98,10 @@ class Server:
         cookie = answer["set-cookie"].split(";")[0] if answer["set-cookie"] else f"ginscore_csrf={token}"
         return token, cookie
 
-    def post(self, path: str, fields: dict, token: str, cookie: str, extra=None):
+    def post(self, path: str, fields: dict, token: str, cookie: str, extra=None, connection=None):
         body = urlencode({"csrf": token, **fields})
         headers = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie, **(extra or {})}
-        return self.request("POST", path, body=body, headers=headers)
+        return self.request("POST", path, body=body, headers=headers, connection=connection)
 
     def stop(self, sig=signal.SIGTERM, timeout: float = 10.0):
         if self.process.poll() is None:
@@ -123,9 +130,21 @@ def serve():
 
 
 def cli(*args) -> str:
-    done = run_process(list(args), timeout=30)
-    assert done.returncode == 0, done.stderr
+    """What ``ginscore ARGS`` prints, run in this process (CliRunner): the server is the real
+    process under test; the commands beside it read and write the same ledger, as another
+    terminal would, and start no Python of their own (the tests of processes racing it do)."""
+    done = command(*args)
+    assert done.exit_code == 0, done.output
     return done.stdout
+
+
+def command(*args):
+    """``ginscore ARGS`` run in this process: click's Result (exit_code, stdout, stderr)."""
+    from click.testing import CliRunner
+
+    from ginscore.cli import cli as ginscore_cli
+
+    return CliRunner().invoke(ginscore_cli, list(args), catch_exceptions=False)
 
 
 def new_game(*players) -> str:
@@ -228,15 +247,9 @@ def test_an_address_it_cannot_listen_on_is_one_line_and_nothing_is_served(run):
 
 @pytest.mark.slow
 def test_status_imports_no_web_module(tmp_path):
-    code = (
-        "import sys; from ginscore.cli import main; sys.argv = ['ginscore', 'status']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('starlette', 'uvicorn', 'segno', 'anyio', 'playwright')"
-        " or m.startswith('ginscore.web')), file=sys.stderr)"
-    )
     new_game("Alice", "Bob")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stderr.strip().splitlines()[-1] == "[]"
+    at_start, [(code, loaded)], _stderr = modules_loaded([["status"]], ("starlette", "uvicorn", "segno", "anyio", "playwright", "ginscore.web"))
+    assert (at_start, code, loaded) == ([], 0, [])
 
 
 # ---- the server, over HTTP ---------------------------------------------------------------------------
@@ -288,7 +301,7 @@ def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_the_cli_
     status, _headers, text = server.post(
         f"/games/{by_form}/hand", {"kind": "knock", "player": "Alice", "deadwood": "four", "opponent_deadwood": "15"}, token, cookie
     )
-    said = run_process(["knock", "Alice", "four", "15", "--game", by_form]).stderr.strip().removeprefix("Error: ")
+    said = command("knock", "Alice", "four", "15", "--game", by_form).stderr.strip().removeprefix("Error: ")
     assert status == 400 and said in text.replace("&#x27;", "'")
     assert 'value="four"' in text  # the form comes back as it was typed
     status, _headers, text = server.post(f"/games/{by_form}/hand", {"kind": "knock", "player": "Carol", "deadwood": "4",
@@ -374,8 +387,8 @@ def test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes(serv
         hands = hands_of(game)
         assert sorted(hand["kind"] for hand in hands) == ["gin"] + ["knock"] * 3
         assert [hand["number"] for hand in hands] == [1, 2, 3, 4]
-    done = run_process(["check"], timeout=60)
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = command("check")
+    assert done.exit_code == 0, done.output
 
 
 # ---- in the browser ---------------------------------------------------------------------------------
@@ -498,7 +511,7 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     assert status == 303 and rematch != game
     assert json.loads(cli("status", "--json", "--game", rematch))["players"] == ["Ann", "Ben"]
     status, _headers, text = server.post("/games", {"players": "Solo", "table": "standard"}, token, cookie)
-    said = run_process(["new", "Solo"]).stderr.strip().removeprefix("Error: ")
+    said = command("new", "Solo").stderr.strip().removeprefix("Error: ")
     assert status == 400 and said.replace("'", "&#x27;") in text
     status, _headers, text = server.request("GET", "/settle")
     assert status == 200 and "Not in money: 1 game without a stake" in text
@@ -506,7 +519,7 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     staked = headers["location"].rsplit("/", 1)[1]
     assert json.loads(cli("status", "--json", "--game", staked))["stake"] == "0.01"
     status, _headers, text = server.post("/games", {"players": "Cy, Di", "stake": "lots"}, token, cookie)
-    said = run_process(["new", "Cy", "Di", "--stake", "lots"]).stderr.strip().removeprefix("Error: ")
+    said = command("new", "Cy", "Di", "--stake", "lots").stderr.strip().removeprefix("Error: ")
     assert status == 400 and said.replace("'", "&#x27;") in text
     cli("gin", "cy", "30", "--game", staked)
     cli("gin", "cy", "30", "--game", staked)
@@ -549,13 +562,19 @@ def test_the_servers_memory_stays_flat_over_a_thousand_hands(serve):
 
     count = examples(1000) // 10 * 10
     sizes = {}
+    phone = None
     for number in range(1, count + 1):
+        if number % 10 == 1:  # a connection kept open for ten hands, as a phone's browser keeps one
+            if phone is not None:
+                phone.close()
+            phone = server.connect()
         status, _headers, _text = server.post(f"/games/{games[number % 10]}/hand", {"kind": "knock", "player": "A", "deadwood": "1",
-                                                                                    "opponent_deadwood": "2"}, token, cookie)
+                                                                                    "opponent_deadwood": "2"}, token, cookie, connection=phone)
         assert status == 303
         if number % (count // 5) == 0:
-            server.request("GET", "/")
+            server.request("GET", "/", connection=phone)
             sizes[number] = resident()
+    phone.close()
     assert sizes[count] - sizes[count // 5] < 3 * 1024, sizes
     listed = json.loads(cli("games", "--json"))["games"]
     assert sum(entry["hands"] for entry in listed if entry["id"] in games) == count
