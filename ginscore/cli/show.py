@@ -8,6 +8,7 @@ from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
 from ginscore.cli import cli
 from ginscore.cli.options import (
+    JSON_MAJOR,
     SUFFIXES,
     chosen_paper,
     deliver,
@@ -16,7 +17,6 @@ from ginscore.cli.options import (
     json_text,
     output_options,
     paper_option,
-    JSON_MAJOR,
     print_json,
     selection_options,
 )
