@@ -259,6 +259,15 @@ class Book:
 
         return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
 
+    def with_summaries(self, selection, take, last: int | None = None):
+        """``take(summaries)`` of the ``history.Selection``'s summaries, oldest first, handed out
+        one at a time (whole-ledger commands stay flat in memory); ``take`` may be called again
+        from the start when the index turns out damaged halfway, so it writes nothing before
+        it has seen the last one. Returns what ``take`` returns."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
+
     def player_totals(self, selection) -> list:
         from ginscore.index import history
 

@@ -65,7 +65,7 @@ def check_index(ledger, evaluated: dict) -> list:
 def verified(ledger, evaluated: dict, notes: list) -> list:
     connection = index.connect(ledger, notes=notes)
     try:
-        return index.verify(ledger, connection, evaluated)
+        return index.verify(ledger, connection, evaluated, lambda game_id: summarize(actions.evaluate(ledger.load(game_id))))
     finally:
         connection.close()
 
@@ -79,8 +79,8 @@ def check_ledger(ledger) -> dict:
             notes, problems = fold_copies(ledger)
         report["notes"] += notes
         report["problems"] += problems
-    # id -> (summary as JSON text, problem, place): what the summary index must say of each game;
-    # text, far smaller than the summary as dicts, so that memory stays flat with the ledger's size
+    # id -> (summary's fingerprint, problem, place): what the summary index must say of each game;
+    # 16 bytes a game, not the summary, so that memory stays flat with the ledger's size (issue #35)
     evaluated = {}
     for game_id in ledger.game_ids():
         files = ledger.files_of(game_id)
@@ -98,7 +98,10 @@ def check_ledger(ledger) -> dict:
             try:
                 place = index.position(game_id, game.created, game.clock)
                 state = actions.evaluate(game)
-                evaluated[game_id] = (json.dumps(summarize(state), ensure_ascii=False), None, place)
+                summary = summarize(state)
+                # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
+                kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
+                evaluated[game_id] = (kept_as, None, place)
                 found = []
                 # a hand played as its seats were recorded where the turn gives others: said, not a problem
                 kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]

@@ -196,11 +196,12 @@ def canonical(data) -> bytes:
     return "".join(parts).encode("utf-8")
 
 
-def indented(data) -> str:
+def indented(data, depth: int = 0) -> str:
     """Exactly ``json.dumps(data, indent=2, ensure_ascii=False)`` (keys in their order), from the
-    C encoder: the JSON documents the commands print."""
+    C encoder: the JSON documents the commands print (``depth`` levels in: an entry of a list
+    written piece by piece)."""
     parts: list = []
-    _container(data, parts, "\n", False)
+    _container(data, parts, "\n" + "  " * depth, False)
     return "".join(parts)
 
 

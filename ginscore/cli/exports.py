@@ -69,10 +69,18 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         return
     fmt = None if fmt is None else fmt.strip().lower()
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
-    chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
-    no_stake = [entry["id"] for entry in chosen if entry.get("money") is None]
-    with_stake = [entry["id"] for entry in chosen if entry.get("money") is not None]
-    del chosen  # the summaries are let go before the games are read: only their ids are needed
+    settled = obj.book.settled_games() if unsettled else set()
+    some_settled = bool(settled)  # as Book.chosen_games chooses, without holding every summary
+
+    def stakes(summaries) -> tuple:
+        """(the ids of the games without a stake, those with one): only the ids are kept (issue #35)."""
+        no_stake, with_stake = [], []
+        for entry in summaries:
+            if entry["id"] not in settled:
+                (no_stake if entry.get("money") is None else with_stake).append(entry["id"])
+        return no_stake, with_stake
+
+    no_stake, with_stake = obj.book.with_summaries(selection._replace(ids=tuple(game_ids), finished_only=True), stakes)
     # one game in memory at a time: each is loaded, its payments taken, and let go (issue #35)
     games = (actions.standing(obj.book.load(game_id)) for game_id in with_stake)
     text = write(games, how)

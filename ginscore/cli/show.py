@@ -8,6 +8,7 @@ from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
 from ginscore.cli import cli
 from ginscore.cli.options import (
+    JSON_MAJOR,
     SUFFIXES,
     chosen_paper,
     deliver,
@@ -169,6 +170,10 @@ Example:
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+    if as_json:
+        settled = obj.book.settled_games()
+        obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
+        return
     listing = obj.book.summaries(asked, last)
     settled = obj.book.settled_games()
     for entry in listing:
@@ -178,12 +183,6 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     if unsettled:
         listing = [entry for entry in listing if not entry.get("settled")]
     damaged = [entry["error"] for entry in listing if entry.get("damaged")]
-    if as_json:
-        # the payments are final.payments (games 1.x also had a copy at the top of an entry)
-        shown = [{key: value for key, value in entry.items() if key != "payments"} for entry in listing]
-        print_json("games", {"games": shown})
-        _report_damaged(damaged)
-        return
     if not listing:
         if chosen:
             click.echo(_("No games match."))
@@ -209,6 +208,40 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         click.echo(render.table(headers, rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
+    _report_damaged(damaged)
+
+
+def games_json(summaries, settled: set, unsettled: bool) -> None:
+    """'games --json': the document written as the summaries come, one in memory at a time
+    (issue #35), into a spool that goes to the output only once the last has come: an index
+    found damaged halfway is rebuilt and asked again (``Book.with_summaries``), and nothing
+    half-written is printed."""
+    from tempfile import SpooledTemporaryFile
+
+    from ginscore.output.json_contract import document
+
+    major = click.get_current_context().meta.get(JSON_MAJOR)
+    shape = document("games", {"games": []}, major)  # the document without games: where they go
+    damaged = []
+
+    def shown():
+        for entry in summaries:
+            entry.pop("stats", None)
+            if not entry.get("damaged"):
+                entry["settled"] = entry["id"] in settled
+                if unsettled and entry["settled"]:
+                    continue
+            else:
+                damaged.append(entry["error"])
+            # the payments are final.payments (games 1.x also had a copy at the top of an entry)
+            entry = {key: value for key, value in entry.items() if key != "payments"}
+            yield entry if isinstance(shape, dict) else document("games", {"games": [entry]}, major)[0]
+
+    with SpooledTemporaryFile(max_size=1 << 22, mode="w+", encoding="utf-8", newline="") as spool:
+        render.streamed_json(shape, shown(), spool.write)
+        spool.seek(0)
+        while chunk := spool.read(1 << 20):
+            click.echo(chunk, nl=False)
     _report_damaged(damaged)
 
 

@@ -3,6 +3,7 @@ games, and each player's totals over them, added up by SQLite rather than by rea
 
 from __future__ import annotations
 
+import heapq
 import json
 from typing import NamedTuple
 
@@ -55,44 +56,63 @@ class Selection(NamedTuple):
 
 
 def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
-    """The selected games' summaries, oldest first (the ``last`` N of them). A game still in
+    """``each_summary``'s summaries in a list."""
+    return list(each_summary(ledger, connection, selection, summarize_file, last))
+
+
+def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None):
+    """The selected games' summaries, oldest first (the ``last`` N of them), one at a time: a
+    whole-ledger command holds one game's summary, not every one (issue #35). A game still in
     progress is read from its file (its rows are not renewed hand by hand), and so is any game
     whose file's size or time no longer matches its row; a game that does not load is
     ``{"id": N, "damaged": True, "error": ...}``; ``summarize_file(game_id)`` -> (summary,
-    problem) reads one file. Damaged games are left out of a selection by
-    date, player or table, which they cannot be matched against."""
+    problem, place) reads one file. Damaged games are left out of a selection by
+    date, player or table, which they cannot be matched against.
+
+    Two passes over the rows: the first, without the stored summaries, finds the games read
+    from their files (where those go may change: a file that no longer loads goes last); the
+    second hands out the stored summaries in order, those read from files in theirs. A stored
+    summary found damaged halfway raises then: whoever takes them writes nothing before the
+    last one (``Book.ask`` rebuilds the index and asks again)."""
     where, values = selection.where()
     query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
         query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
-    rows = connection.execute(query, values).fetchall()
-    check_files = len(rows) <= 500  # a few files are cheap to compare; the stamp vouches for the rest
-    found = []
-    for game_id, files, place, finished, damaged, summary in rows:
-        cached.game_row(game_id, files, place, finished, damaged, summary)
+    counted = connection.execute(f"SELECT COUNT(*) FROM ({query})", values).fetchone()[0]
+    check_files = counted <= 500  # a few files are cheap to compare; the stamp vouches for the rest
+    read_again = []  # (place, order in the rows, summary): the few games read from their files
+    stored = set()  # the rows whose stored summary is handed out
+    for order, (game_id, files, place, finished, damaged) in enumerate(connection.execute(query.replace(", g.summary", "", 1), values)):
+        cached.game_row(game_id, files, place, finished, damaged, "")
         stale = not finished or damaged
         if check_files and not stale:
             stale = ledger.file_status(game_id) != files
-        if stale:
-            if check_files and not ledger.files_of(game_id):  # a row of no game file: not this ledger's index
-                raise cached.Damaged("a game without files")
-            # read again, its place too: a file edited in place (the folder's time unchanged)
-            # that no longer loads goes after the others, as a fresh index would put it
-            summary, error, place = summarize_file(game_id)
-            if summary is None:
-                found.append((place, {"id": game_id, "damaged": True, "error": error}))
-                continue
-            found.append((place, json.loads(json.dumps(summary, ensure_ascii=False))))
+        if not stale:
+            stored.add(order)
+            continue
+        if check_files and not ledger.files_of(game_id):  # a row of no game file: not this ledger's index
+            raise cached.Damaged("a game without files")
+        # read again, its place too: a file edited in place (the folder's time unchanged)
+        # that no longer loads goes after the others, as a fresh index would put it
+        summary, error, place = summarize_file(game_id)
+        if summary is None:
+            read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}))
         else:
-            found.append((place, cached.summary(summary, game_id)))
-    found = [entry for _place, entry in sorted(found, key=lambda item: item[0])]
-    if selection.finished_only:
-        found = [entry for entry in found if entry.get("finished") and not entry.get("voided")]
-    elif selection.unfinished_only:
-        found = [entry for entry in found if not entry.get("damaged") and not entry["finished"] and not entry.get("voided")]
-    elif selection.hide_voided:
-        found = [entry for entry in found if not entry.get("voided")]
-    return found
+            read_again.append((place, order, json.loads(json.dumps(summary, ensure_ascii=False))))
+    read_again.sort(key=lambda item: item[:2])
+    kept = (
+        (place, order, cached.summary(summary, game_id))
+        for order, (game_id, _files, place, _finished, _damaged, summary) in enumerate(connection.execute(query, values))
+        if order in stored
+    )
+    for _place, _order, entry in heapq.merge(kept, read_again, key=lambda item: item[:2]):
+        if selection.finished_only and not (entry.get("finished") and not entry.get("voided")):
+            continue
+        if selection.unfinished_only and (entry.get("damaged") or entry["finished"] or entry.get("voided")):
+            continue
+        if selection.hide_voided and not selection.finished_only and not selection.unfinished_only and entry.get("voided"):
+            continue
+        yield entry
 
 
 def player_totals(connection, selection: Selection) -> list:

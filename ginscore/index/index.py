@@ -373,27 +373,46 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
     return [game_id for game_id, _now in changed]
 
 
-def verify(ledger, connection, evaluated: dict) -> list:
+def fingerprint(summary: dict) -> bytes:
+    """A summary in 16 bytes: equal summaries, equal fingerprints (a whole ledger's check keeps
+    these, not the summaries, so that its memory stays flat with the ledger's size)."""
+    from hashlib import blake2b
+
+    return blake2b(json.dumps(summary, ensure_ascii=False, sort_keys=True).encode(), digest_size=16).digest()
+
+
+def verify(ledger, connection, evaluated: dict, summarize=None) -> list:
     """Every game whose row disagrees with what its file says now (also files edited in place,
     which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem, position) of
-    every game, as the caller read them (a summary as a dict, or as its JSON text, which a
-    whole ledger's check keeps to stay small). Returns (id, what was wrong) pairs."""
-    rows = {row[0]: row[1:] for row in connection.execute("SELECT id, summary, damaged FROM games")}
+    every game, as the caller read them (a summary as a dict, as its JSON text, or, for a
+    finished game, as its ``fingerprint``, with ``summarize(id)`` to read it again if its row
+    is to be mended). The rows are read one at a time. Returns (id, what was wrong) pairs."""
+    rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished)
+    for game_id, stored, damaged in connection.execute("SELECT id, summary, damaged FROM games"):
+        known = json.loads(stored) if stored else None
+        rows[game_id] = (None if known is None else fingerprint(known), damaged, (known or {}).get("finished", True))
     wrong = []
     with connection:
         for game_id, (summary, error, place) in evaluated.items():
-            if summary is not None:
+            if isinstance(summary, bytes):
+                mark, summary = summary, None  # finished: read again only if its row is mended
+            elif summary is not None:
                 summary = json.loads(summary if isinstance(summary, str) else json.dumps(summary, ensure_ascii=False))
+                mark = fingerprint(summary)
+            else:
+                mark = None
             row = rows.get(game_id)
-            if summary is not None and not summary["finished"] and row is not None and not json.loads(row[0] or "{}").get("finished", True):
+            if summary is not None and not summary["finished"] and row is not None and not row[2]:
                 store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
                 continue
             if row is None:
                 wrong.append((game_id, _("missing from the index")))
-            elif (json.loads(row[0]) if row[0] else None) != summary or (row[1] or None) != error:
+            elif row[0] != mark or (row[1] or None) != error:
                 wrong.append((game_id, _("out of date in the index")))
             else:
                 continue
+            if summary is None and mark is not None:
+                summary = summarize(game_id)
             store(connection, ledger, game_id, summary, error, place)
         for game_id in set(rows) - set(evaluated):
             wrong.append((game_id, _("in the index, but its file is gone")))

@@ -342,3 +342,24 @@ def to_json(data) -> str:
     from ginscore.base.jsonfile import indented
 
     return indented(data)
+
+
+def streamed_json(shape, entries, write) -> None:
+    """``to_json(shape)`` and a newline, given to ``write`` piece by piece, with the empty list
+    that ``shape`` is (or holds under its last key) filled with ``entries``: the same bytes as
+    the whole document, with one entry in memory at a time (issue #35)."""
+    from ginscore.base.jsonfile import indented
+
+    text = to_json(shape)
+    depth = 1 if isinstance(shape, list) else 2
+    tail = "]" if depth == 1 else "]\n}"
+    if not text.endswith("[" + tail):
+        raise ValueError("streamed_json: the document does not end with its empty list")
+    head = text[: len(text) - len(tail)]
+    inner = "\n" + "  " * depth
+    first = True
+    for entry in entries:
+        write((head if first else ",") + inner)
+        write(indented(entry, depth))
+        first = False
+    write((text if first else "\n" + "  " * (depth - 1) + tail) + "\n")
