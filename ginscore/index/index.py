@@ -335,10 +335,17 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
     index was current (``after_merge``): only they are compared, the totals kept game by game. Returns the ids read again."""
-    mtime = ledger.folder_mtime()
+    mtime = ledger.folder_mtime()  # before the listing: a file added after it changes the folder's time again
+    if only is None:  # every game: the folder listed once for all (``Ledger.listed``)
+        with ledger.listed() as game_ids:
+            return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None)
+    return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, only, only)
+
+
+def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None) -> list:
     known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
-    for game_id in ledger.game_ids() if only is None else only:
+    for game_id in game_ids:
         now = ledger.file_status(game_id)
         if now is None and only is not None:
             continue  # a game a merge failed to write: no file, no row (forgotten below)
