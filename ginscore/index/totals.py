@@ -206,6 +206,10 @@ def micro(amount: str | None) -> int | None:
     it is added up exactly in Python) or is too large for SQLite's integers."""
     if amount is None:
         return None
+    sign, unsigned = ("-", amount[1:]) if amount[:1] == "-" else ("", amount)
+    whole, point, decimals = unsigned.partition(".")
+    if whole.isascii() and whole.isdigit() and len(whole) <= 12 and decimals.isascii() and (decimals.isdigit() and len(decimals) <= 6 or not point):
+        return int(sign + whole + decimals.ljust(6, "0"))  # the usual amount, at most 18 digits: no Decimal needed
     from decimal import Decimal
 
     with exact_money():

@@ -189,8 +189,11 @@ def hand_stats(state, hand_players) -> dict:
     """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
     each hand (a draw has no winner to tell it)."""
     stats = {name: blank_stats() for name in state.game.players}
+    played = []  # (winner, who played) of each hand, for the streaks: who played asked once a hand
     for row in state.rows:
-        for name in hand_players(row):
+        players = hand_players(row)
+        played.append((row.score.winner, players))
+        for name in players:
             stats[name]["hands"] += 1
         hand, score = row.hand.hand, row.score
         if hand["kind"] == "knock":
@@ -210,7 +213,7 @@ def hand_stats(state, hand_players) -> dict:
             winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
             winner["gins"] += score.result == "gin"
             winner["big_gins"] += score.result == "big_gin"
-    streaks = hand_streaks(((row.score.winner, hand_players(row)) for row in state.rows), state.game.players)
+    streaks = hand_streaks(played, state.game.players)
     for name, longest in streaks.items():
         stats[name]["hand_streak"] = longest
     return stats
