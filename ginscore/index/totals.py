@@ -170,8 +170,9 @@ def rebuild(connection, keys: set) -> None:
     wanted = set(keys)
     mine: dict = {}
     rows = connection.execute(
-        f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
-            WHERE g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.folded, p.position"""
+        # the counted games' ids found in one pass over the games, not one look-up a player's row
+        f"""SELECT {_ROW} FROM players p WHERE p.game_id IN (SELECT id FROM games
+            WHERE finished = 1 AND voided = 0 AND damaged IS NULL) ORDER BY p.folded, p.position"""
     )
     with exact_money():
         for place, key, name, *stats, money, currency, game_id in rows:
