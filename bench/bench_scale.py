@@ -61,8 +61,12 @@ def write_games(root: str, count: int, device: str, template, rng: random.Random
         pair = rng.sample(PLAYERS, 2)
         made = digest(f"{device}:{game_id}", GAME_ID_LENGTH)
         game = template._replace(id=made, created=created.isoformat(timespec="seconds"), players=tuple(pair), device=device)
-        game = game._replace(journal=tuple({**entry, "hand": {**entry["hand"], "player": pair[index % 2]}}
-                                           for index, entry in enumerate(template.journal)))
+        # the template's game played by this pair: each hand's player and seats named as ginscore
+        # writes them when the pair plays it (seats named as the game's players, no rename since)
+        named = dict(zip(template.players, pair))
+        game = game._replace(journal=tuple({**entry, "hand": {**entry["hand"], "player": named[entry["hand"]["player"]]},
+                                            "seats": [{**seat, "name": named[seat["name"]]} for seat in entry["seats"]]}
+                                           for entry in template.journal))
         with open(os.path.join(games, f"game-{made}.{device}.json"), "wb") as handle:
             handle.write(canonical(encode(game)))
 

@@ -176,10 +176,14 @@ def effective_hands(journal) -> list[EffectiveHand]:
     if placed:  # a hand put before another: the order of places, not of recording
         places = hand_places(journal)
         live.sort(key=places.__getitem__)
-    return [
-        EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited, seat_names(seats[entry_id]))
-        for number, entry_id in enumerate(live, 1)
-    ]
+    effective = []
+    last_seats, last_names = None, ()  # most hands have the seats of the hand before: named once
+    for number, entry_id in enumerate(live, 1):
+        hand_seats = seats[entry_id]
+        if hand_seats is not last_seats and hand_seats != last_seats:
+            last_seats, last_names = hand_seats, seat_names(hand_seats)
+        effective.append(EffectiveHand(number, entry_id, hands[entry_id], entry_id in edited, last_names))
+    return effective
 
 
 def seat_names(seats) -> tuple:

@@ -328,6 +328,7 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
 
 
 TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
+YOUNG_OBJECTS = 10_000  # the collector's first threshold while a mend reads every game (gc.set_threshold)
 ROWS_AT_ONCE = 500  # and writes its rows in statements of this many games (memory stays flat)
 
 
@@ -335,10 +336,27 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
     index was current (``after_merge``): only they are compared, the totals kept game by game. Returns the ids read again."""
-    mtime = ledger.folder_mtime()
+    mtime = ledger.folder_mtime()  # before the listing: a file added after it changes the folder's time again
+    if only is None:  # every game: the folder listed once for all (``Ledger.listed``)
+        import gc
+
+        # each game read makes thousands of containers that their counts free at once; the
+        # collector's youngest generation, looked through every 700 of them, finds nothing
+        # there (4% of a build): looked through less often while the games are read
+        thresholds = gc.get_threshold()
+        gc.set_threshold(max(thresholds[0], YOUNG_OBJECTS), *thresholds[1:])
+        try:
+            with ledger.listed() as game_ids:
+                return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None)
+        finally:
+            gc.set_threshold(*thresholds)
+    return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, only, only)
+
+
+def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None) -> list:
     known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
-    for game_id in ledger.game_ids() if only is None else only:
+    for game_id in game_ids:
         now = ledger.file_status(game_id)
         if now is None and only is not None:
             continue  # a game a merge failed to write: no file, no row (forgotten below)

@@ -45,7 +45,7 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
     )
     money, currency = summary["money"] or {}, summary["currency"] or ""
     player_rows = [
-        (game_id, place, name, folded(name), *[int(stats[key]) for key in STAT_KEYS], money.get(name), totals.micro(money.get(name)), currency)
+        (game_id, place, name, folded(name), *map(int, map(stats.__getitem__, STAT_KEYS)), money.get(name), totals.micro(money.get(name)), currency)
         for name, stats in summary["stats"].items()
     ]
     return game_row, player_rows

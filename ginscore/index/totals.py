@@ -170,8 +170,9 @@ def rebuild(connection, keys: set) -> None:
     wanted = set(keys)
     mine: dict = {}
     rows = connection.execute(
-        f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
-            WHERE g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.folded, p.position"""
+        # the counted games' ids found in one pass over the games, not one look-up a player's row
+        f"""SELECT {_ROW} FROM players p WHERE p.game_id IN (SELECT id FROM games
+            WHERE finished = 1 AND voided = 0 AND damaged IS NULL) ORDER BY p.folded, p.position"""
     )
     with exact_money():
         for place, key, name, *stats, money, currency, game_id in rows:
@@ -206,6 +207,10 @@ def micro(amount: str | None) -> int | None:
     it is added up exactly in Python) or is too large for SQLite's integers."""
     if amount is None:
         return None
+    sign, unsigned = ("-", amount[1:]) if amount[:1] == "-" else ("", amount)
+    whole, point, decimals = unsigned.partition(".")
+    if whole.isascii() and whole.isdigit() and len(whole) <= 12 and decimals.isascii() and (decimals.isdigit() and len(decimals) <= 6 or not point):
+        return int(sign + whole + decimals.ljust(6, "0"))  # the usual amount, at most 18 digits: no Decimal needed
     from decimal import Decimal
 
     with exact_money():

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 
 from ginscore.base import paths
 from ginscore.base.device import device_id
-from ginscore.base.errors import GameNotFound, GinscoreError, LedgerError, clipped, named_file, shown, unexpected
+from ginscore.base.errors import GameNotFound, GinscoreError, LedgerError, clipped, shown, unexpected
 from ginscore.base.i18n import _
 from ginscore.base.ids import DEVICE_ID, GAME_ID, GAME_ID_LENGTH, digest, made_id, order_key
 from ginscore.base.jsonfile import MAX_NUMBER_DIGITS, Unreadable, canonical, parse_json, remembered  # noqa: F401 - canonical for merging, settlements
@@ -94,6 +94,7 @@ class Ledger:
         self._device_of = device or device_id
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
+        self._listed = None  # game id -> its files' names, within ``listed()``
         # () -> the game a device that started none carries on, or None: set by the application
         # service, which asks the summary index (see carried_on)
         self.choose_current = None
@@ -181,10 +182,24 @@ class Ledger:
 
     def files_of(self, game_id: str) -> list[str]:
         """The paths of every file of game ``game_id``, its file from before devices first."""
+        if self._listed is not None:
+            return [os.path.join(self.games_dir, name) for name in self._listed.get(game_id, ())]
         stem = os.path.join(self.games_dir, game_stem(game_id))
         found = [f"{stem}.json"] if game_id.isdigit() and os.path.lexists(f"{stem}.json") else []
         devices, _copies = self._known()
         return found + [path for path in (f"{stem}.{device}.json" for device in devices) if os.path.lexists(path)]
+
+    @contextmanager
+    def listed(self):
+        """Yields every game id (as ``game_ids``); within, ``files_of`` answers from that one
+        listing: a build that reads every game lists the folder once, not three times a game."""
+        listing = self.listing()
+        self._listed = {game_id: [name for name, _device in sorted(files, key=lambda file: file[1] is not None)]
+                        for game_id, files in listing.items() if game_id is not None}
+        try:
+            yield sorted(self._listed, key=order_key)
+        finally:
+            self._listed = None
 
     def own_path(self, game_id: str) -> str:
         return os.path.join(self.games_dir, f"{game_stem(game_id)}.{self.device}.json")
@@ -323,32 +338,10 @@ class Ledger:
         return found
 
     def file_problems(self, game_id: str) -> list[tuple]:
-        """(path, problem) for every problem of one game's files, each with its place inside
-        the file; a disagreement between its files is the later file's.
+        """(path, problem) for every problem of one game's files (``store.file_checks``)."""
+        from ginscore.store.file_checks import file_problems  # only 'check' and 'backup' ask
 
-        Whatever goes wrong while reading one game is that game's problem, never the end of
-        the listing: even an error ginscore did not foresee is reported as one."""
-        found, parts = [], []
-        paths_ = self.files_of(game_id)
-        for path in paths_:
-            try:
-                data = parse_json(read_regular(path, MAX_GAME_BYTES))
-                problems = self.codec.problems(data)
-                if not problems:
-                    parts.append((path, self.codec.decode(data, path)))
-            except OSError as error:
-                problems = [_("cannot read the file: {reason}").format(reason=reason(error))]
-            except Unreadable as error:
-                problems = [str(error)]
-            except Exception as error:  # noqa: BLE001 - the safety net the docstring promises
-                problems = [unexpected(error)]
-            found += [(path, problem) for problem in problems]
-        if not found and parts:
-            try:
-                self.codec.merge(game_id, parts, "")
-            except GinscoreError as error:  # the file it names holds the fault (else the last one read)
-                found.append(named_file(str(error).rstrip("; "), paths_))
-        return found
+        return file_problems(self, game_id, MAX_GAME_BYTES)
 
     def damage(self, game_id: str, error: Exception) -> str:
         """An error met while reading or evaluating one game, as that game's problem: a

@@ -189,10 +189,12 @@ def hand_stats(state, hand_players) -> dict:
     """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
     each hand (a draw has no winner to tell it)."""
     stats = {name: blank_stats() for name in state.game.players}
+    played = []  # (winner, who played) of each hand, for the streaks: who played asked once a hand
     for row in state.rows:
-        for name in hand_players(row):
+        players, hand, score = hand_players(row), row.hand.hand, row.score
+        played.append((score.winner, players))
+        for name in players:
             stats[name]["hands"] += 1
-        hand, score = row.hand.hand, row.score
         if hand["kind"] == "knock":
             knocker = stats[hand["player"]]
             knocker["knocks"] += 1
@@ -204,13 +206,16 @@ def hand_stats(state, hand_players) -> dict:
                 knocker["card_knock_deadwood"] += hand["deadwood"]
                 knocker["held_back"] += held_back_melds(hand)
         if score.winner:
-            winner = stats[score.winner]
+            winner, points = stats[score.winner], score.points
             winner["hands_won"] += 1
-            winner["points_won"] += score.points
-            winner["biggest_hand"] = max(winner["biggest_hand"], score.points)
-            winner["gins"] += score.result == "gin"
-            winner["big_gins"] += score.result == "big_gin"
-    streaks = hand_streaks(((row.score.winner, hand_players(row)) for row in state.rows), state.game.players)
+            winner["points_won"] += points
+            if points > winner["biggest_hand"]:
+                winner["biggest_hand"] = points
+            if score.result == "gin":
+                winner["gins"] += 1
+            elif score.result == "big_gin":
+                winner["big_gins"] += 1
+    streaks = hand_streaks(played, state.game.players)
     for name, longest in streaks.items():
         stats[name]["hand_streak"] = longest
     return stats
