@@ -148,3 +148,24 @@ def test_whole_ledger_questions_hold_one_summary_at_a_time(run, isolated_ledger)
     assert whole > 5_000_000  # what holding every summary takes: the measure can tell
     assert streamed < 1_000_000
     assert verifying - before < 1_000_000
+
+
+def test_a_whole_ledger_read_keeps_the_entry_ids_of_the_last_games_only(run, isolated_ledger):
+    # check and export load every game: the ledger kept every game's entry ids as loaded (about
+    # 2 MB a thousand games, 110 MB at 50,000); it keeps the last KEPT_GAMES, and a save of a game
+    # let go reads it again, so the file written holds the new entry and nothing twice
+    from ginscore.app.book import open_book
+    from ginscore.store import ledger as ledger_module
+
+    write_ledger(isolated_ledger, ledger_module.KEPT_GAMES + 20)
+    ok(run, ["new", "Ann", "Ben"])
+    ok(run, ["knock", "Ann", "3", "20"])
+    book = open_book(isolated_ledger)
+    game_ids = [entry["id"] for entry in json.loads(ok(run, ["games", "--json", "--all"]).output)["games"]]
+    for game_id in game_ids:
+        book.ledger.load(game_id)
+    assert len(book.ledger._loaded) == len(book.ledger._written_by) == ledger_module.KEPT_GAMES
+    assert game_ids[0] not in book.ledger._loaded or game_ids[-1] not in book.ledger._loaded
+    ok(run, ["knock", "Ben", "2", "30"])
+    standing = json.loads(ok(run, ["status", "--json"]).output)
+    assert [hand["player"] for hand in standing["hands"]] == ["Ann", "Ben"]

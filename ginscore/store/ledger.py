@@ -44,9 +44,9 @@ GAME_FILE = re.compile(r"^game-(?P<id>[0-9a-z]+)(?:\.(?P<device>[0-9a-z]+))?\.js
 # A cap on what is read: far above anything ginscore writes (ten years of nightly hands make a
 # game file well under 1 MiB), low enough that a hostile file cannot eat the memory.
 MAX_GAME_BYTES = 16 * 1024 * 1024
-# The last few game files parsed, decoded and merged in this process (jsonfile.remembered), and
-# the bytes of those it wrote last (schema.decode's ``written``): see ``store.written``.
+# The last game files parsed, decoded, merged (jsonfile.remembered) and written (store.written).
 PARSED, DECODED, MERGED, WRITTEN = [], [], [], []
+KEPT_GAMES = 64  # games whose loaded entry ids a ledger keeps: a whole-ledger read holds no more
 RECENT = 20  # games this device started or moved to, remembered for 'the current game'
 
 
@@ -322,9 +322,16 @@ class Ledger:
         decode = self.codec.decode
         parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in self.read_parts(game_id, parse=False)]
         game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
-        self._loaded[game_id] = [(path, {entry["id"] for entry in part.journal}) for path, part in parts]
-        self._written_by[game_id] = [(path, part.device) for path, part in parts]
+        self._keep(self._loaded, game_id, [(path, {entry["id"] for entry in part.journal}) for path, part in parts])
+        self._keep(self._written_by, game_id, [(path, part.device) for path, part in parts])
         return game
+
+    @staticmethod
+    def _keep(kept: dict, game_id: str, value: list) -> None:  # a save reads a game let go again
+        kept.pop(game_id, None)
+        kept[game_id] = value
+        if len(kept) > KEPT_GAMES:
+            del kept[next(iter(kept))]
 
     def misnamed(self, game_id: str) -> list[tuple]:
         """(path, the device its name says, the device its content says) of every file of game
@@ -412,7 +419,7 @@ class Ledger:
         devices_before = self._known()
         atomic_write(path, payload)
         WRITTEN[:] = [payload, *WRITTEN[:3]]
-        self._loaded[game.id] = [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})]
+        self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})
         self._remember_known(self.folder_mtime(), devices, devices_before[1])
