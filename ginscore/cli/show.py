@@ -6,6 +6,7 @@ import click
 
 from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
+from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
     JSON_MAJOR,
@@ -250,7 +251,7 @@ def unfinished_lines(entries) -> list:
     may leave them out), so that none stays open unnoticed."""
     if not entries:
         return []
-    games = ", ".join(f"{entry['id']} ({_(' v ').join(entry['players'])})" for entry in entries[:NAMED]) + more(entries)
+    games = named(f"{entry['id']} ({_(' v ').join(entry['players'])})" for entry in entries)
     # one game or a list of them, whatever their number: a choice of words, not a plural
     if len(entries) == 1:
         words = _("Also still in progress: game {games}; carry on with --game ID, or set it aside with 'ginscore void ID'.")
@@ -261,16 +262,8 @@ def unfinished_lines(entries) -> list:
     if len(ending) == 1:
         lines.append(_("Game {game} can also be ended as it stands: 'ginscore end {game}'.").format(game=ending[0]))
     elif ending:
-        lines.append(_("Games {games} can also be ended as they stand: 'ginscore end ID'.").format(games=", ".join(ending[:NAMED]) + more(ending)))
+        lines.append(_("Games {games} can also be ended as they stand: 'ginscore end ID'.").format(games=named(ending)))
     return lines
-
-
-NAMED = 10  # games a line names; the others are counted (a ledger may hold thousands left open)
-
-
-def more(items) -> str:
-    """`` (and 19990 more)`` after the first NAMED of ``items``; nothing when all are named."""
-    return _(" (and {count} more)").format(count=len(items) - NAMED) if len(items) > NAMED else ""
 
 
 def listing_row(entry, current: int | None = None) -> list:
