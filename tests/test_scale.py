@@ -54,6 +54,18 @@ def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
     )
 
 
+def test_narrow_tells_every_character_as_the_pattern_does():
+    """render.narrow answers printable ASCII without the pattern (compiled only for the rest)."""
+    import re
+
+    pattern = re.compile(render._NARROW)
+    for code in range(0x10000):
+        character = chr(code)
+        assert render.narrow(character) == (pattern.fullmatch(character) is not None), hex(code)
+    for string in ("", "Alice", "Jörg 12", "a\tb", "a\n", "Алиса…", "x\u0301", "漢", " ~"):
+        assert render.narrow(string) == (pattern.fullmatch(string) is not None), string
+
+
 def test_the_table_printing_commands_do_not_import_tabulate(tmp_path):
     """tabulate 0.10 looks its version up through importlib.metadata when imported (email,
     zipfile, csv and a search of sys.path): the default text tables are drawn without it."""

@@ -6,10 +6,9 @@ melding of the rest. The knocker's arrangement decides what can be laid off: wit
 one, every arrangement within the knock limit is tried and the one best for the knocker kept.
 """
 
-from typing import NamedTuple
-
 from ginscore.base.errors import CardError
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 from ginscore.cards.cards import Card, card_str, is_meld
 from ginscore.cards.meld_search import _RANK_CARDS, _cards_of, _is_run, _mask_of, _mask_value, _Solver
 from ginscore.cards.melds import (
@@ -24,7 +23,7 @@ from ginscore.cards.melds import (
 )
 
 
-class Layoff(NamedTuple):
+class Layoff(Record):
     deadwood: int
     defender_melds: tuple[tuple[Card, ...], ...]
     layoffs: tuple[tuple[Card, int], ...]  # (card, index of the knocker meld it goes onto)
@@ -159,7 +158,7 @@ def layoff(knocker_melds, defender_cards) -> Layoff:
 # ---------------------------------------------------------------- settling a knock
 
 
-class KnockSettlement(NamedTuple):
+class KnockSettlement(Record):
     knocker_deadwood: int  # K
     defender_deadwood: int  # D, after lay-offs when they were allowed
     knocker_melds: tuple[tuple[Card, ...], ...]

@@ -4,15 +4,14 @@ The search itself, on card masks, is in meld_search.py; lay-offs and the settlem
 knock, which build on this solver, are in knock.py.
 """
 
-from typing import NamedTuple
-
 from ginscore.base.errors import CardError, RulesError
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 from ginscore.cards.cards import Card, card_str, card_value
 from ginscore.cards.meld_search import _BIT_OF_CARD, _candidate_melds, _cards_of, _mask_value, _Solver
 
 
-class Arrangement(NamedTuple):
+class Arrangement(Record):
     melds: tuple[tuple[Card, ...], ...]
     unmatched: tuple[Card, ...]
 
@@ -20,7 +19,7 @@ class Arrangement(NamedTuple):
         return {"melds": _melds_json(self.melds), "unmatched": [card_str(c) for c in self.unmatched]}
 
 
-class Arrangements(NamedTuple):
+class Arrangements(Record):
     deadwood: int
     arrangements: tuple[Arrangement, ...]
 
@@ -120,7 +119,7 @@ def best_arrangements(cards) -> Arrangements:
     return Arrangements(solver.deadwood(mask), _sorted_arrangements(solver, mask, cards))
 
 
-class Analysis(NamedTuple):
+class Analysis(Record):
     """One 10-card hand, or an 11-card hand judged after its best discard (unless big gin)."""
 
     cards: tuple[Card, ...]

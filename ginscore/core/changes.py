@@ -17,9 +17,9 @@ so that nothing else needs to know that a game was changed.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import NamedTuple
 
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 from ginscore.core.game import CHANGE_ACTIONS, effective_hands
 from ginscore.core.names import folded
 from ginscore.core.rules import Rules, describe_setting
@@ -203,7 +203,7 @@ def rules_as_they_stood(game):
     return rules_at
 
 
-class RulesChange(NamedTuple):
+class RulesChange(Record):
     at_hand: int  # the number of the hand that came next when the rules were changed
     settings: dict  # setting name -> stored value
 

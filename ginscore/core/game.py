@@ -15,19 +15,20 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
+from ginscore.base.records import Record
 from ginscore.core.places import hand_places
 from ginscore.core.rules import Rules
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
-# Records here are NamedTuples, not dataclasses: they are defined on every command's start-up
-# path, and a frozen dataclass costs several times as much to define.
+# Records here are NamedTuples (base.records.Record), not dataclasses: they are defined on every
+# command's start-up path, and a frozen dataclass costs several times as much to define.
 
 # "void" takes back a hand or a change (undo, delete); it is the file format's word and not the
 # command 'ginscore void', which sets the whole game aside ("void_game").
@@ -70,7 +71,7 @@ def order_key(entry) -> tuple:
     return (entry["clock"], entry["device"], entry["id"])
 
 
-class Game(NamedTuple):
+class Game(Record):
     id: str
     created: str
     table: str  # the kind of table, a name in ginscore.tables
@@ -138,7 +139,7 @@ def _content(entry) -> str:
     return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 
-class EffectiveHand(NamedTuple):
+class EffectiveHand(Record):
     number: int  # 1-based position among the hands that count
     entry: str  # id of the journal entry that recorded it
     hand: dict  # what the players said, after any edit

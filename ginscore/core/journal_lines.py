@@ -4,13 +4,12 @@ and that hand's number then and now) and the hands deleted that 'restore' can br
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ginscore.base.records import Record
 from ginscore.core.game import CHANGE_ACTIONS, DELETIONS, GAME_ACTIONS, STOP_ACTIONS, effective_hands
 from ginscore.core.places import Counted, hand_places
 
 
-class LogLine(NamedTuple):
+class LogLine(Record):
     """One journal entry explained, for the log."""
 
     entry: dict  # as stored
@@ -65,7 +64,7 @@ def history(journal) -> list[LogLine]:
     ]
 
 
-class Deleted(NamedTuple):
+class Deleted(Record):
     """A hand deleted now ('ginscore delete', or the undo of a 'ginscore restore'), as
     'ginscore restore' finds it."""
 

@@ -9,10 +9,9 @@ the house-rules file never changes a game already started.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ginscore.base.errors import RulesError, shown
 from ginscore.base.i18n import N_, _
+from ginscore.base.records import Record
 from ginscore.base.text import likely_meant
 
 TIE_RULES = ("undercut", "knocker", "no-score")
@@ -24,7 +23,7 @@ ACE_UPCARD = ("gin-only", "one")
 MAX_FLAT_SHUTOUT = 10_000
 
 
-class Setting(NamedTuple):
+class Setting(Record):
     """One rule setting: its stored name, default and help, and what values it accepts:
     whole numbers within ``limits``, one of ``choices``, or (a bool default) yes/no. The help
     is a function, ``N_("...")``, called when it is shown (so in the language in use by

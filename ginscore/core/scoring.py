@@ -6,10 +6,11 @@ pieces; a hand is the dict of what the players said, exactly as stored in the le
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ginscore.base.errors import CardError, HandError, RulesError, shown
 from ginscore.base.i18n import _, decimal, money_text
+from ginscore.base.records import Record
 from ginscore.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ HAND_KINDS = ("knock", "gin", "draw")
 MAX_DEADWOOD = 98  # the most that ten cards with no meld among them can count
 
 
-class HandScore(NamedTuple):
+class HandScore(Record):
     """What one hand scored: ``winner`` gets ``points`` towards the target and ``boxes``."""
 
     result: str  # knock | undercut | gin | big_gin | draw | tie (no-score tie rule)
@@ -187,7 +188,7 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
     return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
 
 
-class FinalScore(NamedTuple):
+class FinalScore(Record):
     """The final block of one game (or one Hollywood column) between a winner and a loser."""
 
     winner: str

@@ -3,10 +3,10 @@ turns a ``Sheet`` into text, CSV or HTML). Nothing here knows a table, a file or
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from ginscore.base.records import Record
 
 
-class Grid(NamedTuple):
+class Grid(Record):
     """One grid of cells for the renderer (a sheet's hands, its final block)."""
 
     headers: list
@@ -19,7 +19,7 @@ class Grid(NamedTuple):
     groups: tuple | None = None  # (label, how many columns it spans) above the headers: a pad's names
 
 
-class Series(NamedTuple):
+class Series(Record):
     """One line of a chart: a player's (or side's) running total after each hand or round."""
 
     name: str
@@ -27,7 +27,7 @@ class Series(NamedTuple):
     boxes: tuple = ()  # indexes into ``totals`` of the hands this player won (a box each)
 
 
-class Chart(NamedTuple):
+class Chart(Record):
     """The running totals as data for a picture; the renderer draws it (an inline SVG)."""
 
     title: str
@@ -36,7 +36,7 @@ class Chart(NamedTuple):
     step: str = "hand"  # what the x axis counts: hand, round
 
 
-class Field(NamedTuple):
+class Field(Record):
     """One line of a sheet's header: ``Players``, ``Date``, ``Rules``, ``Stake``; an empty
     value is a blank to write in (on a pad)."""
 
@@ -44,7 +44,7 @@ class Field(NamedTuple):
     value: str = ""
 
 
-class Sheet(NamedTuple):
+class Sheet(Record):
     """A score sheet as data; ``ginscore.output.render`` turns it into text, CSV or HTML."""
 
     title: str

@@ -7,13 +7,14 @@ columns, stamped as ``SCHEMA``) names the keys."""
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from ginscore.base.i18n import N_
+from ginscore.base.records import Record
 from ginscore.core.scoring import cents
 
 
-class Counted(NamedTuple):
+class Counted(Record):
     """A whole number each game counts per player."""
 
     key: str
@@ -78,7 +79,7 @@ def _ratio(part: str, whole: str, places: int) -> Callable:
     return lambda totals: round(totals[part] / totals[whole], places) if totals[whole] else None
 
 
-class Shown(NamedTuple):
+class Shown(Record):
     """One line of 'stats': its key in ``stats --json``, its label, its value from a player's
     totals (the ``PER_GAME`` sums, ``games``, ``longest_streak``, ``hand_streak_game`` and
     ``money``)."""

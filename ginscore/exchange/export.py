@@ -14,10 +14,10 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime, timezone
 from decimal import Decimal
-from typing import NamedTuple
 
 from ginscore.base.errors import GinscoreError, shown
 from ginscore.base.i18n import _, ngettext
+from ginscore.base.records import Record
 from ginscore.base.shell import quote
 from ginscore.base.translit import to_ascii
 from ginscore.core.game import abandoned, effective_hands
@@ -44,7 +44,7 @@ PLACES = {code: 0 for code in ("JPY", "KRW", "ISK", "CLP", "VND", "PYG", "UGX", 
 PLACES.update({code: 3 for code in ("KWD", "BHD", "OMR", "JOD", "TND", "IQD", "LYD")})
 
 
-class Transfer(NamedTuple):
+class Transfer(Record):
     """One payment of one finished game."""
 
     date: str  # YYYY-MM-DD: the local day the game ended
@@ -156,7 +156,7 @@ def amount_text(amount: Decimal, code: str | None) -> str:
 # ---- accounts ----------------------------------------------------------------------------------
 
 
-class Naming(NamedTuple):
+class Naming(Record):
     """How an export names accounts and commodities."""
 
     fmt: str
@@ -253,7 +253,7 @@ def fill(template: str, name: str | None, fmt: str) -> str:
 # ---- what is exported ------------------------------------------------------------------------
 
 
-class Entry(NamedTuple):
+class Entry(Record):
     """One transaction of an export: the payment, who it is with, its note, and its postings."""
 
     transfer: Transfer

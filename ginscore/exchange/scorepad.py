@@ -30,11 +30,11 @@ write the same game, entry for entry, which merging keeps once.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import NamedTuple
 
 from ginscore.base.errors import GinscoreError, HandError, shown
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, GAME_ID_LENGTH, digest
+from ginscore.base.records import Record
 from ginscore.core.game import Game
 from ginscore.ops import actions
 from ginscore.tables.base_view import totals_words
@@ -64,7 +64,7 @@ class NotABackup(GinscoreError):
     """The data is not a score-pad backup ginscore can read (another app's file, damaged)."""
 
 
-class Imported(NamedTuple):
+class Imported(Record):
     """One game of the backup: its id in the app, the ginscore game made of it (None when it
     cannot be), and why not."""
 
@@ -73,7 +73,7 @@ class Imported(NamedTuple):
     problem: str | None = None
 
 
-class Plan(NamedTuple):
+class Plan(Record):
     games: list  # of Imported, in the backup's order
     notes: list  # what was read but has no place here, one line each
 

@@ -3,15 +3,14 @@ a set of finished games comes to in money per player and in the fewest payments.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 from ginscore.core.names import folded
 from ginscore.core.scoring import exact_money
 
 
-class Settlement(NamedTuple):
+class Settlement(Record):
     """What a set of games played for one currency comes to."""
 
     currency: str | None

@@ -14,15 +14,16 @@ Foundations: no import of the rest of ginscore but the errors and the words; che
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, translate
+from ginscore.base.records import Record
 
 PREFIX = "ginscore."
 
 
-class Document(NamedTuple):
+class Document(Record):
     version: str  # "MAJOR.MINOR" of the shape printed by default
     about: object  # what it is, for 'ginscore schema --list' (marked for the catalog)
     older: tuple = ()  # the older majors still printed on request, each made by LEGACY[(name, major)]

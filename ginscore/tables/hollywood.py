@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
-from typing import NamedTuple
 
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.records import Record
 from ginscore.core.game import EffectiveHand, abandoned
 from ginscore.core.rules import GIN_SETTINGS, Setting
 from ginscore.core.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
@@ -140,7 +140,7 @@ def cell_state(column: Column, closed_by_this_hand: bool) -> str:
     return "open" if column.started else "unstarted"
 
 
-class HollywoodRow(NamedTuple):
+class HollywoodRow(Record):
     """A hand and what it did to every column; ``totals`` maps a name to a total per column."""
 
     hand: EffectiveHand

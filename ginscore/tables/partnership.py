@@ -10,10 +10,10 @@ the target (125) wins the game. Each loser pays the player he faced in round 1 t
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
 from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.records import Record
 from ginscore.core.names import match_player
 from ginscore.core.scoring import FinalScore, score_hand, settle
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
@@ -54,7 +54,7 @@ def pairs_of(players, round_number: int) -> tuple:
     return (first, fourth), (third, second)
 
 
-class Round(NamedTuple):
+class Round(Record):
     number: int
     pairs: tuple  # the two pairs of players this round, one at each of its two tables
     results: dict  # table index -> the HandRow entered for it
@@ -78,7 +78,7 @@ class Round(NamedTuple):
         }
 
 
-class PartnershipResult(NamedTuple):
+class PartnershipResult(Record):
     game: object
     rows: list  # one HandRow per table result entered
     rounds: list

@@ -3,12 +3,11 @@ player comes to over a game's payments."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from ginscore.base.records import Record
 from ginscore.core.scoring import money
 
 
-class Payment(NamedTuple):
+class Payment(Record):
     """``payer`` owes ``payee`` ``points`` (x the stake: ``amount``, exact; None without a stake)."""
 
     payer: str

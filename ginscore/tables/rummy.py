@@ -11,10 +11,10 @@ game with 'ginscore end'. At the end the balances are settled with the fewest pa
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
 from ginscore.base.errors import CardError, HandError
 from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.records import Record
 from ginscore.base.shell import command
 from ginscore.base.text import in_words
 from ginscore.cards.cards import rank_value
@@ -63,7 +63,7 @@ def next_dealer(players, dealer: str, winner: str) -> str:
     return players[(players.index(dealer) + 1) % len(players)]
 
 
-class RummyRow(NamedTuple):
+class RummyRow(Record):
     hand: object  # EffectiveHand
     payments: tuple  # (loser, points) in the order the players were named
     multiplier: int  # 2 for a rummy
@@ -97,7 +97,7 @@ class RummyRow(NamedTuple):
         return row
 
 
-class RummyResult(NamedTuple):
+class RummyResult(Record):
     game: object
     rows: list
     balances: dict
@@ -183,7 +183,7 @@ class RummyResult(NamedTuple):
         }
 
 
-class RummyFinal(NamedTuple):
+class RummyFinal(Record):
     state: RummyResult
 
     net = None  # many players settle: see payments

@@ -5,12 +5,11 @@ apart. The hand keeps who played it; these notes say which hand, so nothing chan
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 
 
-class KeptSeats(NamedTuple):
+class KeptSeats(Record):
     """A hand played as its seats were recorded where the turn of seats gives others (a hand
     before it deleted or corrected, or recorded on another device while apart): ``recorded``
     and ``turn`` name who played (Rummy: who dealt)."""

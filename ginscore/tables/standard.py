@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
 from ginscore.base.i18n import N_, pN_
+from ginscore.base.records import Record
 from ginscore.core.scoring import FinalScore, settle
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.kept import copied_tally
@@ -14,7 +14,7 @@ from ginscore.tables.standard_view import StandardView
 from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
 
 
-class StandardResult(NamedTuple):
+class StandardResult(Record):
     game: object
     rows: list
     scores: dict

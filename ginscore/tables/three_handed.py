@@ -11,10 +11,10 @@ shutout rule (by default an extra 100).
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import NamedTuple
 
 from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.records import Record
 from ginscore.base.text import in_words
 from ginscore.core.names import match_player
 from ginscore.core.scoring import score_hand, settle
@@ -26,7 +26,7 @@ from ginscore.tables.three_handed_view import ThreeHandedView
 from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, count_hand, hand_stats, with_defaults
 
 
-class Seating(NamedTuple):
+class Seating(Record):
     playing: tuple  # the two at the table for the next hand, in the order they are named
     sitting_out: str
 
@@ -39,7 +39,7 @@ def next_seating(seating: Seating, winner: str | None) -> Seating:
     return Seating((winner, seating.sitting_out), loser)
 
 
-class ThreeHandedFinal(NamedTuple):
+class ThreeHandedFinal(Record):
     winner: str
     points: dict
     boxes: dict
@@ -68,7 +68,7 @@ class ThreeHandedFinal(NamedTuple):
         }
 
 
-class ThreeHandedRow(NamedTuple):
+class ThreeHandedRow(Record):
     hand: object
     score: object
     totals: dict
@@ -79,7 +79,7 @@ class ThreeHandedRow(NamedTuple):
         return {**HandRow(self.hand, self.score, self.totals, self.opponent).to_json(), "sitting_out": self.sitting_out}
 
 
-class ThreeHandedResult(NamedTuple):
+class ThreeHandedResult(Record):
     game: object
     rows: list
     scores: dict

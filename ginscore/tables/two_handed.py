@@ -8,10 +8,9 @@ they differ in who faces whom and in how the hands add up. Their words are in
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
+from ginscore.base.records import Record
 from ginscore.base.shell import command
 from ginscore.base.text import in_words
 from ginscore.core.game import EffectiveHand
@@ -40,11 +39,11 @@ def with_defaults(settings: dict, **defaults) -> dict:
     return {name: spec._replace(default=defaults[name]) if name in defaults else spec for name, spec in settings.items()}
 
 
-# Records are NamedTuples, not dataclasses: this module is on the start-up path of every
-# command typed between hands (see ginscore.game).
+# Records are NamedTuples (base.records.Record), not dataclasses: this module is on the start-up
+# path of every command typed between hands (see ginscore.game).
 
 
-class HandRow(NamedTuple):
+class HandRow(Record):
     hand: EffectiveHand
     score: HandScore
     totals: dict  # every player's (or side's) running total after this hand
