@@ -165,6 +165,7 @@ LONGEST = (
     "test_print.py::test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off",
     "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
+    "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
 )
 
 

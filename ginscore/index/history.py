@@ -124,9 +124,13 @@ def player_totals(connection, selection: Selection) -> list:
         return running_totals.read(connection)
     where, values = selection._replace(finished_only=True).where()
     sums = sql_combined("p")
+    # each player written as in his newest finished game, as the totals over every game write him
+    # (not as in a newer game in progress or set aside, nor only among the games chosen)
     rows = connection.execute(
         f"""SELECT p.folded, COUNT(*), {sums},
-                   (SELECT q.player FROM players q WHERE q.folded = p.folded ORDER BY q.position DESC LIMIT 1)
+                   (SELECT q.player FROM players q JOIN games h ON h.id = q.game_id
+                    WHERE q.folded = p.folded AND h.finished = 1 AND h.voided = 0 AND h.damaged IS NULL
+                    ORDER BY q.position DESC LIMIT 1)
             FROM players p JOIN games g ON g.id = p.game_id WHERE {where} GROUP BY p.folded""",
         values,
     ).fetchall()
