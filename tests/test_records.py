@@ -52,3 +52,21 @@ def test_a_record_refuses_what_typing_refuses():
 
             def _replace(self):
                 pass
+
+
+def test_no_module_of_ginscore_makes_a_typing_namedtuple():
+    """Every record is a Record: a typing.NamedTuple on a command's path costs twice as much to
+    define (the start-up budgets of status and a hand, tests/test_sheets.py)."""
+    import ast
+    from pathlib import Path
+
+    import ginscore
+
+    typed = []
+    for path in sorted(Path(ginscore.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                getattr(base, "id", getattr(base, "attr", None)) == "NamedTuple" for base in node.bases
+            ):
+                typed.append(f"{path.name}: {node.name}")
+    assert typed == []

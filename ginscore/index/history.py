@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import heapq
 import json
-from typing import NamedTuple
 
+from ginscore.base.records import Record
 from ginscore.core.names import folded
 from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import STAT_KEYS, money_by_currency, sql_combined
@@ -14,7 +14,7 @@ from ginscore.index import cached
 from ginscore.index import totals as running_totals
 
 
-class Selection(NamedTuple):
+class Selection(Record):
     """Which games a question is about; every part optional."""
 
     since: str | None = None  # created at or after (UTC, ISO 8601)
@@ -44,7 +44,7 @@ class Selection(NamedTuple):
             parts.append("g.table_kind = ?")
             values.append(self.table)
         if self.finished_only:
-            parts.append("g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL")
+            parts.append(running_totals.counted_game())
         elif self.unfinished_only:
             parts.append("g.finished = 0 AND (g.voided = 0 OR g.voided IS NULL) AND g.damaged IS NULL")
         elif self.hide_voided:
@@ -129,7 +129,7 @@ def player_totals(connection, selection: Selection) -> list:
     rows = connection.execute(
         f"""SELECT p.folded, COUNT(*), {sums},
                    (SELECT q.player FROM players q JOIN games h ON h.id = q.game_id
-                    WHERE q.folded = p.folded AND h.finished = 1 AND h.voided = 0 AND h.damaged IS NULL
+                    WHERE q.folded = p.folded AND {running_totals.counted_game("h")}
                     ORDER BY q.position DESC LIMIT 1)
             FROM players p JOIN games g ON g.id = p.game_id WHERE {where} GROUP BY p.folded""",
         values,

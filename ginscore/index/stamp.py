@@ -5,14 +5,14 @@ finds both unchanged trusts the index without looking at a file."""
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
+from ginscore.base.records import Record
 from ginscore.base.safefile import make_folder, read_regular, write_unsynced
 
 STAMP_FILE = "index-stamp"
 
 
-class Stamp(NamedTuple):
+class Stamp(Record):
     mtime: int
     generation: int
 

@@ -33,11 +33,18 @@ TEXTS = ("folded", "player", "money", "last_game", "hand_streak_game")
 WORKED_OUT = (*GREATEST, "longest_streak", "current_streak", "last_game", "hand_streak_game", "player")
 
 
+def counted_game(games: str = "g") -> str:
+    """The SQL condition on the table of games named ``games`` that holds for a game the totals
+    count: finished, not set aside, not damaged (one definition for the totals and for a
+    selection's, so that both read a player alike)."""
+    return f"{games}.finished = 1 AND {games}.voided = 0 AND {games}.damaged IS NULL"
+
+
 def counted_rows(connection, game_id: str) -> list:
     """The player rows of game ``game_id`` that the totals hold: a finished, sound game's."""
     return connection.execute(
         f"""SELECT {_ROW} FROM players p JOIN games g ON g.id = p.game_id
-            WHERE p.game_id = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL""",
+            WHERE p.game_id = ? AND {counted_game()}""",
         (game_id,),
     ).fetchall()
 
@@ -108,8 +115,8 @@ def read(connection) -> list:
 def newest(connection, key: str) -> tuple:
     """(position, row) of player ``key``'s newest counted game, for the order players are read in."""
     row = connection.execute(
-        """SELECT p.position, p.rowid FROM players p JOIN games g ON g.id = p.game_id
-           WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL
+        f"""SELECT p.position, p.rowid FROM players p JOIN games g ON g.id = p.game_id
+           WHERE p.folded = ? AND {counted_game()}
            ORDER BY p.position DESC LIMIT 1""",
         (key,),
     ).fetchone()
@@ -124,7 +131,7 @@ def worked_out(connection, key: str) -> dict:
     rows = connection.execute(
         f"""SELECT {', '.join(f'p.{stat}' for stat in GREATEST)}, p.won, p.player, p.position, p.game_id
             FROM players p JOIN games g ON g.id = p.game_id
-            WHERE p.folded = ? AND g.finished = 1 AND g.voided = 0 AND g.damaged IS NULL ORDER BY p.position""",
+            WHERE p.folded = ? AND {counted_game()} ORDER BY p.position""",
         (key,),
     ).fetchall()
     greatest = dict.fromkeys(GREATEST, 0)
@@ -172,7 +179,7 @@ def rebuild(connection, keys: set) -> None:
     rows = connection.execute(
         # the counted games' ids found in one pass over the games, not one look-up a player's row
         f"""SELECT {_ROW} FROM players p WHERE p.game_id IN (SELECT id FROM games
-            WHERE finished = 1 AND voided = 0 AND damaged IS NULL) ORDER BY p.folded, p.position"""
+            WHERE {counted_game("games")}) ORDER BY p.folded, p.position"""
     )
     with exact_money():
         for place, key, name, *stats, money, currency, game_id in rows:
