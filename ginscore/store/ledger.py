@@ -14,9 +14,8 @@ Layout of the ledger folder, which a file syncer or git may share between device
     migrated/                   copies an older ginscore kept before a format upgrade (never read)
 
 What is this device's own lives outside the folder (``paths.state_root()``/ledgers/KEY): the
-lock taken around every read-modify-write, the current game; in its cache folder the list of
-devices whose files the games folder holds (renewed whenever the folder changed) and the note
-vouching for the file it wrote last (``store.written``).
+lock taken around every read-modify-write, the current game; caches: the devices whose files
+the games folder holds, a note of the file written last (``store.written``).
 
 Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
 the new file, never a mix. Reads take no lock: a reader always sees whole files.
@@ -91,8 +90,7 @@ class Ledger:
         self.cache_dir = os.path.join(paths.cache_root(), "ledgers", key)
         self.lock_path = os.path.join(self.local_dir, "lock")
         self.current_path = os.path.join(self.local_dir, "current")
-        self.devices_path = os.path.join(self.cache_dir, "devices")
-        self.written_path = os.path.join(self.cache_dir, "written")  # store.written.note
+        self.devices_path, self.written_path = os.path.join(self.cache_dir, "devices"), os.path.join(self.cache_dir, "written")
         self._device_of = device or device_id
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
