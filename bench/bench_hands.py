@@ -52,22 +52,24 @@ def instructions_of(command: list, env: dict, stdin: str = "") -> float:
 
 def session(hands: int, folder: str, measure=cpu_of) -> float:
     ledger = tempfile.mkdtemp(dir=folder)
-    env = {**os.environ, "GINSCORE_LEDGER": ledger, "GINSCORE_CONFIG": os.path.join(ledger, "c.toml")}
+    env = {**os.environ, "GINSCORE_LEDGER": ledger, "GINSCORE_CONFIG": os.path.join(ledger, "c.toml"),
+           "GINSCORE_STATE": os.path.join(ledger + "-device", "state"), "GINSCORE_CACHE": os.path.join(ledger + "-device", "cache")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([*command_prefix(), "new", "Alice", "Bob", "--target", "10000"], env=env, check=True, stdout=subprocess.DEVNULL)
     subprocess.run([*command_prefix(), "games"], env=env, check=True, stdout=subprocess.DEVNULL)  # the index, kept current
     return measure([*command_prefix(), "play"], env, "".join(entry(n) + "\n" for n in range(1, hands + 1)) + "q\n")
 
 
-def one_shot(hands_before: int, folder: str) -> float:
+def one_shot(hands_before: int, folder: str, measure=cpu_of) -> float:
     ledger = tempfile.mkdtemp(dir=folder)
-    env = {**os.environ, "GINSCORE_LEDGER": ledger, "GINSCORE_CONFIG": os.path.join(ledger, "c.toml")}
+    env = {**os.environ, "GINSCORE_LEDGER": ledger, "GINSCORE_CONFIG": os.path.join(ledger, "c.toml"),
+           "GINSCORE_STATE": os.path.join(ledger + "-device", "state"), "GINSCORE_CACHE": os.path.join(ledger + "-device", "cache")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([*command_prefix(), "new", "Alice", "Bob", "--target", "10000"], env=env, check=True, stdout=subprocess.DEVNULL)
     stdin = "".join(entry(n) + "\n" for n in range(1, hands_before + 1)) + "q\n"
     subprocess.run([*command_prefix(), "play"], env=env, input=stdin, text=True, check=True, stdout=subprocess.DEVNULL)
     subprocess.run([*command_prefix(), "games"], env=env, check=True, stdout=subprocess.DEVNULL)
-    return cpu_of([*command_prefix(), "knock", "alice", "3", "12"], env)
+    return measure([*command_prefix(), "knock", "alice", "3", "12"], env)
 
 
 def main() -> None:
@@ -82,6 +84,8 @@ def main() -> None:
             early, late = (counted[50] - counted[0]) / 50, (counted[200] - counted[50]) / 150
             print(f"play: a session with no hand {counted[0]:.0f}M instructions, 50 hands {counted[50]:.0f}M, 200 hands {counted[200]:.0f}M")
             print(f"play: a hand of hands 1-50 {early:.2f}M instructions, of hands 51-200 {late:.2f}M: {late / early:.2f}x (target 1.5x)")
+            shots = {hands: one_shot(hands, folder, instructions_of) for hands in (4, 199)}
+            print(f"command line: hand 5 {shots[4]:.1f}M instructions, hand 200 {shots[199]:.1f}M: {shots[199] / shots[4]:.3f}x")
             return
         samples = {0: [], 50: [], 200: []}
         for _ in range(runs):

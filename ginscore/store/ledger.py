@@ -14,8 +14,8 @@ Layout of the ledger folder, which a file syncer or git may share between device
     migrated/                   copies an older ginscore kept before a format upgrade (never read)
 
 What is this device's own lives outside the folder (``paths.state_root()``/ledgers/KEY): the
-lock taken around every read-modify-write, the current game, and the list of devices whose
-files the games folder holds (a cache, renewed whenever the folder changed).
+lock taken around every read-modify-write, the current game; caches: the devices whose files
+the games folder holds, a note of the file written last (``store.written``).
 
 Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
 the new file, never a mix. Reads take no lock: a reader always sees whole files.
@@ -90,7 +90,7 @@ class Ledger:
         self.cache_dir = os.path.join(paths.cache_root(), "ledgers", key)
         self.lock_path = os.path.join(self.local_dir, "lock")
         self.current_path = os.path.join(self.local_dir, "current")
-        self.devices_path = os.path.join(self.cache_dir, "devices")
+        self.devices_path, self.written_path = os.path.join(self.cache_dir, "devices"), os.path.join(self.cache_dir, "written")
         self._device_of = device or device_id
         self._lock_depth = 0
         self._known_memo = None  # (folder time, what _known found then), within one command
@@ -414,7 +414,8 @@ class Ledger:
             loaded = self._loaded[game.id]
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
-        from ginscore.store.written import file_bytes  # only where a file is written
+        from ginscore.store.written import file_bytes, note, vouched  # only where a file is written
+        vouched(self.written_path, path, PARSED)  # the texts of its entries, cut out of the file this device wrote
         payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
@@ -423,6 +424,7 @@ class Ledger:
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})
         self._remember_known(self.folder_mtime(), devices, devices_before[1])
+        note(self.written_path, path, payload)
         if new and current:
             self.remember_current(game.id)
         elif not new and game.id == self._carried and not self._recent():
@@ -436,12 +438,10 @@ class Ledger:
         source, name = os.path.join(self.games_dir, name), os.path.basename(name)
         make_folder(self.conflicts_dir)
         stem, extension = os.path.splitext(name)
-        number = 1
-        while True:
-            target = os.path.join(self.conflicts_dir, name if number == 1 else f"{stem}.{number}{extension}")
-            if not os.path.lexists(target):
-                break
+        target, number = os.path.join(self.conflicts_dir, name), 1
+        while os.path.lexists(target):  # never over another copy: the next number free
             number += 1
+            target = os.path.join(self.conflicts_dir, f"{stem}.{number}{extension}")
         try:
             os.rename(source, target)
         except OSError as error:

@@ -10,11 +10,21 @@ keeps that parse with the bytes: a file read back byte for byte as written is no
 a file changed by anything else (another device, another process, a hand) has other bytes and
 is parsed whole. Imported only where a file is written (not by 'status'). Its caches need no
 forgetting: an entry's text is taken only for the very object it was made from, and a text's
-parse is the same in any command; they hold the entries of the file written last."""
+parse is the same in any command; they hold the entries of the file written last.
+
+A command on the command line is a new process, with no text kept: ``note`` vouches, outside
+the ledger (in this device's cache folder), for the bytes of the file written last (its name,
+size and checksum), and ``vouched`` cuts the entries' texts out of that file when it is read
+again with the very same bytes, so that a hand typed at hand 200 does not write 199 entries anew.
+Its JSON is parsed and checked as always; only the writing uses the texts."""
 
 from __future__ import annotations
 
+import os
+import zlib
+
 from ginscore.base.jsonfile import Unreadable, canonical, parse_json
+from ginscore.base.safefile import read_regular, write_unsynced
 
 # id(entry) -> (the entry, its text in a game file's journal), for the entries of the file
 # written last and their parse read back: the memory of one file, however long 'play' or the board runs
@@ -26,6 +36,7 @@ PIECES: list = []
 # what stands for the journal while the rest of the file is written
 JOURNAL = "\x00journal\x00"
 JOURNAL_TEXT = '"\\u0000journal\\u0000"'
+NOTE_LAYOUT = "written-1"  # the note's first word: how file_bytes lays a file out (two spaces, keys sorted)
 
 
 def file_bytes(data: dict, entries) -> bytes:
@@ -76,6 +87,51 @@ def _text(entry: dict, copied: dict) -> str:
     if known is not None and known[0] is entry:
         return known[1]
     return canonical(copied).decode("utf-8")[:-1].replace("\n", "\n    ")  # a newline in JSON text is always \n
+
+
+def note(note_path: str, path: str, payload: bytes) -> None:
+    """Vouch for ``payload``, the bytes just written to ``path`` (a lost or stale note only
+    costs the next write its texts)."""
+    try:
+        write_unsynced(note_path, _vouching(path, payload))
+    except OSError:
+        pass
+
+
+def vouched(note_path: str, path: str, parsed_files: list) -> None:
+    """Keep the texts of the entries of the file at ``path`` as it was read (``parsed_files``:
+    (path, bytes, JSON) of the files read last) when ``note`` vouched for those very bytes:
+    written by ginscore's own ``file_bytes``, so each entry's text is the one ``_text`` makes."""
+    raw, data = next(((raw, data) for read, raw, data in parsed_files if read == path), (b"", None))
+    journal = data.get("journal") if type(data) is dict else None
+    if not journal or type(journal) is not list or (TEXTS.get(id(journal[0])) or (None,))[0] is journal[0]:
+        return  # nothing to cut, or its texts kept already (written by this process)
+    try:
+        if read_regular(note_path, 400) != _vouching(path, raw):  # a folder, FIFO or link there: refused
+            return
+    except OSError:
+        return
+    texts = _cut(raw.decode("utf-8"))
+    if texts is not None and len(texts) == len(journal):
+        TEXTS.update({id(entry): (entry, text) for entry, text in zip(journal, texts)})
+
+
+def _vouching(path: str, payload: bytes) -> bytes:
+    # the layout's version first: a ginscore that writes its files otherwise trusts no older note
+    return f"{NOTE_LAYOUT} {os.path.basename(path)} {len(payload)} {zlib.crc32(payload)}\n".encode("utf-8")
+
+
+def _cut(text: str) -> list | None:
+    """The texts of the journal's entries in a file ``file_bytes`` wrote: after the journal's key
+    at the top level, separated by ',\n    {' (an entry's own lines are indented deeper; a
+    newline inside a JSON text is written \\n), up to the journal's closing bracket."""
+    opening = '\n  "journal": [\n    '
+    start = text.find(opening)
+    end = text.find("\n  ]", start)
+    if start < 0 or end < 0:
+        return None
+    pieces = text[start + len(opening):end].split(",\n    {")
+    return [pieces[0], *("{" + piece for piece in pieces[1:])]
 
 
 def forget() -> None:
