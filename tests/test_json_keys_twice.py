@@ -1,5 +1,5 @@
 """A key given twice in a game file is found by the quick count of keys (jsonfile.parse_json:
-the parser's objects against the '":' left when spaces, letters and digits are taken out) as
+the parser's objects against the '":' left when spaces and letters are taken out) as
 surely as by the exact parse that looks at every object's pairs."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from ginscore.base import jsonfile
 
 # keys and texts that move the count: a colon or quote inside, spaces before a colon, escapes
-AWKWARD = ["a", "b", "a:", ":a", '"', '":', 'x" :', "20:15", "a b", "\\", "ü", " ", "", "k\t"]
+AWKWARD = ["a", "b", "a:", ":a", "note: 5", "1" * 31, "x1" * 20, '"', '":', 'x" :', "20:15", "a b", "\\", "ü", " ", "", "k\t"]
 
 
 def document(rng: random.Random, depth: int):

@@ -42,7 +42,7 @@ def parse_json(raw: bytes):
     # told without the parser's pairs (a third of its time): each key's closing quote and its
     # colon meet once spaces are taken out, so at least as many '":' as keys; if the objects
     # hold as many keys as that, none was given twice. Else (a key twice, or a text holding
-    # '":' or starting with ':' once letters and digits are out) the exact, slower way says.
+    # '":' or starting with ':' once spaces and letters are out) the exact, slower way says.
     data, keys = _loads(text, long_numbers, counted=True)
     if keys != punctuation.count(b'":'):
         data = _loads(text, long_numbers)
