@@ -12,7 +12,7 @@ import pytest
 from ginscore.base import jsonfile
 
 # keys and texts that move the count: a colon or quote inside, spaces before a colon, escapes
-AWKWARD = ["a", "b", "a:", ":a", "note: 5", "1" * 31, "x1" * 20, '"', '":', 'x" :', "20:15", "a b", "\\", "ü", " ", "", "k\t"]
+AWKWARD = ["a", "b", "a:", ":a", "note: 5", "1" * 31, "x1" * 40, '"', '":', 'x" :', "20:15", "a b", "\\", "ü", " ", "", "k\t"]
 
 
 def document(rng: random.Random, depth: int):
@@ -62,3 +62,11 @@ def test_a_key_twice_with_a_text_that_holds_what_the_count_counts():
     with pytest.raises(jsonfile.Unreadable, match="appears twice"):
         jsonfile.parse_json(text.encode())
     assert jsonfile.parse_json(b'{"a" : 1, "c" : 2, "b": "x\\":"}') == {"a": 1, "c": 2, "b": 'x":'}
+
+
+def test_digits_among_letters_are_read_and_a_long_number_refused():
+    # spaces and letters are out of the scan, so these digits meet in a run of 40: the number hooks read them
+    assert jsonfile.parse_json(('{"note": "' + "x1" * 40 + '"}').encode()) == {"note": "x1" * 40}
+    with pytest.raises(jsonfile.Unreadable, match="31 digits"):
+        jsonfile.parse_json(('{"deadwood": ' + "9" * 31 + "}").encode())
+    assert jsonfile.parse_json(('{"deadwood": ' + "9" * 30 + "}").encode()) == {"deadwood": int("9" * 30)}
