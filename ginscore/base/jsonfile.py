@@ -24,8 +24,9 @@ def parse_json(raw: bytes):
     key given twice is an error (json keeps the last silently, and the next write would drop
     the first).
 
-    Number sizes are checked by a C-speed scan of the bytes (digits as ``0``, a run of 31 of
-    them anywhere); only a file with one is parsed with the exact, slower number hooks.
+    Number sizes are checked by a C-speed scan of the bytes (digits as ``0``, spaces and
+    letters taken out, a run of 31 of them anywhere); only a file with one (a long number, or a
+    text with that many digits among its letters) is parsed with the exact, slower number hooks.
     """
     if not raw or raw.isspace():  # as raw.strip() would be empty, without a copy
         raise Unreadable(_("the file is empty"))
@@ -33,10 +34,18 @@ def parse_json(raw: bytes):
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unreadable(_("not UTF-8 text (byte {byte})").format(byte=error.start)) from None
-    long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in raw.translate(_DIGITS_AS_ZERO)
-    if _nested_too_deep(raw):
+    punctuation = raw.translate(_DIGITS_AS_ZERO, _SPACES_AND_LETTERS)  # a third of the bytes: digits, brackets, quotes, colons...
+    long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in punctuation
+    if _nested_too_deep(raw, punctuation):
         raise Unreadable(_("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH))
-    data = _loads(text, long_numbers)  # parsed, so valid JSON: the byte scan above told its depth exactly
+    # parsed, so valid JSON: the byte scan above told its depth exactly. A key given twice is
+    # told without the parser's pairs (a third of its time): each key's closing quote and its
+    # colon meet once spaces are taken out, so at least as many '":' as keys; if the objects
+    # hold as many keys as that, none was given twice. Else (a key twice, or a text holding
+    # '":' or starting with ':' once spaces and letters are out) the exact, slower way says.
+    data, keys = _loads(text, long_numbers, counted=True)
+    if keys != punctuation.count(b'":'):
+        data = _loads(text, long_numbers)
     if _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
         raise Unreadable(_("a lone surrogate ({escape}) in its text: no file ginscore writes holds one").format(escape="\\udXXX"))
     return data
@@ -63,12 +72,12 @@ def _lone_surrogate(data) -> bool:
     return False
 
 
-def _nested_too_deep(raw: bytes) -> bool:
+def _nested_too_deep(raw: bytes, punctuation: bytes) -> bool:
     """Whether lists or objects nest more than ``MAX_DEPTH`` deep, told from the bytes before
     anything is parsed (a file of 7 MB nested 500 deep would take seconds and hundreds of MB to
     parse): strings taken out, only the brackets kept, then the innermost pairs taken away level
     by level, all at C speed. Exact for any document the parser then accepts, so nothing walks
-    the parsed document again.
+    the parsed document again. ``punctuation``: ``raw`` without spaces and letters.
 
     Strings are taken out cheaply where no string holds a bracket or an escape (every file
     ginscore writes, but for a name or note with one): only brackets and quotes kept, each
@@ -77,38 +86,50 @@ def _nested_too_deep(raw: bytes) -> bool:
     opening one and is odd: the quotes are then not all in adjacent pairs), and the exact split
     below decides."""
     brackets = None
-    if b"\\" not in raw:
-        kept = raw.translate(None, _NOT_BRACKETS_OR_QUOTES)  # every bracket of ``raw``: counted here, a tenth of the bytes
+    if b"\\" not in punctuation:
+        kept = punctuation.translate(None, _NOT_BRACKETS_OR_QUOTES)  # every bracket of ``raw``
         if kept.count(b"[") + kept.count(b"{") <= MAX_DEPTH:
             return False
         if kept.count(b'""') * 2 == kept.count(b'"'):  # each quote one of an adjacent pair: no string holds a bracket
             brackets = kept.translate(None, b'"')
-    elif raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+    elif punctuation.count(b"[") + punctuation.count(b"{") <= MAX_DEPTH:
         return False
     if brackets is None:
         outside_strings = b"".join(raw.replace(b"\\\\", b"").replace(b'\\"', b"").split(b'"')[::2])
         brackets = outside_strings.translate(None, _NOT_BRACKETS)
-    for _level in range(MAX_DEPTH):  # a level a time: "{[]}" loses its "[]" first, its "{}" only next time
+    for level in range(1, MAX_DEPTH + 1):  # a level a time: "{[]}" loses its "[]" first, its "{}" only next time
         shorter = brackets.replace(b"[]", b".").replace(b"{}", b".").replace(b".", b"")
         if len(shorter) == len(brackets):
             return False  # unbalanced, if anything is left: the parser says where
         brackets = shorter
-        if not brackets:
+        # what is left nests no deeper than it has opening brackets (a game file: after one level)
+        if level + brackets.count(b"[") + brackets.count(b"{") <= MAX_DEPTH:
             return False
     return True
 
 
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")  # made at C speed: on every command's start-up path
 _NOT_BRACKETS_OR_QUOTES = _NOT_BRACKETS.translate(None, b'"')
+_SPACES_AND_LETTERS = b" \t\n\rABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
-_DIGITS_AS_ZERO = b" " * 48 + b"0" * 10 + b" " * 198  # the ASCII digits (48 to 57) as 0, every other byte a space
+_DIGITS_AS_ZERO = bytes(range(48)) + b"0" * 10 + bytes(range(58, 256))  # the ASCII digits (48 to 57) as 0
 
 
-def _loads(text: str, long_numbers: bool):
+def _loads(text: str, long_numbers: bool, counted: bool = False):
+    """The document in ``text``: with ``counted``, (the document, how many keys its objects
+    hold), a key given twice counted once; else a key given twice is an error."""
     hooks = {"parse_int": _whole_number, "parse_float": _number} if long_numbers else {}
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_constant, **hooks)
+        if not counted:
+            return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_constant, **hooks)
+        sizes: list = []
+
+        def object_made(made: dict) -> dict:
+            sizes.append(len(made))
+            return made
+
+        return json.loads(text, object_hook=object_made, parse_constant=_constant, **hooks), sum(sizes)
     except Unreadable:
         raise
     except json.JSONDecodeError as error:

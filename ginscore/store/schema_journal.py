@@ -215,7 +215,7 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE, p
 def _check_entries_from(journal: list, start: int, seen: set, table_unit, found: list, ignorable, players) -> None:
     """``check_entries`` from entry ``start`` on, ``seen`` the ids before it."""
     hand_fields = None if table_unit is None else table_unit.hand_fields
-    seated: list = [None]  # the last seats found right (most hands of a game have the same)
+    seated: list = [None, None]  # the last seats and device found right (most hands of a game have the same)
     for index in range(start, len(journal)):
         entry = journal[index]
         if hand_fields is not None and _plain_hand(entry, index, seen, hand_fields, players, seated):
@@ -269,7 +269,7 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     if not (
         type(entry_id) is str and 0 < len(entry_id) <= 32 and entry_id.isascii() and entry_id.isalnum() and entry_id not in seen
         and type(clock) is int and clock >= 0
-        and type(device) is str and (not device or DEVICE_ID.match(device))
+        and type(device) is str and (not device or device == seated[1] or DEVICE_ID.match(device))
         and (after is None or type(after) is str)
         and type(at) is str and at.isprintable()
         and type(hand) is dict and "kind" in hand and "cards" not in hand
@@ -296,6 +296,7 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
             if problems:
                 return False
             seated[0] = seats
+    seated[1] = device
     seen.add(entry_id)
     return True
 
