@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ginscore.base.errors import CardError, HandError, RulesError, shown
 from ginscore.base.i18n import _, decimal, money_text
 from ginscore.base.records import Record
+from ginscore.core.game import made  # a score is made for every hand replayed
 from ginscore.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -164,8 +165,8 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
     """Score one two-sided hand: ``hand['player']`` went out against ``defender``."""
     kind = hand["kind"]
     if kind == "draw":
-        return HandScore("draw", None, 0, 0)
-    multiplier = multiplier_for(hand, rules)
+        return made(HandScore, ("draw", None, 0, 0, 1))
+    multiplier = multiplier_for(hand, rules) if rules.oklahoma else 1
     # "points": only the deadwood difference is doubled; "score": the hand's whole score;
     # "all": the score and the boxes.
     bonus_factor = multiplier if rules.spade_double in ("score", "all") else 1
@@ -175,17 +176,16 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
         big = hand.get("big", False) and rules.big_gin_bonus > 0
         bonus = rules.big_gin_bonus if big else rules.gin_bonus
         points = opponent_deadwood * multiplier + bonus * bonus_factor
-        return HandScore("big_gin" if big else "gin", player, points, rules.gin_boxes * box_factor, multiplier)
+        return made(HandScore, ("big_gin" if big else "gin", player, points, rules.gin_boxes * box_factor, multiplier))
     knocker_deadwood = hand["deadwood"]
     if knocker_deadwood < opponent_deadwood:
-        points = (opponent_deadwood - knocker_deadwood) * multiplier
-        return HandScore("knock", player, points, box_factor, multiplier)
+        return made(HandScore, ("knock", player, (opponent_deadwood - knocker_deadwood) * multiplier, box_factor, multiplier))
     if knocker_deadwood == opponent_deadwood and rules.tie == "knocker":
-        return HandScore("knock", player, 0, box_factor, multiplier)
+        return made(HandScore, ("knock", player, 0, box_factor, multiplier))
     if knocker_deadwood == opponent_deadwood and rules.tie == "no-score":
-        return HandScore("tie", None, 0, 0, multiplier)
+        return made(HandScore, ("tie", None, 0, 0, multiplier))
     points = (knocker_deadwood - opponent_deadwood) * multiplier + rules.undercut_bonus * bonus_factor
-    return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
+    return made(HandScore, ("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier))
 
 
 class FinalScore(Record):

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 from ginscore.base.i18n import N_, pN_
 from ginscore.base.records import Record
+from ginscore.core.game import made
 from ginscore.core.scoring import FinalScore, settle
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.kept import copied_tally
@@ -37,9 +38,10 @@ class StandardResult(Record):
         return non_dealer(self.game.players, self.next_dealer)
 
     def payments(self) -> list:
-        if self.final is None:
+        final = self.final
+        if final is None:
             return []
-        paid = payment(self.final.loser, self.final.winner, self.final.net, self.game.stake)
+        paid = payment(final.loser, final.winner, final.net, self.game.stake, final.amount)
         return [paid] if paid else []
 
     def player_stats(self) -> dict:
@@ -83,9 +85,10 @@ class StandardGin(TwoPlayerGin):
 
     def play(self, game, tally, effective) -> bool:
         score, opponent = self.score(game, effective)
-        count_hand(tally, score, game.rules.target)
-        tally.rows.append(HandRow(effective, score, dict(tally.scores), opponent))
-        tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
+        rules = game.rules
+        count_hand(tally, score, rules.target)
+        tally.rows.append(made(HandRow, (effective, score, dict(tally.scores), opponent)))  # HandRow(...), for less (core.game)
+        tally.dealer = next_dealer(rules, game.players, tally.dealer, score.winner)
         return tally.winner is not None
 
     def result(self, game, tally) -> StandardResult:
