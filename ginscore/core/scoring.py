@@ -90,7 +90,7 @@ def check_hand(hand: dict, rules: Rules) -> None:
         return
     if kind == "knock":
         _check_knock(hand, knock_limit_for(hand, rules), rules)
-    _deadwood(hand, "opponent_deadwood", _("the opponent's deadwood"))
+    _check_opponent_deadwood(hand)
 
 
 def _check_upcard(hand: dict, rules: Rules) -> None:
@@ -150,15 +150,14 @@ def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
     )
 
 
-def _deadwood(hand: dict, key: str, label: str) -> int:
-    value = hand.get(key)
-    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
+def _check_opponent_deadwood(hand: dict) -> None:
+    value = hand.get("opponent_deadwood")
+    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:  # its name translated only here: every hand is checked
         raise HandError(
             _("{label} must be a whole number from 0 to {most}, got {value}").format(
-                label=label, most=MAX_DEADWOOD, value=repr(value)
+                label=_("the opponent's deadwood"), most=MAX_DEADWOOD, value=repr(value)
             )
         )
-    return value
 
 
 def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
@@ -205,7 +204,7 @@ class FinalScore(Record):
 
     def to_json(self) -> dict:
         """Every field, in order; the per-player objects are copied."""
-        return {key: dict(value) if isinstance(value, dict) else value for key, value in self._asdict().items()}
+        return {key: dict(value) if isinstance(value, dict) else value for key, value in zip(self._fields, self)}
 
 
 def settle(
