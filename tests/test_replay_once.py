@@ -114,3 +114,22 @@ def test_a_pair_s_statistics_are_those_of_every_hand_played_by_both():
         "knocks": 1, "points_won": 30 + 37, "biggest_hand": 37, "hand_streak": 2, "card_knocks": 0,
         "card_knock_deadwood": 0, "held_back": 0,
     }
+
+
+def test_the_records_made_for_every_hand_have_every_field():
+    # core.game.made makes them with every field given: a field added to one of these records
+    # must be given there too (a record made short reads its new field as an error)
+    from ginscore.core.game import EffectiveHand, effective_hands
+    from ginscore.core.scoring import HandScore, score_hand
+    from ginscore.tables.two_handed import HandRow
+
+    draw, gin = {"kind": "draw"}, {"kind": "gin", "player": "Bob", "opponent_deadwood": 12}
+    game = game_of(knock("Ann", 3, 10), draw, knock("Ann", 9, 4), gin, knock("Bob", 5, 5))
+    game = game.append("edit", target=game.journal[0]["id"], hand=knock("Ann", 2, 10), seats=seated("Ann", "Bob"))
+    hands = effective_hands(game.journal)
+    assert hands[0].edited and all(len(hand) == len(EffectiveHand._fields) for hand in hands)
+    rules = game.rules.with_changes(tie="no-score")
+    for hand in [counted.hand for counted in hands] + [knock("Ann", 5, 5)]:
+        assert len(score_hand(hand, "Bob", rules)) == len(HandScore._fields)
+    rows = actions.evaluate(game).rows
+    assert len(rows) == 5 and all(len(row) == len(HandRow._fields) and len(row.score) == len(HandScore._fields) for row in rows)

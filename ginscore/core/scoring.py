@@ -221,7 +221,7 @@ def settle(
 
     ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
     """
-    box_points = {name: boxes[name] * rules.box_bonus for name in (winner, loser)}
+    box_points = {winner: boxes[winner] * rules.box_bonus, loser: boxes[loser] * rules.box_bonus}
     winner_points, winner_boxes = points[winner], box_points[winner]
     game_bonus = rules.game_bonus
     shutout = not loser_won_a_hand

@@ -66,7 +66,8 @@ def standing(table, game, work):
 def _stands_as_before(table, game, work):
     for kind, asked, stands in STOOD:
         count = len(asked.journal)
-        if kind is table and stands is asked and asked.players == game.players and game.journal[:count] == asked.journal:
+        same_game_before = kind is table and stands is asked and asked.id == game.id and asked.players == game.players
+        if same_game_before and game.journal[:count] == asked.journal:
             added = game.journal[count:]
             if all(entry["action"] == "hand" for entry in added):
                 part = game._replace(journal=added)
