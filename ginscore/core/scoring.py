@@ -85,12 +85,19 @@ def check_hand(hand: dict, rules: Rules) -> None:
     kind = hand.get("kind")
     if kind not in HAND_KINDS:
         raise HandError(_("unknown hand kind {kind}: use knock, gin or draw").format(kind=repr(kind)))
-    _check_upcard(hand, rules)
+    if rules.oklahoma or "upcard" in hand:  # every hand is checked as its game is read: the usual one in few calls
+        _check_upcard(hand, rules)
     if kind == "draw":
         return
     if kind == "knock":
         _check_knock(hand, knock_limit_for(hand, rules), rules)
-    _check_opponent_deadwood(hand)
+    value = hand.get("opponent_deadwood")
+    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
+        raise HandError(
+            _("{label} must be a whole number from 0 to {most}, got {value}").format(
+                label=_("the opponent's deadwood"), most=MAX_DEADWOOD, value=repr(value)
+            )
+        )
 
 
 def _check_upcard(hand: dict, rules: Rules) -> None:
@@ -148,16 +155,6 @@ def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
             "a knock needs deadwood from 1 to {limit}"
         ).format(deadwood=deadwood, limit=limit, why=why)
     )
-
-
-def _check_opponent_deadwood(hand: dict) -> None:
-    value = hand.get("opponent_deadwood")
-    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:  # its name translated only here: every hand is checked
-        raise HandError(
-            _("{label} must be a whole number from 0 to {most}, got {value}").format(
-                label=_("the opponent's deadwood"), most=MAX_DEADWOOD, value=repr(value)
-            )
-        )
 
 
 def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:

@@ -82,7 +82,7 @@ def hands_passed(table, game) -> list:
     the first effective hands equal to those need no checking again."""
     for kind, before, hands in PASSED:
         # the same game object first: a game checked as it loads is replayed next, as it is
-        if kind is table and (before is game or before._replace(journal=()) == game._replace(journal=())):
+        if kind is table and (before is game or (before.id == game.id and before._replace(journal=()) == game._replace(journal=()))):
             return hands
     return []
 
