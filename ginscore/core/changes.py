@@ -92,6 +92,8 @@ def rename_clash_lines(game) -> list:
 
 
 def _standing(game, renamed_hand) -> tuple:
+    if _as_recorded(game):
+        return game, []
     changes = live_changes(game.journal)
     if not changes:  # a hand recorded while a rename counted that was taken back since
         journal = list(game.journal)
@@ -133,6 +135,24 @@ def _standing(game, renamed_hand) -> tuple:
     rename_unseated(journal, changes, applied, position, renamed_hand)
     _name_seated(journal, players, renamed_hand)
     return game._replace(rules=rules, players=players, dealer=dealer, journal=tuple(journal)), list(idle.values())
+
+
+def _as_recorded(game) -> bool:
+    """Whether ``game`` stands as it was recorded: no rules change or rename in its journal (one
+    taken back included), and every hand's seats name its players as the game does, so that
+    ``_name_seated`` would change nothing. Most games, told in one pass (every game is replayed
+    as it stands); any other is worked out below."""
+    players, last_seats = game.players, None
+    for entry in game.journal:
+        action = entry["action"]
+        if action in CHANGE_ACTIONS:
+            return False
+        seats = entry.get("seats")
+        if seats and seats is not last_seats and seats != last_seats:  # most hands have the seats of the hand before
+            if action not in ("hand", "edit") or any(seat["name"] != players[seat["player"]] for seat in seats):
+                return False
+            last_seats = seats
+    return True
 
 
 def _named_now(old: str, players, renamed_to: dict) -> str | None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ginscore.base.errors import CardError, HandError, RulesError, shown
 from ginscore.base.i18n import _, decimal, money_text
 from ginscore.base.records import Record
+from ginscore.core.game import made  # a score is made for every hand replayed
 from ginscore.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -84,12 +85,19 @@ def check_hand(hand: dict, rules: Rules) -> None:
     kind = hand.get("kind")
     if kind not in HAND_KINDS:
         raise HandError(_("unknown hand kind {kind}: use knock, gin or draw").format(kind=repr(kind)))
-    _check_upcard(hand, rules)
+    if rules.oklahoma or "upcard" in hand:  # every hand is checked as its game is read: the usual one in few calls
+        _check_upcard(hand, rules)
     if kind == "draw":
         return
     if kind == "knock":
         _check_knock(hand, knock_limit_for(hand, rules), rules)
-    _deadwood(hand, "opponent_deadwood", _("the opponent's deadwood"))
+    value = hand.get("opponent_deadwood")
+    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
+        raise HandError(
+            _("{label} must be a whole number from 0 to {most}, got {value}").format(
+                label=_("the opponent's deadwood"), most=MAX_DEADWOOD, value=repr(value)
+            )
+        )
 
 
 def _check_upcard(hand: dict, rules: Rules) -> None:
@@ -149,23 +157,12 @@ def _check_knock(hand: dict, limit: int, rules: Rules) -> None:
     )
 
 
-def _deadwood(hand: dict, key: str, label: str) -> int:
-    value = hand.get(key)
-    if type(value) is not int or not 0 <= value <= MAX_DEADWOOD:
-        raise HandError(
-            _("{label} must be a whole number from 0 to {most}, got {value}").format(
-                label=label, most=MAX_DEADWOOD, value=repr(value)
-            )
-        )
-    return value
-
-
 def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
     """Score one two-sided hand: ``hand['player']`` went out against ``defender``."""
     kind = hand["kind"]
     if kind == "draw":
-        return HandScore("draw", None, 0, 0)
-    multiplier = multiplier_for(hand, rules)
+        return made(HandScore, ("draw", None, 0, 0, 1))
+    multiplier = multiplier_for(hand, rules) if rules.oklahoma else 1
     # "points": only the deadwood difference is doubled; "score": the hand's whole score;
     # "all": the score and the boxes.
     bonus_factor = multiplier if rules.spade_double in ("score", "all") else 1
@@ -175,17 +172,16 @@ def score_hand(hand: dict, defender: str | None, rules: Rules) -> HandScore:
         big = hand.get("big", False) and rules.big_gin_bonus > 0
         bonus = rules.big_gin_bonus if big else rules.gin_bonus
         points = opponent_deadwood * multiplier + bonus * bonus_factor
-        return HandScore("big_gin" if big else "gin", player, points, rules.gin_boxes * box_factor, multiplier)
+        return made(HandScore, ("big_gin" if big else "gin", player, points, rules.gin_boxes * box_factor, multiplier))
     knocker_deadwood = hand["deadwood"]
     if knocker_deadwood < opponent_deadwood:
-        points = (opponent_deadwood - knocker_deadwood) * multiplier
-        return HandScore("knock", player, points, box_factor, multiplier)
+        return made(HandScore, ("knock", player, (opponent_deadwood - knocker_deadwood) * multiplier, box_factor, multiplier))
     if knocker_deadwood == opponent_deadwood and rules.tie == "knocker":
-        return HandScore("knock", player, 0, box_factor, multiplier)
+        return made(HandScore, ("knock", player, 0, box_factor, multiplier))
     if knocker_deadwood == opponent_deadwood and rules.tie == "no-score":
-        return HandScore("tie", None, 0, 0, multiplier)
+        return made(HandScore, ("tie", None, 0, 0, multiplier))
     points = (knocker_deadwood - opponent_deadwood) * multiplier + rules.undercut_bonus * bonus_factor
-    return HandScore("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier)
+    return made(HandScore, ("undercut", defender, points, rules.undercut_boxes * box_factor, multiplier))
 
 
 class FinalScore(Record):
@@ -205,7 +201,7 @@ class FinalScore(Record):
 
     def to_json(self) -> dict:
         """Every field, in order; the per-player objects are copied."""
-        return {key: dict(value) if isinstance(value, dict) else value for key, value in self._asdict().items()}
+        return {key: dict(value) if isinstance(value, dict) else value for key, value in zip(self._fields, self)}
 
 
 def settle(
@@ -222,7 +218,7 @@ def settle(
 
     ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
     """
-    box_points = {name: boxes[name] * rules.box_bonus for name in (winner, loser)}
+    box_points = {winner: boxes[winner] * rules.box_bonus, loser: boxes[loser] * rules.box_bonus}
     winner_points, winner_boxes = points[winner], box_points[winner]
     game_bonus = rules.game_bonus
     shutout = not loser_won_a_hand

@@ -180,7 +180,7 @@ class MatchFinal:
     def payments(self) -> list:
         if self.winner is None:
             return []
-        return [payment(self.loser, self.winner, self.net, self.stake)]
+        return [payment(self.loser, self.winner, self.net, self.stake, self.amount)]
 
     def to_json(self) -> dict:
         return {

@@ -23,7 +23,8 @@ KEPT = 4
 REPLAYED: list = []
 # (table, game, the game as it stands) for the last few game objects asked about
 STOOD: list = []
-# (table, a game as it stands without its journal, the effective hands its last replay checked)
+# (table, a game as it stands, the effective hands its last replay checked): only the game
+# apart from its journal counts (``hands_passed``)
 PASSED: list = []
 # (table, a game as it stands, a copy of the tally its replay ended with, its effective hands,
 # its entry ids) for the last few replays of games not over, none of whose hands was put before another
@@ -65,7 +66,8 @@ def standing(table, game, work):
 def _stands_as_before(table, game, work):
     for kind, asked, stands in STOOD:
         count = len(asked.journal)
-        if kind is table and stands is asked and asked.players == game.players and game.journal[:count] == asked.journal:
+        same_game_before = kind is table and stands is asked and asked.id == game.id and asked.players == game.players
+        if same_game_before and game.journal[:count] == asked.journal:
             added = game.journal[count:]
             if all(entry["action"] == "hand" for entry in added):
                 part = game._replace(journal=added)
@@ -78,15 +80,16 @@ def hands_passed(table, game) -> list:
     """The hands the last replay found acceptable, in order, when it replayed the same game as
     it stands apart from its journal (a table's ``check_hand`` reads only that and the hand):
     the first effective hands equal to those need no checking again."""
-    for kind, header, hands in PASSED:
-        if kind is table and header == game._replace(journal=()):
+    for kind, before, hands in PASSED:
+        # the same game object first: a game checked as it loads is replayed next, as it is
+        if kind is table and (before is game or (before.id == game.id and before._replace(journal=()) == game._replace(journal=()))):
             return hands
     return []
 
 
 def passed(table, game, hands: list) -> None:
     """Keep ``hands``, the effective hands of ``game`` (as it stands) that a replay checked."""
-    PASSED[:] = [(table, game._replace(journal=()), hands)]
+    PASSED[:] = [(table, game, hands)]
 
 
 def copied_tally(tally) -> SimpleNamespace:
@@ -109,16 +112,17 @@ def _replayed_whole(table, game) -> tuple:
     tally = table.begin(game)
     over = None
     late = []
-    entries = {entry["id"]: entry for entry in game.journal}
-    apart_ids = None
+    entries = apart_ids = None  # asked only of a hand after the end
     checked = hands_passed(table, game)
     hands = []
     for effective in effective_hands(game.journal):
-        if len(hands) >= len(checked) or effective.hand != checked[len(hands)]:
-            table.check_hand(game, effective.hand)
-        hands.append(effective.hand)
+        hand = effective.hand
+        if len(hands) >= len(checked) or (hand is not checked[len(hands)] and hand != checked[len(hands)]):
+            table.check_hand(game, hand)
+        hands.append(hand)
         if over is not None:
             if apart_ids is None:
+                entries = {entry["id"]: entry for entry in game.journal}
                 apart_ids = {entry["id"] for entry in apart(game.journal)}
             entry = entries[effective.entry]
             if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids:
@@ -128,12 +132,14 @@ def _replayed_whole(table, game) -> tuple:
         if table.play(game, tally, effective):
             over = effective
     if over is None and not any("before" in entry for entry in game.journal):
-        _keep_tally(table, game, tally, hands, frozenset(entries))
+        _keep_tally(table, game, tally, hands, frozenset(entry["id"] for entry in game.journal))
     return _finished(table, game, tally, hands), late
 
 
 def _gone_on(table, game) -> tuple | None:
     """(result, no late hands) of ``game`` from a kept tally (``TALLIES``), or None."""
+    if not TALLIES:
+        return None
     header = game._replace(journal=())
     for kind, before, tally, hands, ids in TALLIES:
         count = len(before.journal)

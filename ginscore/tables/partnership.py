@@ -133,7 +133,7 @@ class PartnershipResult(Record):
         faced = {}
         for first, second in pairs_of(self.game.players, 1):
             faced[first], faced[second] = second, first
-        paid = [payment(player, faced[player], self.final.net, self.game.stake) for player in losing]
+        paid = [payment(player, faced[player], self.final.net, self.game.stake, self.final.amount) for player in losing]
         return [entry for entry in paid if entry is not None]
 
     def player_stats(self) -> dict:

@@ -19,14 +19,16 @@ class Payment(Record):
         return {"from": self.payer, "to": self.payee, "points": self.points, "amount": self.amount}
 
 
-def payment(debtor: str, creditor: str, points: int, stake) -> Payment | None:
+def payment(debtor: str, creditor: str, points: int, stake, amount: str | None = None) -> Payment | None:
     """The payment that settles ``points`` owed by ``debtor`` to ``creditor`` (the other way
-    when negative); None when nothing is owed."""
+    when negative); None when nothing is owed. ``amount``: ``points`` x ``stake`` where the
+    settlement worked it out already (its ``amount``), so that a summary, which asks for the
+    payments twice, does no exact decimal arithmetic for them."""
     if points == 0:
         return None
     if points < 0:
-        debtor, creditor, points = creditor, debtor, -points
-    return Payment(debtor, creditor, points, money(points, stake))
+        return Payment(creditor, debtor, -points, money(-points, stake))
+    return Payment(debtor, creditor, points, money(points, stake) if amount is None else amount)
 
 
 def nets(payments, players) -> dict:

@@ -226,7 +226,7 @@ class ThreeHandedGin(GinTable):
         totals = {name: scores[name] + box_points[name] + (rules.game_bonus if name == winner else 0) for name in players}
         losers = [name for name in players if name != winner]
         pairs = tuple(settle(winner, loser, scores, boxes, hands_won[loser] > 0, rules, game.stake) for loser in losers)
-        payments = [payment(pair.loser, winner, pair.net, game.stake) for pair in pairs]
+        payments = [payment(pair.loser, winner, pair.net, game.stake, pair.amount) for pair in pairs]
         first, second = losers  # the two losers settle their plain totals
         payments.append(payment(first, second, totals[second] - totals[first], game.stake))
         shut_out = tuple(name for name in losers if hands_won[name] == 0)

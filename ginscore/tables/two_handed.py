@@ -42,6 +42,8 @@ def with_defaults(settings: dict, **defaults) -> dict:
 # Records are NamedTuples (base.records.Record), not dataclasses: this module is on the start-up
 # path of every command typed between hands (see ginscore.game).
 
+DRAWN = HandScore("draw", None, 0, 0)  # what every draw scores, under any rules (``score_hand``)
+
 
 class HandRow(Record):
     hand: EffectiveHand
@@ -76,13 +78,15 @@ class HandRow(Record):
 def count_hand(tally, score, target: int) -> None:
     """Add one hand's ``score`` to a game's running ``tally`` (its ``scores``, ``boxes`` and
     ``hands_won``), and make its winner the game's once he reaches ``target``."""
-    if not score.winner:
+    winner = score.winner
+    if not winner:
         return
-    tally.scores[score.winner] += score.points
-    tally.boxes[score.winner] += score.boxes
-    tally.hands_won[score.winner] += 1
-    if tally.scores[score.winner] >= target:
-        tally.winner = score.winner
+    scores = tally.scores
+    scores[winner] += score.points
+    tally.boxes[winner] += score.boxes
+    tally.hands_won[winner] += 1
+    if scores[winner] >= target:
+        tally.winner = winner
 
 
 def next_dealer(rules, players, dealer: str | None, winner: str | None) -> str | None:
@@ -180,50 +184,61 @@ class TwoPlayerGin(GinTable):
     def score(self, game, effective):
         """The hand's score and who the player who went out faced (None for a draw)."""
         hand = effective.hand
-        defender = None if hand["kind"] == "draw" else opponent_of(game.players, hand["player"])
+        if hand["kind"] == "draw":
+            return DRAWN, None
+        defender = opponent_of(game.players, hand["player"])
         return score_hand(hand, defender, game.rules), defender
 
 
-def hand_stats(state, hand_players) -> dict:
+def hand_stats(state, hand_players=None) -> dict:
     """Each player's statistics over a gin game's hands: ``hand_players(row)`` names who played
-    each hand (a draw has no winner to tell it)."""
-    stats = {name: blank_stats() for name in state.game.players}
-    played = []  # (winner, who played) of each hand, for the streaks: who played asked once a hand
-    for row in state.rows:
-        players, hand, score = hand_players(row), row.hand.hand, row.score
-        played.append((score.winner, players))
+    each hand (a draw has no winner to tell it); None where both players of a pair play every hand."""
+    players = state.game.players
+    rows = state.rows
+    stats = {name: blank_stats() for name in players}
+    if hand_players is None:
         for name in players:
-            stats[name]["hands"] += 1
+            stats[name]["hands"] = len(rows)
+        played = [(row.score.winner, players) for row in rows]  # (winner, who played) of each hand, for the streaks
+    else:
+        played = []
+        for row in rows:
+            who = hand_players(row)  # asked once a hand
+            played.append((row.score.winner, who))
+            for name in who:
+                stats[name]["hands"] += 1
+    for row in rows:
+        hand, score = row.hand.hand, row.score
+        winner = score.winner
         if hand["kind"] == "knock":
             knocker = stats[hand["player"]]
             knocker["knocks"] += 1
             if score.result == "undercut":
                 knocker["undercuts_suffered"] += 1
-                stats[score.winner]["undercuts_given"] += 1
+                stats[winner]["undercuts_given"] += 1
             if "cards" in hand:
                 knocker["card_knocks"] += 1
                 knocker["card_knock_deadwood"] += hand["deadwood"]
                 knocker["held_back"] += held_back_melds(hand)
-        if score.winner:
-            winner, points = stats[score.winner], score.points
-            winner["hands_won"] += 1
-            winner["points_won"] += points
-            if points > winner["biggest_hand"]:
-                winner["biggest_hand"] = points
-            if score.result == "gin":
-                winner["gins"] += 1
-            elif score.result == "big_gin":
-                winner["big_gins"] += 1
-    streaks = hand_streaks(played, state.game.players)
-    for name, longest in streaks.items():
+        if winner:
+            counts, points = stats[winner], score.points
+            counts["hands_won"] += 1
+            counts["points_won"] += points
+            if points > counts["biggest_hand"]:
+                counts["biggest_hand"] = points
+            result = score.result
+            if result == "gin":
+                counts["gins"] += 1
+            elif result == "big_gin":
+                counts["big_gins"] += 1
+    for name, longest in hand_streaks(played, players).items():
         stats[name]["hand_streak"] = longest
     return stats
 
 
 def pair_stats(state) -> dict:
     """Each player's statistics over a game of one pair, who both play every hand."""
-    players = state.game.players
-    stats = hand_stats(state, lambda row: players)
+    stats = hand_stats(state)
     for name in stats:
         stats[name]["won"] = int(state.winner == name)
     return stats
