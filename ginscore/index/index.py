@@ -379,7 +379,7 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             batch[0].append(game_id)
             batch[1].append(game_row)
             batch[2].extend(player_rows)
-            affected.update(row[3] for row in player_rows)  # the players of the games written (their folded names)
+            affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
             if len(batch[0]) >= ROWS_AT_ONCE:
                 write_rows(connection, *batch, new=new)
                 batch = ([], [], [])

@@ -4,6 +4,7 @@ games and its rows of players, written one game at a time or many at once (a bui
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 
 from ginscore.base.ids import order_key
 from ginscore.core.names import folded
@@ -39,22 +40,41 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
     """(its row of games, its rows of players) of one game, as ``store`` writes them."""
     if summary is None:
         return (game_id, files, place, None, None, 0, 0, error, None), []
-    game_row = (
-        game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
-        int(summary["voided"]), None, summary_text(summary),
-    )
     money, currency = summary["money"] or {}, summary["currency"] or ""
     micro = totals.micro
-    player_rows = []
+    # the statistics, the summary's largest part, written without the encoder when they are the
+    # last key and each player's are the whole numbers of STAT_KEYS in order (as summarize gives them)
+    plain = len(summary) > 1 and next(reversed(summary)) == "stats"
+    player_rows, written = [], []
     for name, stats in summary["stats"].items():
         amount = money.get(name)
-        counts = [*map(stats.__getitem__, STAT_KEYS)]
-        if set(map(type, counts)) != {int}:  # the usual counts are whole numbers already
-            counts = [*map(int, counts)]
+        counts = _COUNTS(stats)
+        whole = set(map(type, counts)) == _WHOLE
+        if not whole:
+            counts = (*map(int, counts),)
+        if plain and whole and type(name) is str and tuple(stats) == STAT_KEYS:
+            written.append(f"{_encode_text(name)}: {_STATS_TEXT % counts}")
+        else:
+            plain = False
         player_rows.append((game_id, place, name, folded(name), *counts, amount, micro(amount), currency))
+    text = None
+    if plain:
+        rest = summary.copy()
+        del rest["stats"]
+        text = f"{summary_text(rest)[:-1]}, \"stats\": {{{', '.join(written)}}}}}"
+    game_row = (
+        game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
+        int(summary["voided"]), None, summary_text(summary) if text is None else text,
+    )
     return game_row, player_rows
 
 
+_COUNTS = itemgetter(*STAT_KEYS)
+_WHOLE = {int}
+# a player's statistics as json.dumps writes them when each is an int (not a bool, which it
+# writes as true or false)
+_STATS_TEXT = "{" + ", ".join(f'"{key}": %d' for key in STAT_KEYS) + "}"
+_encode_text = json.encoder.encode_basestring
 _ENCODE: list = []
 
 

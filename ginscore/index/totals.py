@@ -179,6 +179,8 @@ def rebuild(connection, keys: set, checked: bool = False) -> None:
         connection.execute(f"DELETE FROM totals WHERE folded IN ({', '.join('?' for _ in chunk)})", chunk)
     wanted = set(keys)
     counted = f"p.game_id IN (SELECT id FROM games WHERE {counted_game('games')})"  # one pass over the games
+    if checked:  # rows all written here (no NULL): the few games not counted looked for instead, the rows read in order
+        counted = f"p.game_id NOT IN (SELECT id FROM games WHERE NOT ({counted_game('games')}))"
     added = {}
     for key, games, numbers, *figures in connection.execute(_ADDED_UP.format(counted=counted, numbers=1 if checked else _NUMBERS)):
         if key in wanted:
