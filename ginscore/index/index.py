@@ -370,6 +370,7 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
         made = indexes_set_aside(connection) if new else []
         affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else set()
         batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
+        uncounted: list = []
         for game_id, now in changed:
             summary, error, place = summarize_file(game_id)
             if not at_once:
@@ -380,6 +381,8 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             batch[1].append(game_row)
             batch[2].extend(player_rows)
             affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
+            if new and game_row[5:8] != (1, 0, None):  # not counted in the totals (totals.counted_game)
+                uncounted.append(game_id)
             if len(batch[0]) >= ROWS_AT_ONCE:
                 write_rows(connection, *batch, new=new)
                 batch = ([], [], [])
@@ -388,7 +391,7 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             forget(connection, game_id, keep_totals=not at_once)
         make_indexes(connection, made)
         if at_once:
-            totals.rebuild(connection, affected, new)  # checked: every row was written here
+            totals.rebuild(connection, affected, uncounted if new else None)
         generation = bump(connection)
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))

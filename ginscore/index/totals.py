@@ -162,13 +162,14 @@ def players_of(connection, game_ids: list) -> set:
     return found
 
 
-def rebuild(connection, keys: set, checked: bool = False) -> None:
+def rebuild(connection, keys: set, uncounted: list | None = None) -> None:
     """Add up again, from their rows, the totals of the players ``keys``: what ``change`` keeps
     game by game, as if their games had finished in order (a build of many games does this once
     at its end instead of a query and a write per player and game). SQL adds up the sums and
     the greatest figures; the runs, the money (exactly) and the newest game are followed here,
-    over the rows in order. ``checked``: every row was written by this build (an empty index
-    filled), so its figures are known to be numbers."""
+    over the rows in order. ``uncounted``: every row was written by this build (an empty index
+    filled), and these are its games the totals do not count (in progress, set aside, damaged):
+    its figures are known to be numbers, and the games need not be read to tell which count."""
     from decimal import Decimal
 
     if not keys:
@@ -178,20 +179,28 @@ def rebuild(connection, keys: set, checked: bool = False) -> None:
         chunk = keys[start : start + 500]
         connection.execute(f"DELETE FROM totals WHERE folded IN ({', '.join('?' for _ in chunk)})", chunk)
     wanted = set(keys)
-    counted = f"p.game_id IN (SELECT id FROM games WHERE {counted_game('games')})"  # one pass over the games
-    if checked:  # rows all written here (no NULL): the few games not counted looked for instead, the rows read in order
-        counted = f"p.game_id NOT IN (SELECT id FROM games WHERE NOT ({counted_game('games')}))"
+    checked, given = uncounted is not None, []
+    if not checked:
+        counted = f"p.game_id IN (SELECT id FROM games WHERE {counted_game('games')})"  # one pass over the games
+    elif len(uncounted) <= 500:  # SQLite takes a bounded number of parameters
+        # the build's few games not counted named: the games (their summaries, most of the
+        # index) are not read again, and the players are read in order from players_in_order
+        counted, given = f"p.game_id NOT IN ({', '.join('?' for _ in uncounted)})", list(uncounted)
+    else:
+        counted = f"p.game_id NOT IN (SELECT id FROM games WHERE NOT ({counted_game('games')}))"  # no NULL in a build's rows
     added = {}
-    for key, games, numbers, *figures in connection.execute(_ADDED_UP.format(counted=counted, numbers=1 if checked else _NUMBERS)):
+    for key, games, numbers, *figures in connection.execute(
+            _ADDED_UP.format(counted=counted, numbers=1 if checked else _NUMBERS), given):
         if key in wanted:
-            if not (numbers or checked):  # a text or nothing where a count was: what Python's sums refuse (a damaged index)
+            if not numbers:  # a text or nothing where a count was: what Python's sums refuse (a damaged index)
                 raise TypeError(f"a player's statistics in the index are not numbers: {key!r}")
             added[key] = (games, figures)
     mine: dict = {}
     found = None
     rows = connection.execute(
         f"""SELECT p.folded, p.position, p.player, p.won, p.hand_streak, p.money, p.currency, p.game_id
-            FROM players p WHERE {counted} ORDER BY p.folded, p.position"""
+            FROM players p WHERE {counted} ORDER BY p.folded, p.position""",
+        given,
     )
     with exact_money():
         for key, place, name, won, hand_streak, money, currency, game_id in rows:
