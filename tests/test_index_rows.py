@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 
 from ginscore.app import book
+from ginscore.core import scoring
 from ginscore.core.statistics import GREATEST, STAT_KEYS, SUMMED
 from ginscore.index import index, rows, totals
 from ginscore.ops import summary
@@ -46,6 +47,45 @@ def test_a_game_s_money_without_decimal_is_the_exact_sum():
         assert found == expected, (players, payments)
         fast += len(payments) == 1 and payments[0].payer != payments[0].payee and expected is not KeyError
     assert fast > examples(2000) // 5  # the route without Decimal was taken often
+
+
+def plain_money(net, stake):
+    """``scoring.money`` as it was before it kept its context: in a local copy of the thread's."""
+    from decimal import Inexact, localcontext
+
+    if stake is None:
+        return None
+    with localcontext() as exact:
+        exact.prec = 3 * scoring.MAX_STAKE_DIGITS
+        exact.traps[Inexact] = True
+        text = format(Decimal(net) * stake, "f")
+    whole, _point, decimals = text.partition(".")
+    return f"{whole}.{decimals:0<2}" if len(decimals) < 2 else text
+
+
+def test_money_in_a_context_made_once_is_the_exact_product():
+    """``money`` multiplies in a context made once: the same text as in a local copy of the
+    thread's context, or the same error (a product too long to be exact), whatever the caller's
+    context is; ``cents`` writes any value as before."""
+    from decimal import Inexact, localcontext
+
+    rng = random.Random(39)
+    stakes = [None, Decimal("0.05"), Decimal("1"), Decimal("0.0000001"), Decimal("1E+27"), Decimal("12.5"), Decimal("-0.10"),
+              Decimal("0." + "3" * 27), Decimal("9" * 28), Decimal("0.00")]
+    for _round in range(examples(2000)):
+        net = rng.choice([0, 1, -1, rng.randint(-10**6, 10**6), rng.randint(-10**60, 10**60), 10**90])
+        stake = rng.choice(stakes) if rng.random() < 0.7 else Decimal(rng.randint(1, 10**9)).scaleb(-rng.randint(0, 30))
+        results = []
+        for caller in (None, scoring.exact_money(), localcontext(prec=3)):
+            with caller or localcontext():
+                for made in (scoring.money, plain_money):
+                    try:
+                        results.append(made(net, stake))
+                    except Inexact:
+                        results.append(Inexact)
+        assert len(set(results)) == 1, (net, stake, results)
+    for value in (Decimal("62.0"), Decimal("-0.4"), Decimal("1E+2"), Decimal("0.0000325"), "3.1", 7, 2.5, Decimal("-0")):
+        assert scoring.cents(value) == plain_money(1, Decimal(value)), value
 
 
 VALUES = [None, True, False, 0, -7, 10**20, 1.5, -0.0, float("inf"), "", "Zoë", "a\"b\\c\n\u2028", "\x00", [], {}, [1, "x"],
