@@ -373,19 +373,16 @@ def money(net: int, stake: Decimal | None) -> str | None:
     """``net`` x ``stake`` exactly, written out in full (``0.0000325``, never ``3.25E-5``)."""
     if stake is None:
         return None
-    # multiplied in a context made once, not in a local copy of the thread's, and decimal not
-    # imported again: three times a game, that was a third of a summary's cost beside the replay
-    product, number = _PRODUCT or _product()
-    return _in_full(format(product.multiply(number(net), stake), "f"))
+    product, number = _PRODUCT or _product()  # made once: a local copy of the thread's context cost 4x the product
+    return cents(product.multiply(number(net), stake))
 
 
 _PRODUCT: list = []  # (the context money() multiplies in, Decimal), made on first use: decimal only where money is
 
 
-def _product() -> list:
+def _product() -> list:  # decimal's default context, wide enough that a stake's 28 digits times any net fits, no rounding
     from decimal import Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow
 
-    # decimal's default context, wide enough that a stake's 28 digits times any net fits, any rounding an error
     _PRODUCT[:] = [Context(prec=3 * MAX_STAKE_DIGITS, traps=[InvalidOperation, DivisionByZero, Overflow, Inexact]), Decimal]
     return _PRODUCT
 
@@ -394,12 +391,8 @@ def cents(value) -> str:
     """An amount of money as ginscore writes it everywhere (JSON, the ledger's caches): exact,
     in full, with the currency's two places at least (``62.00``, ``-0.40``; not ``62.0``), more
     only where the stake has them (``0.0000325``)."""
-    number = (_PRODUCT or _product())[1]
-    return _in_full(format(value if type(value) is number else number(value), "f"))  # a Decimal needs no copy
-
-
-def _in_full(text: str) -> str:
-    whole, _point, decimals = text.partition(".")
+    number = (_PRODUCT or _product())[1]  # decimal not imported again, a Decimal not copied
+    whole, _point, decimals = (text := format(value if type(value) is number else number(value), "f")).partition(".")
     return f"{whole}.{decimals:0<2}" if len(decimals) < 2 else text
 
 
