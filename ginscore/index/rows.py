@@ -118,13 +118,12 @@ def indexes_set_aside(connection) -> list:
     index: SQLite makes each at once from the rows written (``make_indexes``) for less than it
     takes to keep it up row by row. In the build's transaction, so that a build cut short
     leaves the index as it was (with its indexes); returns what makes them again."""
-    made = [sql for (sql,) in connection.execute(
-        "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")]
-    connection.execute("BEGIN")
-    for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall():
+    if not connection.in_transaction:
+        connection.execute("BEGIN")
+    made = connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall()
+    for name, _sql in made:
         connection.execute(f'DROP INDEX "{name}"')
-    return made
+    return [sql for _name, sql in made]
 
 
 def make_indexes(connection, made: list) -> None:
