@@ -369,22 +369,26 @@ def money(net: int, stake: Decimal | None) -> str | None:
     """``net`` x ``stake`` exactly, written out in full (``0.0000325``, never ``3.25E-5``)."""
     if stake is None:
         return None
-    from decimal import Decimal, Inexact, localcontext
+    product, number = _PRODUCT or _product()  # made once: a local copy of the thread's context cost 4x the product
+    return cents(product.multiply(number(net), stake))
 
-    with localcontext() as exact:
-        exact.prec = 3 * MAX_STAKE_DIGITS  # a stake's 28 digits times any net fits
-        exact.traps[Inexact] = True
-        return cents(Decimal(net) * stake)
+
+_PRODUCT: list = []  # (the context money() multiplies in, Decimal), made on first use: decimal only where money is
+
+
+def _product() -> list:  # decimal's default context, wide enough that a stake's 28 digits times any net fits, no rounding
+    from decimal import Context, Decimal, DivisionByZero, Inexact, InvalidOperation, Overflow
+
+    _PRODUCT[:] = [Context(prec=3 * MAX_STAKE_DIGITS, traps=[InvalidOperation, DivisionByZero, Overflow, Inexact]), Decimal]
+    return _PRODUCT
 
 
 def cents(value) -> str:
     """An amount of money as ginscore writes it everywhere (JSON, the ledger's caches): exact,
     in full, with the currency's two places at least (``62.00``, ``-0.40``; not ``62.0``), more
     only where the stake has them (``0.0000325``)."""
-    from decimal import Decimal
-
-    text = format(Decimal(value), "f")
-    whole, point, decimals = text.partition(".")
+    number = (_PRODUCT or _product())[1]  # decimal not imported again, a Decimal not copied
+    whole, _point, decimals = (text := format(value if type(value) is number else number(value), "f")).partition(".")
     return f"{whole}.{decimals:0<2}" if len(decimals) < 2 else text
 
 

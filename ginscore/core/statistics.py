@@ -60,8 +60,9 @@ def hand_streaks(hands, players) -> dict:
         for name in played:
             if name != winner:
                 running[name] = 0
-        running[winner] += 1
-        longest[winner] = max(longest[winner], running[winner])
+        run = running[winner] = running[winner] + 1
+        if run > longest[winner]:  # not max(): a call a hand, in every game a build reads
+            longest[winner] = run
     return longest
 
 

@@ -45,7 +45,7 @@ from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
 from ginscore.index import totals
 from ginscore.index.cached import Damaged
-from ginscore.index.rows import forget, position, rows, store, write_rows  # noqa: F401 - position asked of this module
+from ginscore.index.rows import empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
@@ -365,9 +365,12 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             changed.append((game_id, now))
     gone = (set(known) if only is None else set(only)) - seen
     at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
+    new = at_once and not known and empty(connection)  # a build into an empty index: nothing to replace
     with connection:
-        affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else None
+        made = indexes_set_aside(connection) if new else []
+        affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else set()
         batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
+        uncounted: list = []
         for game_id, now in changed:
             summary, error, place = summarize_file(game_id)
             if not at_once:
@@ -377,14 +380,18 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             batch[0].append(game_id)
             batch[1].append(game_row)
             batch[2].extend(player_rows)
+            affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
+            if new and game_row[5:8] != (1, 0, None):  # not counted in the totals (totals.counted_game)
+                uncounted.append(game_id)
             if len(batch[0]) >= ROWS_AT_ONCE:
-                write_rows(connection, *batch)
+                write_rows(connection, *batch, new=new)
                 batch = ([], [], [])
-        write_rows(connection, *batch)
+        write_rows(connection, *batch, new=new)
         for game_id in gone:
             forget(connection, game_id, keep_totals=not at_once)
+        make_indexes(connection, made)
         if at_once:
-            totals.rebuild(connection, affected | totals.players_of(connection, [game_id for game_id, _now in changed]))
+            totals.rebuild(connection, affected, uncounted if new else None)
         generation = bump(connection)
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))

@@ -4,6 +4,7 @@ games and its rows of players, written one game at a time or many at once (a bui
 from __future__ import annotations
 
 import json
+from operator import itemgetter
 
 from ginscore.base.ids import order_key
 from ginscore.core.names import folded
@@ -39,27 +40,96 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
     """(its row of games, its rows of players) of one game, as ``store`` writes them."""
     if summary is None:
         return (game_id, files, place, None, None, 0, 0, error, None), []
+    money, currency = summary["money"] or {}, summary["currency"] or ""
+    micro = totals.micro
+    # the statistics, the summary's largest part, written without the encoder when they are the
+    # last key and each player's are the whole numbers of STAT_KEYS in order (as summarize gives them)
+    plain = len(summary) > 1 and next(reversed(summary)) == "stats"
+    player_rows, written = [], []
+    for name, stats in summary["stats"].items():
+        amount = money.get(name)
+        counts = _COUNTS(stats)
+        whole = set(map(type, counts)) == _WHOLE
+        if not whole:
+            counts = (*map(int, counts),)
+        if plain and whole and type(name) is str and tuple(stats) == STAT_KEYS:
+            written.append(f"{_encode_text(name)}: {_STATS_TEXT % counts}")
+        else:
+            plain = False
+        player_rows.append((game_id, place, name, folded(name), *counts, amount, micro(amount), currency))
+    text = None
+    if plain:
+        rest = summary.copy()
+        del rest["stats"]
+        text = f"{summary_text(rest)[:-1]}, \"stats\": {{{', '.join(written)}}}}}"
     game_row = (
         game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
-        int(summary["voided"]), None, json.dumps(summary, ensure_ascii=False),
+        int(summary["voided"]), None, summary_text(summary) if text is None else text,
     )
-    money, currency = summary["money"] or {}, summary["currency"] or ""
-    player_rows = [
-        (game_id, place, name, folded(name), *map(int, map(stats.__getitem__, STAT_KEYS)), money.get(name), totals.micro(money.get(name)), currency)
-        for name, stats in summary["stats"].items()
-    ]
     return game_row, player_rows
+
+
+_COUNTS = itemgetter(*STAT_KEYS)
+_WHOLE = {int}
+# a player's statistics as json.dumps writes them when each is an int (not a bool, which it
+# writes as true or false)
+_STATS_TEXT = "{" + ", ".join(f'"{key}": %d' for key in STAT_KEYS) + "}"
+_encode_text = json.encoder.encode_basestring
+_ENCODE: list = []
+
+
+def summary_text(summary: dict) -> str:
+    """``json.dumps(summary, ensure_ascii=False)``, by the C encoder made once (a build writes
+    thousands of summaries; json.dumps makes an encoder for each, a quarter of its time)."""
+    if not _ENCODE:
+        made = json.JSONEncoder(ensure_ascii=False)
+        if json.encoder.c_make_encoder is None:
+            _ENCODE.append(made.encode)
+        else:
+            encode = json.encoder.c_make_encoder(
+                None, made.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True
+            )
+            _ENCODE.append(lambda value: "".join(encode(value, 0)))
+    return _ENCODE[0](summary)
 
 
 _PLAYER_ROW = f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)"
 
 
-def write_rows(connection, game_ids: list, game_rows: list, player_rows: list) -> None:
+def write_rows(connection, game_ids: list, game_rows: list, player_rows: list, new: bool = False) -> None:
     """Replace the rows of the games ``game_ids`` (each once) with ``game_rows`` and
-    ``player_rows``: one statement of each kind for many games (a build)."""
-    connection.executemany("DELETE FROM players WHERE game_id = ?", [(game_id,) for game_id in game_ids])
+    ``player_rows``: one statement of each kind for many games (a build); ``new``: the index has
+    no rows of these games (a build into an empty index), so none is looked for to delete."""
+    if not new:
+        connection.executemany("DELETE FROM players WHERE game_id = ?", [(game_id,) for game_id in game_ids])
     connection.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
     connection.executemany(_PLAYER_ROW, player_rows)
+
+
+def empty(connection) -> bool:
+    """Whether the index holds no row of any game, player or player's totals (as made)."""
+    return connection.execute(
+        "SELECT NOT EXISTS (SELECT 1 FROM games) AND NOT EXISTS (SELECT 1 FROM players) AND NOT EXISTS (SELECT 1 FROM totals)"
+    ).fetchone()[0] == 1
+
+
+def indexes_set_aside(connection) -> list:
+    """Open a transaction and drop the index's own indexes in it, for a build into an empty
+    index: SQLite makes each at once from the rows written (``make_indexes``) for less than it
+    takes to keep it up row by row. In the build's transaction, so that a build cut short
+    leaves the index as it was (with its indexes); returns what makes them again."""
+    if not connection.in_transaction:
+        connection.execute("BEGIN")
+    made = connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").fetchall()
+    for name, _sql in made:
+        connection.execute(f'DROP INDEX "{name}"')
+    return [sql for _name, sql in made]
+
+
+def make_indexes(connection, made: list) -> None:
+    """Make again the indexes ``indexes_set_aside`` dropped, in the same transaction."""
+    for sql in made:
+        connection.execute(sql)
 
 
 def forget(connection, game_id: str, keep_totals: bool = True) -> None:

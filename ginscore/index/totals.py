@@ -162,10 +162,14 @@ def players_of(connection, game_ids: list) -> set:
     return found
 
 
-def rebuild(connection, keys: set) -> None:
-    """Add up again, from their rows in one pass, the totals of the players ``keys``: what
-    ``change`` keeps game by game, as if their games had finished in order (a build of many
-    games does this once at its end instead of a query and a write per player and game)."""
+def rebuild(connection, keys: set, uncounted: list | None = None) -> None:
+    """Add up again, from their rows, the totals of the players ``keys``: what ``change`` keeps
+    game by game, as if their games had finished in order (a build of many games does this once
+    at its end instead of a query and a write per player and game). SQL adds up the sums and
+    the greatest figures; the runs, the money (exactly) and the newest game are followed here,
+    over the rows in order. ``uncounted``: every row was written by this build (an empty index
+    filled), and these are its games the totals do not count (in progress, set aside, damaged):
+    its figures are known to be numbers, and the games need not be read to tell which count."""
     from decimal import Decimal
 
     if not keys:
@@ -175,38 +179,64 @@ def rebuild(connection, keys: set) -> None:
         chunk = keys[start : start + 500]
         connection.execute(f"DELETE FROM totals WHERE folded IN ({', '.join('?' for _ in chunk)})", chunk)
     wanted = set(keys)
+    checked, given = uncounted is not None, []
+    if not checked:
+        counted = f"p.game_id IN (SELECT id FROM games WHERE {counted_game('games')})"  # one pass over the games
+    elif len(uncounted) <= 500:  # SQLite takes a bounded number of parameters
+        # the build's few games not counted named: the games (their summaries, most of the
+        # index) are not read again, and the players are read in order from players_in_order
+        counted, given = f"p.game_id NOT IN ({', '.join('?' for _ in uncounted)})", list(uncounted)
+    else:
+        counted = f"p.game_id NOT IN (SELECT id FROM games WHERE NOT ({counted_game('games')}))"  # no NULL in a build's rows
+    added = {}
+    for key, games, numbers, *figures in connection.execute(
+            _ADDED_UP.format(counted=counted, numbers=1 if checked else _NUMBERS), given):
+        if key in wanted:
+            if not numbers:  # a text or nothing where a count was: what Python's sums refuse (a damaged index)
+                raise TypeError(f"a player's statistics in the index are not numbers: {key!r}")
+            added[key] = (games, figures)
     mine: dict = {}
+    found = None
     rows = connection.execute(
-        # the counted games' ids found in one pass over the games, not one look-up a player's row
-        f"""SELECT {_ROW} FROM players p WHERE p.game_id IN (SELECT id FROM games
-            WHERE {counted_game("games")}) ORDER BY p.folded, p.position"""
+        f"""SELECT p.folded, p.position, p.player, p.won, p.hand_streak, p.money, p.currency, p.game_id
+            FROM players p WHERE {counted} ORDER BY p.folded, p.position""",
+        given,
     )
     with exact_money():
-        for place, key, name, *stats, money, currency, game_id in rows:
-            if key not in wanted:
-                continue
-            stats = dict(zip(STAT_KEYS, stats))
-            found = mine.get(key)
-            if found is None:
-                found = mine[key] = {"folded": key, "games": 0, **dict.fromkeys(STAT_KEYS, 0), "amounts": {},
+        for key, place, name, won, hand_streak, money, currency, game_id in rows:
+            if found is None or key != found["folded"]:
+                if key not in wanted:
+                    found = None
+                    continue
+                games, figures = added[key]
+                found = mine[key] = {"folded": key, "games": games, **dict(zip(_FIGURES, figures)), "amounts": {},
                                      "longest_streak": 0, "current_streak": 0, "hand_streak_game": "", "dirty": 0}
-            found["games"] += 1
-            for stat in SUMMED:
-                found[stat] += stats[stat]
+                streak = 0  # the greatest hand streak so far: the game that first won as many is kept
+                run = longest = 0
             if money is not None:
                 found["amounts"][currency] = found["amounts"].get(currency, Decimal("0")) + Decimal(money)
-            if stats["hand_streak"] > found["hand_streak"]:
+            if hand_streak > streak:
+                streak = hand_streak
                 found["hand_streak_game"] = game_id
-            for stat in GREATEST:
-                found[stat] = max(found[stat], stats[stat])
-            found["current_streak"] = found["current_streak"] + 1 if stats["won"] else 0
-            found["longest_streak"] = max(found["longest_streak"], found["current_streak"])
+            run = run + 1 if won else 0
+            if run > longest:
+                longest = run
+            found["current_streak"], found["longest_streak"] = run, longest
             found["last_game"], found["player"] = place, name
     for found in mine.values():
         found["money"] = json.dumps({currency: format(amount, "f") for currency, amount in found.pop("amounts").items()},
                                     ensure_ascii=False)
     connection.executemany(f"INSERT INTO totals VALUES ({', '.join('?' for _ in COLUMNS)})",
                            [[found[column] for column in COLUMNS] for found in mine.values()])
+
+
+_FIGURES = (*SUMMED, *GREATEST)
+# each player's counted games, whether every figure is a number (else Python's sums would have
+# raised), the sums, and the greatest figures (at least 0, where the running maxima start)
+_NUMBERS = "MIN(" + " AND ".join(f"typeof(p.{key}) IN ('integer', 'real')" for key in _FIGURES) + ")"
+_ADDED_UP = f"""SELECT p.folded, COUNT(*), {{numbers}},
+    {', '.join(f'SUM(p.{key})' for key in SUMMED)}, {', '.join(f'max(MAX(p.{key}), 0)' for key in GREATEST)}
+    FROM players p WHERE {{counted}} GROUP BY p.folded"""
 
 
 def micro(amount: str | None) -> int | None:

@@ -5,26 +5,16 @@ is the same whether it comes from the game file or from the summary index that c
 from __future__ import annotations
 
 from ginscore.core.game import voided
-from ginscore.core.scoring import cents, exact_money, stake_text
+from ginscore.core.scoring import MONEY_DIGITS, cents, exact_money, stake_text
 from ginscore.tables.base import variant_of
 
 
 def summarize(state) -> dict:
     """The summary of one game: its listing entry (``games --json``), with ``money`` (each
     player's exact net in money, or None without a stake) and ``stats`` (name -> counts)."""
-    from decimal import Decimal
-
-
     game = state.game
     final = state.final
     payments = state.payments()
-    money = None
-    if game.stake is not None:
-        money = {name: Decimal(0) for name in game.players}
-        with exact_money():
-            for paid in payments:
-                money[paid.payer] -= Decimal(paid.amount)
-                money[paid.payee] += Decimal(paid.amount)
     return {
         "id": game.id,
         "created": game.created,
@@ -43,7 +33,45 @@ def summarize(state) -> dict:
         "payments": [paid.to_json() for paid in payments],
         "stake": stake_text(game.stake),
         "currency": game.currency,
-        "money": None if money is None else {name: cents(value) for name, value in money.items()},
+        "money": None if game.stake is None else money_of(game.players, payments),
         "voided": voided(game.journal),
         "stats": state.player_stats(),
     }
+
+
+def money_of(players, payments) -> dict:
+    """Each player's exact net in money over ``payments``, as ``cents`` writes it."""
+    net = dict.fromkeys(players, "0.00")  # cents(Decimal(0))
+    paid_once: set = set()
+    for paid in payments:
+        payer, payee, amount = paid.payer, paid.payee, paid.amount
+        if payer in paid_once or payee in paid_once or payer == payee or payer not in net or payee not in net \
+                or not _written_in_cents(amount):
+            return _exact_money_of(players, payments)
+        paid_once.update((payer, payee))
+        # the usual settlement: each player in one payment, whose amount cents() wrote (a positive
+        # amount with two decimals at least): 0 - amount and 0 + amount, exactly, need no Decimal
+        net[payer], net[payee] = f"-{amount}", amount
+    return net
+
+
+def _written_in_cents(amount) -> bool:
+    """Whether ``amount`` is a positive amount as ``cents`` writes it (``12.10``, ``0.0000325``):
+    its value, negated or added to nothing, is the same text (with a minus sign)."""
+    if type(amount) is not str or len(amount) > MONEY_DIGITS:
+        return False
+    whole, point, decimals = amount.partition(".")
+    return (len(decimals) >= 2 and whole.isascii() and whole.isdigit() and decimals.isascii() and decimals.isdigit()
+            and (whole == "0" or whole[0] != "0") and amount.strip("0.") != "")
+
+
+def _exact_money_of(players, payments) -> dict:
+    """``money_of`` in Decimal arithmetic: any settlement (a player in several payments)."""
+    from decimal import Decimal
+
+    money = {name: Decimal(0) for name in players}
+    with exact_money():
+        for paid in payments:
+            money[paid.payer] -= Decimal(paid.amount)
+            money[paid.payee] += Decimal(paid.amount)
+    return {name: cents(value) for name, value in money.items()}
