@@ -381,7 +381,7 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             batch[1].append(game_row)
             batch[2].extend(player_rows)
             affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
-            if new and game_row[5:8] != (1, 0, None):  # not counted in the totals (totals.counted_game)
+            if new and game_row[5:8] != totals.COUNTED:  # a game the totals do not count
                 uncounted.append(game_id)
             if len(batch[0]) >= ROWS_AT_ONCE:
                 write_rows(connection, *batch, new=new)

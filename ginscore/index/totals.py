@@ -33,6 +33,10 @@ TEXTS = ("folded", "player", "money", "last_game", "hand_streak_game")
 WORKED_OUT = (*GREATEST, "longest_streak", "current_streak", "last_game", "hand_streak_game", "player")
 
 
+# a game row's (finished, voided, damaged) when the totals count it: counted_game, for a row in hand
+COUNTED = (1, 0, None)
+
+
 def counted_game(games: str = "g") -> str:
     """The SQL condition on the table of games named ``games`` that holds for a game the totals
     count: finished, not set aside, not damaged (one definition for the totals and for a
