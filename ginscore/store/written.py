@@ -36,6 +36,8 @@ PIECES: list = []
 # what stands for the journal while the rest of the file is written
 JOURNAL = "\x00journal\x00"
 JOURNAL_TEXT = '"\\u0000journal\\u0000"'
+# how a journal's entries stand in a file (two deep): what file_bytes writes and _cut cuts at
+OPENING, BETWEEN, CLOSING = "[\n    ", ",\n    ", "\n  ]"
 NOTE_LAYOUT = "written-1"  # the note's first word: how file_bytes lays a file out (two spaces, keys sorted)
 
 
@@ -54,7 +56,7 @@ def file_bytes(data: dict, entries) -> bytes:
     head = canonical({**data, "journal": JOURNAL}).decode("utf-8")
     if head.count(JOURNAL_TEXT) != 1:
         return canonical(data)
-    payload = head.replace(JOURNAL_TEXT, "[\n    " + ",\n    ".join(texts) + "\n  ]").encode("utf-8")
+    payload = head.replace(JOURNAL_TEXT, OPENING + BETWEEN.join(texts) + CLOSING).encode("utf-8")
     PIECES[:] = [(payload, head, texts), *PIECES[:3]]
     return payload
 
@@ -125,12 +127,12 @@ def _cut(text: str) -> list | None:
     """The texts of the journal's entries in a file ``file_bytes`` wrote: after the journal's key
     at the top level, separated by ',\n    {' (an entry's own lines are indented deeper; a
     newline inside a JSON text is written \\n), up to the journal's closing bracket."""
-    opening = '\n  "journal": [\n    '
+    opening = '\n  "journal": ' + OPENING
     start = text.find(opening)
-    end = text.find("\n  ]", start)
+    end = text.find(CLOSING, start)
     if start < 0 or end < 0:
         return None
-    pieces = text[start + len(opening):end].split(",\n    {")
+    pieces = text[start + len(opening):end].split(BETWEEN + "{")  # every entry opens with its brace
     return [pieces[0], *("{" + piece for piece in pieces[1:])]
 
 

@@ -7,12 +7,12 @@ from types import SimpleNamespace
 from ginscore.base.i18n import N_, pN_
 from ginscore.base.records import Record
 from ginscore.core.game import made
-from ginscore.core.scoring import FinalScore, score_hand, settle
+from ginscore.core.scoring import FinalScore, settle
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import payment
 from ginscore.tables.standard_view import StandardView
-from ginscore.tables.two_handed import DRAWN, HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
+from ginscore.tables.two_handed import HandRow, TwoPlayerGin, count_hand, next_dealer, non_dealer, opponent_of, pair_stats
 
 
 class StandardResult(Record):
@@ -84,17 +84,11 @@ class StandardGin(TwoPlayerGin):
         return SimpleNamespace(scores=scores, boxes=dict(scores), hands_won=dict(scores), rows=[], winner=None, dealer=game.dealer)
 
     def play(self, game, tally, effective) -> bool:
-        # ``score`` spelled out, and the row made as core.game.made says: this runs for every
-        # hand of every game the index's first build replays
-        hand, rules, players = effective.hand, game.rules, game.players
-        if hand["kind"] == "draw":
-            score, opponent = DRAWN, None
-        else:
-            opponent = opponent_of(players, hand["player"])
-            score = score_hand(hand, opponent, rules)
-        count_hand(tally, score, rules.target)
+        score, opponent = self.score(game, effective)
+        count_hand(tally, score, game.rules.target)
+        # the row made as core.game.made says: this runs for every hand of every game the index's first build replays
         tally.rows.append(made(HandRow, (effective, score, dict(tally.scores), opponent)))
-        tally.dealer = next_dealer(rules, players, tally.dealer, score.winner)
+        tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
         return tally.winner is not None
 
     def result(self, game, tally) -> StandardResult:
