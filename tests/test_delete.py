@@ -94,7 +94,7 @@ def test_a_rummy_deletion_keeps_who_dealt_the_later_hands(run):
 
 
 @pytest.mark.parametrize(
-    "command, code", [("delete 4", 1), ("delete 0", 1), ("delete x", 1), ("delete", 2), ("delete 1 --game zz", 1)]
+    "command, code", [("delete 4", 1), ("delete 0", 1), ("delete x", 1), ("delete", 2), ("delete 1 --game nosuchgame", 1)]
 )
 def test_a_hand_that_is_not_there_is_refused(run, command, code):
     play(run, "new A B", "knock a 4 15", "gin b 10", "knock a 2 20")

@@ -61,14 +61,15 @@ def test_a_clock_far_ahead_is_kept_reported_and_never_followed(run, isolated_led
     mine = journal(isolated_ledger, game_id)
     assert [len(str(entry["clock"])) for entry in mine] == [13, 13, 13]
     assert all(before - 1000 <= entry["clock"] <= after + 1000 for entry in mine[1:])
-    assert mine[1]["after"] == first["id"] and mine[2]["after"] == mine[1]["id"]  # the far one is not followed
+    # its clock is not followed, but what this device saw is: its hands come after the far one
+    assert mine[1]["after"] == "evil000001" and mine[2]["after"] == mine[1]["id"]
     report = json.loads(ok(run, "check --json").stdout)
     assert report["ok"] is True
     (note,) = [item for item in report["notes"] if "evil000001" in item["note"]]
     assert "ahead of this device's" in note["note"]
-    # the far hand stands last, where its clock puts it: hands 1, 2, 3 are this device's
+    # the far hand stands where it was seen, second: hands 3 and 4 were typed after it
     hands = status_json(run)["hands"]
-    assert [hand["kind"] for hand in hands] == ["knock", "gin", "knock", "knock"]
+    assert [hand["kind"] for hand in hands] == ["knock", "knock", "gin", "knock"]
     for command in ("log", "sheet", "status", "games"):
         assert run(command).exit_code == 0, command
 

@@ -21,10 +21,11 @@ from contextlib import contextmanager
 from ginscore.base import jsonfile
 from ginscore.base.errors import GinscoreError
 from ginscore.base.safefile import NotDurable
-from ginscore.core.game import Game, now_ms, voided
+from ginscore.core.game import Game, next_clock, now_ms, voided
 from ginscore.core.names import folded
 from ginscore.ops import actions
 from ginscore.store import ledger, schema, schema_journal
+from ginscore.store.device_clock import last_clock
 from ginscore.store.ledger import Ledger, parse_name
 from ginscore.tables import kept as replays
 
@@ -141,7 +142,7 @@ class Book:
         returns the whole result. A change that raises leaves the files untouched. The entries
         the change adds are this device's (``Game.device``)."""
         with self.ledger.locked():
-            game = self.ledger.load(game_id)._replace(device=self.ledger.device)
+            game = self.ledger.load(game_id)._replace(device=self.ledger.device, floor=last_clock(self.ledger.clock_path))
             result = change(game)
             self._write(result[0], game)
         return result
@@ -150,7 +151,7 @@ class Book:
         """Save a new game under a new id, made on this device (making the ledger folder if
         need be); it becomes this device's current game."""
         with self.ledger.locked(create=True):
-            clock = max(now_ms(), self._last_start() + 1)
+            clock = next_clock(now_ms(), (last_clock(self.ledger.clock_path), self._last_start()))
             game = game._replace(id=self.ledger.new_id(clock), clock=clock, device=self.ledger.device)
             self._write(game, None)
         return game

@@ -15,12 +15,8 @@ def far_ahead(journal, started: int = 0) -> list[dict]:
     game's start, as ``{"clock": started}``, when it is): kept, not followed (``Game.append``).
     The system's clock, read without a trace: a reading command leaves no mark on any clock."""
     bound = system_ms() + AHEAD_MS
-    found = []
-    for entry in reversed(journal):  # in clock order: the far ones are at the end
-        if entry["clock"] <= bound:
-            break
-        found.append(entry)
-    return ([{"id": None, "clock": started}] if started > bound else []) + found[::-1]
+    found = [entry for entry in journal if entry["clock"] > bound]  # anywhere: what was seen after them comes after
+    return ([{"id": None, "clock": started}] if started > bound else []) + found
 
 
 def apart(journal) -> list[dict]:

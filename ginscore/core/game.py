@@ -5,10 +5,12 @@ The journal is the truth. It only ever grows: a hand is recorded, taken back (un
 effective hands, and from them every total, are derived by replaying it.
 
 Several devices can record in one game while apart (a synced folder, git): every entry has its
-own id and names the entry it acts on by id; its ``clock`` never runs backwards on the device
-that recorded it and is later than every entry that device knew of; ``after`` is the entry that
-device saw last. The journal of a game is the union of every device's entries, ordered by
-(clock, device, id): the same entries give the same game on every device.
+own id and names the entry it acts on by id; ``after`` is the last entry of the journal as its
+device read it, and its ``clock`` is that device's wall clock, never running backwards there. The
+journal of a game is the union of every device's entries in causal order
+(``ginscore.core.causal``): an entry after everything its device had seen, whatever any clock
+says; entries made apart by (clock, device, id). The same entries give the same game on every
+device.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
 from ginscore.base.records import Record
+from ginscore.core.causal import order_key, ordered
 from ginscore.core.places import hand_places
 from ginscore.core.rules import Rules
 
@@ -73,9 +76,7 @@ def system_ms() -> int:
 made = tuple.__new__
 
 
-def order_key(entry) -> tuple:
-    """Where an entry stands in a game's journal: by clock, then device, then id."""
-    return (entry["clock"], entry["device"], entry["id"])
+__all__ = ["order_key"]  # the tie-break between entries made apart (ginscore.core.causal), for the store
 
 
 class Game(Record):
@@ -85,25 +86,42 @@ class Game(Record):
     players: tuple[str, ...]
     rules: Rules
     stake: Decimal | None
-    journal: tuple[dict, ...] = ()  # in order_key order
+    journal: tuple[dict, ...] = ()  # in causal order (ginscore.core.causal)
     extra: dict = MappingProxyType({})  # fields a newer ginscore wrote; kept on write
     currency: str | None = None  # symbol shown with amounts, e.g. "€"; None: plain numbers
     dealer: str | None = None  # who deals the first hand, when known (else the players cut for deal)
     clock: int = 0  # when it was started, on the starting device's clock (0: a game from before clocks)
     device: str = ""  # the device recording now (not stored: each device writes its own file)
+    # the highest clock this device gave an entry before (not stored: the device's own state), so
+    # that its entries' clocks rise in the order it made them, in every game and its settlements
+    floor: int = 0
 
     def append(self, action: str, **details) -> "Game":
-        wall = now_ms()
-        bound = wall + AHEAD_MS
-        # the latest entry whose clock is not far ahead (the journal is in clock order)
-        last = next((entry for entry in reversed(self.journal) if entry["clock"] <= bound), None)
-        clock = max(wall, self.clock + 1 if self.clock <= bound else 0, last["clock"] + 1 if last else 0)
+        """The game with a new entry of this device: after the last entry of the journal (the one
+        its device saw last, whatever its clock: the causal order puts the new entry after it)."""
+        clock = next_clock(now_ms(), (self.floor, self.clock, *(entry["clock"] for entry in self.journal[-1:])))
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
-            "id": entry_id, "clock": clock, "device": self.device, "after": last["id"] if last else None,
+            "id": entry_id, "clock": clock, "device": self.device, "after": self.journal[-1]["id"] if self.journal else None,
             "at": now(), "action": action, **details,
         }
         return self._replace(journal=self.journal + (entry,))
+
+
+def header(game) -> "Game":
+    """``game`` without its journal and its device's clock: what two reads of one game share
+    (a game read again after a hand is the same game with one entry more)."""
+    return game._replace(journal=(), floor=0)
+
+
+def next_clock(wall: int, known) -> int:
+    """The clock of an entry made now: the wall clock, or one more than each clock ``known`` (this
+    device's last, the entries it follows) that is not far ahead of it (AHEAD_MS). A clock far
+    ahead is a device set wrong or a file changed by hand: following it would push this device's
+    entries into the future (or, 30 digits long, past what a file may hold), and the causal order
+    needs no clock to put an entry after what its device saw."""
+    bound = wall + AHEAD_MS
+    return max([wall, *(clock + 1 for clock in known if clock <= bound)])
 
 
 # What every file of one game says alike, and what makes a game the game it is whatever its id:
@@ -117,7 +135,7 @@ def started(game) -> tuple:
 
 
 def union(*journals) -> tuple:
-    """The entries of every journal, each once (by id), in journal order. Where two copies of
+    """The entries of every journal, each once (by id), in causal order. Where two copies of
     one id differ (a file edited by hand), the first in a fixed order of their contents is kept,
     so that every device keeps the same one; ``clashes`` names them."""
     chosen: dict[str, dict] = {}
@@ -126,7 +144,7 @@ def union(*journals) -> tuple:
             held = chosen.get(entry["id"])
             if held is None or (held != entry and _content(entry) < _content(held)):
                 chosen[entry["id"]] = entry
-    return tuple(sorted(chosen.values(), key=order_key))
+    return tuple(ordered(chosen.values()))
 
 
 def clashes(*journals) -> list[str]:

@@ -14,11 +14,10 @@ Layout of the ledger folder, which a file syncer or git may share between device
     migrated/                   copies an older ginscore kept before a format upgrade (never read)
 
 What is this device's own lives outside the folder (``paths.state_root()``/ledgers/KEY): the
-lock taken around every read-modify-write, the current game; caches: the devices whose files
-the games folder holds, a note of the file written last (``store.written``).
-
-Files are written with ``safefile.atomic_write`` under the lock, so a crash leaves the old or
-the new file, never a mix. Reads take no lock: a reader always sees whole files.
+lock taken around every read-modify-write, the current game, its clock (``store.device_clock``);
+caches: the devices whose files the games folder holds, a note of the file written last
+(``store.written``). Files are written with ``safefile.atomic_write`` under the lock, so a crash
+leaves the old or the new file, never a mix. Reads take no lock: a reader always sees whole files.
 
 What a game file's JSON means is the codec's (``ginscore.store.schema``, handed in by whoever opens
 the ledger): this module moves bytes and parsed JSON, and so reaches nothing that scores.
@@ -89,7 +88,7 @@ class Ledger:
         self.local_dir = os.path.join(paths.state_root(), "ledgers", key)
         self.cache_dir = os.path.join(paths.cache_root(), "ledgers", key)
         self.lock_path = os.path.join(self.local_dir, "lock")
-        self.current_path = os.path.join(self.local_dir, "current")
+        self.current_path, self.clock_path = os.path.join(self.local_dir, "current"), os.path.join(self.local_dir, "clock")
         self.devices_path, self.written_path = os.path.join(self.cache_dir, "devices"), os.path.join(self.cache_dir, "written")
         self._device_of = device or device_id
         self._lock_depth = 0
@@ -302,9 +301,7 @@ class Ledger:
             raise GameNotFound(_("cannot read {path}: {reason}").format(path=path, reason=_("it is gone"))) from None
         except OSError as error:
             raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
-        if not parse:
-            return raw
-        return remembered(PARSED, path, raw, self._parse)  # read moments ago (is it voided?): parsed once
+        return remembered(PARSED, path, raw, self._parse) if parse else raw  # read moments ago (is it voided?): parsed once
 
     def _parse(self, path: str, raw: bytes):
         try:
@@ -414,11 +411,13 @@ class Ledger:
             loaded = self._loaded[game.id]
         elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
         entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
-        from ginscore.store.written import file_bytes, note, vouched  # only where a file is written
+        from ginscore.store.device_clock import note_clock  # only where a file is written
+        from ginscore.store.written import file_bytes, note, vouched
         vouched(self.written_path, path, PARSED)  # the texts of its entries, cut out of the file this device wrote
         payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
+        note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == self.device)]))
         WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
         # The folder changed by this write only: the cache of its devices stays true

@@ -23,8 +23,9 @@ from ginscore.base.ids import DEVICE_ID, GAME_ID
 from ginscore.base.jsontypes import field as _field
 from ginscore.base.jsontypes import value_words
 from ginscore.base.text import shortened
+from ginscore.core.causal import ordered
 from ginscore.core.changes import rules_as_they_stood
-from ginscore.core.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, order_key, union, voided
+from ginscore.core.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, header, union, voided
 from ginscore.core.scoring import stake_text
 from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake, rules_of, stake_of
 from ginscore.store.schema_journal import (
@@ -133,12 +134,14 @@ def is_voided(files) -> bool:
     """Whether the parsed JSON of a game's files says the game is set aside ('ginscore void');
     False when it cannot tell (a damaged file is reported by whoever loads it)."""
     try:
-        entries = []
+        entries = {}
         for data in files:
             for entry in data["journal"]:
-                if entry.get("action") in GAME_ACTIONS:
-                    entries.append(entry if "id" in entry else _with_id(entry))
-        return voided(sorted(entries, key=order_key))
+                entry = entry if "id" in entry else _with_id(entry)
+                entries.setdefault(entry["id"], entry)
+        if not any(entry.get("action") in GAME_ACTIONS for entry in entries.values()):
+            return False
+        return voided(ordered(entries.values()))  # in the journal's order: a void after the unvoid it saw
     except Exception:  # noqa: BLE001 - any shape at all: not known to be voided
         return False
 
@@ -293,7 +296,7 @@ def _build(data: dict, version: int) -> Game:
     if version < 4:
         journal = tuple(_with_id(entry) for entry in data["journal"])
     else:
-        journal = tuple(sorted(data["journal"], key=order_key))
+        journal = tuple(ordered(data["journal"]))
     players = tuple(data["players"])
     currency = data.get("currency")
     return Game(
@@ -408,7 +411,7 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
             if place is not None:
                 found.append(f"{hand_place.format(place)}: {error}")
     if places is None and not changed and len(found) == found_before:
-        HANDS_CHECKED[:] = [(game._replace(journal=()), hand_place, game.journal)]
+        HANDS_CHECKED[:] = [(header(game), hand_place, game.journal)]
         # the replay that follows checks its effective hands against the same game: these passed
         kept_replays.passed(table_unit, game, [entry["hand"] for entry in game.journal if entry["action"] in ("hand", "edit")])
 
@@ -425,7 +428,7 @@ def _hands_checked_before(game: Game, hand_place: str) -> int:
         return 0
     started, place, journal = HANDS_CHECKED[0]
     count = len(journal)
-    if place == hand_place and count <= len(game.journal) and game.journal[:count] == journal and game._replace(journal=()) == started:
+    if place == hand_place and count <= len(game.journal) and game.journal[:count] == journal and header(game) == started:
         return count
     return 0
 

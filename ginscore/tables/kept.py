@@ -15,7 +15,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ginscore.core.apart import apart
-from ginscore.core.game import EffectiveHand, effective_hands, seat_names
+from ginscore.core.game import EffectiveHand, effective_hands, header, seat_names
 
 KEPT = 4
 # The last few replays (table, game, (result, late hands)), newest first: a game and its
@@ -33,7 +33,7 @@ TALLIES: list = []
 
 def same_game(one, other) -> bool:
     """Whether two games are equal: the cheap fields first, the journals (compared whole) last."""
-    return one.id == other.id and len(one.journal) == len(other.journal) and one._replace(journal=()) == other._replace(journal=()) and one.journal == other.journal
+    return one.id == other.id and len(one.journal) == len(other.journal) and header(one) == header(other) and one.journal == other.journal
 
 
 def replayed(table, game, replay) -> tuple:
@@ -82,7 +82,7 @@ def hands_passed(table, game) -> list:
     the first effective hands equal to those need no checking again."""
     for kind, before, hands in PASSED:
         # the same game object first: a game checked as it loads is replayed next, as it is
-        if kind is table and (before is game or (before.id == game.id and before._replace(journal=()) == game._replace(journal=()))):
+        if kind is table and (before is game or (before.id == game.id and header(before) == header(game))):
             return hands
     return []
 
@@ -140,10 +140,10 @@ def _gone_on(table, game) -> tuple | None:
     """(result, no late hands) of ``game`` from a kept tally (``TALLIES``), or None."""
     if not TALLIES:
         return None
-    header = game._replace(journal=())
+    started = header(game)
     for kind, before, tally, hands, ids in TALLIES:
         count = len(before.journal)
-        if kind is not table or len(game.journal) < count or before._replace(journal=()) != header or game.journal[:count] != before.journal:
+        if kind is not table or len(game.journal) < count or header(before) != started or game.journal[:count] != before.journal:
             continue
         added = game.journal[count:]
         added_ids = {entry["id"] for entry in added}
