@@ -14,14 +14,23 @@ parse is the same in any command; they hold the entries of the file written last
 
 A command on the command line is a new process, with no text kept: ``note`` vouches, outside
 the ledger (in this device's cache folder), for the bytes of the file written last (its name,
-size and checksum), and ``vouched`` cuts the entries' texts out of that file when it is read
-again with the very same bytes, so that a hand typed at hand 200 does not write 199 entries anew.
-Its JSON is parsed and checked as always; only the writing uses the texts."""
+size and BLAKE2b digest), and ``vouched`` cuts the entries' texts out of that file when it is
+read again with the very same bytes, so that a hand typed at hand 200 does not write 199 entries
+anew. Its JSON is parsed and checked as always; only the writing uses the texts, and only once
+they are checked against that parse (``_cut_as_parsed``): a note is a cache, and whoever can
+write the cache folder can write one for any bytes. (The note once held a CRC-32, which anyone
+forges in milliseconds: a file of the noted size and CRC-32 with a decoy laid out as a journal
+had its decoy written as the game.)"""
 
 from __future__ import annotations
 
+import json
 import os
-import zlib
+
+try:  # BLAKE2 alone: hashlib would load OpenSSL first (6% of a hand's start-up)
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 from ginscore.base.jsonfile import Unreadable, canonical, parse_json
 from ginscore.base.safefile import read_regular, write_unsynced
@@ -38,7 +47,9 @@ JOURNAL = "\x00journal\x00"
 JOURNAL_TEXT = '"\\u0000journal\\u0000"'
 # how a journal's entries stand in a file (two deep): what file_bytes writes and _cut cuts at
 OPENING, BETWEEN, CLOSING = "[\n    ", ",\n    ", "\n  ]"
-NOTE_LAYOUT = "written-1"  # the note's first word: how file_bytes lays a file out (two spaces, keys sorted)
+# the note's first word: how file_bytes lays a file out (two spaces, keys sorted) and how the note
+# vouches (2: a BLAKE2b digest; an older note's CRC-32 is never trusted)
+NOTE_LAYOUT = "written-2"
 
 
 def file_bytes(data: dict, entries) -> bytes:
@@ -113,27 +124,76 @@ def vouched(note_path: str, path: str, parsed_files: list) -> None:
             return
     except OSError:
         return
-    texts = _cut(raw.decode("utf-8"))
-    if texts is not None and len(texts) == len(journal):
+    texts = _cut_as_parsed(raw, data)
+    if texts is not None:
         TEXTS.update({id(entry): (entry, text) for entry, text in zip(journal, texts)})
 
 
 def _vouching(path: str, payload: bytes) -> bytes:
     # the layout's version first: a ginscore that writes its files otherwise trusts no older note
-    return f"{NOTE_LAYOUT} {os.path.basename(path)} {len(payload)} {zlib.crc32(payload)}\n".encode("utf-8")
+    digest = blake2b(payload, digest_size=32).hexdigest()
+    return f"{NOTE_LAYOUT} {os.path.basename(path)} {len(payload)} {digest}\n".encode("utf-8")
 
 
-def _cut(text: str) -> list | None:
-    """The texts of the journal's entries in a file ``file_bytes`` wrote: after the journal's key
-    at the top level, separated by ',\n    {' (an entry's own lines are indented deeper; a
-    newline inside a JSON text is written \\n), up to the journal's closing bracket."""
-    opening = '\n  "journal": ' + OPENING
-    start = text.find(opening)
+def _cut_as_parsed(raw: bytes, data: dict) -> list | None:
+    """The texts of the journal's entries in ``raw`` (``_cut``), when they are exactly the
+    journal ``data`` (the parse of ``raw``) holds, else None: the rest of the file, the journal
+    put back as the stand-in ``file_bytes`` writes, parses to the rest of ``data`` (so the cut
+    is the top-level journal, not a look-alike inside another field), and each text is one
+    whole entry (``_each_an_entry``), so that the n texts are the n entries, in order."""
+    cut = _cut(raw.decode("utf-8"))
+    if cut is None:
+        return None
+    head, body = cut
+    texts = body.split(BETWEEN + "{")  # every entry opens with its brace
+    texts[1:] = ["{" + text for text in texts[1:]]
+    journal = data["journal"]
+    if len(texts) != len(journal):
+        return None
+    try:
+        if json.loads(head) != {**data, "journal": JOURNAL} or not _each_an_entry(body, texts, journal):
+            return None
+    except (ValueError, RecursionError):  # a cut that is no JSON: not the journal parsed
+        return None
+    return texts
+
+
+def _each_an_entry(body: str, texts: list, journal: list) -> bool:
+    """Whether each of ``texts``, the journal's text ``body`` cut at ',\\n    {', is one whole
+    entry. No cut falls inside a JSON text (no text holds a raw newline), so each falls between
+    two entries exactly when the brackets before it close all they open: the body's brackets,
+    each cut marked by a NUL (no JSON text holds one raw), with every innermost pair taken away
+    level by level, leave the marks alone. Told so at C speed where no text holds a bracket or an
+    escape (every file ginscore writes but for a name or note with one: told as ``jsonfile``
+    tells it); else by parsing each text and comparing it with its entry (7 million instructions
+    at hand 200, where the brackets cost a quarter of that)."""
+    if "\\" not in body:
+        kept = body.encode("utf-8").replace(BETWEEN_BYTES, b"\x00{").translate(None, _NOT_BRACKETS_QUOTES_OR_NUL)
+        if kept.count(b'""') * 2 == kept.count(b'"'):  # each quote one of an adjacent pair: no text holds a bracket
+            brackets = kept.replace(b'""', b"")
+            while True:
+                shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+                if len(shorter) == len(brackets):
+                    return brackets == b"\x00" * (len(texts) - 1)
+                brackets = shorter
+    return json.loads("[[" + "],[".join(texts) + "]]") == [[entry] for entry in journal]
+
+
+BETWEEN_BYTES = (BETWEEN + "{").encode("ascii")  # a cut, as bytes
+_NOT_BRACKETS_QUOTES_OR_NUL = bytes(range(256)).translate(None, b'[]{}"\x00')
+
+
+def _cut(text: str) -> tuple | None:
+    """(the file's text with the journal's entries cut out and the stand-in in their place, the
+    text of the entries) in a file ``file_bytes`` wrote: after the journal's key at the top
+    level, each entry after ',\\n    ' (an entry's own lines are indented deeper; a newline
+    inside a JSON text is written \\n), up to the journal's closing bracket."""
+    key = '\n  "journal": '
+    start = text.find(key + OPENING)
     end = text.find(CLOSING, start)
     if start < 0 or end < 0:
         return None
-    pieces = text[start + len(opening):end].split(BETWEEN + "{")  # every entry opens with its brace
-    return [pieces[0], *("{" + piece for piece in pieces[1:])]
+    return text[:start + len(key)] + JOURNAL_TEXT + text[end + len(CLOSING):], text[start + len(key + OPENING):end]
 
 
 def forget() -> None:
