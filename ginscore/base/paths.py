@@ -95,3 +95,75 @@ def ledger_key(root: str) -> str:
     real = os.path.realpath(root)
     tail = "".join(char if char.isascii() and char.isalnum() else "-" for char in os.path.basename(real))[:24]
     return f"{tail or 'ledger'}-{digest(real, 13)}"
+
+
+def kept_place(path: str, ledger: str) -> tuple | None:
+    """(what, where) when a file written at ``path`` would land in a place ginscore keeps for
+    itself, else None. ``what``: "ledger" (the folder ``ledger``), "state" or "cache" (this
+    device's folders), "house-rules" (the file itself) or "config" (ginscore's own config
+    folder); "linked" is added for a hard link of a file there (("ledger", "linked"), ...). Told
+    through symbolic links and '..' (the real path), and by the folders' identity (device and
+    inode) from the path up, so that another name of the same folder (a bind mount, another case
+    on a file system that ignores it) is told too; a hard link is looked for only where the file
+    has more than one name. ``where``: the place, as configured."""
+    import stat
+
+    places = [
+        ("ledger", ledger), ("state", state_root()), ("cache", cache_root()),
+        ("house-rules", config_path()), ("config", os.path.dirname(default_config_path())),
+    ]
+    real = os.path.realpath(path)
+    known: dict = {}  # (device, inode) of each place that exists -> (what, where)
+    for what, where in places:
+        place = os.path.realpath(where)
+        if real == place or real.startswith(place.rstrip(os.sep) + os.sep):
+            return what, where
+        try:
+            status = os.stat(place)
+        except OSError:
+            continue
+        known.setdefault((status.st_dev, status.st_ino), (what, where))
+    folder = real
+    while True:
+        try:
+            status = os.stat(folder)
+        except OSError:
+            status = None
+        if status is not None and (status.st_dev, status.st_ino) in known:
+            return known[(status.st_dev, status.st_ino)]
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    try:
+        status = os.stat(real)
+    except OSError:
+        return None
+    if stat.S_ISREG(status.st_mode) and status.st_nlink > 1:
+        for what, where in places:
+            if _holds(os.path.realpath(where), status):
+                return what + " linked", where
+    return None
+
+
+def _holds(place: str, status) -> bool:
+    """Whether ``place`` (a file, or a folder and everything below it) is or holds the file of
+    ``status``, by its device and inode (links not followed)."""
+    if not os.path.isdir(place):
+        try:
+            found = os.stat(place)
+        except OSError:
+            return False
+        return (found.st_dev, found.st_ino) == (status.st_dev, status.st_ino)
+    folders = [place]
+    while folders:
+        try:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    if entry.inode() == status.st_ino and entry.stat(follow_symlinks=False).st_dev == status.st_dev:
+                        return True
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+        except OSError:
+            continue
+    return False

@@ -11,6 +11,7 @@ from ginscore.base.i18n import N_, _, ngettext
 from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, settled_options
+from ginscore.cli.output_option import output_option
 from ginscore.cli.translated import option
 from ginscore.ops import actions
 
@@ -52,7 +53,7 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
     help=N_("Write the games played for SYMBOL in CODE (repeatable; none=CODE: the games without a currency)."),
 )
 @option("--csv-rules", "csv_rules", is_flag=True, help=N_("Print hledger's rules for reading 'export --to csv' (with -o: write them to FILE)."))
-@option("--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing."))
+@output_option
 @click.pass_obj
 def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
     from ginscore.exchange import export as exporting

@@ -7,6 +7,7 @@ import click
 from ginscore.base.errors import GinscoreError, HandError, shown
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.safefile import write_output
+from ginscore.cli.output_option import output_option
 from ginscore.cli.translated import Command, argument, option
 from ginscore.output.render import check_format, to_json
 from ginscore.tables import DEFAULT_TABLE, all_settings, all_tables
@@ -187,9 +188,7 @@ SUFFIXES = {"html": ".html", "csv": ".csv", "tsv": ".tsv", "github": ".md", "jso
 def file_options(function):
     """--output FILE and --open, for commands that write a page (sheet, pad)."""
     function = option("--open", "open_it", is_flag=True, help=N_("Open the result in the default browser (or viewer)."))(function)
-    return option(
-        "--output", "-o", "output", metavar="FILE", help=N_("Write to FILE (replaced all at once) instead of printing.")
-    )(function)
+    return output_option(function)
 
 
 class Paper(click.ParamType):
