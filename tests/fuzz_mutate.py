@@ -127,7 +127,13 @@ def mutate_json(data, rng) -> str:
 
 
 def mutate_journal(journal: list, rng) -> str:
-    choice = rng.randrange(6)
+    choice = rng.randrange(7)
+    if choice == 6:  # a hand's seats gone odd: the first seated hand half the time (it is checked apart)
+        seated = [entry for entry in journal if isinstance(entry, dict) and "seats" in entry]
+        if seated:
+            entry = seated[0] if rng.random() < 0.5 else rng.choice(seated)
+            entry["seats"] = rng.choice([None, None, odd_value(rng, entry["seats"])])
+            return f"journal entry seats = {shown(entry['seats'])}"
     if choice == 0:
         index = rng.randrange(len(journal))
         journal.insert(rng.randrange(len(journal) + 1), json.loads(json.dumps(journal[index])))

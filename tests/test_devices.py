@@ -184,17 +184,26 @@ def test_nothing_but_games_is_in_the_synced_folder(pair):
     assert all(name.startswith("games/game-") for name in names), names
 
 
-def test_git_clones_merge_without_conflict(tmp_path):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+def git_of(device):
+    """git run in ``device``'s ledger, as a GUI or a cron job runs it: a PATH with git's folder
+    alone, where no 'ginscore' is found (git-setup names its merge driver by absolute path)."""
+    folder = os.path.dirname(shutil.which("git"))
+    assert shutil.which("ginscore", path=folder) is None, "the test needs a PATH without ginscore"
 
-    def git(device, *args):
+    def git(*args):
         env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-               "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
+               "GIT_COMMITTER_EMAIL": "a@b", "PATH": folder}
         env.setdefault("PYTHONPATH", os.pathsep.join(filter(None, [str(os.path.dirname(os.path.dirname(__file__)))])))
         return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
 
+    return git
+
+
+def two_clones(tmp_path, one_device_id: bool = False) -> tuple:
+    """Ann's clone of a bare repository with one game of one hand (Ann +11), pushed, set up with
+    git-setup; Ben's clone of it, set up too (with ``one_device_id``, under Ann's device id: a
+    home folder copied). Returns (Ann's device, Ben's, the game's id)."""
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
     origin = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
     one.ledger.parent.mkdir(parents=True)
@@ -204,12 +213,25 @@ def test_git_clones_merge_without_conflict(tmp_path):
     ok(one, "knock Ann 4 15")
     ok(one, "git-setup")
     assert "nothing changed" in ok(one, "git-setup").stdout  # idempotent
-    git(one, "add", "-A")
-    git(one, "commit", "-qm", "first")
-    git(one, "push", "-q", "origin", "HEAD:main")
+    for args in (("add", "-A"), ("commit", "-qm", "first"), ("push", "-q", "origin", "HEAD:main")):
+        git_of(one)(*args)
     two.ledger.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
+    if one_device_id:
+        two.state.mkdir(parents=True)
+        shutil.copy(one.state / "device-id", two.state / "device-id")
     ok(two, "git-setup")
+    return one, two, game
+
+
+def test_git_clones_merge_without_conflict(tmp_path):
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    one, two, game = two_clones(tmp_path)
+
+    def git(device, *args):
+        return git_of(device)(*args)
+
     tick()
     ok(one, f"knock Ben 2 22 --game {game}")
     ok(one, "new Cy Dee")
@@ -230,6 +252,51 @@ def test_git_clones_merge_without_conflict(tmp_path):
     ids = [entry["id"] for entry in as_json(one, "games --all")["games"]]
     assert len(ids) == 3
     assert_alike([one, two], ids)
+
+
+def test_a_git_merge_of_one_file_changed_on_both_sides_runs_the_driver_without_ginscore_on_the_path(tmp_path):
+    """Two clones under one device id (a home folder copied) both record in one game: git hands
+    the one file to the merge driver, found by its absolute path (a driver git cannot run left
+    the file as one side had it, and committing that dropped the other side's hands)."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    one, two, game = two_clones(tmp_path, one_device_id=True)
+    tick()
+    ok(one, f"knock Ben 2 22 --game {game}")  # Ben +20
+    tick()
+    ok(two, f"gin Ann 30 --game {game}")  # Ann +55
+    for device, message in ((one, "one"), (two, "two")):
+        git_of(device)("commit", "-qam", message)
+    git_of(one)("push", "-q", "origin", "HEAD:main")
+    git_of(two)("pull", "-q", "--no-rebase", "origin", "main")  # the one file, changed on both sides
+    assert hands_of(two, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
+    assert as_json(two, f"status --game {game}")["scores"] == {"Ann": 66, "Ben": 20}  # 11 + 55, 20
+
+
+def test_git_setup_stops_tracking_the_caches_an_older_ginscore_kept_in_the_ledger(tmp_path):
+    """An older ginscore kept its index, stamp and lock in the ledger folder, and a repository
+    made then tracks them: git-setup untracks them (kept on disk), once."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    one = Device(tmp_path, "ann")
+    git = git_of(one)
+    one.ledger.mkdir(parents=True)
+    git("init", "-q")
+    ok(one, "new Ann Ben")
+    for name in (".index.sqlite3", ".index-stamp", ".lock", ".latest"):
+        (one.ledger / name).write_bytes(b"old")
+    git("add", "-A")
+    git("commit", "-qm", "an older ginscore's ledger")
+    said = ok(one, "git-setup").stdout
+    assert "no longer tracked: .index-stamp, .index.sqlite3, .latest, .lock" in said
+    assert [name for name in git("ls-files").stdout.split() if not name.startswith("games/")] == []
+    assert all((one.ledger / name).read_bytes() == b"old" for name in (".index.sqlite3", ".index-stamp", ".lock", ".latest"))
+    git("add", "-A")
+    git("commit", "-qm", "set up")
+    assert [name for name in git("ls-files").stdout.split() if not name.startswith("games/")] == [".gitattributes", ".gitignore"]
+    assert "nothing changed" in ok(one, "git-setup").stdout
+    driver = git("config", "merge.ginscore.driver").stdout.strip()
+    assert driver.endswith(" -m ginscore merge-file %O %A %B") and os.path.isabs(driver.split()[0].strip("'"))
 
 
 def test_a_club_night_of_three_laptops_merges_into_one_ledger(tmp_path):
@@ -383,6 +450,36 @@ def test_the_git_merge_driver_writes_the_union_of_two_versions_of_a_file(pair, t
     other["players"] = ["Cy", "Dee"]
     files["theirs"].write_text(json.dumps(other))
     assert one.run(["merge-file", str(files["base"]), str(files["ours"]), str(files["theirs"])]).exit_code == 1
+
+
+@pytest.mark.parametrize("theirs", ["not JSON", "cut short", "a folder", "gone"])
+@pytest.mark.parametrize("which", ["theirs", "ours"])
+def test_the_git_merge_driver_given_a_file_that_is_no_game_file_says_so_in_one_line(pair, tmp_path, theirs, which):
+    """git hands the driver whatever the two sides hold: a file that is not JSON (or is gone, or
+    a folder) is one line naming it, exit 1 (git then reports a conflict), OURS as it was; it
+    ended in "unexpected error ... please report it" (issue 41)."""
+    one, _two = pair
+    ok(one, "new Ann Ben")
+    ok(one, "knock Ann 4 15")
+    game_file = next((one.ledger / "games").glob("game-*.json"))
+    files = {name: tmp_path / name for name in ("base", "ours", "theirs")}
+    for path in files.values():
+        path.write_bytes(game_file.read_bytes())
+    bad = files[which]
+    if theirs == "not JSON":
+        bad.write_bytes(b"<<<<<<< HEAD\n")
+    elif theirs == "cut short":
+        bad.write_bytes(game_file.read_bytes()[:100])
+    elif theirs == "a folder":
+        bad.unlink()
+        bad.mkdir()
+    else:
+        bad.unlink()
+    ours_before = files["ours"].read_bytes() if files["ours"].is_file() else None
+    result = one.run(["merge-file", str(files["base"]), str(files["ours"]), str(files["theirs"])])
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and str(bad) in lines[0] and "unexpected" not in lines[0], result.output
+    assert (files["ours"].read_bytes() if files["ours"].is_file() else None) == ours_before
 
 
 # ---- a fresh device carries on the game in progress started last (issue #31, item 5) ----

@@ -255,6 +255,7 @@ ALSO_ALLOWED = {
     "CSV",  # the file format, as Russian and Ukrainian write it too (export --csv-rules: the CSV rules file)
     "pull", "cd", "gitattributes", "gitignore",  # git's own words and files, in git-setup's help
     "media", "usb",  # the example path of 'merge' (/media/usb/ginscore)
+    "conflicts",  # the ledger's folder of conflict copies folded in, named as on disk (check's help)
     "score", "counter", "v2",  # the score-pad app's name and its backup's kind, gin-rummy-counter.v2 ('import')
     "al",  # the beginning of Alice that the examples type for her (k al 4 15)
     "Tab", "Ctrl", "C", "D", "N",  # keys as printed on a keyboard (Tab, Ctrl-C, Ctrl-D); ИМЯ=N, a number

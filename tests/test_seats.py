@@ -6,10 +6,11 @@ opponent's deadwood; in Rummy every loser pays what he holds."""
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import play, status_json
+from helpers import play, refused, status_json
 from test_rename import recorded_apart
 
 THREE = ["new Gina Hal Ivan --three-handed", "knock gina 3 20", "draw", "knock gina 6 6", "knock hal 2 30"]
@@ -108,6 +109,22 @@ def test_a_file_holding_seats_that_are_not_the_game_s_players_is_refused(run, is
     path.write_text(json.dumps(data), "utf-8")
     result = run("status")
     assert result.exit_code == 1 and "journal[0].seats[2].player" in result.output
+
+
+@pytest.mark.parametrize("hand", [0, 1])
+def test_a_hand_whose_seats_are_null_is_one_line_naming_the_file_and_place(run, isolated_ledger, hand):
+    """"seats": null on the first hand of a file (before any hand's seats were found right) ended
+    every command in "unexpected error ... please report it" (issue 41); on a later hand too."""
+    play(run, "new Ann Ben", "knock ann 3 20", "knock ben 2 9")
+    path = next((isolated_ledger / "games").glob("game-*.json"))
+    data = json.loads(path.read_text("utf-8"))
+    data["journal"][hand]["seats"] = None
+    path.write_text(json.dumps(data), "utf-8")
+    for command in ("status", "knock ann 2 10"):
+        line = refused(run, command, code=1)
+        assert path.name in line and f"journal[{hand}].seats" in line and "unexpected" not in line, (command, line)
+    checked = run("check")
+    assert checked.exit_code == 1 and f"{path.name}: journal[{hand}].seats: expected a list" in checked.output
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

@@ -1,6 +1,8 @@
 """Checking a whole ledger: every problem of every game file and of the settlement files, and
 notes on harmless leftovers, as plain data ('ginscore check' prints it, 'check --json' is it).
-Nothing is changed but the summary index, a cache, which is compared with every file and mended.
+Nothing is changed but the conflict copies a file syncer left, folded into their games and moved
+aside (``changed`` counts the files written and moved), and the summary index, a cache, which is
+compared with every file and mended.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ def verified(ledger, evaluated: dict, notes: list) -> list:
 def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data. The
     conflict copies a file syncer left are folded into their games first (``merging``)."""
-    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": []}
+    report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": [], "changed": 0}
+    changed_before = len(ledger.changed)
     if ledger.conflict_copies():
         with ledger.locked():
             notes, problems = fold_copies(ledger)
@@ -135,6 +138,7 @@ def check_ledger(ledger) -> dict:
             continue
         report["notes"].append({"file": path, "note": note})
     report["ok"] = not report["problems"]
+    report["changed"] = len(ledger.changed) - changed_before  # the copies folded in: written, moved aside
     return report
 
 
@@ -175,22 +179,15 @@ def merged_notes(game) -> list:
         )
     wall = system_ms()
     for entry in far_ahead(game.journal, game.clock):
-        days = (entry["clock"] - wall) // (24 * 60 * 60 * 1000)
+        ahead = ahead_words(entry["clock"] - wall)
         if entry["id"] is None:
-            note = ngettext(
-                "game {game} was started by a clock {days} day ahead of this device's: its entries here do not follow it",
-                "game {game} was started by a clock {days} days ahead of this device's: its entries here do not follow it",
-                days,
-            )
+            note = _("game {game} was started by a clock {ahead} ahead of this device's: its entries here do not follow it")
         else:
-            note = ngettext(
-                "entry {entry} of game {game} has a clock {days} day ahead of this device's (a clock set wrong, or a file "
-                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
-                "entry {entry} of game {game} has a clock {days} days ahead of this device's (a clock set wrong, or a file "
-                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it",
-                days,
+            note = _(
+                "entry {entry} of game {game} has a clock {ahead} ahead of this device's (a clock set wrong, or a file "
+                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it"
             )
-        notes.append(note.format(game=game.id, entry=entry["id"], days=days))
+        notes.append(note.format(game=game.id, entry=entry["id"], ahead=ahead))
     clash_lines = iter(rename_clash_lines(game))
     for rename, player in rename_clashes(game):
         if player is not None:  # two players given one name apart: the line says how to settle it
@@ -208,6 +205,28 @@ def merged_notes(game) -> list:
                 first=first, second=second, game=game.id)
         )
     return notes
+
+
+HOUR_MS, DAY_MS = 60 * 60 * 1000, 24 * 60 * 60 * 1000
+YEAR_MS = 365.2425 * DAY_MS  # the Gregorian year's mean length
+MOST_YEARS = 1000  # beyond, a clock's digits were changed, not set wrong: no count of years says more
+
+
+def ahead_words(ms: int) -> str:
+    """How far ahead a clock is, as people read it: rounded to the nearest hour under two days
+    (30 hours), to the nearest day under a year (2 days, not the 1 day a clock 2 days ahead reads
+    a moment later, cut down), to the nearest year beyond (1 year for 400 days), and "more than
+    1000 years" for a clock of more digits than any wall clock."""
+    hours = (ms + HOUR_MS // 2) // HOUR_MS
+    if hours < 48:
+        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
+    days = (ms + DAY_MS // 2) // DAY_MS
+    if days < 365:
+        return ngettext("{count} day", "{count} days", days).format(count=days)
+    years = int(ms / YEAR_MS + 0.5)
+    if years <= MOST_YEARS:
+        return ngettext("{count} year", "{count} years", years).format(count=years)
+    return ngettext("more than {count} year", "more than {count} years", MOST_YEARS).format(count=MOST_YEARS)
 
 
 def recorded_apart(journal) -> set[str]:

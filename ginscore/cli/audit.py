@@ -326,7 +326,8 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
 
 
 @cli.command(cls=Command, help=N_("""Check the whole ledger and list every problem found, file by file; exit status 1 if
-there is any. Nothing is changed.
+there is any. Conflict copies a file syncer left are folded into their games and moved to
+conflicts/; nothing else is changed.
 
 \b
 Example:
@@ -358,35 +359,36 @@ def check(obj, as_json):
 
 def problems_line(report) -> str:
     """The closing line of 'check' with problems: how many, in how many game files, and whether
-    the settlement files (which are no game files) have some."""
+    the settlement files (which are no game files) have some; then what 'check' changed, which
+    is only ever the conflict copies it folded in (``report["changed"]``, the files written and
+    moved), and what is left to the user."""
     count = len(report["problems"])
     damaged = len({problem["file"] for problem in report["problems"] if problem["game"] is not None})
     in_settlements = any(problem["game"] is None for problem in report["problems"])
     if in_settlements and not damaged:
         words = ngettext(
-            "{count} problem in the settlement files of {ledger}. Nothing was changed: "
-            "fix the files by hand or restore them from a backup.",
-            "{count} problems in the settlement files of {ledger}. Nothing was changed: "
-            "fix the files by hand or restore them from a backup.",
+            "{count} problem in the settlement files of {ledger}.",
+            "{count} problems in the settlement files of {ledger}.",
             count,
         )
     elif in_settlements:
         words = ngettext(
-            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}. "
-            "Nothing was changed: fix the files by hand or restore them from a backup.",
-            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}. "
-            "Nothing was changed: fix the files by hand or restore them from a backup.",
+            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}.",
+            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}.",
             count,
         )
     else:
         words = ngettext(
-            "{count} problem in {damaged} of {games} game files in {ledger}. Nothing was changed: "
-            "fix the files by hand or restore them from a backup.",
-            "{count} problems in {damaged} of {games} game files in {ledger}. Nothing was changed: "
-            "fix the files by hand or restore them from a backup.",
+            "{count} problem in {damaged} of {games} game files in {ledger}.",
+            "{count} problems in {damaged} of {games} game files in {ledger}.",
             count,
         )
-    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"])
+    if report.get("changed"):
+        after = _("Only the conflict copies were folded in (see the notes); fix the files with problems by hand or "
+                  "restore them from a backup.")
+    else:
+        after = _("Nothing was changed: fix the files by hand or restore them from a backup.")
+    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]) + " " + after
 
 
 @cli.command(cls=Command, help=N_("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.

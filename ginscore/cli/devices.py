@@ -18,7 +18,19 @@ from ginscore.cli.translated import Command, argument
 
 GITATTRIBUTES = "games/*.json merge=ginscore\nsettlements/*.json merge=ginscore\n"
 GITIGNORE = "# caches and the lock of ginscore before 0.x kept them here; now they live outside the ledger\n.index.sqlite3*\n.index-stamp\n.lock\n.latest\n*.tmp\n"
-DRIVER = "ginscore merge-file %O %A %B"
+# What an older ginscore kept in the ledger folder that git may track still: no longer shared.
+UNTRACKED = (".index.sqlite3*", ".index-stamp", ".lock", ".latest", "*.tmp")
+
+
+def driver() -> str:
+    """The merge driver's command line for git: this very Python running ginscore, by its
+    absolute path, so that a git whose PATH has no 'ginscore' (a GUI, a cron job, another
+    shell) still runs it; a driver git cannot run leaves the file as this device had it, and
+    the other device's entries are dropped once that merge is committed."""
+    import shlex
+    import sys
+
+    return f"{shlex.quote(os.path.abspath(sys.executable))} -m ginscore merge-file %O %A %B"
 
 
 @cli.command(cls=Command, help=N_("""Fold another ledger folder into this one: another device's copy of the ledger, a USB
@@ -102,11 +114,19 @@ def git_setup(obj):
     changed = []
     for name, text in ((".gitattributes", GITATTRIBUTES), (".gitignore", GITIGNORE)):
         changed += _ensure_lines(os.path.join(root, name), text)
-    for key, value in (("merge.ginscore.name", "ginscore game files"), ("merge.ginscore.driver", DRIVER)):
+    for key, value in (("merge.ginscore.name", "ginscore game files"), ("merge.ginscore.driver", driver())):
         current = subprocess.run(["git", "config", "--local", "--get", key], cwd=top, capture_output=True, text=True).stdout.strip()
         if current != value:
             subprocess.run(["git", "config", "--local", key, value], cwd=top, check=True)
             changed.append(key)
+    # the caches and lock an older ginscore kept here and git tracks still: the index was
+    # committed and merged as a binary, the lock shared; kept on disk, no longer in git
+    patterns = [argument for pattern in UNTRACKED for argument in ("-x", pattern)]
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--ignored", *patterns], cwd=root, capture_output=True, check=True)
+    tracked = [name for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if name]
+    if tracked:
+        subprocess.run(["git", "rm", "--cached", "--quiet", "--", *tracked], cwd=root, check=True, capture_output=True)
+        changed.append(_("no longer tracked: {files}").format(files=", ".join(tracked)))
     if changed:
         click.echo(_("Set up {path} for ginscore: {changed}.").format(path=top, changed=", ".join(changed)))
     else:

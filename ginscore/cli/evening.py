@@ -77,7 +77,7 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         if len(games) > NAMED:
             games = [{"game": games[0]["game"], "games": [held["game"] for held in games], "settlement": first, "also": list(also)}]
         for held in games:
-            click.echo(_("Note: {twice}.").format(twice=settled_twice_words(held)), err=True)
+            click.echo(_("note: {note}").format(note=settled_twice_words(held)), err=True)
 
 
 

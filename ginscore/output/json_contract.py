@@ -44,7 +44,7 @@ DOCUMENTS = {
     "settle": Document("1.1", N_("an evening's settlement: 'settle'")),
     "undone-settlement": Document("1.1", N_("a settlement taken back: 'undo' right after 'settle --record'")),
     "stats": Document("2.1", N_("each player's statistics: 'stats'"), older=(1,)),
-    "check": Document("1.0", N_("the ledger's check: 'check'")),
+    "check": Document("1.1", N_("the ledger's check: 'check'")),
     "backup": Document("1.0", N_("a backup made: 'backup'")),
     "merge": Document("1.1", N_("a ledger folded in: 'merge'")),
     "import": Document("1.0", N_("a score-pad backup imported: 'import'")),

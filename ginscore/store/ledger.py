@@ -4,10 +4,9 @@ saved remembered) is the application service's (``ginscore.app.book``).
 
 Layout of the ledger folder, which a file syncer or git may share between devices::
 
-    games/game-ID.DEVICE.json   one device's file of game ID (see ginscore.store.schema): the game
-                                as started and the entries that device recorded. Only that
-                                device writes it, so a syncer never has two versions to
-                                choose between; a game is the union of its devices' files.
+    games/game-ID.DEVICE.json   one device's file of game ID (ginscore.store.schema): the game as
+                                started and the entries that device recorded, written by it alone
+                                (no syncer has two versions to choose from); a game is their union
     games/game-NNNNNN.json      a game from before devices (file versions 1 to 3): read as it
                                 is, never written again; its later entries go to device files
     conflicts/                  conflict copies a syncer made, once folded in ('ginscore check')
@@ -101,6 +100,7 @@ class Ledger:
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
         self._written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded
+        self.changed: list[str] = []  # every file of the ledger this Ledger wrote or moved, in order ('check' says so)
 
     @property
     def device(self) -> str:
@@ -417,6 +417,7 @@ class Ledger:
         payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
+        self.changed.append(path)
         note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == self.device)]))
         WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
@@ -436,8 +437,7 @@ class Ledger:
         """Move a conflict copy (a name in games/, or a path) into conflicts/, never over another file."""
         source, name = os.path.join(self.games_dir, name), os.path.basename(name)
         make_folder(self.conflicts_dir)
-        stem, extension = os.path.splitext(name)
-        target, number = os.path.join(self.conflicts_dir, name), 1
+        (stem, extension), target, number = os.path.splitext(name), os.path.join(self.conflicts_dir, name), 1
         while os.path.lexists(target):  # never over another copy: the next number free
             number += 1
             target = os.path.join(self.conflicts_dir, f"{stem}.{number}{extension}")
@@ -445,5 +445,6 @@ class Ledger:
             os.rename(source, target)
         except OSError as error:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
+        self.changed.append(source)
         return target
 

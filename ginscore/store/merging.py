@@ -14,8 +14,8 @@ import os
 from ginscore.base.errors import GinscoreError, LedgerError
 from ginscore.base.i18n import _, ngettext
 from ginscore.base.ids import GAME_ID_LENGTH, digest
-from ginscore.base.jsonfile import parse_json
-from ginscore.base.safefile import atomic_write, read_regular
+from ginscore.base.jsonfile import Unreadable, parse_json
+from ginscore.base.safefile import atomic_write, read_regular, reason
 from ginscore.core.game import clashes, started, union
 from ginscore.store.ledger import MAX_GAME_BYTES, Ledger, canonical, parse_name
 
@@ -132,7 +132,12 @@ def merge_file(codec, base: str, ours: str, theirs: str) -> bool:
     added). False (a conflict for git to report) when they are not one game."""
     games, datas = [], []
     for path in (ours, theirs):
-        data = parse_json(read_regular(path, MAX_GAME_BYTES))
+        try:
+            data = parse_json(read_regular(path, MAX_GAME_BYTES))
+        except Unreadable as error:  # not JSON, cut short, not UTF-8: a damaged file, named
+            raise LedgerError(f"{path}: {error}") from None
+        except OSError as error:  # gone, a folder, a FIFO: refused unread
+            raise LedgerError(_("cannot read {path}: {reason}").format(path=path, reason=reason(error))) from None
         games.append(codec.decode(data, path))
         datas.append(data)
     mine, other = games

@@ -285,7 +285,7 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     if "seats" in entry:
         seats = entry["seats"]
         # == takes 1, 1.0 and true for one another: the places' types are looked at apart
-        same = seats == seated[0]
+        same = seated[0] is not None and seats == seated[0]  # none right yet: "seats": null is checked below
         if same:
             for seat in seats:
                 if type(seat["player"]) is not int:
