@@ -166,6 +166,8 @@ LONGEST = (
     "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
     "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "test_linear_work.py::test_check_folds_conflict_copies_in_time_in_proportion_to_them",
+    "test_linear_work.py::test_a_hand_put_before_hand_2_costs_in_proportion_to_the_hands_after_it",
 )
 
 

@@ -164,7 +164,7 @@ def test_a_whole_ledger_read_keeps_the_entry_ids_of_the_last_games_only(run, iso
     game_ids = [entry["id"] for entry in json.loads(ok(run, ["games", "--json", "--all"]).output)["games"]]
     for game_id in game_ids:
         book.ledger.load(game_id)
-    assert len(book.ledger._loaded) == len(book.ledger._written_by) == ledger_module.KEPT_GAMES
+    assert len(book.ledger._loaded) == len(book.ledger.written_by) == ledger_module.KEPT_GAMES
     assert game_ids[0] not in book.ledger._loaded or game_ids[-1] not in book.ledger._loaded
     ok(run, ["knock", "Ben", "2", "30"])
     standing = json.loads(ok(run, ["status", "--json"]).output)

@@ -109,7 +109,7 @@ def check_ledger(ledger) -> dict:
                 # a hand played as its seats were recorded where the turn gives others: said, not a problem
                 kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
                 notes = journal_problems(game.journal) + merged_notes(game) + kept
-                for where, named, device in ledger.misnamed(game_id):
+                for where, named, device in misnamed(ledger, game_id):
                     report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
                 report["notes"] += [{"file": path, "note": note} for note in notes]
             except Exception as error:  # noqa: BLE001 - as above
@@ -140,6 +140,18 @@ def check_ledger(ledger) -> dict:
     report["ok"] = not report["problems"]
     report["changed"] = len(ledger.changed) - changed_before  # the copies folded in: written, moved aside
     return report
+
+
+def misnamed(ledger, game_id: str) -> list[tuple]:
+    """(path, the device its name says, the device its content says) of every file of game
+    ``game_id``, as last loaded, whose name and content name two devices (a file copied or
+    renamed by hand: its entries are read all the same)."""
+    found = []
+    for path, device in ledger.written_by.get(game_id, []):
+        named = parse_name(os.path.basename(path))
+        if named is not None and named[1] is not None and device and named[1] != device:
+            found.append((path, named[1], device))
+    return found
 
 
 def misnamed_note(named: str, device: str, path: str) -> str:

@@ -107,7 +107,8 @@ def merged_lines(game) -> list:
                  "every hand counts, in the order played ('ginscore log' shows each entry's device).")
     lines = []
     if hands:
-        listed = ", ".join(f"{hand.number} ({devices[hand.entry]})" for hand in hands)
+        # an entry from before devices names none: a file of an older ginscore recorded it
+        listed = ", ".join(f"{hand.number} ({devices[hand.entry] or _('an older ginscore')})" for hand in hands)
         lines.append(said.format(hands=listed))
     return lines + merged_notes(game)
 

@@ -38,3 +38,4 @@ def file_problems(ledger, game_id: str, most_bytes: int) -> list[tuple]:
         except GinscoreError as error:  # the file it names holds the fault (else the last one read)
             found.append(named_file(str(error).rstrip("; "), paths_))
     return found
+

@@ -99,7 +99,7 @@ class Ledger:
         self._carried = None  # the game carried_on chose in this command
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
-        self._written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded
+        self.written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded (file_checks.misnamed)
         self.changed: list[str] = []  # every file of the ledger this Ledger wrote or moved, in order ('check' says so)
 
     @property
@@ -160,7 +160,7 @@ class Ledger:
         except (OSError, UnicodeDecodeError):
             pass
         listing = self.listing()
-        devices = sorted({device for files in listing.values() for _name, device in files if device})
+        devices = sorted({device for game_id, files in listing.items() if game_id is not None for _name, device in files if device})
         copies = len(listing.get(None, []))
         self._remember_known(mtime, devices, copies)
         return devices, copies
@@ -320,7 +320,7 @@ class Ledger:
         parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in self.read_parts(game_id, parse=False)]
         game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._keep(self._loaded, game_id, [(path, {entry["id"] for entry in part.journal}) for path, part in parts])
-        self._keep(self._written_by, game_id, [(path, part.device) for path, part in parts])
+        self._keep(self.written_by, game_id, [(path, part.device) for path, part in parts])
         return game
 
     @staticmethod
@@ -329,17 +329,6 @@ class Ledger:
         kept[game_id] = value
         if len(kept) > KEPT_GAMES:
             del kept[next(iter(kept))]
-
-    def misnamed(self, game_id: str) -> list[tuple]:
-        """(path, the device its name says, the device its content says) of every file of game
-        ``game_id``, as last loaded, whose name and content name two devices (a file copied or
-        renamed by hand: its entries are read all the same)."""
-        found = []
-        for path, device in self._written_by.get(game_id, []):
-            named = parse_name(os.path.basename(path))
-            if named is not None and named[1] is not None and device and named[1] != device:
-                found.append((path, named[1], device))
-        return found
 
     def file_problems(self, game_id: str) -> list[tuple]:
         """(path, problem) for every problem of one game's files (``store.file_checks``)."""
@@ -441,10 +430,14 @@ class Ledger:
         while os.path.lexists(target):  # never over another copy: the next number free
             number += 1
             target = os.path.join(self.conflicts_dir, f"{stem}.{number}{extension}")
+        before = self.folder_mtime()
         try:
             os.rename(source, target)
         except OSError as error:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
         self.changed.append(source)
+        if self._known_memo and self._known_memo[0] == before and os.path.dirname(source) == self.games_dir:
+            # one copy fewer, known without listing the folder again: folding copies stays linear
+            self._known_memo = (self.folder_mtime(), (self._known_memo[1][0], max(self._known_memo[1][1] - 1, 0)))
         return target
 

@@ -1,0 +1,121 @@
+"""Work that grows with the ledger grows in proportion (issue 41): 'check' with 1,000 conflict
+copies took 2.2 s and with 3,000 16 s (each copy read and wrote its whole game and listed the
+folder again, a name of each copy taken for a device), and a hand put before hand 2 cost more
+the more hands came after it. Each test compares the CPU time of the same work at two sizes,
+ten times apart: in proportion, it is about ten times (less, with what any command costs);
+quadratic, it was thirty to a hundred times. Ratios, never absolute times: the machine may be busy."""
+
+from __future__ import annotations
+
+import gc
+import glob
+import json
+import time
+
+import pytest
+
+from helpers import ok
+
+pytestmark = pytest.mark.slow
+
+
+def cpu_of(run, command) -> float:
+    """The CPU seconds ``command`` takes, the garbage collector off: its passes over every object
+    alive grow with what the process holds, not with the work measured."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.process_time()
+        ok(run, command)
+        return time.process_time() - started
+    finally:
+        gc.enable()
+
+
+def copies_of_one_game(ledger, count: int) -> None:
+    """``count`` syncer's conflict copies of the one game's file, each with a draw more."""
+    (path,) = glob.glob(str(ledger / "games" / "*.json"))
+    data = json.loads(open(path, encoding="utf-8").read())
+    last = data["journal"][-1]
+    for number in range(count):
+        draw = {"id": f"c{number:09d}", "clock": last["clock"] + 1 + number, "device": data["device"], "after": last["id"],
+                "at": last["at"], "action": "hand", "hand": {"kind": "draw"}}
+        copy = path[: -len(".json")] + f".sync-conflict-20261204-101010-{number:07d}.json"
+        with open(copy, "w", encoding="utf-8") as handle:
+            json.dump({**data, "journal": [*data["journal"], draw]}, handle)
+
+
+def copies_of_many_games(ledger, count: int) -> None:
+    """``count`` more games, each with one conflict copy holding a draw more."""
+    (path,) = glob.glob(str(ledger / "games" / "*.json"))
+    data = json.loads(open(path, encoding="utf-8").read())
+    last = data["journal"][-1]
+    draw = {"id": "c000000001", "clock": last["clock"] + 1, "device": data["device"], "after": last["id"],
+            "at": last["at"], "action": "hand", "hand": {"kind": "draw"}}
+    for number in range(count):
+        game = {**data, "id": f"g{number:07d}"}
+        name = str(ledger / "games" / f"game-g{number:07d}.{data['device']}")
+        with open(f"{name}.json", "w", encoding="utf-8") as handle:
+            json.dump(game, handle)
+        with open(f"{name}.sync-conflict-20261204-101010-ABCDEFG.json", "w", encoding="utf-8") as handle:
+            json.dump({**game, "journal": [*game["journal"], draw]}, handle)
+
+
+@pytest.mark.parametrize("lay_out", [copies_of_one_game, copies_of_many_games], ids=["one game", "many games"])
+def test_check_folds_conflict_copies_in_time_in_proportion_to_them(run, isolated_ledger, tmp_path, monkeypatch, lay_out):
+    times = {}
+    for count in (100, 1000):
+        ledger = tmp_path / f"ledger-{count}"
+        monkeypatch.setenv("GINSCORE_LEDGER", str(ledger))
+        ok(run, "new Ann Ben")
+        ok(run, "knock ann 3 20")
+        lay_out(ledger, count)
+        times[count] = cpu_of(run, "check")
+        report = json.loads(ok(run, "check --json").stdout)
+        assert report["ok"] and not glob.glob(str(ledger / "games" / "*sync-conflict*"))
+    ratio = times[1000] / times[100]
+    print(f"{lay_out.__name__}: 100: {times[100]:.3f} s, 1000: {times[1000]:.3f} s, {ratio:.1f}x")
+    assert ratio < 20, f"100 copies: {times[100]:.2f} s, 1000: {times[1000]:.2f} s, {ratio:.1f} times"
+
+
+def a_game_of(hands: int):
+    """A game of ``hands`` hands: a knock by Ann (3 v 4: +1), then draws (target 10000: never over)."""
+    from ginscore.store import schema
+
+    first = {"id": "h000000000", "clock": 1, "device": "dev1", "after": None, "at": "2026-12-01T20:00:00+00:00",
+             "action": "hand", "hand": {"kind": "knock", "player": "Ann", "deadwood": 3, "opponent_deadwood": 4}}
+    journal = [first]
+    for number in range(1, hands):
+        journal.append({**first, "id": f"h{number:09d}", "clock": 1 + number, "after": journal[-1]["id"], "hand": {"kind": "draw"}})
+    data = {"file_format": "ginscore-game", "file_version": 4, "id": "abcdefgh", "created": "2026-12-01T20:00:00+00:00",
+            "clock": 0, "device": "dev1", "format": "standard", "players": ["Ann", "Ben"], "stake": None,
+            "rules": {"target": 10000}, "journal": journal}
+    return schema.decode(data, "game-abcdefgh.dev1.json")
+
+
+@pytest.mark.unit
+def test_a_hand_put_before_hand_2_costs_in_proportion_to_the_hands_after_it():
+    """Who plays a hand put before hand 2 is worked out with every later hand set aside: one
+    entry appended at a time, the journal copied each time, was quadratic in the hands after it
+    (0.05 s at 2,000 hands, 1.7 s at 20,000)."""
+    from ginscore.ops.placing import record_before
+
+    hand = {"kind": "knock", "player": "Ben", "deadwood": 2, "opponent_deadwood": 10}
+    times = {}
+    for hands in (2000, 20000):
+        game = a_game_of(hands)
+        spent = []
+        for _round in range(2):  # the quicker of two: a busy machine only ever adds
+            gc.collect()
+            gc.disable()  # the collector's passes over every object alive grow with the game: not this work's
+            try:
+                started = time.process_time()
+                updated, state, placed = record_before(game, hand, 2)
+                spent.append(time.process_time() - started)
+            finally:
+                gc.enable()
+        assert placed.number == 2 and state.scores == {"Ann": 1, "Ben": 8}  # Ann 4 - 3; Ben 10 - 2
+        times[hands] = min(spent)
+    ratio = times[20000] / times[2000]
+    print(f"--before 2: 2000 hands: {times[2000]:.3f} s, 20000: {times[20000]:.3f} s, {ratio:.1f}x")
+    assert ratio < 20, f"2000 hands: {times[2000]:.3f} s, 20000: {times[20000]:.3f} s, {ratio:.1f} times"
