@@ -143,3 +143,20 @@ def test_another_name_of_a_kept_folder_is_told_by_its_identity(tmp_path, monkeyp
     monkeypatch.setattr(os.path, "realpath", os.path.abspath)  # as if the two names were one folder's
     assert paths.kept_place(str(other_name / "games" / "sheet.html"), str(ledger)) == ("ledger", str(ledger))
     assert paths.kept_place(str(tmp_path / "sheet.html"), str(ledger)) is None
+
+
+@pytest.mark.parametrize("where", ["ledger", "state", "cache", "ledger by a linked folder"])
+def test_a_backup_never_goes_where_ginscore_keeps_its_own_files(run, ledger_with_a_settled_game, where):
+    """'backup PATH' is an output too, by the same check: inside the ledger it would be synced
+    and deleted with it (no backup), and copied into every later backup; in this device's
+    state or cache folder it is where ginscore keeps what it may throw away."""
+    tmp_path = ledger_with_a_settled_game
+    if where == "ledger by a linked folder":
+        (tmp_path / "elsewhere").symlink_to(tmp_path / "ledger", target_is_directory=True)
+        target = tmp_path / "elsewhere" / "backup"
+    else:
+        target = tmp_path / where / "backup"
+    before = every_byte(tmp_path)
+    line = refused(run, ["backup", str(target)], code=1)
+    assert ("inside the ledger" if where.startswith("ledger") else "a folder ginscore keeps for itself") in line
+    assert every_byte(tmp_path) == before

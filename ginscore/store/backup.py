@@ -12,6 +12,7 @@ import os
 import time
 from pathlib import Path
 
+from ginscore.base import paths
 from ginscore.base.errors import LedgerError
 from ginscore.base.i18n import _
 from ginscore.base.jsonfile import parse_json
@@ -43,8 +44,12 @@ def backup(ledger: Ledger, destination: Path | str | None = None, vouched=None) 
         target = Path(destination).expanduser() if destination else default_path(ledger)
         if os.path.lexists(target):
             raise LedgerError(_("{path} already exists: give a new path (a backup never overwrites anything)").format(path=target))
-        if _is_inside(target, root):
+        kept = paths.kept_place(str(target), str(root))  # the one check --output makes too
+        if kept is not None and kept[0].startswith("ledger"):
             raise LedgerError(_("{path} is inside the ledger {ledger}: put the backup somewhere else").format(path=target, ledger=root))
+        if kept is not None:  # this device's state or cache folder, or its house rules': no place for a backup
+            raise LedgerError(_("{path} is inside {place}, a folder ginscore keeps for itself: put the backup somewhere "
+                                "else").format(path=target, place=kept[1]))
         files = files_to_keep(root)
         damage = Damaged(ledger, vouched)
         if target.suffix.lower() == ".zip":
@@ -132,14 +137,6 @@ def files_to_keep(root: Path) -> list[str]:
             if not name.startswith(".") and path.is_file() and not path.is_symlink():
                 kept.append(path.relative_to(root).as_posix())
     return kept
-
-
-def _is_inside(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False
 
 
 def _write_folder(target: Path, root: Path, files: list[str], seen) -> None:
