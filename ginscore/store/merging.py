@@ -49,7 +49,8 @@ def fold_copies(ledger: Ledger) -> list:
             new += entries
             folded.append((name, path, len(entries)))
         try:
-            _save(ledger, game, game_id, new, folded)
+            if folded:
+                _save(ledger, game, game_id, new)
         except GinscoreError as error:
             problems += [{"file": path, "game": game_id, "problem": str(error)} for _name, path, _added in folded]
             continue
@@ -80,14 +81,14 @@ def _add_entries(ledger: Ledger, game_id: str, other, numbered: bool = False) ->
     game = ledger.load(game_id) if ledger.files_of(game_id) else None
     held = {} if game is None else {entry["id"]: entry for entry in game.journal}
     game, new = _new_entries(game, held, other, game_id, numbered)
-    _save(ledger, game, game_id, new, [new])
+    _save(ledger, game, game_id, new)
     return len(new)
 
 
-def _save(ledger: Ledger, game, game_id: str, new: list, folded: list) -> None:
-    """Write this device's file of ``game`` with the ``new`` entries (once for every copy
-    ``folded``): a game of its own when no file of it is here."""
-    if folded and not ledger.files_of(game_id):
+def _save(ledger: Ledger, game, game_id: str, new: list) -> None:
+    """Write this device's file of ``game`` with the ``new`` entries, once however many copies
+    brought them: a game of its own when no file of it is here."""
+    if not ledger.files_of(game_id):
         ledger.save(game._replace(id=game_id, device=ledger.device, journal=union(new)), new=True, current=False)
     elif new:
         ledger.save(game._replace(device=ledger.device, journal=union(game.journal, new)))
@@ -121,16 +122,16 @@ OLD_COPY = "oldcopy"
 
 def apart_from_numbered(held: dict, numbered, game_id: str) -> list:
     """The entries of ``numbered`` (the journal of a file from before ids, its entries' ids their
-    numbers "1", "2", ...) as entries made apart from those ``held`` (id -> entry): a syncer's copy of such a
-    file that two devices both wrote holds the same numbers for other entries. The entries it
-    holds alike (same number, same content) are the game's already; from the first that differs
-    or is not held, each is an entry of its own, as a newer ginscore makes one: an id made from
-    the game, the entry before it and its content (the same on every device, so a copy folded on
-    two devices is one set of entries), the entry before it as ``after`` (the last held alike,
-    then its own), its number as its clock (so the two sides' entries interleave by number, each
-    side in its order), ``OLD_COPY`` as its device, and what it acts on renamed with it. Every
-    hand of both sides counts, and two alike are named as a likely double entry; the file
-    itself is never rewritten (docs/data.md "Versions")."""
+    numbers "1", "2", ...) as entries made apart from those ``held`` (id -> entry): a syncer's
+    copy of such a file that two devices both wrote holds the same numbers for other entries.
+    The entries it holds alike (same number, same content) are the game's already; from the
+    first that differs or is not held, each is an entry of its own, as a newer ginscore makes
+    one: an id made from the game, the entry before it and its content (the same on every
+    device, so a copy folded on two devices is one set of entries), the entry before it as
+    ``after`` (the last held alike, then its own), its number as its clock (so the two sides'
+    entries interleave by number, each side in its order), ``OLD_COPY`` as its device, and what
+    it acts on renamed with it. Every hand of both sides counts, and two alike are named as a
+    likely double entry; the file itself is never rewritten (docs/data.md "Versions")."""
     renamed: dict = {}  # number -> the id of its entry made apart
     made, previous = [], None
     for entry in sorted(numbered, key=lambda entry: entry["clock"]):
