@@ -216,20 +216,20 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
     # ---- the board ----------------------------------------------------------------------------
 
     def board_live(book) -> str:
-        """The games in progress and tonight's finished ones, each card made again only when its
-        game's files changed; a game that cannot be read is said, not shown."""
-        playing = book.summaries(selection(unfinished_only=True, hide_voided=True))
+        """The games in progress and tonight's finished ones. Which games are in progress is
+        the index's word (no file read); each card is made again only when its game's files
+        changed, and a game that cannot be read is said, not shown."""
+        playing = book.indexed_ids(selection(unfinished_only=True, hide_voided=True))
         tonight = book.summaries(selection(since=day_bounds("today", date.today(), end=False), finished_only=True, hide_voided=True))
         cards, finished, damaged = [], [], []
-        for entries, into in ((playing, cards), (tonight, finished)):
-            for entry in entries:
-                if entry.get("damaged"):
-                    damaged.append(entry["error"])
-                    continue
-                try:
-                    into.append(shared.card(book, entry["id"], i18n.language(), pages.game_card))
-                except GinscoreError as error:  # rewritten or damaged since the index read it
-                    damaged.append(printable(book.ledger.damage(entry["id"], error)))
+        listed = set(playing)
+        for game_id in playing + [entry["id"] for entry in tonight if entry["id"] not in listed]:
+            try:
+                card, over = shared.card(book, game_id, i18n.language(), lambda state: (pages.game_card(state), state.finished))
+            except GinscoreError as error:  # damaged, or rewritten since the index read it
+                damaged.append(printable(book.ledger.damage(game_id, error)))
+                continue
+            (finished if over else cards).append(card)
         return pages.board_live(cards, finished, damaged)
 
     def board_page(request, book, message=None, form=None, status=200):
