@@ -15,7 +15,7 @@ import sys
 from ginscore.base import i18n
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _
-from ginscore.web.limits import LISTEN_QUEUE
+from ginscore.web.limits import LISTEN_QUEUE, quiet_loop_errors, uvicorn_settings
 
 DEFAULT_PORT = 8765
 PORTS_TRIED = 20  # 8765 busy: the next free one, up to 8784
@@ -154,7 +154,6 @@ def serve(root, host: str | None, port: int | None, lan: bool, echo, opener=None
     import uvicorn
 
     from ginscore.web.app import build
-    from ginscore.web.limits import quiet_loop_errors, uvicorn_settings
     from ginscore.web.live import Watcher, kernel_watcher
     from ginscore.web.secret import board_secret
 
