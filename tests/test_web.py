@@ -101,7 +101,7 @@ class Server:
         status, answer, text = self.request("GET", path, headers=headers)
         assert status == 200, text
         token = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
-        cookies = [answer["set-cookie"].split(";")[0]] + [(headers or {}).get("Cookie", "")]
+        cookies = [(answer["set-cookie"] or "").split(";")[0], (headers or {}).get("Cookie", "")]
         return token, "; ".join(cookie for cookie in cookies if cookie)
 
     def post(self, path: str, fields: dict, token: str, cookie: str, extra=None, connection=None):

@@ -16,12 +16,15 @@ import signal
 import socket
 import threading
 import time
+from urllib.parse import urlsplit
 
 import pytest
 
+import test_web
 from test_web import Server, cli, hands_of, new_game
 
 pytestmark = pytest.mark.system
+chromium, phone = test_web.chromium, test_web.phone  # the browser's fixtures, as test_web has them
 
 
 @pytest.fixture
@@ -396,3 +399,207 @@ def test_without_inotify_every_file_s_stamp_is_compared(tmp_path):
         return time.monotonic() - started
 
     assert asyncio.run(watched()) < 1.5
+
+
+# ---- never quietly stale: restarts, old forms ---------------------------------------------------------
+
+
+def cookies_of(headers, jar: dict) -> str:
+    """Set-Cookie of ``headers`` into ``jar`` (name -> value, as a browser keeps them for a host:
+    cookies know no ports); the Cookie header of the jar."""
+    for line in headers.get_all("set-cookie") or ():
+        name, _sep, value = line.split(";")[0].partition("=")
+        jar[name.strip()] = value
+    return cookie_header(jar)
+
+
+def cookie_header(jar: dict) -> str:
+    return "; ".join(f"{name}={value}" for name, value in jar.items())
+
+
+def lan_phone(server, jar: dict) -> str:
+    """A phone that opened the printed address: the token traded for the cookies (as enter.js
+    does), then the board; its Cookie header."""
+    token = re.search(r"token=([\w-]+)", server.url).group(1)
+    status, headers, _text = server.request("POST", "/enter", body=f"token={token}&next=/", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "Origin": server.base})
+    assert status == 303 and headers["location"] == "/"
+    return cookies_of(headers, jar)
+
+
+@pytest.mark.slow
+def test_a_restart_keeps_the_phones_cookies_and_forms_and_a_new_token_locks_them_out(serve):
+    game = new_game("Alice", "Bob")
+    server = serve("--port", "0", "--lan")
+    jar: dict = {}
+    cookie = lan_phone(server, jar)
+    status, headers, text = server.request("GET", f"/games/{game}", headers={"Cookie": cookie})
+    assert status == 200
+    form = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
+    port, printed = server.port, server.url
+    assert server.stop() == ""
+    again = serve("--port", str(port), "--lan")
+    assert again.url == printed  # the same token: kept in the device's state folder
+    hand = {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "15"}
+    status, headers, _text = again.post(f"/games/{game}/hand", hand, form, cookie)  # the form of before the restart
+    assert status == 303 and len(hands_of(game)) == 1
+    again.stop()
+    renewed = serve("--port", str(port), "--lan", "--new-token")
+    assert re.search(r"token=([\w-]+)", renewed.url).group(1) != re.search(r"token=([\w-]+)", printed).group(1)
+    assert renewed.request("GET", "/", headers={"Cookie": cookie})[0] == 401
+    assert renewed.request("GET", "/live", headers={"Cookie": cookie})[0] == 401  # what board.js asks when its stream breaks
+
+
+@pytest.mark.slow
+def test_a_form_older_than_the_phone_s_token_keeps_what_was_typed_and_says_how_to_go_on(serve):
+    game = new_game("Alice", "Bob")
+    server = serve("--port", "0")
+    form, _cookie = server.form_token(f"/games/{game}")
+    hand = {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "17"}
+    # another phone's cookie: the form is not this phone's
+    assert server.post(f"/games/{game}/hand", hand, form, f"ginscore_phone_{server.port}={'b' * 32}")[0] == 403
+    # no cookie (cleared, or a new browser): refused too, the page again with what was typed and a cookie
+    status, headers, text = server.post(f"/games/{game}/hand", hand, form, "")
+    assert status == 403 and hands_of(game) == []
+    assert ("nothing was recorded: this page was older than the phone&#x27;s token (the board was started again, or the token "
+            "renewed); check what is typed below and send it again") in text
+    assert 'value="17"' in text and 'value="knock" checked' in text and 'value="Alice" checked' in text
+    fresh = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
+    status, _headers, _text = server.post(f"/games/{game}/hand", hand, fresh, headers["set-cookie"].split(";")[0])
+    assert status == 303 and hands_of(game)[0]["opponent_deadwood"] == 17
+
+
+@pytest.mark.slow
+def test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart(serve, phone):
+    from test_web import expect
+
+    game = new_game("Alice", "Bob")
+    server = serve("--port", "0", "--lan")
+    phone.goto(server.url.replace(server.base, server.local))
+    phone.wait_for_selector("body[data-following=yes]")
+    assert phone.is_hidden("[data-stale=lost]")
+    port = server.port
+    server.stop()
+    expect(phone.locator("[data-stale=lost]")).to_be_visible(timeout=5000)
+    assert phone.get_attribute("body", "data-following") == "no"
+    again = serve("--port", str(port), "--lan")
+    phone.wait_for_selector("body[data-following=yes]", timeout=10000)
+    assert phone.is_hidden("[data-stale=lost]")
+    cli("knock", "alice", "4", "15", "--game", game)
+    expect(phone.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
+    again.stop()
+    serve("--port", str(port), "--lan", "--new-token")
+    expect(phone.locator("[data-stale=token]")).to_be_visible(timeout=10000)
+    assert phone.is_hidden("[data-stale=lost]")
+
+
+# ---- several boards and networks ------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_two_boards_on_one_host_keep_each_their_own_forms(serve):
+    game = new_game("Alice", "Bob")
+    one, two = serve("--port", "0"), serve("--port", "0")
+    jar: dict = {}
+    forms = {}
+    for server in (one, two):  # one browser: its cookies are the host's, whatever the port
+        status, headers, text = server.request("GET", f"/games/{game}", headers={"Cookie": cookie_header(jar)})
+        cookies_of(headers, jar)
+        forms[server] = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
+    assert len(jar) == 2
+    hand = {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "15"}
+    assert one.post(f"/games/{game}/hand", hand, forms[one], cookie_header(jar))[0] == 303
+    assert two.post(f"/games/{game}/hand", hand, forms[two], cookie_header(jar))[0] == 303
+    assert len(hands_of(game)) == 2
+
+
+@pytest.mark.unit
+def test_the_lan_addresses_come_default_route_first_without_loopback_or_link_local():
+    from ginscore.web.server import lan_addresses, served_names
+
+    found = ["127.0.0.1", "10.8.0.2", "192.168.1.20", "169.254.7.7", "172.17.0.1", "192.168.1.20", "bad"]
+    assert lan_addresses(found, "10.8.0.2") == ["10.8.0.2", "192.168.1.20", "172.17.0.1"]  # a VPN's first: it has the route
+    assert lan_addresses(found, None) == ["10.8.0.2", "192.168.1.20", "172.17.0.1"]
+    assert lan_addresses([], None) == []
+    names = served_names("0.0.0.0", ["10.8.0.2", "192.168.1.20"])
+    assert {"10.8.0.2", "192.168.1.20", "localhost", "127.0.0.1"} <= names
+    assert served_names("192.168.1.20", []) >= {"192.168.1.20", "localhost"}
+
+
+@pytest.mark.slow
+def test_with_lan_each_address_is_printed_with_its_own_code_and_each_answers_with_its_name(serve):
+    from ginscore.web.server import interface_addresses, lan_address, lan_addresses
+
+    addresses = lan_addresses(interface_addresses(), lan_address())
+    if not addresses:
+        pytest.skip("this machine has no address on a network")
+    server = serve("--port", "0", "--lan")
+    urls = [server.url] + [server.wait_for_line("http://", 5) for _ in addresses[1:]]
+    assert [urlsplit(url).hostname for url in urls] == addresses
+    assert server.wait_for_line("Anyone on the network", 5)
+    assert sum(1 for line in server.printed if line.startswith("█")) >= len(addresses)  # a code for each
+    jar: dict = {}
+    cookie = lan_phone(server, jar)
+    for address in addresses:  # asked on the loopback address, the LAN name in the Host header
+        assert server.request("GET", "/", headers={"Cookie": cookie}, host=f"{address}:{server.port}")[0] == 200
+
+
+# ---- the smaller items, each refused ------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_other_ports_off_site_redirects_loose_hosts_and_websockets_are_refused(serve):
+    game = new_game("Alice", "Bob")
+    server = serve("--port", "0", "--lan")
+    jar: dict = {}
+    cookie = lan_phone(server, jar)
+    form, cookie = server.form_token(f"/games/{game}", headers={"Cookie": cookie})
+    hand = {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "15"}
+    other_port = f"http://{server.host}:{server.port + 1}"
+    assert server.post(f"/games/{game}/hand", hand, form, cookie, {"Origin": other_port})[0] == 403  # a page on another port
+    assert server.post(f"/games/{game}/hand", hand, form, cookie, {"Referer": f"{other_port}/x"})[0] == 403
+    assert server.post(f"/games/{game}/hand", hand, form, cookie, {"Origin": f"https://{server.host}:{server.port}"})[0] == 403
+    for host in (f"localhost:{server.port}@evil.example", f"localhost:{server.port + 1}", "localhost", f"evil.example:{server.port}",
+                 f"localhost:{server.port} x"):
+        assert server.request("GET", "/", headers={"Cookie": cookie}, host=host)[0] == 403, host
+    token = re.search(r"token=([\w-]+)", server.url).group(1)
+    for path in (f"//evil.example/?token={token}", f"/\\evil.example/?token={token}"):
+        status, headers, _text = server.request("GET", path)
+        assert status == 303 and headers["location"].startswith("/") and headers["location"][1:2] not in ("/", "\\"), path
+    # a POST of the token from another site, or a wrong one, is refused
+    assert server.request("POST", "/enter", body=f"token={token}", headers={"Origin": other_port})[0] == 403
+    assert server.request("POST", "/enter", body="token=wrong", headers={"Origin": server.base})[0] == 403
+    # the phone's form token changes with its cookie: a new trade of the token, and the old form is refused
+    status, _headers, text = server.post(f"/games/{game}/hand", hand, form, cookie_header(jar))
+    jar_after: dict = dict(jar)
+    lan_phone(server, jar_after)
+    assert jar_after[f"ginscore_phone_{server.port}"] != jar.get(f"ginscore_phone_{server.port}")
+    assert server.post(f"/games/{game}/hand", hand, form, cookie_header(jar_after))[0] == 403
+    # a WebSocket handshake is never upgraded: answered as any request without the token
+    sock = connect_from("127.0.0.1", server.port)
+    answer = answer_of(sock, f"127.0.0.1:{server.port}", "/events",
+                       "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n")
+    sock.close()
+    assert not answer.startswith(b"HTTP/1.1 101") and answer.startswith(b"HTTP/1.1 401")
+    assert server.stop().strip() == ""
+
+
+@pytest.mark.unit
+def test_the_guard_refuses_every_scope_but_http():
+    from ginscore.web.guard import Guard
+
+    called, sent = [], []
+
+    async def app(scope, receive, send):
+        called.append(scope["type"])
+
+    async def receive():
+        return {"type": "websocket.connect"}
+
+    async def send(message):
+        sent.append(message)
+
+    guard = Guard(app, {"localhost"}, "token", None, None)
+    asyncio.run(guard({"type": "websocket", "path": "/events", "headers": [], "server": ("127.0.0.1", 8765)}, receive, send))
+    asyncio.run(guard({"type": "lifespan"}, receive, send))
+    assert called == [] and sent == [{"type": "websocket.close", "code": 1008}]
