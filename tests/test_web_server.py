@@ -518,7 +518,8 @@ def test_the_lan_addresses_come_default_route_first_without_loopback_or_link_loc
     from ginscore.web.server import lan_addresses, served_names
 
     found = ["127.0.0.1", "10.8.0.2", "192.168.1.20", "169.254.7.7", "172.17.0.1", "192.168.1.20", "bad"]
-    assert lan_addresses(found, "10.8.0.2") == ["10.8.0.2", "192.168.1.20", "172.17.0.1"]  # a VPN's first: it has the route
+    assert lan_addresses(found, "192.168.1.20") == ["192.168.1.20", "10.8.0.2", "172.17.0.1"]  # the default route's first
+    assert lan_addresses(found, "10.8.0.2") == ["10.8.0.2", "192.168.1.20", "172.17.0.1"]  # a VPN's, when it has the route
     assert lan_addresses(found, None) == ["10.8.0.2", "192.168.1.20", "172.17.0.1"]
     assert lan_addresses([], None) == []
     names = served_names("0.0.0.0", ["10.8.0.2", "192.168.1.20"])
