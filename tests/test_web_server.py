@@ -77,6 +77,16 @@ def server_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def run_async(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own: this one may hold Playwright's loop."""
+    result = []
+    thread = threading.Thread(target=lambda: result.append(asyncio.run(coroutine)))
+    thread.start()
+    thread.join(30)
+    assert result, "the coroutine failed or did not finish"
+    return result[0]
+
+
 def resident_peak(pid: int) -> int:
     """The most memory the process ``pid`` ever held (VmHWM), in KB."""
     with open(f"/proc/{pid}/status") as status:
@@ -122,6 +132,7 @@ def bounded_uvicorn(most: int, per_address: int, seconds: float):
         sock.close()
 
 
+@pytest.mark.slow
 @pytest.mark.unit
 def test_connections_beyond_an_address_s_share_are_closed_and_a_request_that_never_arrives_is_timed_out():
     with bounded_uvicorn(most=5, per_address=3, seconds=1) as port:
@@ -375,6 +386,7 @@ def test_a_game_rewritten_in_place_damaged_or_deleted_shows_on_the_board_within_
     board.close()
 
 
+@pytest.mark.slow
 @pytest.mark.unit
 def test_without_inotify_every_file_s_stamp_is_compared(tmp_path):
     from ginscore.web.live import Watcher, change_stamp
@@ -398,7 +410,7 @@ def test_without_inotify_every_file_s_stamp_is_compared(tmp_path):
         running.cancel()
         return time.monotonic() - started
 
-    assert asyncio.run(watched()) < 1.5
+    assert run_async(watched()) < 1.5
 
 
 # ---- never quietly stale: restarts, old forms ---------------------------------------------------------
@@ -601,6 +613,6 @@ def test_the_guard_refuses_every_scope_but_http():
         sent.append(message)
 
     guard = Guard(app, {"localhost"}, "token", None, None)
-    asyncio.run(guard({"type": "websocket", "path": "/events", "headers": [], "server": ("127.0.0.1", 8765)}, receive, send))
-    asyncio.run(guard({"type": "lifespan"}, receive, send))
+    run_async(guard({"type": "websocket", "path": "/events", "headers": [], "server": ("127.0.0.1", 8765)}, receive, send))
+    run_async(guard({"type": "lifespan"}, receive, send))
     assert called == [] and sent == [{"type": "websocket.close", "code": 1008}]
