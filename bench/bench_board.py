@@ -46,11 +46,13 @@ def environment(root: str, checkout: str | None) -> dict:
                GINSCORE_DEVICE="bench")
     if checkout:
         env["PYTHONPATH"] = checkout
+    os.makedirs(env["GINSCORE_STATE"], exist_ok=True)  # the processes' working folder: not a checkout, whose ginscore 'python -m' would take
     return env
 
 
 def ginscore(env: dict, *words) -> str:
-    done = subprocess.run([sys.executable, "-m", "ginscore", *words], env=env, capture_output=True, text=True, timeout=600)
+    done = subprocess.run([sys.executable, "-m", "ginscore", *words], env=env, capture_output=True, text=True, timeout=600,
+                          cwd=env["GINSCORE_STATE"])
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -114,7 +116,7 @@ def measure(name: str, finished: int, playing: int, boards: int, hands: int, che
         env = environment(root, checkout)
         ids = build(finished, playing, env)
         server = subprocess.Popen([sys.executable, "-m", "ginscore", "serve", "--port", "0"], env=env, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
+                                  stderr=subprocess.DEVNULL, text=True, cwd=env["GINSCORE_STATE"])
         url = server.stdout.readline().strip()
         port = int(url.rsplit(":", 1)[1].split("/")[0])
         opened = [Board(port) for _ in range(boards)]

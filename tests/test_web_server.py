@@ -444,10 +444,7 @@ def test_a_restart_keeps_the_phones_cookies_and_forms_and_a_new_token_locks_them
     game = new_game("Alice", "Bob")
     server = serve("--port", "0", "--lan")
     jar: dict = {}
-    cookie = lan_phone(server, jar)
-    status, headers, text = server.request("GET", f"/games/{game}", headers={"Cookie": cookie})
-    assert status == 200
-    form = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
+    form, cookie = server.form_token(f"/games/{game}", headers={"Cookie": lan_phone(server, jar)})
     port, printed = server.port, server.url
     assert server.stop() == ""
     again = serve("--port", str(port), "--lan")
