@@ -5,7 +5,9 @@ Every page is made and every change is done by ``Desk.do``: in a worker thread, 
 (the language is ginscore's one global, and the Book takes the ledger's lock anyway), through a
 fresh ``Book``, with the same functions the command line calls. A change is a POST form that
 answers with a redirect to the page (POST-redirect-GET); a change refused shows the page
-again with the error, the form as it was typed, and status 400.
+again with the error, the form as it was typed, and status 400. The live parts of the pages are
+made once for each change of the ledger (``live.Watcher``) and language, and shared by every
+open board (``shared.Shared``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Starting and stopping 'ginscore serve': the socket, the address printed (and its QR code on
-the LAN), uvicorn until Ctrl-C or SIGTERM.
+"""Starting and stopping 'ginscore serve': the socket, the addresses printed (on the LAN each of
+this machine's, the default route's first, each with its QR code), the board's secret, the
+ledger's watcher and uvicorn (bounded: ``web.limits``) until Ctrl-C or SIGTERM.
 
 The socket is bound here, before uvicorn runs, so that the address printed is the one that
 answers (port 8765, or the next free one; ``--port 0``: any free port) and a client that
