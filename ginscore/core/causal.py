@@ -92,3 +92,28 @@ def _causal_clocks(plain: list, ids: set) -> dict:
             open_.discard(entry["id"])
             stack.pop()
     return clocks
+
+
+def ancestors(journal, entry_id: str) -> set:
+    """The ids of the entries of ``journal`` (in causal order) that entry ``entry_id`` comes after,
+    named or through the entries they name: what its device had seen when it made it. An entry
+    from before devices (no ``after``: one writer's numbered journal) saw every such entry
+    before it; a name of an entry not there (another device's, not arrived yet) is passed over."""
+    by_id, numbered_before, previous = {}, {}, None
+    for entry in journal:
+        by_id[entry["id"]] = entry
+        if "after" not in entry:
+            numbered_before[entry["id"]] = previous
+            previous = entry["id"]
+    found: set = set()
+    waiting = [entry_id]
+    while waiting:
+        entry = by_id[waiting.pop()]
+        named_ones = [entry.get(field) for field in NAMED]
+        named_ones.append(numbered_before.get(entry["id"]))
+        for named in named_ones:
+            if named is not None and named in by_id and named not in found:
+                found.add(named)
+                waiting.append(named)
+    found.discard(entry_id)  # a loop through itself (a file changed by hand)
+    return found

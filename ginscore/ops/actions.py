@@ -29,13 +29,28 @@ def standing(game: Game) -> Game:
 
 
 def evaluate_or_refuse(updated: Game, refusal: str, **fields):
-    """The state of ``updated``, a game just changed; if its hands can no longer all have been
-    played, a HandError of ``refusal`` (a translated message with ``{error}``) instead, so the
-    change is refused before anything is written."""
+    """The state of ``updated``, a game just changed (one entry appended); if its hands can no
+    longer all have been played, or the change leaves a hand after the game's end, a HandError
+    of ``refusal`` (a translated message with ``{error}``) instead, so the change is refused
+    before anything is written. (The same change made on another device apart, merged, keeps
+    such a hand, not counted: the device that made it had not seen the end.)"""
     try:
-        return evaluate(updated)
+        state = evaluate(updated)
     except HandError as error:
         raise HandError(refusal.format(error=error, **fields)) from None
+    late = late_hands(updated)
+    if late:  # a hand after the end kept, not counted, is what another device's change apart makes; not this one
+        from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+
+        try:
+            already = {hand.entry for hand in late_hands(updated._replace(journal=updated.journal[:-1]))}
+        except HandError:
+            already = set()
+        made = [hand for hand in late if hand.entry not in already]
+        if made:
+            error = hand_after_the_end(updated, made[0], _("at hand {number}").format(number=made[0].number - 1))
+            raise HandError(refusal.format(error=error, **fields))
+    return state
 
 
 def in_place(game: Game, updated: Game, refusal: str, **fields):
