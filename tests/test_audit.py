@@ -54,7 +54,7 @@ def test_redo_is_refused_once_a_new_hand_was_recorded(run, isolated_ledger):
     ok(run, "knock alice 4 15")
     ok(run, "undo")
     ok(run, "draw")
-    refused(run, "redo", "only restores hands undone since the last recorded hand")
+    refused(run, "redo", "redo takes back what 'undo' took back on this device, until it records or deletes a hand")
     refused(run, ["redo", "--game", game], "nothing to redo")
 
 
@@ -205,7 +205,7 @@ def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
     assert [entry["seq"] for entry in entries] == [1, 2, 3, 4, 5]  # their place, from 1
     assert len({entry["id"] for entry in entries}) == 5
     empty = json.loads(ok(run, "log --json").stdout)
-    assert empty == {"schema": "ginscore.log", "schema_version": "1.1", "game": second, "players": ["Carol", "Dan"], "entries": []}
+    assert empty == {"schema": "ginscore.log", "schema_version": "1.2", "game": second, "players": ["Carol", "Dan"], "entries": []}
     assert ok(run, "log").stdout == f"Game {second}: Carol v Dan: nothing recorded yet.\n"
 
 
@@ -276,6 +276,7 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     from ginscore.core.game import effective_hands
     from ginscore.core.rules import Rules
     from ginscore.ops import actions
+    from ginscore.ops import undo as undo_ops
     from ginscore.store.schema import decode, encode, problems
 
     game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
@@ -296,8 +297,8 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
         try:
             game, state = {
                 "record": lambda: actions.record(game, op[1]),
-                "undo": lambda: actions.undo(game)[:2],
-                "redo": lambda: actions.redo(game)[:2],
+                "undo": lambda: undo_ops.undo(game)[:2],
+                "redo": lambda: undo_ops.redo(game)[:2],
                 "edit": lambda: actions.edit(game, op[1], op[2])[:2],
             }[op[0]]()
         except GinscoreError:

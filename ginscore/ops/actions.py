@@ -228,41 +228,13 @@ def seats_now(game: Game, entry_id: str) -> dict:
     return {"seats": [{"player": seat["player"], "name": players[seat["player"]]} for seat in seats]}
 
 
-def undo(game: Game):
-    """Take back the last thing done: (game, state, the hand concerned, what was taken back).
-    Usually that takes back the last hand ("hand"); in a game ended early it takes back the ending
-    ("end", no hand); right after 'delete' it brings the deleted hand back ("delete")."""
-    refuse_if_voided(game)
-    if journal.abandoned(game.journal):
-        updated = game.append("resume")
-        return updated, evaluate(updated), None, "end"
-    restored = journal.last_restore(game.journal)
-    if restored is not None:  # 'ginscore restore' right before: the hand is deleted again
-        undone = next(hand for hand in journal.effective_hands(game.journal) if hand.entry == restored)
-        updated = game.append("void", target=restored, reason=journal.RESTORE_UNDONE)
-        refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
-        return updated, evaluate_or_refuse(updated, refusal, number=undone.number), undone, "restore"
-    change = changes.last_change(game.journal)
-    if change is not None and journal.last_deletion(game.journal) is None:
-        updated = game.append("void", target=change["id"])
-        refusal = _("{error} without the change of {change}: it stays; take back the later hands first ('ginscore undo')")
-        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change, change["action"]
-    deleted = journal.last_deletion(game.journal)
-    if deleted is not None:
-        updated = game.append("restore", target=deleted)
-        restored = next(hand for hand in journal.effective_hands(updated.journal) if hand.entry == deleted)
-        return updated, evaluate(updated), restored, "delete"
-    updated, undone = journal.undo(game)
-    return updated, evaluate(updated), undone, "hand"
-
-
 def undo_hand(game: Game, number: int, reason: str | None = None):
     """Take back hand ``number`` wherever it stands (one of a hand entered twice on two devices;
     with ``reason="delete"``, 'ginscore delete', which 'undo' takes back); it stays in the
     journal, the later hands move up one and are scored again. Refused when a later hand could
     then not have been played (a player who would have sat it out, a hand after the new end)."""
     refuse_if_voided(game)
-    updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {}))
+    updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {"by": "undo"}))
     refusal = _(
         "hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'"
     )
@@ -279,31 +251,6 @@ def abandon(game: Game):
     refuse_ending_early(state.game)
     updated = game.append("abandon")
     return updated, kind.evaluate(updated)
-
-
-def redo(game: Game):
-    """Do again what the last 'undo' took back: restore the hand or the change it
-    took back, or delete again the hand whose deletion it took back. Returns the game, its
-    state and the EffectiveHand (for a change, its entry); a hand deleted again has
-    ``journal.last_deletion`` of the game, which is how the caller tells."""
-    refuse_if_voided(game)
-    deleted = journal.undone_deletion(game.journal)
-    if deleted is not None:  # 'undo' brought a deleted hand back: delete it again
-        number = next(hand.number for hand in journal.effective_hands(game.journal) if hand.entry == deleted)
-        return undo_hand(game, number, reason="delete")
-    target = journal.redoable(game.journal)
-    change = next((entry for entry in game.journal if entry["id"] == target and entry["action"] in journal.CHANGE_ACTIONS), None)
-    if change is not None:
-        updated = game.append("restore", target=target)
-        refusal = _("{error} if the change of {change} is restored: it stays undone")
-        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change
-    updated, restored = journal.redo(game)
-    # an edit since the undo can make the game end before this hand
-    refusal = _(
-        "{error} if hand {number} is restored: it stays taken back; to bring it back, first "
-        "correct the hand that now ends the game ('ginscore edit')"
-    )
-    return updated, in_place(game, updated, refusal, number=restored.number), restored
 
 
 def edit(game: Game, number: int, hand: dict):

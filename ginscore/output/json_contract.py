@@ -40,7 +40,7 @@ class Document(Record):
 DOCUMENTS = {
     "game": Document("1.2", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
     "games": Document("2.1", N_("the games listed by 'games'"), older=(1,)),
-    "log": Document("1.1", N_("a game's journal: 'log'")),
+    "log": Document("1.2", N_("a game's journal: 'log'")),
     "settle": Document("1.1", N_("an evening's settlement: 'settle'")),
     "undone-settlement": Document("1.1", N_("a settlement taken back: 'undo' right after 'settle --record'")),
     "stats": Document("2.1", N_("each player's statistics: 'stats'"), older=(1,)),
