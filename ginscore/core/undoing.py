@@ -24,10 +24,11 @@ Pure: read from a game's journal (``ginscore.core.game``).
 from __future__ import annotations
 
 from ginscore.base.records import Record
+from ginscore.core.game import CHANGE_ACTIONS as CHANGES
+from ginscore.core.game import RESTORE_UNDONE, RESTORED
 
 UNDO, REDO, DEED = "undo", "redo", "deed"  # an entry's sort; "undo" and "redo" are the values of its "by"
-DELETE, RESTORED, RESTORE_UNDONE = "delete", "restore", "undo_restore"  # reasons (ginscore.core.game)
-CHANGES = ("rules", "rename")
+DELETE = "delete"  # the reason of a "void" 'ginscore delete' made
 
 
 class Deed(Record):

@@ -26,6 +26,7 @@ class TakenBack(Record):
     concerned: object  # the hand (EffectiveHand), the change's entry, or None
     before: object = None  # for an edit: the hand as it was before the entry taken back (its words)
     later_elsewhere: tuple = ()  # hands recorded on other devices after it, numbered as they are now
+    taken: dict | None = None  # the entry taken back: this device's deed (undo), or its undo (redo)
 
 
 def undo(game) -> TakenBack:
@@ -40,31 +41,31 @@ def undo(game) -> TakenBack:
     hand_refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
     if kind == "end":
         updated = game.append("resume", by=UNDO)
-        return TakenBack(updated, evaluate(updated), "end", None)
+        return TakenBack(updated, evaluate(updated), "end", None, taken=deed.entry)
     if kind in ("rules", "rename") or (kind == "redo" and target not in _hand_ids(game)):
         change = next(entry for entry in game.journal if entry["id"] == target)
         updated = game.append("void", target=target, by=UNDO)
         refusal = _("{error} without the change of {change}: it stays; take back the later hands first ('ginscore undo')")
         state = evaluate_or_refuse(updated, refusal, change=change_words(change))
-        return TakenBack(updated, state, change["action"], change)
+        return TakenBack(updated, state, change["action"], change, taken=deed.entry)
     if kind == "delete":  # the hand comes back in its place
         updated = game.append("restore", target=target, by=UNDO)
         refusal = _("{error} if hand {number} is brought back: it stays deleted; correct the hand that now ends the game first ('ginscore edit')")
         restored = _hand(updated, target)
-        return TakenBack(updated, evaluate_or_refuse(updated, refusal, number=restored.number), "delete", restored)
+        return TakenBack(updated, evaluate_or_refuse(updated, refusal, number=restored.number), "delete", restored, taken=deed.entry)
     if kind == "edit":
         was = undoing.hand_before(game.journal, target, deed.entry)
         updated = game.append("edit", target=target, hand=was, by=UNDO, **seats_now(game, target))
         refusal = _("{error} if hand {number} says again what it said before: the correction stays; take back the later hands first ('ginscore undo')")
         undone = _hand(game, target)
         state = evaluate_or_refuse(updated, refusal, number=undone.number)
-        return TakenBack(updated, state, "edit", _hand(updated, target), undone.hand)
+        return TakenBack(updated, state, "edit", _hand(updated, target), undone.hand, taken=deed.entry)
     # a hand it recorded (or redid), or one it brought back with 'ginscore restore'
     undone = _hand(game, target)
     details = {"reason": undoing.RESTORE_UNDONE} if kind == "restore" else {}
     updated = game.append("void", target=target, by=UNDO, **details)
     state = evaluate_or_refuse(updated, hand_refusal, number=undone.number)
-    return TakenBack(updated, state, kind if kind == "restore" else "hand", undone, None, _later_elsewhere(game, undone))
+    return TakenBack(updated, state, kind if kind == "restore" else "hand", undone, None, _later_elsewhere(game, undone), taken=deed.entry)
 
 
 def redo(game) -> TakenBack:
@@ -80,24 +81,24 @@ def redo(game) -> TakenBack:
     kind, target = undone.kind, undone.target
     if kind == "end":
         updated = game.append("abandon", by=REDO)
-        return TakenBack(updated, evaluate(updated), "end", None)
+        return TakenBack(updated, evaluate(updated), "end", None, taken=undone.entry)
     if kind == "delete":  # 'undo' brought a deleted hand back: it is deleted again
         hand = _hand(game, target)
         updated = game.append("void", target=target, reason=undoing.DELETE, by=REDO)
         refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
-        return TakenBack(updated, evaluate_or_refuse(updated, refusal, number=hand.number), "delete", hand)
+        return TakenBack(updated, evaluate_or_refuse(updated, refusal, number=hand.number), "delete", hand, taken=undone.entry)
     if kind == "edit":
         again = undoing.hand_before(game.journal, target, undone.entry)
         updated = game.append("edit", target=target, hand=again, by=REDO, **seats_now(game, target))
         refusal = _("{error} if hand {number} is corrected that way: take back the later hands first ('ginscore undo'), then correct hand {number}")
         before = _hand(game, target)
         state = evaluate_or_refuse(updated, refusal, number=before.number)
-        return TakenBack(updated, state, "edit", _hand(updated, target), before.hand)
+        return TakenBack(updated, state, "edit", _hand(updated, target), before.hand, taken=undone.entry)
     change = next((entry for entry in game.journal if entry["id"] == target and entry["action"] in undoing.CHANGES), None)
     if change is not None:
         updated = game.append("restore", target=target, by=REDO)
         refusal = _("{error} if the change of {change} is restored: it stays undone")
-        return TakenBack(updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change["action"], change)
+        return TakenBack(updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change["action"], change, taken=undone.entry)
     details = {"reason": undoing.RESTORED} if kind == "restore" else {}
     updated = game.append("restore", target=target, by=REDO, **details)
     restored = _hand(updated, target)
@@ -106,7 +107,7 @@ def redo(game) -> TakenBack:
         "{error} if hand {number} is restored: it stays taken back; to bring it back, first "
         "correct the hand that now ends the game ('ginscore edit')"
     )
-    return TakenBack(updated, in_place(game, updated, refusal, number=restored.number), kind, restored)
+    return TakenBack(updated, in_place(game, updated, refusal, number=restored.number), kind, restored, taken=undone.entry)
 
 
 def nothing_of_yours(game) -> str:
