@@ -23,7 +23,7 @@ from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
 from ginscore.base.records import Record
-from ginscore.core.causal import order_key, ordered
+from ginscore.core.causal import ALSO, MOST_HEADS, heads, order_key, ordered
 from ginscore.core.places import hand_places
 from ginscore.core.rules import Rules
 
@@ -103,9 +103,30 @@ class Game(Record):
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
             "id": entry_id, "clock": clock, "device": self.device, "after": self.journal[-1]["id"] if self.journal else None,
-            "at": now(), "action": action, **details,
+            **seen_besides(self.journal), "at": now(), "action": action, **details,
         }
         return self._replace(journal=self.journal + (entry,))
+
+
+def seen_besides(journal) -> dict:
+    """What a new entry names besides the journal's last entry: ``{"also_after": [...]}``, the
+    journal's other heads (entries made apart that it merged and none of the others follows), or
+    nothing: so that whatever its device had seen, it comes after (``ginscore.core.causal``)."""
+    if len(journal) < 2 or _one_line(journal):
+        return {}
+    others = [entry_id for entry_id in heads(journal) if entry_id != journal[-1]["id"]]
+    return {ALSO: others[-MOST_HEADS:]} if others else {}
+
+
+def _one_line(journal) -> bool:
+    """Whether every entry names the one before it (one device's, or devices taking turns that
+    each saw the other's entries): then the last is the only head, told without a set."""
+    previous = None
+    for entry in journal:
+        if entry.get("after", previous) != previous or ALSO in entry:
+            return False
+        previous = entry["id"]
+    return True
 
 
 def header(game) -> "Game":
