@@ -280,14 +280,27 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     from ginscore.store.schema import decode, encode, problems
 
     game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
-    effective, undone = [], []  # the model: hands that count, and the undo stack redo pops
+    # the model: the hands that count; what this device did, newest last (undo takes it back:
+    # ("hand", None, hand) or ("edit", place, the hand before)); what undo took back (redo pops it)
+    effective, deeds, undone = [], [], []
+
+    def taken_back(deed, hands):
+        kind, place, hand = deed
+        return hands[:-1] if kind == "hand" else hands[:place] + [hand] + hands[place + 1:]
+
+    def done_again(deed, hands):
+        kind, place, hand = deed
+        return hands + [hand] if kind == "hand" else hands[:place] + [hand] + hands[place + 1:]
+
     for op in operations:
         if op[0] == "record":
             expected = effective + [op[1]] if playable(effective + [op[1]]) else None
         elif op[0] == "undo":
-            expected = effective[:-1] if effective else None
+            expected = taken_back(deeds[-1], effective) if deeds else None
+            expected = expected if expected is not None and playable(expected) else None
         elif op[0] == "redo":
-            expected = effective + [undone[-1]] if undone and playable(effective + [undone[-1]]) else None
+            expected = done_again(undone[-1], effective) if undone else None
+            expected = expected if expected is not None and playable(expected) else None
         else:
             number, hand = op[1], op[2]
             valid = 1 <= number <= len(effective) and effective[number - 1] != hand
@@ -306,11 +319,16 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
             continue
         assert expected is not None, (op, effective)
         if op[0] == "record":
+            deeds.append(("hand", None, op[1]))
             undone.clear()
-        elif op[0] == "undo":
-            undone.append(effective[-1])
+        elif op[0] == "edit":
+            deeds.append(("edit", op[1] - 1, effective[op[1] - 1]))
+        elif op[0] == "undo":  # what is undone is kept to be redone: a hand, or an edit's new hand
+            kind, place, hand = deeds.pop()
+            undone.append((kind, place, effective[-1] if kind == "hand" else effective[place]))
         elif op[0] == "redo":
-            undone.pop()
+            kind, place, hand = undone.pop()
+            deeds.append((kind, place, hand if kind == "hand" else effective[place]))
         effective = expected
         # the journal only grows, and keeps every earlier entry as it was
         assert len(game.journal) == len(before) + 1 and game.journal[: len(before)] == before
