@@ -134,6 +134,12 @@ def test_a_correction_made_apart_keeps_the_later_hand_after_the_end(laptop_and_p
         assert report["ok"] is True
         assert any("after the game ended" in note["note"] for note in report["notes"])
     assert "comes after the game ended" in ok(one, f"status --game {game}").stdout
+    # a correction of the hand that does not count would change nothing: refused, saying what to do
+    result = one.run(f"edit 4 knock alice 3 10 --game {game}")
+    assert result.exit_code == 1 and "correcting it changes nothing" in result.output
+    # taking it out, or correcting the hand that ends the game, does
+    said = ok(one, f"edit 2 knock alice 2 12 --game {game}").stdout  # back to Alice 10 at hand 2: over no more
+    assert "Totals now:  Alice 61, Bob 10." in said
 
 
 def test_the_same_correction_made_on_this_device_is_still_refused(laptop_and_phone):
