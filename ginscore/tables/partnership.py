@@ -144,6 +144,12 @@ class PartnershipResult(Record):
             stats[name]["won"] = int(name in winners)
         return stats
 
+    def placings(self) -> list:
+        """The winning side, then the other: each side a team."""
+        if self.final is None:
+            return []
+        return [[[1, self.sides[self.final.winner]], [2, self.sides[self.final.loser]]]]
+
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""
         if self.final is None:
