@@ -307,12 +307,17 @@ def table(clubs: int, weeks: int, made: dict, seed: int = REPORT_SEED, kinds=KIN
     return results
 
 
+def mean_loss(results: dict, name: str, kinds=KINDS) -> float:
+    """A system's log-loss over every kind of club, each kind alike."""
+    return sum(results[(kind, name)][0] for kind in kinds) / len(kinds)
+
+
 def print_table(results: dict, names: list, kinds=KINDS) -> None:
-    print(f"{'system':24}" + "".join(f"{kind:>22}" for kind in kinds))
-    print(f"{'':24}" + "".join(f"{'log-loss  rank corr.':>22}" for _kind in kinds))
+    print(f"{'system':24}" + "".join(f"{kind:>22}" for kind in kinds) + f"{'mean':>10}")
+    print(f"{'':24}" + "".join(f"{'log-loss  rank corr.':>22}" for _kind in kinds) + f"{'log-loss':>10}")
     for name in [*names, "truth"]:
         cells = "".join(f"{results[(kind, name)][0]:>12.4f}{results[(kind, name)][1]:>10.3f}" for kind in kinds)
-        print(f"{name:24}{cells}")
+        print(f"{name:24}{cells}{mean_loss(results, name, kinds):>10.4f}")
 
 
 def tune(clubs: int, weeks: int) -> None:
@@ -325,7 +330,7 @@ def tune(clubs: int, weeks: int) -> None:
                     for multiplayer in (0.5, 1.0):
                         settings = ratings.Settings(deviation, volatility, tau, daily, multiplayer)
                         found = table(clubs, weeks, {"tried": lambda settings=settings: Ginscore(settings)}, seed=1)
-                        mean = sum(found[(kind, "tried")][0] for kind in KINDS) / len(KINDS)
+                        mean = mean_loss(found, "tried")
                         tried.append((mean, settings))
                         print(f"{mean:.4f} {settings.words()}", flush=True)
     tried.sort(key=lambda item: item[0])

@@ -47,7 +47,7 @@ class Settings(Record):
 # Glickman's own settings, every other side a whole game: the bench's "Glicko-2 (defaults)".
 GLICKO2 = Settings(350.0, 0.06, 0.5, 0.0, 0.0)
 # ginscore's, as the bench measured them best on held-out games (bench/README.md).
-DEFAULT = Settings(350.0, 0.06, 0.5, 0.0, 1.0)
+DEFAULT = Settings(250.0, 0.02, 0.5, 1.0, 0.5)
 
 
 class Rating:

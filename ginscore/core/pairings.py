@@ -1,0 +1,149 @@
+"""The evening's pairings (pure; docs/ladder.md): the players here tonight seated at tables for
+close games, by their ratings, away from whom they played on the last evenings and tonight,
+and in a club night of rounds (Swiss) beside those with as many wins tonight.
+
+Every seating has a cost, the sum of its tables' (lower is better):
+
+- **close**: for each two sides at a table, ``4 * (p - 0.5) ** 2``, where ``p`` is the chance
+  of one finishing ahead of the other (0 for an even game, 1 for a certain one);
+- **met before**: for each two players at one table, ``RECENT`` if they played each other on
+  one of the last evenings, ``TONIGHT`` if they did tonight;
+- **Swiss** (rounds): for each two players at one table, ``SWISS * (a - b) ** 2`` of their
+  scores tonight (a game won 1, a game of more finished ahead of half the table 0.5);
+- **sitting out** (a player over): ``BYE`` for each time he sat out tonight, and his score.
+
+The seating starts from the players in order of score tonight and rating, tables filled in
+turn, and swaps two players of different tables (or one sitting out) as long as a swap lowers
+the cost; everything in a fixed order, so the same evening gives the same seating.
+"""
+
+from __future__ import annotations
+
+from ginscore.base.records import Record
+from ginscore.core import ratings
+
+RECENT = 1.0
+TONIGHT = 3.0
+SWISS = 2.0
+BYE = 4.0
+RUMMY_MOST = 6  # a Rummy table seats at most six
+
+# a table of each kind: how many sit at it, and whether they play as two sides of two
+SEATS = {"standard": 2, "hollywood": 2, "three-handed": 3, "partnership": 4}
+LEFT_OVER = {2: "standard", 3: "three-handed"}  # the table for the players a kind's tables leave over
+
+
+class Player(Record):
+    name: str
+    rating: object  # a ratings.Rating
+    score: float = 0.0  # tonight's score (Swiss)
+    byes: int = 0  # times he sat out tonight
+
+
+class Table(Record):
+    kind: str  # the kind of table: standard, hollywood, three-handed, partnership, rummy
+    players: tuple  # names, in the order to start the game with (partnership: A, B, C, D with A & C a side)
+    sides: tuple  # tuples of names
+    chances: dict  # side's first name -> chance of finishing first
+
+
+def table_sizes(kind: str, count: int) -> list:
+    """(kind, seats) of the tables for ``count`` players at ``kind`` tables; a player over sits out."""
+    if kind == "rummy":
+        tables = -(-count // RUMMY_MOST)
+        if count < 2:
+            return []
+        base, extra = divmod(count, tables)
+        return [("rummy", base + (1 if index < extra else 0)) for index in range(tables)]
+    seats = SEATS[kind]
+    sizes = [(kind, seats)] * (count // seats)
+    left = count % seats
+    if left >= 2:
+        sizes.append((LEFT_OVER[left], left))
+    return sizes
+
+
+def sides_of(kind: str, names: tuple) -> list:
+    """Every way the players of a table can play: a partnership's three ways to split into two
+    sides of two, each player his own side at any other table."""
+    if kind == "partnership" and len(names) == 4:
+        first, *rest = names
+        ways = []
+        for partner in rest:
+            others = tuple(name for name in rest if name != partner)
+            ways.append(((first, partner), others))
+        return ways
+    return [tuple((name,) for name in names)]
+
+
+def closeness(sides, rated: dict) -> float:
+    cost = 0.0
+    for index, side in enumerate(sides):
+        for other in sides[index + 1:]:
+            chance = ratings.win_probability([[rated[name] for name in side], [rated[name] for name in other]])[0]
+            cost += 4 * (chance - 0.5) ** 2
+    return cost
+
+
+def table_cost(kind: str, names: tuple, players: dict, met: dict) -> tuple:
+    """(cost, the sides that cost it) of one table."""
+    rated = {name: players[name].rating for name in names}
+    best = None
+    for sides in sides_of(kind, names):
+        cost = closeness(sides, rated)
+        if best is None or cost < best[0] - 1e-12:
+            best = (cost, sides)
+    cost, sides = best
+    for index, name in enumerate(names):
+        for other in names[index + 1:]:
+            cost += met.get(frozenset((name, other)), 0.0)
+            cost += SWISS * (players[name].score - players[other].score) ** 2
+    return cost, sides
+
+
+def seating(kind: str, players: list, met: dict, swiss: bool = False) -> tuple:
+    """(the tables, the names sitting out) for ``players`` (``Player``) at tables of ``kind``;
+    ``met`` maps a frozenset of two names to what their meeting before costs (``RECENT``,
+    ``TONIGHT``); with ``swiss``, the scores tonight seat players together."""
+    if not swiss:
+        players = [player._replace(score=0.0) for player in players]
+    by_name = {player.name: player for player in players}
+    order = sorted(players, key=lambda player: (-player.score, -player.rating.mu, player.name))
+    sizes = table_sizes(kind, len(order))
+    seated = sum(size for _kind, size in sizes)
+    groups, start = [], 0
+    for _kind, size in sizes:
+        groups.append([player.name for player in order[start:start + size]])
+        start += size
+    out = [player.name for player in order[seated:]]
+
+    def cost_of(index: int, names) -> float:
+        if index == len(groups):  # sitting out
+            return sum(BYE * by_name[name].byes + by_name[name].score for name in names)
+        return table_cost(sizes[index][0], tuple(names), by_name, met)[0]
+
+    places = [*groups, out]
+    costs = [cost_of(index, names) for index, names in enumerate(places)]
+    improved = True
+    while improved:
+        improved = False
+        for first in range(len(places)):
+            for second in range(first + 1, len(places)):
+                for i in range(len(places[first])):
+                    for j in range(len(places[second])):
+                        a, b = list(places[first]), list(places[second])
+                        a[i], b[j] = b[j], a[i]
+                        cost_a, cost_b = cost_of(first, a), cost_of(second, b)
+                        if cost_a + cost_b < costs[first] + costs[second] - 1e-9:
+                            places[first], places[second], costs[first], costs[second] = a, b, cost_a, cost_b
+                            improved = True
+    tables = []
+    for (table_kind, _size), names in zip(sizes, places[:-1]):
+        names = sorted(names, key=lambda name: (-by_name[name].rating.mu, name))
+        _cost, sides = table_cost(table_kind, tuple(names), by_name, met)
+        if table_kind == "partnership":  # the first and third named play together
+            (a, c), (b, d) = sides
+            names = [a, b, c, d]
+        chances = ratings.win_probability([[by_name[name].rating for name in side] for side in sides])
+        tables.append(Table(table_kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
+    return tables, sorted(places[-1])
