@@ -9,7 +9,7 @@ import click
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.errors import shown as quoted
-from ginscore.base.i18n import N_, _, ngettext
+from ginscore.base.i18n import N_, _, decimal, ngettext
 from ginscore.cli import cli
 from ginscore.cli.options import completes, output_options, print_json, selection_options
 from ginscore.cli.translated import argument, option
@@ -173,8 +173,6 @@ def print_ladder(lines, chances, kind: str, season: bool, fmt, history) -> None:
 
 
 def chance_line(chances: dict) -> str:
-    from ginscore.base.i18n import decimal
-
     parts = [f"{name} {decimal(f'{chance * 100:.1f}')} %" for name, chance in chances.items()]
     if len(chances) == 2:
         return _("Chance of winning a game between them: {chances}.").format(chances=", ".join(parts))

@@ -26,11 +26,6 @@ RECENT = 1.0
 TONIGHT = 3.0
 SWISS = 2.0
 BYE = 4.0
-RUMMY_MOST = 6  # a Rummy table seats at most six
-
-# a table of each kind: how many sit at it, and whether they play as two sides of two
-SEATS = {"standard": 2, "hollywood": 2, "three-handed": 3, "partnership": 4}
-LEFT_OVER = {2: "standard", 3: "three-handed"}  # the table for the players a kind's tables leave over
 
 
 class Player(Record):
@@ -40,6 +35,14 @@ class Player(Record):
     byes: int = 0  # times he sat out tonight
 
 
+class Seats(Record):
+    """One table to seat: its kind, how many sit at it, whether they play as two sides of two."""
+
+    kind: str
+    size: int
+    teams: bool = False
+
+
 class Table(Record):
     kind: str  # the kind of table: standard, hollywood, three-handed, partnership, rummy
     players: tuple  # names, in the order to start the game with (partnership: A, B, C, D with A & C a side)
@@ -47,26 +50,10 @@ class Table(Record):
     chances: dict  # side's first name -> chance of finishing first
 
 
-def table_sizes(kind: str, count: int) -> list:
-    """(kind, seats) of the tables for ``count`` players at ``kind`` tables; a player over sits out."""
-    if kind == "rummy":
-        tables = -(-count // RUMMY_MOST)
-        if count < 2:
-            return []
-        base, extra = divmod(count, tables)
-        return [("rummy", base + (1 if index < extra else 0)) for index in range(tables)]
-    seats = SEATS[kind]
-    sizes = [(kind, seats)] * (count // seats)
-    left = count % seats
-    if left >= 2:
-        sizes.append((LEFT_OVER[left], left))
-    return sizes
-
-
-def sides_of(kind: str, names: tuple) -> list:
-    """Every way the players of a table can play: a partnership's three ways to split into two
-    sides of two, each player his own side at any other table."""
-    if kind == "partnership" and len(names) == 4:
+def sides_of(teams: bool, names: tuple) -> list:
+    """Every way the players of a table can play: with ``teams`` (a partnership), the three ways
+    to split four into two sides of two; else each player his own side."""
+    if teams and len(names) == 4:
         first, *rest = names
         ways = []
         for partner in rest:
@@ -85,11 +72,11 @@ def closeness(sides, rated: dict) -> float:
     return cost
 
 
-def table_cost(kind: str, names: tuple, players: dict, met: dict) -> tuple:
+def table_cost(teams: bool, names: tuple, players: dict, met: dict) -> tuple:
     """(cost, the sides that cost it) of one table."""
     rated = {name: players[name].rating for name in names}
     best = None
-    for sides in sides_of(kind, names):
+    for sides in sides_of(teams, names):
         cost = closeness(sides, rated)
         if best is None or cost < best[0] - 1e-12:
             best = (cost, sides)
@@ -101,18 +88,18 @@ def table_cost(kind: str, names: tuple, players: dict, met: dict) -> tuple:
     return cost, sides
 
 
-def seating(kind: str, players: list, met: dict, swiss: bool = False) -> tuple:
-    """(the tables, the names sitting out) for ``players`` (``Player``) at tables of ``kind``;
-    ``met`` maps a frozenset of two names to what their meeting before costs (``RECENT``,
-    ``TONIGHT``); with ``swiss``, the scores tonight seat players together."""
+def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
+    """(the tables, the names sitting out) for ``players`` (``Player``) at the tables of
+    ``plan`` (``Seats``; the players they leave over sit out); ``met`` maps a frozenset of two
+    names to what their meeting before costs (``RECENT``, ``TONIGHT``); with ``swiss``, the
+    scores tonight seat players together."""
     if not swiss:
         players = [player._replace(score=0.0) for player in players]
     by_name = {player.name: player for player in players}
     order = sorted(players, key=lambda player: (-player.score, -player.rating.mu, player.name))
-    sizes = table_sizes(kind, len(order))
-    seated = sum(size for _kind, size in sizes)
+    seated = sum(seats.size for seats in plan)
     groups, start = [], 0
-    for _kind, size in sizes:
+    for size in (seats.size for seats in plan):
         groups.append([player.name for player in order[start:start + size]])
         start += size
     out = [player.name for player in order[seated:]]
@@ -120,7 +107,7 @@ def seating(kind: str, players: list, met: dict, swiss: bool = False) -> tuple:
     def cost_of(index: int, names) -> float:
         if index == len(groups):  # sitting out
             return sum(BYE * by_name[name].byes + by_name[name].score for name in names)
-        return table_cost(sizes[index][0], tuple(names), by_name, met)[0]
+        return table_cost(plan[index].teams, tuple(names), by_name, met)[0]
 
     places = [*groups, out]
     costs = [cost_of(index, names) for index, names in enumerate(places)]
@@ -138,12 +125,12 @@ def seating(kind: str, players: list, met: dict, swiss: bool = False) -> tuple:
                             places[first], places[second], costs[first], costs[second] = a, b, cost_a, cost_b
                             improved = True
     tables = []
-    for (table_kind, _size), names in zip(sizes, places[:-1]):
+    for seats, names in zip(plan, places[:-1]):
         names = sorted(names, key=lambda name: (-by_name[name].rating.mu, name))
-        _cost, sides = table_cost(table_kind, tuple(names), by_name, met)
-        if table_kind == "partnership":  # the first and third named play together
+        _cost, sides = table_cost(seats.teams, tuple(names), by_name, met)
+        if seats.teams:  # the first and third named play together
             (a, c), (b, d) = sides
             names = [a, b, c, d]
         chances = ratings.win_probability([[by_name[name].rating for name in side] for side in sides])
-        tables.append(Table(table_kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
+        tables.append(Table(seats.kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
     return tables, sorted(places[-1])

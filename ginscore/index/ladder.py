@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import json
 import math
-from datetime import date
 
-from ginscore.core import ratings
 from ginscore.core.names import folded
 from ginscore.index import cached
 from ginscore.index.totals import counted_game
+
+# The rating code (ginscore.core.ratings) is imported by the functions that rate or read
+# ratings: the index is imported by a hand that ends a game, which must not load it (start-up).
 
 NOTHING_STALE = "~"  # after every position of a game that loads
 
@@ -77,13 +78,18 @@ class Reader:
 
 def day_of(position: str) -> int:
     """The day (a date's ordinal) a game of this position was started on (UTC)."""
+    from datetime import date
+
     return date.fromisoformat(position[:10]).toordinal()
 
 
-def brought_up(connection, kind: str, settings=ratings.DEFAULT) -> None:
+def brought_up(connection, kind: str, settings=None) -> None:
     """Bring the ratings of ``kind`` (a table's name, or "" for every table) up to date with
-    the games: in one write transaction, so that no game is written between what is read and
-    what is kept."""
+    the games, rated with ``settings`` (default: ``ratings.DEFAULT``): in one write
+    transaction, so that no game is written between what is read and what is kept."""
+    from ginscore.core import ratings
+
+    settings = settings or ratings.DEFAULT
     words = settings.words()
     if connection.in_transaction:
         connection.commit()
@@ -121,6 +127,8 @@ def cut_back(connection, kind: str, stale_from: str) -> tuple:
 
 def rate_on(connection, kind: str, settings, standing: dict, through: str, steps: int) -> tuple:
     """Rate the counted games after ``through``, in order; (the new ``through``, steps)."""
+    from ginscore.core import ratings
+
     where = f"{counted_game()} AND g.placings IS NOT NULL AND g.position > ?"
     values: list = [through]
     if kind:
@@ -154,6 +162,8 @@ def rate_on(connection, kind: str, settings, standing: dict, through: str, steps
 
 
 def _standing(row) -> Standing:
+    from ginscore.core import ratings
+
     key, player, mu, phi, sigma, day, games, wins, position = row
     cached.text(key), cached.text(player), cached.text(position)
     rating = ratings.Rating(cached.real(mu), cached.real(phi), cached.real(sigma), cached.count(day), cached.count(games), cached.count(wins))
@@ -193,10 +203,12 @@ def season(connection, kind: str, since: str | None, until: str | None) -> dict:
 
 def history(connection, kind: str, keys, since: str | None, until: str | None) -> dict:
     """key -> [(position, rating)] of each of ``keys``' games from ``since`` to before ``until``."""
+    from ginscore.core.ratings import BASE, SCALE
+
     found: dict = {key: [] for key in keys}
     for key in keys:
         for position, mu in connection.execute(
                 "SELECT position, mu FROM rating_steps WHERE kind = ? AND folded = ? AND position >= ? AND position < ? ORDER BY step",
                 (kind, key, since or "", until or NOTHING_STALE)):
-            found[key].append((cached.text(position), ratings.BASE + ratings.SCALE * cached.real(mu)))
+            found[key].append((cached.text(position), BASE + SCALE * cached.real(mu)))
     return found

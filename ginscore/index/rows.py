@@ -62,7 +62,7 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
         rest = summary.copy()
         del rest["stats"]
         text = f"{summary_text(rest)[:-1]}, \"stats\": {{{', '.join(written)}}}}}"
-    placings = summary["placings"]
+    placings = summary.get("placings")
     game_row = (
         game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
         int(summary["voided"]), None, summary_text(summary) if text is None else text,

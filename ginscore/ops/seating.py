@@ -9,6 +9,7 @@ from datetime import datetime
 from ginscore.base.records import Record
 from ginscore.core import pairings, ratings
 from ginscore.core.names import folded
+from ginscore.tables import all_tables, get_table
 
 LAST_EVENINGS = 3  # who played whom on the last three evenings any of tonight's players played
 
@@ -42,6 +43,27 @@ class Evening(Record):
             "in_progress": [{"id": game_id, "players": list(players)} for game_id, players in self.playing],
             "met_before": [{"players": [first, second], "when": when} for first, second, when in self.met_before],
         }
+
+
+def table_plan(kind: str, count: int) -> list:
+    """The tables (``pairings.Seats``) for ``count`` players at ``kind`` tables: a table that
+    seats a range (Rummy) as few as hold them, as even as can be; else as many full tables as
+    there are, and the players left over at the table of their number (two: a standard game,
+    three: three-handed); one left over sits out."""
+    table = get_table(kind)
+    counts = table.player_counts
+    if len(counts) > 1:
+        if count < counts[0]:
+            return []
+        tables = -(-count // counts[-1])
+        least, extra = divmod(count, tables)
+        return [pairings.Seats(kind, least + (1 if index < extra else 0), table.teams) for index in range(tables)]
+    plan = [pairings.Seats(kind, counts[0], table.teams)] * (count // counts[0])
+    left = count % counts[0]
+    smaller = next((other for other in all_tables() if other.player_counts == (left,)), None)
+    if smaller is not None:
+        plan.append(pairings.Seats(smaller.name, left, smaller.teams))
+    return plan
 
 
 def local_day(created: str) -> str:
@@ -103,7 +125,7 @@ def evening(names, kind: str, rounds: int | None, standing: dict, tonight: list,
                                scores[key], byes[key]) for key in keys]
     tables, out = [], []
     if rounds is None or round_number is not None:
-        tables, out = pairings.seating(kind, players, met, swiss=rounds is not None)
+        tables, out = pairings.seating(table_plan(kind, len(players)), players, met, swiss=rounds is not None)
     met_before = []
     for table in tables:
         for index, first in enumerate(table.players):

@@ -221,6 +221,7 @@ class Table:
     early_end_label = ""
     can_end_early = False  # whether 'ginscore end' may stop a game before it is over
     player_counts: tuple = (2,)
+    teams = False  # whether its players play as two sides of two (the first and third named against the others)
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
     hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation

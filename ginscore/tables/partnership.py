@@ -188,6 +188,7 @@ class PartnershipGin(GinTable):
     label = pN_("table name", "partnership")
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
+    teams = True
     settings = SETTINGS
     draw_names_a_player = True
     pad_hands = 15  # rounds: a game to 125 rarely takes more
