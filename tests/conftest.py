@@ -166,6 +166,7 @@ LONGEST = (
     "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
     "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
 )
 
 

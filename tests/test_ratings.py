@@ -95,6 +95,7 @@ def test_time_away_widens_the_uncertainty_up_to_a_new_players():
     assert ratings.aged(player, 1000, settings).uncertainty == pytest.approx(60)
 
 
+@pytest.mark.slow
 def test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others():
     """bench/bench_ratings.py, two clubs of each kind for 80 weeks: ginscore's default has the
     lowest mean log-loss over the held-out games of Elo, Glicko-2, plain win rates (and OpenSkill

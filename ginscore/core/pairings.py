@@ -12,12 +12,17 @@ Every seating has a cost, the sum of its tables' (lower is better):
   scores tonight (a game won 1, a game of more finished ahead of half the table 0.5);
 - **sitting out** (a player over): ``BYE`` for each time he sat out tonight, and his score.
 
-The seating starts from the players in order of score tonight and rating, tables filled in
-turn, and swaps two players of different tables (or one sitting out) as long as a swap lowers
-the cost; everything in a fixed order, so the same evening gives the same seating.
+An evening of up to ``EXACT`` seatings (ten players in pairs, twelve at three-handed tables)
+is seated by trying every seating; a bigger one starts from the players in order of score
+tonight and rating, tables filled in turn, and swaps two players of different tables (or one
+sitting out) as long as a swap lowers the cost. Everything in a fixed order: the same evening
+gives the same seating.
 """
 
 from __future__ import annotations
+
+from itertools import combinations
+from math import factorial
 
 from ginscore.base.records import Record
 from ginscore.core import ratings
@@ -26,6 +31,7 @@ RECENT = 1.0
 TONIGHT = 3.0
 SWISS = 2.0
 BYE = 4.0
+EXACT = 200_000  # seatings tried one by one at most; more are searched by swaps
 
 
 class Player(Record):
@@ -110,6 +116,8 @@ def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
         return table_cost(plan[index].teams, tuple(names), by_name, met)[0]
 
     places = [*groups, out]
+    if seatings(len(order), [seats.size for seats in plan]) <= EXACT:
+        places = cheapest(plan, [player.name for player in order], cost_of)
     costs = [cost_of(index, names) for index, names in enumerate(places)]
     improved = True
     while improved:
@@ -134,3 +142,40 @@ def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
         chances = ratings.win_probability([[by_name[name].rating for name in side] for side in sides])
         tables.append(Table(seats.kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
     return tables, sorted(places[-1])
+
+
+def seatings(count: int, sizes: list) -> int:
+    """How many ways there are to seat ``count`` players at tables of ``sizes`` (the rest out)."""
+    ways = factorial(count) // factorial(count - sum(sizes))
+    for size in sizes:
+        ways //= factorial(size)
+    return ways
+
+
+def cheapest(plan: list, names: list, cost_of) -> list:
+    """The cheapest of every seating of ``names`` at the tables of ``plan`` (the first found of
+    equal ones, in the order of ``names``): a table's cost is worked out once for each set of
+    players that can sit at it."""
+    known: dict = {}
+
+    def cost(index: int, chosen: tuple) -> float:
+        if (index, chosen) not in known:
+            known[(index, chosen)] = cost_of(index, list(chosen))
+        return known[(index, chosen)]
+
+    best = [None, None]
+
+    def seat(index: int, left: list, tables: list, spent: float) -> None:
+        if best[0] is not None and spent >= best[0] - 1e-9:
+            return
+        if index == len(plan):
+            total = spent + cost(len(plan), tuple(left))
+            if best[0] is None or total < best[0] - 1e-9:
+                best[0], best[1] = total, [*tables, list(left)]
+            return
+        for chosen in combinations(left, plan[index].size):
+            rest = [name for name in left if name not in chosen]
+            seat(index + 1, rest, [*tables, list(chosen)], spent + cost(index, chosen))
+
+    seat(0, list(names), [], 0.0)
+    return best[1]
