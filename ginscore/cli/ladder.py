@@ -9,7 +9,7 @@ import click
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.errors import shown as quoted
-from ginscore.base.i18n import N_, _, decimal, ngettext
+from ginscore.base.i18n import N_, _, decimal, ngettext, pgettext
 from ginscore.cli import cli
 from ginscore.cli.options import completes, output_options, print_json, selection_options
 from ginscore.cli.translated import argument, option
@@ -32,7 +32,7 @@ one's chance of winning a game between them. --format html adds a chart of the r
 Example:
     ginscore ladder
     ginscore ladder --since 2026-01-01 --until 2026-06-30 --format html -o season.html
-    ginscore ladder --versus Ann Ben
+    ginscore ladder --versus Ann Cy
     ginscore ladder --table rummy --json"""
 )
 
@@ -69,7 +69,7 @@ def ladder(obj, selection, table, versus, names, as_json, fmt):
     if names and not versus:
         raise GinscoreError(_("names after 'ladder' are for --versus: ginscore ladder --versus {names}").format(names=" ".join(names)))
     if versus and len({folded(name) for name in names}) < 2:
-        raise GinscoreError(_("--versus needs two players or more, each once: ginscore ladder --versus Ann Ben"))
+        raise GinscoreError(_("--versus needs two players or more, each once: ginscore ladder --versus Ann Cy"))
     since, until = selection.since, selection.until
     season = since is not None or until is not None
     if since is not None:
@@ -186,13 +186,13 @@ they played tonight and on the last evenings (the last three evenings any of the
 --table seats them at three-handed, partnership or Rummy tables (players left over play at a
 smaller table, or one sits out). --rounds N is a club night of N rounds, Swiss: each round is
 seated from tonight's results (games finished since --since, today by default), players with
-as many wins together, no two who met tonight again where it can be helped.
+as many wins together, two who met tonight together again only where nothing is closer.
 
 \b
 Example:
-    ginscore pairings Ann Ben Cy Dee Eve Fay
-    ginscore pairings Ann Ben Cy Dee --table partnership
-    ginscore pairings Ann Ben Cy Dee Eve Fay --rounds 4 --format html -o round.html"""
+    ginscore pairings Ann Bob Cy Dan Eve Mary
+    ginscore pairings Ann Bob Cy Dan --table partnership
+    ginscore pairings Ann Bob Cy Dan Eve Mary --rounds 4 --format html -o round.html"""
 )
 
 
@@ -222,7 +222,7 @@ def seated(book, names, kind: str, rounds: int | None, since: str):
     from ginscore.ops.seating import evening
 
     if len({folded(name) for name in names}) != len(names) or len(names) < 2:
-        raise GinscoreError(_("name each player here tonight once, two or more: ginscore pairings Ann Ben Cy Dee"))
+        raise GinscoreError(_("name each player here tonight once, two or more: ginscore pairings Ann Bob Cy Dan"))
     for name in names:
         if not name.strip():
             raise GinscoreError(_("a player's name is empty: name each player here tonight"))
@@ -249,7 +249,7 @@ def print_pairings(evening, fmt: str) -> None:
                 number=evening.round, rounds=evening.rounds))
     for game_id, players in evening.playing:
         lines.append(_("Still in progress: game {game} ({players}).").format(game=game_id, players=_(" v ").join(players)))
-    headers = [_("table"), _("players"), _("kind of table"), _("chance of winning")]
+    headers = [pgettext("where players sit", "table"), _("players"), _("kind of table"), _("chance of winning")]
     rows = []
     for number, seated_at in enumerate(evening.tables, 1):
         sides = [" & ".join(side) for side in seated_at.sides]
