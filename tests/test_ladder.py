@@ -208,3 +208,18 @@ def test_refusals_say_what_to_do(run):
     refused(run, "pairings Ann ann Ben", "once")
     refused(run, "pairings Ann Ben --table nine", "--table")
     refused(run, "pairings Ann Ben --since someday", "not a date")
+
+
+def test_the_boards_ladder_page_seats_tonight_and_escapes_every_name(run):
+    """The board's /ladder (ginscore.web.ladder): tonight's tables for the names in its form and
+    the ladder, every name escaped; the board links to it."""
+    pytest.importorskip("starlette")
+    from ginscore.app.book import open_book
+    from ginscore.web.ladder import ladder_page, ladder_part
+
+    play(run, "new Ann Ben", "gin ann 90")
+    live = ladder_part(open_book(), ["Ann", "<b>Cy</b>", "Ben", "Dee"], "standard")
+    assert "&lt;b&gt;Cy&lt;/b&gt;" in live and "<b>Cy" not in live and "Tonight&#x27;s tables" in live
+    assert live.count("<tr") == 1 + 2 + 1 + 2  # two tables, then the ladder's two players
+    page = ladder_page(live, ["Ann", "<b>Cy</b>"], "standard", "?here=Ann")
+    assert 'data-live="/ladder/live?here=Ann"' in page and 'value="Ann, &lt;b&gt;Cy&lt;/b&gt;"' in page

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-
 import click
 
 from ginscore.base.errors import GinscoreError
@@ -75,10 +73,9 @@ def ladder(obj, selection, table, versus, names, as_json, fmt):
     if since is not None:
         change_from = since
     else:
-        from ginscore.ops.evening import day_bounds
+        from ginscore.app.club import change_start
 
-        end = date.fromisoformat(until[:10]) if until else date.today()
-        change_from = day_bounds((end - timedelta(days=ladders.CHANGE_DAYS)).isoformat(), date.today(), end=False)
+        change_from = change_start(until)
     totals = obj.book.player_totals(chosen(since=since, until=until, table=kind or None))
     wanted = {folded(name) for name in selection.players}
     charted = fmt == "html" and not as_json and not versus
@@ -208,33 +205,13 @@ Example:
 def pairings(obj, names, table, rounds, since, as_json, fmt):
     kind = chosen_table(table) or "standard"
     fmt = None if as_json else render.check_format(fmt or DEFAULT_FORMAT)
+    from ginscore.app.club import seated
+
     evening = seated(obj.book, names, kind, rounds, since)
     if as_json:
         print_json("pairings", evening.to_json())
         return
     print_pairings(evening, fmt)
-
-
-def seated(book, names, kind: str, rounds: int | None, since: str):
-    """The evening's next seating (``ops.seating.evening``) of ``names``, from the index."""
-    from ginscore.app.book import selection
-    from ginscore.ops.evening import day_bounds
-    from ginscore.ops.seating import evening
-
-    if len({folded(name) for name in names}) != len(names) or len(names) < 2:
-        raise GinscoreError(_("name each player here tonight once, two or more: ginscore pairings Ann Bob Cy Dan"))
-    for name in names:
-        if not name.strip():
-            raise GinscoreError(_("a player's name is empty: name each player here tonight"))
-    today = date.today()
-    tonight = day_bounds(since, today, end=False)
-    keys = [folded(name) for name in names]
-    standing = book.with_ratings("", lambda reader: {entry.key: entry for entry in reader.standings(None, keys)})
-    games_tonight = book.summaries(selection(since=tonight, finished_only=True))
-    earlier = day_bounds((today - timedelta(days=90)).isoformat(), today, end=False)
-    before = book.summaries(selection(since=min(earlier, tonight), until=tonight, finished_only=True))
-    playing = book.summaries(selection(since=tonight, unfinished_only=True))
-    return evening(names, kind, rounds, standing, games_tonight, before, playing)
 
 
 def print_pairings(evening, fmt: str) -> None:
