@@ -223,3 +223,39 @@ def test_the_boards_ladder_page_seats_tonight_and_escapes_every_name(run):
     assert live.count("<tr") == 1 + 2 + 1 + 2  # two tables, then the ladder's two players
     page = ladder_page(live, ["Ann", "<b>Cy</b>"], "standard", "?here=Ann")
     assert 'data-live="/ladder/live?here=Ann"' in page and 'value="Ann, &lt;b&gt;Cy&lt;/b&gt;"' in page
+
+
+def test_the_ratings_go_back_only_for_a_game_they_count(run, monkeypatch):
+    """The ratings kept in the index are cut back when a game they count (or would count) is
+    written at or before the last one rated, and only then: a game in progress, older than the
+    games rated, whose row 'check' renews, leaves them standing; an older game finishing makes
+    them go back to it, and the ladder is then the one a fresh index gives."""
+    import sqlite3
+
+    from ginscore.app.book import open_book
+    from ginscore.index import index
+
+    at(monkeypatch, datetime(2026, 5, 1, 20, tzinfo=timezone.utc))
+    play(run, "new Ann Cy", "knock ann 2 10")  # stays in progress, the oldest game
+    old = status_json(run)["id"]
+    at(monkeypatch, datetime(2026, 5, 2, 20, tzinfo=timezone.utc))
+    play(run, "new Ann Ben", "gin ann 90", "new Ben Cy", "gin ben 90")
+    ladder(run)
+    path = index.index_path(open_book().ledger)
+
+    def stale() -> str:
+        with sqlite3.connect(path) as connection:
+            return connection.execute("SELECT stale_from FROM rating_caches WHERE kind = ''").fetchone()[0]
+
+    assert stale() == "~"
+    ok(run, "check")
+    ok(run, f"knock ann 2 10 --game {old}")
+    assert stale() == "~"  # a game in progress rates nothing: nothing to go back for
+    ok(run, f"gin ann 90 --game {old}")
+    assert stale().startswith("2026-05-01")  # it finished: the ratings go back to it
+    kept = ladder(run)
+    assert stale() == "~"
+    import shutil as copying
+
+    copying.rmtree(open_book().ledger.cache_dir)
+    assert ladder(run) == kept and by_name(kept)["Cy"]["games"] == 2

@@ -38,12 +38,17 @@ CREATE INDEX rating_steps_position ON rating_steps (kind, position);
 -- each player's last step: his rating as it stands
 CREATE TABLE rating_players (kind TEXT, folded TEXT, step INTEGER, PRIMARY KEY (kind, folded));
 CREATE INDEX rating_steps_player ON rating_steps (kind, folded, step);
-CREATE TRIGGER ratings_game_written BEFORE INSERT ON games WHEN EXISTS (SELECT 1 FROM rating_caches) BEGIN
+-- a game the ratings count, written or as it was: a game in progress before and after (a hand,
+-- a row renewed by 'check') rates nothing, and the ratings stand
+CREATE TRIGGER ratings_game_written BEFORE INSERT ON games WHEN EXISTS (SELECT 1 FROM rating_caches)
+    AND (NEW.finished = 1 AND NEW.voided = 0 AND NEW.damaged IS NULL
+         OR EXISTS (SELECT 1 FROM games WHERE id = NEW.id AND finished = 1 AND voided = 0 AND damaged IS NULL)) BEGIN
     UPDATE rating_caches SET stale_from = min(NEW.position, coalesce((SELECT position FROM games WHERE id = NEW.id), NEW.position))
     WHERE min(NEW.position, coalesce((SELECT position FROM games WHERE id = NEW.id), NEW.position)) <= through
       AND min(NEW.position, coalesce((SELECT position FROM games WHERE id = NEW.id), NEW.position)) < stale_from;
 END;
-CREATE TRIGGER ratings_game_removed AFTER DELETE ON games WHEN EXISTS (SELECT 1 FROM rating_caches) BEGIN
+CREATE TRIGGER ratings_game_removed AFTER DELETE ON games WHEN EXISTS (SELECT 1 FROM rating_caches)
+    AND OLD.finished = 1 AND OLD.voided = 0 AND OLD.damaged IS NULL BEGIN
     UPDATE rating_caches SET stale_from = OLD.position WHERE OLD.position <= through AND OLD.position < stale_from;
 END;
 """
