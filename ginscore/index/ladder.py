@@ -37,7 +37,8 @@ CREATE TABLE rating_steps (
 CREATE INDEX rating_steps_position ON rating_steps (kind, position);
 -- each player's last step: his rating as it stands
 CREATE TABLE rating_players (kind TEXT, folded TEXT, step INTEGER, PRIMARY KEY (kind, folded));
-CREATE INDEX rating_steps_player ON rating_steps (kind, folded, step);
+-- a player's steps in order: his rating at any time is one lookup, whatever the games
+CREATE INDEX rating_steps_player ON rating_steps (kind, folded, position, step);
 -- a game the ratings count, written or as it was: a game in progress before and after (a hand,
 -- a row renewed by 'check') rates nothing, and the ratings stand
 CREATE TRIGGER ratings_game_written BEFORE INSERT ON games WHEN EXISTS (SELECT 1 FROM rating_caches)
@@ -191,7 +192,7 @@ def standings(connection, kind: str, before: str | None = None, keys=None) -> li
     for key in keys:
         row = connection.execute(
             "SELECT folded, player, mu, phi, sigma, day, games, wins, position FROM rating_steps"
-            " WHERE kind = ? AND folded = ? AND position < ? ORDER BY step DESC LIMIT 1",
+            " WHERE kind = ? AND folded = ? AND position < ? ORDER BY position DESC, step DESC LIMIT 1",
             (kind, key, before or NOTHING_STALE)).fetchone()
         if row is not None:
             found.append(_standing(row))
@@ -213,7 +214,8 @@ def history(connection, kind: str, keys, since: str | None, until: str | None) -
     found: dict = {key: [] for key in keys}
     for key in keys:
         for position, mu in connection.execute(
-                "SELECT position, mu FROM rating_steps WHERE kind = ? AND folded = ? AND position >= ? AND position < ? ORDER BY step",
+                "SELECT position, mu FROM rating_steps WHERE kind = ? AND folded = ? AND position >= ? AND position < ?"
+                " ORDER BY position, step",
                 (kind, key, since or "", until or NOTHING_STALE)):
             found[key].append((cached.text(position), BASE + SCALE * cached.real(mu)))
     return found
