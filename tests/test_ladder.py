@@ -7,11 +7,22 @@ from ginscore's output."""
 import json
 import math
 import shutil
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
-from helpers import HOLLYWOOD_MATCH, PARTNERSHIP_GAME, RUMMY_GAME, THREE_HANDED_GAME, game_ids, ok, play, refused, status_json
+from helpers import (
+    HOLLYWOOD_MATCH,
+    PARTNERSHIP_GAME,
+    RUMMY_GAME,
+    THREE_HANDED_GAME,
+    frozen_clock,
+    game_ids,
+    ok,
+    play,
+    refused,
+    status_json,
+)
 
 # ginscore's default settings (core.ratings.DEFAULT: RD 250, volatility 0.02), a first game
 # between two new players, by hand: phi = 250 / 173.7178 = 1.43912; g = 1 / sqrt(1 + 3 *
@@ -32,16 +43,7 @@ def by_name(document) -> dict:
 
 def at(monkeypatch, when: datetime) -> None:
     """The game clock at ``when``, a minute further at every reading."""
-    from ginscore.core import game
-
-    ticks = iter(range(100_000))
-
-    class Clock(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return when + timedelta(minutes=next(ticks))
-
-    monkeypatch.setattr(game, "datetime", Clock)
+    frozen_clock(monkeypatch, when)
 
 
 def test_a_first_game_rates_as_worked_by_hand(run):
