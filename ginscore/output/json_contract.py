@@ -54,6 +54,8 @@ DOCUMENTS = {
     "analysis": Document("1.0", N_("the best melds of a hand: 'analyze'")),
     "pad": Document("2.0", N_("a blank score sheet: 'pad --format json'"), older=(1,)),
     "rename": Document("1.0", N_("the games a player was renamed in: 'rename --all'")),
+    "ladder": Document("1.0", N_("the club's ladder, a season's table, the chance of winning: 'ladder'")),
+    "pairings": Document("1.0", N_("the evening's tables: 'pairings'")),
 }
 
 # The documents each command may print; --json-version is checked against them before the
@@ -76,6 +78,8 @@ COMMANDS = {
     "analyze": ("analysis",),
     "pad": ("pad",),
     "rename": ("game", "rename"),
+    "ladder": ("ladder",),
+    "pairings": ("pairings",),
 }
 
 
