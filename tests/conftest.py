@@ -172,6 +172,8 @@ LONGEST = (
     "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
     "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "test_causal_order.py::test_three_devices_with_clocks_years_apart_print_only_what_their_ledger_reads",
+    "test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
 )
 
 

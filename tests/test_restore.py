@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from ginscore.base.errors import HandError
 from ginscore.core.game import effective_hands
 from ginscore.ops import actions, placing
+from ginscore.ops import undo as undo_ops
 from helpers import examples, ledger_bytes, play, refused, status_json
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "ginscore" / "schemas"
@@ -169,7 +170,7 @@ def test_any_hand_forgotten_and_put_before_scores_as_entered_in_order(drawn, pic
     placed, _state, hand = placing.record_before(game, hands[number - 1], number)
     assert hand.number == number
     assert result_of(placed) == expected
-    undone = actions.undo(placed)[0]  # undo takes back the hand put before, not the last hand
+    undone = undo_ops.undo(placed).game  # undo takes back the hand put before, not the last hand
     assert result_of(undone) == result_of(game)
 
 

@@ -276,6 +276,19 @@ class Book:
 
         return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
 
+    def with_ratings(self, kind: str, take):
+        """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
+        table) brought up to date with the games (``index.ladder``): ``reader`` answers
+        ``standings``, ``season`` and ``history``. ``take`` may be called again, as
+        ``with_summaries`` says."""
+        from ginscore.index import ladder
+
+        def question(connection):
+            ladder.brought_up(connection, kind)
+            return take(ladder.Reader(connection, kind))
+
+        return self.ask(question)
+
     def player_totals(self, selection) -> list:
         from ginscore.index import history
 

@@ -37,7 +37,7 @@ from ginscore.ops.typed_hands import hand_builder
 from ginscore.output.render_html import CSS, page
 from ginscore.settings.config import read_config
 from ginscore.tables import names as table_names
-from ginscore.web import pages
+from ginscore.web import ladder, pages
 from ginscore.web.evening import record, settle_lines
 from ginscore.web.forms import hand_parameters
 from ginscore.web.guard import PRINT_CSP, BodyTooLarge, Guard, same
@@ -381,6 +381,7 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
         Route("/settle", settle_page),
         Route("/settle", settle_record, methods=["POST"]),
         Route("/static/{name}", static),
+        *ladder.routes(desk),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return Guard(app, hosts, token, secret, desk.say)

@@ -89,7 +89,7 @@ def board_live(playing: list, finished: list, damaged: list) -> str:
 def board(live_html: str, csrf: str, tables, message: str | None = None, values: dict | None = None) -> str:
     body = [
         f'<header class="top"><h1>{escape(_("Tonight at the table"))}</h1>',
-        nav(("/settle", _("Settle the evening"))),
+        nav(("/settle", _("Settle the evening")), ("/ladder", _("The ladder"))),
         "</header>",
         error_box(message),
         f'<main data-live="/live">{live_html}</main>',
