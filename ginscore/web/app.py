@@ -32,6 +32,7 @@ from ginscore.base.errors import GameNotFound, GinscoreError, printable, unexpec
 from ginscore.base.i18n import N_, _, translate
 from ginscore.core.scoring import parse_stake
 from ginscore.ops import actions
+from ginscore.ops import undo as undo_ops
 from ginscore.ops.evening import day_bounds
 from ginscore.ops.typed_hands import hand_builder
 from ginscore.output.render_html import CSS, page
@@ -310,14 +311,14 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
         return await changing(request, work, lambda book, form, message: again(request, book, form, message))
 
     def undone(result) -> list:
-        game, state, hand, what = result
+        game, state, what, hand = result[:4]  # an ops.undo.TakenBack
         totals = actions.view(state).totals_sentence()
         if what in ("hand", "delete"):
             return [_("Undid hand {number} of game {game}. {totals}").format(number=hand.number, game=game.id, totals=totals)]
         return [totals]
 
     async def undo(request):
-        return await changing(request, lambda book, form: after_change(request, book, game_id_of(request), {}, actions.undo, undone),
+        return await changing(request, lambda book, form: after_change(request, book, game_id_of(request), {}, undo_ops.undo, undone),
                               lambda book, form, message: again(request, book, {}, message))
 
     async def rematch(request):
