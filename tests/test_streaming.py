@@ -83,6 +83,7 @@ def test_games_json_streamed_is_the_whole_document_byte_for_byte(run, big_ledger
     settled = book.settled_games()
     for entry in entries:
         entry.pop("stats", None)
+        entry.pop("placings", None)
         if not entry.get("damaged"):
             entry["settled"] = entry["id"] in settled
     if "--unsettled" in options:

@@ -13,9 +13,10 @@ from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_op
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
-from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, last_deletion, last_restore
+from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED
 from ginscore.core.journal_lines import history
 from ginscore.ops import actions
+from ginscore.ops import undo as undo_ops
 from ginscore.ops.typed_hands import hand_builder, whole_number
 from ginscore.output import render
 from ginscore.output.render import DEFAULT_FORMAT, to_json
@@ -36,6 +37,8 @@ ACTION_WORDS = {
     "unvoid_game": pN_("log action", "unvoid"),
     "abandon": pN_("log action", "end"),
     "resume": pN_("log action", "end undone"),
+    "unedited": pN_("log action", "undo"),  # 'undo' right after 'edit': the hand says what it said before
+    "reedited": pN_("log action", "redo"),
     "rules": pN_("log action", "rules"),
     "rename": pN_("log action", "rename"),
 }
@@ -54,6 +57,8 @@ def action_of(entry: dict, undeleted=frozenset()) -> str:
         return "restored"
     if action == "restore" and entry["id"] in undeleted:
         return "undeleted"
+    if action == "edit" and entry.get("by") in ("undo", "redo"):
+        return "unedited" if entry["by"] == "undo" else "reedited"
     return "placed" if action == "hand" and "before" in entry else action  # "placed": its text says where
 
 
@@ -225,8 +230,8 @@ def log(obj, game_id, as_json, fmt):
         click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{table}")
 
 
-@cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
-Only hands undone since the last recorded hand can be redone.
+@cli.command(cls=Command, help=N_("""Bring back what this device's last 'undo' took back (and the one before, if you repeat it).
+Only what was undone since this device last recorded or deleted a hand can be redone.
 
 \b
 Example:
@@ -237,25 +242,30 @@ Example:
 @json_option
 @click.pass_obj
 def redo(obj, game_id, as_json):
-    game, state, restored = obj.book.change(game_id, actions.redo)
+    taken = obj.book.change(game_id, undo_ops.redo)
     if as_json:
-        print_json("game", state.to_json())
+        print_json("game", taken.state.to_json())
         return
-    kind = get_table(game.table)
-    if not isinstance(restored, dict) and last_deletion(game.journal) == restored.entry:  # deleted again
-        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=restored.number, game=game.id))
-    elif not isinstance(restored, dict) and last_restore(game.journal) == restored.entry:  # 'restore' again
-        click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=restored.number, game=game.id))
-    elif isinstance(restored, dict):  # a rules change or a rename
-        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(restored)))
+    game, kind, concerned = taken.game, taken.kind, taken.concerned
+    if kind == "end":
+        click.echo(_("Ended game {game} early again ('undo' opens it again).").format(game=game.id))
+    elif kind == "delete":  # deleted again
+        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=concerned.number, game=game.id))
+    elif kind == "restore":  # 'restore' again
+        click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=concerned.number, game=game.id))
+    elif kind in ("rules", "rename"):
+        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(concerned)))
+    elif kind == "edit":
+        click.echo(_("Redid the correction of hand {number} of game {game}: {hand}.").format(
+            number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))))
     else:
         click.echo(
             _("Redid hand {number} of game {game}: {hand}.").format(
-                number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
+                number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))
             )
         )
-    click.echo(actions.view(state).totals_sentence())
-    for line in actions.view(state).seating_lines():
+    click.echo(actions.view(taken.state).totals_sentence())
+    for line in actions.view(taken.state).seating_lines():
         click.echo(line)
 
 
@@ -383,11 +393,8 @@ def problems_line(report) -> str:
             "{count} problems in {damaged} of {games} game files in {ledger}.",
             count,
         )
-    if report.get("changed"):
-        after = _("Only the conflict copies were folded in (see the notes); fix the files with problems by hand or "
-                  "restore them from a backup.")
-    else:
-        after = _("Nothing was changed: fix the files by hand or restore them from a backup.")
+    after = _("Nothing was changed: fix the files by hand or restore them from a backup.") if not report.get("changed") else _(
+        "Only the conflict copies were folded in (see the notes); fix the files with problems by hand or restore them from a backup.")
     return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]) + " " + after
 
 

@@ -180,6 +180,7 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     settled = obj.book.settled_games()
     for entry in listing:
         entry.pop("stats", None)
+        entry.pop("placings", None)
         if not entry.get("damaged"):
             entry["settled"] = entry["id"] in settled
     if unsettled:
@@ -229,6 +230,7 @@ def games_json(summaries, settled: set, unsettled: bool) -> None:
     def shown():
         for entry in summaries:
             entry.pop("stats", None)
+            entry.pop("placings", None)
             if not entry.get("damaged"):
                 entry["settled"] = entry["id"] in settled
                 if unsettled and entry["settled"]:
