@@ -76,7 +76,7 @@ def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data. The
     conflict copies a file syncer left are folded into their games first (``merging``)."""
     report = {"ledger": str(ledger.root), "ok": True, "games": 0, "hands": 0, "problems": [], "notes": [], "changed": 0}
-    changed_before = len(ledger.changed)
+    changes_before = ledger.changes
     if ledger.conflict_copies():
         with ledger.locked():
             notes, problems = fold_copies(ledger)
@@ -138,7 +138,7 @@ def check_ledger(ledger) -> dict:
             continue
         report["notes"].append({"file": path, "note": note})
     report["ok"] = not report["problems"]
-    report["changed"] = len(ledger.changed) - changed_before  # the copies folded in: written, moved aside
+    report["changed"] = ledger.changes - changes_before  # the copies folded in: written, moved aside
     return report
 
 

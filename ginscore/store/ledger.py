@@ -100,7 +100,7 @@ class Ledger:
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
         self.written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded (file_checks.misnamed)
-        self.changed: list[str] = []  # every file of the ledger this Ledger wrote or moved, in order ('check' says so)
+        self.changes = 0  # how many files of the ledger this Ledger wrote or moved ('check' says so)
 
     @property
     def device(self) -> str:
@@ -406,7 +406,7 @@ class Ledger:
         payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
-        self.changed.append(path)
+        self.changes += 1
         note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == self.device)]))
         WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
@@ -435,7 +435,7 @@ class Ledger:
             os.rename(source, target)
         except OSError as error:
             raise LedgerError(_("cannot move {path} aside: {reason}").format(path=name, reason=reason(error))) from None
-        self.changed.append(source)
+        self.changes += 1
         if self._known_memo and self._known_memo[0] == before and os.path.dirname(source) == self.games_dir:
             # one copy fewer, known without listing the folder again: folding copies stays linear
             self._known_memo = (self.folder_mtime(), (self._known_memo[1][0], max(self._known_memo[1][1] - 1, 0)))

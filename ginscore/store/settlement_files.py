@@ -301,5 +301,5 @@ def write_own(ledger, entries: list) -> str:
     path = device_path(ledger.root, ledger.device)
     data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "device": ledger.device, "entries": entries}
     atomic_write(path, canonical(data))
-    ledger.changed.append(path)
+    ledger.changes += 1
     return path
