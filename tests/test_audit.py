@@ -321,8 +321,9 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
         if op[0] == "record":
             deeds.append(("hand", None, op[1]))
             undone.clear()
-        elif op[0] == "edit":
+        elif op[0] == "edit":  # a new correction of a hand supersedes an undone one of it: no redo of that
             deeds.append(("edit", op[1] - 1, effective[op[1] - 1]))
+            undone[:] = [item for item in undone if item[:2] != ("edit", op[1] - 1)]
         elif op[0] == "undo":  # what is undone is kept to be redone: a hand, or an edit's new hand
             kind, place, hand = deeds.pop()
             undone.append((kind, place, effective[-1] if kind == "hand" else effective[place]))

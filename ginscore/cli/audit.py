@@ -6,9 +6,9 @@ import click
 
 from ginscore.base.errors import HandError, clipped, printable, shown
 from ginscore.base.i18n import N_, _, english, ngettext, pN_, translate
-from ginscore.base.shell import quote
 from ginscore.base.text import did_you_mean, named
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
+from ginscore.cli.hand_words import hand_words
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
@@ -19,7 +19,7 @@ from ginscore.ops import actions
 from ginscore.ops import undo as undo_ops
 from ginscore.ops.typed_hands import hand_builder, whole_number
 from ginscore.output import render
-from ginscore.output.render import DEFAULT_FORMAT, to_json
+from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.tables import get_table
 
 # What the log calls each journal action, in the reader's language (JSON keeps the action).
@@ -74,30 +74,6 @@ def undeletions(journal) -> set:
     return found
 
 
-_IN_ORDER = ("kind", "player", "deadwood", "opponent_deadwood")
-
-
-def hand_words(hand: dict, kind) -> str:
-    """A hand as the command that records it, e.g. ``knock Alice 4 15``, ``gin Bob 30 --big`` or
-    ``out Alice Bob=20 Carol=11``; ``kind`` (the game's table) tells a hand typed as cards."""
-    words = [quote(str(hand[key])) for key in _IN_ORDER if key in hand]
-    for key, value in hand.items():
-        if key in _IN_ORDER or key == "cards" or value is False or value is None:
-            continue
-        option = "--" + key.replace("_", "-")
-        if value is True:
-            words.append(option)
-        elif isinstance(value, dict) and all(isinstance(item, (int, str)) for item in value.values()):
-            words += [quote(f"{name}={item}") for name, item in value.items()]  # Rummy: Bob=20
-        elif isinstance(value, list) and all(isinstance(item, str) for item in value):
-            words.append(f"{option} {quote(' '.join(value))}")
-        elif isinstance(value, (dict, list)):
-            words.append(f"{option} {quote(to_json(value).replace(chr(10), '').replace('  ', ''))}")
-        else:
-            words.append(f"{option} {quote(str(value))}")
-    if "cards" in hand:  # entered as cards: the melds, lay-offs and deadwood cards, in words
-        words.append(f"({kind.cards_words(hand)})")
-    return printable(" ".join(words))  # a field a file declared ignorable may hold anything
 
 
 def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) -> str:

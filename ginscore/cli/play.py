@@ -7,6 +7,7 @@ import click
 from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.base.text import named
 from ginscore.cli import cli
+from ginscore.cli.hand_words import hand_words
 from ginscore.cli.options import (
     NumbersCommand,
     completes,
@@ -220,8 +221,6 @@ def undo(obj, game_id, hand_number, as_json):
 
 def undone_lines(taken) -> list:
     """What 'undo' took back (an ``ops.undo.TakenBack``), in words: what it was, the totals, who deals."""
-    from ginscore.cli.audit import hand_words
-
     game, words, kind = taken.game, actions.view(taken.state), taken.kind
     totals = words.totals_sentence()
     if kind == "end":

@@ -72,10 +72,14 @@ class Standing(Record):
     last_restore: dict  # target -> its last "restore"
     current_edit: dict  # hand -> its last "edit"
     stop: dict | None  # the last "abandon" or "resume"
+    # hand -> the correction whose words it holds now (a correction taken back by 'undo' hands its
+    # place back to the one before it; absent: the hand as recorded)
+    in_force: dict = {}
 
 
 def standing(journal) -> Standing:
-    state = Standing(set(), {}, {}, {}, None)
+    state = Standing(set(), {}, {}, {}, None, {})
+    replaced: dict = {}  # a correction -> the one in force before it (None: the hand as recorded)
     for entry in journal:
         action, target = entry["action"], entry.get("target")
         if action == "void":
@@ -86,6 +90,12 @@ def standing(journal) -> Standing:
             state.last_restore[target] = entry
         elif action == "edit":
             state.current_edit[target] = entry
+            if entry.get("by") == UNDO:  # the correction in force is taken back: the one before it is again
+                held = state.in_force.get(target)
+                state.in_force[target] = replaced.get(held["id"]) if held is not None else None
+            else:
+                replaced[entry["id"]] = state.in_force.get(target)
+                state.in_force[target] = entry
         elif action in ("abandon", "resume"):
             state = state._replace(stop=entry)
     return state
@@ -99,7 +109,7 @@ def deed_of(entry, state: Standing) -> Deed | None:
     if action in CHANGES:
         return Deed(action, entry, entry["id"]) if entry["id"] not in state.taken_back else None
     if action == "edit":
-        stands = state.current_edit.get(target) is entry and target not in state.taken_back
+        stands = state.in_force.get(target) is entry and target not in state.taken_back
         return Deed("edit", entry, target) if stands else None
     if action == "void":  # a deletion (or one redone)
         return Deed("delete", entry, target) if state.last_void.get(target) is entry and target in state.taken_back else None
