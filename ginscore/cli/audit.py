@@ -226,7 +226,8 @@ def log(obj, game_id, as_json, fmt):
 
 
 @cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
-Only hands undone since the last recorded hand can be redone.
+Only hands undone since the last recorded hand can be redone; right after 'undo' took back a
+settlement (without --game), redo brings the settlement back.
 
 \b
 Example:
@@ -237,6 +238,11 @@ Example:
 @json_option
 @click.pass_obj
 def redo(obj, game_id, as_json):
+    if game_id is None and obj.book.has_settlements():  # right after 'undo' took back a settlement (cli/evening.py)
+        from ginscore.cli.evening import redo_settlement
+
+        if redo_settlement(obj, as_json):
+            return
     game, state, restored = obj.book.change(game_id, actions.redo)
     if as_json:
         print_json("game", state.to_json())

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, pN_
-from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
     NumbersCommand,
@@ -165,21 +165,27 @@ def draw(obj, game_id, as_json, **params):
 @cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked taken back, and 'redo' restores it.
 
 In a game ended early, undo takes back the ending instead; right after 'settle --record'
-(without --game), it takes back that settlement: undo takes back the last thing recorded.
+on this device (without --game), it takes back that settlement: undo takes back the last thing
+you recorded, never another device's settlement.
 
 With --hand NUMBER it takes back that hand, wherever it stands: one of a hand entered twice
-on two devices, say.
+on two devices, say. With --settlement ID it takes back that settlement, whichever device
+recorded it.
 
 \b
 Example:
     ginscore undo
     ginscore undo --hand 4
+    ginscore undo --settlement x9m2c4d7ab
 """))
 @game_option
 @option("--hand", "hand_number", type=click.IntRange(1), metavar="NUMBER", help=N_("Take back hand NUMBER (as numbered on the sheet)."))
+@option("--settlement", metavar="ID", help=N_("Take back settlement ID (its id or a beginning of it), whichever device recorded it."))
 @json_option
 @click.pass_obj
-def undo(obj, game_id, hand_number, as_json):
+def undo(obj, game_id, hand_number, settlement, as_json):
+    if settlement is not None and (game_id is not None or hand_number is not None):
+        raise GinscoreError(_("--settlement takes back a settlement, not a hand: give it without --game and --hand"))
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
         if as_json:
@@ -193,15 +199,11 @@ def undo(obj, game_id, hand_number, as_json):
         for line in actions.view(state).seating_lines():  # who deals now that the hand is gone
             click.echo(line)
         return
-    if game_id is None and obj.book.has_settlements():
-        taken = obj.book.take_back_settlement()
-        if taken is not None:
-            if as_json:
-                print_json("undone-settlement", {"settlement": taken["number"], "games": taken["games"], "undone": taken["undone"],
-                                                 "settlement_id": taken["id"]})
-                return
-            games = named(taken["games"])
-            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["number"], games=games))
+    # ---- a settlement (cli/evening.py): this device's own right after it, or one named -------------
+    if settlement is not None or (game_id is None and obj.book.has_settlements()):
+        from ginscore.cli.evening import undo_settlement
+
+        if undo_settlement(obj, settlement, as_json) or settlement is not None:
             return
     game, state, undone, what = obj.book.change(game_id, actions.undo)
     if as_json:

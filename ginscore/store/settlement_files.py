@@ -4,16 +4,27 @@ input (bounded, validated, a fault named with the file that holds it).
 Layout, beside ``games/`` in the ledger folder::
 
     settlements/settlements.DEVICE.json   one device's journal of settlements: each 'settle
-                                          --record' and each 'undo' of one is an entry of its
-                                          own (an id, the device's clock, the device, the entry
-                                          it saw last). Only that device writes the file.
+                                          --record' and each 'undo' or 'redo' of one is an entry
+                                          of its own (an id, the device's clock, the device, the
+                                          entry it saw last). Only that device writes the file.
     settlements.json                      the one file every device wrote before (version 1):
                                           read as it is, never written again
 
 One file per device, not per settlement: a device writes only its own file, so a syncer or git
 never has two versions of one file to choose between, and reading the ledger's settlements
 costs one file per device however many evenings were settled. A settlement taken back is an
-``undo`` entry naming it, never a change to the entry: whichever device takes it back.
+``undo`` entry naming it, one brought back a ``redo`` entry, never a change to the entry: whichever
+device does it.
+
+A ``settle`` entry holds the games it settled with each one's money (``shares``: each player's
+amount in the game's seat order, so that a rename later still finds him), and the squaring of
+games that changed after an earlier settlement (``squares``: the settlement, its games, the
+difference each player was paid, ``owed``, and the payments that squared it).
+
+Versions: an entry that an older ginscore would misread (a ``redo``, which it does not know, or a
+``settle`` with ``squares``, whose differences it would not count) makes the file version 3, which
+an older ginscore refuses with "upgrade ginscore"; a file without such an entry stays version 2,
+which it reads as it always did (``shares`` is a field it passes over). This ginscore reads both.
 
 A record of the old file becomes entries here (``legacy_entries``): a ``settle`` entry whose id
 is made from what it holds, so that two devices' copies of one record are one entry and two
@@ -28,7 +39,7 @@ import re
 from datetime import datetime
 
 from ginscore.base.errors import LedgerError, clipped
-from ginscore.base.i18n import _
+from ginscore.base.i18n import _, shortened
 from ginscore.base.ids import DEVICE_ID, ENTRY_ID_LENGTH, GAME_ID, digest
 from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular, reason
@@ -40,12 +51,14 @@ FOLDER = "settlements"
 LEGACY_FILE = "settlements.json"
 FILE_FORMAT = "ginscore-settlements"
 LEGACY_VERSION = 1
-FILE_VERSION = 2
+PLAIN_VERSION = 2  # what a file is written as while an older ginscore reads it right
+FILE_VERSION = 3  # the newest: a file with an entry an older ginscore would misread (``needs_newest``)
+VERSIONS = (PLAIN_VERSION, FILE_VERSION)
 MAX_BYTES = 64 * 1024 * 1024
-# A clock far past any real one (the year 33658 in milliseconds): a file from another device
-# with a later clock is refused, so that this device's next entry never has to outrun it.
-MAX_CLOCK = 10**15
-ACTIONS = ("settle", "undo")
+# The old file's times as clocks: a time past this (the year 33658 in milliseconds) is no clock.
+MAX_LEGACY_MS = 10**15
+ACTIONS = ("settle", "undo", "redo")
+TARGETED = ("undo", "redo")  # they name the settlement they take back or bring back (``target``)
 DEVICE_FILE = re.compile(r"^settlements\.(?P<device>[0-9a-z]{2,16})\.json$")
 ENTRY_ID = re.compile(r"^[0-9a-z]{4,32}$")
 
@@ -137,6 +150,11 @@ def read_file(path: str, device: str | None = None) -> list:
     return data["entries"]
 
 
+def needs_newest(entries) -> bool:
+    """Whether ``entries`` hold one an older ginscore (file version 2) would misread."""
+    return any(entry["action"] == "redo" or entry.get("squares") for entry in entries)
+
+
 def damaged(path: str, problem) -> str:
     message = _("{path}: {problem}; fix it or restore a backup")
     return message.format(path=path, problem=clipped(problem, message.format(path="", problem="")))
@@ -173,19 +191,19 @@ def _money_problem(record, place: str, numbers: bool) -> str | None:
     return None
 
 
-def _format_problem(data, version: int) -> str | None:
+def _format_problem(data, versions: tuple) -> str | None:
     if not isinstance(data, dict) or data.get("file_format") != FILE_FORMAT:
         return _("not a ginscore settlements file (file_format {format})").format(format=repr(FILE_FORMAT))
-    if data.get("file_version") != version:
+    if data.get("file_version") not in versions or type(data.get("file_version")) is not int:
         return _("file_version {version}: this ginscore reads version {known}; upgrade ginscore").format(
-            version=repr(data.get("file_version")), known=version
+            version=repr(data.get("file_version")), known=_(" or ").join(map(str, versions))
         )
     return None
 
 
 def legacy_problem(data) -> str | None:
     """What is wrong with the old settlements.json, or None."""
-    problem = _format_problem(data, LEGACY_VERSION)
+    problem = _format_problem(data, (LEGACY_VERSION,))
     if problem:
         return problem
     records = data.get("settlements")
@@ -206,8 +224,8 @@ def legacy_problem(data) -> str | None:
 
 
 def problem_of(data, device: str | None = None) -> str | None:
-    """What is wrong with a device's settlements file (version 2), or None."""
-    problem = _format_problem(data, FILE_VERSION)
+    """What is wrong with a device's settlements file (version 2 or 3), or None."""
+    problem = _format_problem(data, VERSIONS)
     if problem:
         return problem
     writer = data.get("device")
@@ -229,8 +247,8 @@ def entry_problem(entry, place: str) -> str | None:
     clock = entry.get("clock")
     if not isinstance(entry.get("id"), str) or not ENTRY_ID.match(entry["id"]):
         return f"{place}.id: " + _("expected an entry id (letters and digits)")
-    if type(clock) is not int or not 0 <= clock < MAX_CLOCK:
-        return f"{place}.clock: " + _("expected a whole number from 0 to {limit}").format(limit=MAX_CLOCK - 1)
+    if type(clock) is not int or clock < 0:  # as long as a game's: a clock far ahead is followed by nobody
+        return f"{place}.clock: " + _("expected a whole number >= 0, got {value}").format(value=shortened(repr(clock), 40))
     device = entry.get("device")
     if not isinstance(device, str) or not (device == "" or DEVICE_ID.match(device)):
         return f"{place}.device: " + _("expected a device id")
@@ -242,13 +260,49 @@ def entry_problem(entry, place: str) -> str | None:
     action = entry.get("action")
     if action not in ACTIONS:
         return f"{place}.action: " + _("expected one of {choices}").format(choices=", ".join(ACTIONS))
-    if action == "undo":
+    if action in TARGETED:
         target = entry.get("target")
         return None if isinstance(target, str) and ENTRY_ID.match(target) else f"{place}.target: " + _("expected an entry id")
     currency = entry.get("currency")
     if currency is not None and not isinstance(currency, str):
         return f"{place}.currency: " + _("expected a currency symbol or null")
-    return _money_problem(entry, place, numbers=False)
+    return _money_problem(entry, place, numbers=False) or _shares_problem(entry, place) or _squares_problem(entry, place)
+
+
+def _seat_money(value) -> bool:
+    """Each player's amount in a game's seat order: [["Carol", "24.00"], ["Dave", "-24.00"]]."""
+    return isinstance(value, list) and all(
+        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and _amount(pair[1]) for pair in value)
+
+
+def _shares_problem(entry, place: str) -> str | None:
+    shares = entry.get("shares")
+    if shares is None:
+        return None
+    if not isinstance(shares, dict) or set(shares) != set(entry["games"]) or not all(map(_seat_money, shares.values())):
+        return f"{place}.shares: " + _('expected each game\'s amounts, such as {"k7f3q2ab": [["Carol", "24.00"], ["Dave", "-24.00"]]}')
+    return None
+
+
+def _squares_problem(entry, place: str) -> str | None:
+    squares = entry.get("squares", [])
+    if not isinstance(squares, list):
+        return f"{place}.squares: " + _("expected a list")
+    for index, square in enumerate(squares):
+        where = f"{place}.squares[{index}]"
+        if not isinstance(square, dict) or not (isinstance(square.get("settlement"), str) and ENTRY_ID.match(square["settlement"])):
+            return f"{where}.settlement: " + _("expected an entry id")
+        games = square.get("games")
+        if not isinstance(games, list) or not games or not all(_game_id(game, numbers=False) for game in games):
+            return f"{where}.games: " + _("expected a list of game ids")
+        if square.get("currency") is not None and not isinstance(square["currency"], str):
+            return f"{where}.currency: " + _("expected a currency symbol or null")
+        if not _seat_money(square.get("owed")):
+            return f"{where}.owed: " + _('expected each player\'s amount, such as [["Carol", "-0.36"], ["Dave", "0.36"]]')
+        payments = square.get("payments", [])
+        if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
+            return f"{where}.payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
+    return None
 
 
 def _ms(time: str) -> int | None:
@@ -259,7 +313,7 @@ def _ms(time: str) -> int | None:
     if moment.tzinfo is None:
         return None
     milliseconds = int(moment.timestamp() * 1000)
-    return milliseconds if 0 <= milliseconds < MAX_CLOCK - 1000 else None
+    return milliseconds if 0 <= milliseconds < MAX_LEGACY_MS - 1000 else None
 
 
 def legacy_entries(records: list) -> list:
@@ -299,6 +353,12 @@ def write_own(ledger, entries: list) -> str:
     with every entry the file held); returns its path."""
     make_folder(folder_of(ledger.root))
     path = device_path(ledger.root, ledger.device)
-    data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "device": ledger.device, "entries": entries}
-    atomic_write(path, canonical(data))
+    atomic_write(path, canonical(file_data(ledger.device, entries)))
     return path
+
+
+def file_data(device: str, entries: list) -> dict:
+    """A device's settlements file holding ``entries``: version 2 while an older ginscore reads it
+    right, else 3 (``needs_newest``)."""
+    version = FILE_VERSION if needs_newest(entries) else PLAIN_VERSION
+    return {"file_format": FILE_FORMAT, "file_version": version, "device": device, "entries": entries}
