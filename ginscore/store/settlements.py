@@ -111,7 +111,7 @@ def union(found: list) -> tuple[list, list]:
             chosen[entry_id] = first
             continue
         genuine = [(path, entry) for path, device, entry in held_by if device is not None and device == entry["device"]]
-        if genuine:
+        if genuine and all(entry == genuine[0][1] for _path, entry in genuine):
             home, kept = genuine[0]
             for path, _device, entry in held_by:
                 if entry != kept:
