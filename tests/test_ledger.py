@@ -441,8 +441,9 @@ def test_check_passes_a_healthy_ledger_and_an_empty_one(run, isolated_ledger):
     ok(run, "undo")
     report = json.loads(ok(run, "check --json").stdout)
     assert report == {
-        "schema": "ginscore.check", "schema_version": "1.0",
+        "schema": "ginscore.check", "schema_version": "1.1",
         "ledger": str(isolated_ledger), "ok": True, "games": 1, "hands": 1, "problems": [], "notes": [],
+        "settlements": {"changed": [], "settled_twice": []},
     }
 
 

@@ -462,7 +462,7 @@ def test_settle_names_a_damaged_game_it_leaves_out_and_record_all_is_refused_in_
     damaged = next((one.ledger / "games").glob(f"game-{second}.*.json"))
     damaged.write_text("{")
     said = one.run("settle")
-    assert f"Left out: game {second} cannot be read" in said.stdout
+    assert f"Left out: game {second}, which cannot be read: " in said.stdout
     assert as_json(one, "settle")["left_out"][0]["game"] == second
 
 
@@ -510,3 +510,64 @@ def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
     exchange()
     for device in (one, two):
         assert changed(device) == [] and as_json(device, "check")["ok"]
+
+
+# ---- in every language ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_what_settlements_say_is_russian_and_ukrainian_with_names_never_declined(tmp_path, language):
+    """Every new line of the settlements in Russian and Ukrainian: no English left, no name
+    declined (tests/test_ru_uk_words.py's checks): recorded, changed, squared, taken back and
+    brought back, voided, unfinished, settled twice, a damaged game left out, the refusals."""
+    from test_ru_uk_words import NAMES, allowed_words, declension_problems, latin_leftovers
+
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+    syncer = Syncer.of([one, two], "syncthing")
+    a, b, c, d = NAMES[language]
+    said = []
+
+    def say(device, command):
+        result = device.run(["--lang", language, *command.split()])
+        said.append((command, (result.stdout + result.stderr).replace(str(tmp_path), "TMP")))
+        return result
+
+    ok(one, f"new {a} {b} --stake 0.01 --currency €")
+    ok(one, f"knock {a} 5 30")
+    ok(one, f"gin {a} 90")
+    game = as_json(one, "status")["id"]
+    ok(one, f"new {c} {d} --stake 0.10")
+    ok(one, f"gin {d} 80")
+    other = as_json(one, "status")["id"]
+    syncer.settle()
+    say(one, f"settle --record --game {other}")
+    say(two, f"settle --record --game {other}")  # apart: settled twice
+    say(one, f"settle --record --game {game}")
+    ok(one, f"edit 1 knock {a} 5 10 --game {game}")
+    syncer.settle()
+    for command in ("settle", "games", f"status --game {game}", "check", "settle --record", "undo", "redo", "settle --record --all",
+                    "undo --settlement zz", f"void {game}", "settle", f"unvoid {game}", f"undo --hand 2 --game {game}", "settle"):
+        say(one, command)
+    settlement = next(entry["settlement"] for entry in as_json(one, "games")["games"] if entry["id"] == other)
+    say(two, f"undo --settlement {settlement}")
+    say(two, f"undo --settlement {settlement}")
+    allowed = allowed_words(NAMES[language]) | {game, other}
+    allowed |= {entry["id"] for entry in as_json(one, "settle")["settled_twice"] for entry in [{"id": entry["settlement"]}]}
+    for device in (one, two):  # the made ids of the settlements, each device's own and the other's
+        for path in (device.ledger / "settlements").iterdir():
+            allowed |= {entry["id"] for entry in json.loads(path.read_text())["entries"]}
+    next((one.ledger / "games").glob(f"game-{other}.*.json")).write_text("")  # damaged: its problem in ginscore's words
+    say(one, "settle")
+    left, declined = {}, []
+    for command, output in said:
+        for word in latin_leftovers(output, allowed | set(command.split())):
+            left.setdefault(word, command)
+        declined += [f"{command}: {problem}" for problem in declension_problems(output, language, NAMES[language])]
+    assert not left and not declined, (left, declined, said)
+    text = "\n".join(output for _command, output in said)
+    # each new line was said at all: recorded, changed, voided, unfinished, twice, left out, taken back, brought back
+    for marker in ("€", " → ", settlement, "ginscore check"):
+        assert marker in text
+    assert len(said) >= 18
+    if os.environ.get("GINSCORE_SHOW_SAID"):
+        print("\n".join(f"$ {command}\n{output}" for command, output in said))

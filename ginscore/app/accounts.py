@@ -43,18 +43,30 @@ def held(book):
 
 def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
     """The games 'settle' chooses (``selection`` and ``game_ids``; with ``unsettled`` only those
-    not settled yet) and what the settled ones among them owe since."""
+    not settled yet) and what the settled ones among them owe since. The finished games are
+    asked of the summary index as before, with the games that do not load; besides them only the
+    settled games that are not finished and sound now (voided, unfinished: a few)."""
     found = held(book)
     standing = squaring.Standing(found.records)
-    summaries = book.summaries(selection._replace(ids=tuple(game_ids), finished_only=False, hide_voided=False))
-    damaged = [{"game": entry["id"], "error": entry["error"]} for entry in summaries if entry.get("damaged")]
-    counted = [entry for entry in summaries if not entry.get("damaged") and entry["finished"] and not entry.get("voided")]
-    settled = {entry["id"]: entry for entry in summaries if entry["id"] in standing.counted}
+    ids = tuple(game_ids)
+    counted = book.summaries(selection._replace(ids=ids, finished_only=True, with_damaged=True))
+    damaged = [{"game": entry["id"], "error": entry["error"]} for entry in counted if entry.get("damaged")]
+    counted = [entry for entry in counted if not entry.get("damaged")]
+    known = {entry["id"] for entry in counted}
+    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
+    others = []
+    for start in range(0, len(rest), CHUNK):  # a settlement's games left out of the selection are asked by id
+        asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
+        others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
+    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
     chosen = [entry for entry in counted if entry["id"] not in standing.counted] if unsettled else counted
     return Evening(
         chosen, unsettled and bool(standing.counted), damaged, standing.changes(settled),
         squaring.settled_twice(found.records, settled), found.problems, found.seen(),
     )
+
+
+CHUNK = 500  # ids in one question of the summary index
 
 
 def shares(result, chosen: list) -> dict:

@@ -25,6 +25,10 @@ Players who played together settle among themselves: nobody pays a player he nev
 The fewest payments are found exactly for up to 10 players in such a group (the players minus
 the most groups whose nets sum to zero), greedily above that. --record marks the games settled.
 
+A settled game whose money changed since (a late hand from another device, a correction, a
+void) is named with what was paid, what it comes to now and what squares it; --record records
+that squaring too, so it is asked once.
+
 \b
 Example:
     ginscore settle --since today
@@ -101,7 +105,7 @@ def grouped_twice(twice, limit):
 
 def left_out_line(held) -> str:
     """A game 'settle' left out because its file cannot be read."""
-    return _("Left out: game {game} cannot be read ({error}); 'ginscore check' says more.").format(
+    return _("Left out: game {game}, which cannot be read: {error}").format(
         game=held["game"], error=printable(held["error"]))
 
 
@@ -406,7 +410,7 @@ def undo_settlement(obj, wanted, as_json) -> bool:
     if taken["games"]:
         click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["id"], games=named(taken["games"])))
     if squared:
-        click.echo(_("Took back settlement {id}: what squared games {games} is owed again.").format(id=taken["id"], games=named(squared)))
+        click.echo(_("Took back settlement {id}: the squaring of games {games} is owed again.").format(id=taken["id"], games=named(squared)))
     return True
 
 

@@ -44,6 +44,7 @@ from ginscore.base.ids import DEVICE_ID, ENTRY_ID_LENGTH, GAME_ID, digest
 from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular, reason
 from ginscore.base.syncnames import conflict_copy as copy_of
+from ginscore.core.scoring import exact_money
 from ginscore.index.cached import AMOUNT
 from ginscore.store.ledger import canonical
 
@@ -174,6 +175,14 @@ def _amount(value) -> bool:
     return isinstance(value, str) and AMOUNT.match(value) is not None
 
 
+def _level(amounts) -> bool:
+    """Whether ``amounts`` (valid amount strings) add up to zero, exactly."""
+    from decimal import Decimal
+
+    with exact_money():
+        return sum((Decimal(amount) for amount in amounts), Decimal(0)) == 0
+
+
 def _payment(paid) -> bool:
     return isinstance(paid, dict) and isinstance(paid.get("from"), str) and isinstance(paid.get("to"), str) and _amount(paid.get("amount"))
 
@@ -185,6 +194,8 @@ def _money_problem(record, place: str, numbers: bool) -> str | None:
     nets = record.get("nets", {})
     if not isinstance(nets, dict) or not all(isinstance(name, str) and _amount(net) for name, net in nets.items()):
         return f"{place}.nets: " + _('expected each player\'s amount, such as "-3.25"')
+    if not _level(nets.values()):
+        return f"{place}.nets: " + _("the amounts do not add up to zero: what one player wins another loses")
     payments = record.get("payments", [])
     if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
         return f"{place}.payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
@@ -281,6 +292,8 @@ def _shares_problem(entry, place: str) -> str | None:
         return None
     if not isinstance(shares, dict) or set(shares) != set(entry["games"]) or not all(map(_seat_money, shares.values())):
         return f"{place}.shares: " + _('expected each game\'s amounts, such as {"k7f3q2ab": [["Carol", "24.00"], ["Dave", "-24.00"]]}')
+    if not all(_level(amount for _name, amount in money) for money in shares.values()):
+        return f"{place}.shares: " + _("the amounts do not add up to zero: what one player wins another loses")
     return None
 
 
@@ -299,6 +312,8 @@ def _squares_problem(entry, place: str) -> str | None:
             return f"{where}.currency: " + _("expected a currency symbol or null")
         if not _seat_money(square.get("owed")):
             return f"{where}.owed: " + _('expected each player\'s amount, such as [["Carol", "-0.36"], ["Dave", "0.36"]]')
+        if not _level(amount for _name, amount in square["owed"]):
+            return f"{where}.owed: " + _("the amounts do not add up to zero: what one player wins another loses")
         payments = square.get("payments", [])
         if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
             return f"{where}.payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')

@@ -162,7 +162,7 @@ def find(records: list, wanted: str) -> dict:
     if matches:
         raise GinscoreError(_("settlement {wanted} is ambiguous: {ids} begin with it; give more of its id").format(
             wanted=repr(wanted)[:40], ids=named([record["id"] for record in matches])))
-    raise GinscoreError(_("no settlement {wanted} in this ledger: 'ginscore settle --recorded' lists them").format(
+    raise GinscoreError(_("no settlement {wanted} in this ledger: 'ginscore games --json' gives each game's settlement").format(
         wanted=repr(wanted)[:40]))
 
 
@@ -228,9 +228,7 @@ def record(ledger, settlement: dict | None, squares: list, seen: str) -> dict:
     held = read(ledger)
     if held.unreadable():
         path, problem = held.unreadable()[0]
-        raise LedgerError(_("cannot record while a settlements file cannot be read ({problem}): the games it settled "
-                            "are not known; fix it, restore it from a backup, or move it out of the ledger folder").format(
-            problem=problem))
+        raise LedgerError(_("cannot record: {problem}").format(problem=problem))  # the games it settled are not known
     games = list(settlement["games"]) if settlement else []
     counted = settled_games(held.records)
     already = [game for game in games if game in counted]

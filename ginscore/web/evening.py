@@ -51,7 +51,7 @@ def settle_lines(book) -> tuple:
             lines.append(f"{in_words(owed)}.")
         else:
             lines.append(_("Everybody is level: nobody pays."))
-    lines += [_("Left out: game {game} cannot be read ({error}); 'ginscore check' says more.").format(
+    lines += [_("Left out: game {game}, which cannot be read: {error}").format(
         game=held["game"], error=held["error"]) for held in evening.damaged]
     lines += [change_line(change) for change in evening.changes]
     lines += [_("Note: {twice}.").format(twice=twice_words(held)) for held in grouped_twice(evening.twice, 10)]
