@@ -24,6 +24,7 @@ import shutil
 import subprocess
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
@@ -72,6 +73,14 @@ def carol_dave(device) -> str:
     ok(device, "knock carol 5 30")
     ok(device, "gin carol 90")
     return as_json(device, "status")["id"]
+
+
+def validate(document: dict, name: str) -> None:
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((Path(__file__).parent.parent / "ginscore" / "schemas" / f"{name}.json").read_text("utf-8"))
+    errors = list(Draft202012Validator(schema).iter_errors(document))
+    assert not errors, errors[0]
 
 
 def changed(device) -> list:
@@ -307,6 +316,8 @@ def test_three_devices_square_the_same_change_apart_and_the_second_squaring_is_o
     syncer.settle()
     for device in devices:
         assert owed(device) == [([game], BACK_040)]
+    for command in ("settle", "games", "check"):  # what changed, as the schemas say
+        validate(as_json(devices[2], command), command)
     ok(devices[0], "settle --record")  # both square it apart: Carol gives Dave 0.40 twice
     ok(devices[1], "settle --record")
     syncer.settle()
@@ -336,6 +347,8 @@ def test_a_game_settled_twice_apart_names_the_amount_to_give_back_in_each_curren
         assert twice == {euro: ("€", [{"from": "Carol", "to": "Dave", "amount": "4.80"}]),
                          dollar: ("$", [{"from": "Fay", "to": "Eve", "amount": "46.00"}])}
         assert "Carol → Dave: €4.80" in device.run("settle").stderr
+        validate(as_json(device, "settle"), "settle")
+        validate(as_json(device, "check"), "check")
     de = two.run("--lang de settle")
     assert "Carol → Dave: 4,80\xa0€" in de.stderr and "zweimal" in de.stderr  # names never declined, money as the language writes it
 
