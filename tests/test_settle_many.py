@@ -584,3 +584,58 @@ def test_what_settlements_say_is_russian_and_ukrainian_with_names_never_declined
     assert len(said) >= 18
     if os.environ.get("GINSCORE_SHOW_SAID"):
         print("\n".join(f"$ {command}\n{output}" for command, output in said))
+
+
+# ---- what the file holds ---------------------------------------------------------------------------
+
+
+def test_an_entry_an_older_ginscore_would_misread_makes_the_file_version_3(pair):
+    """A 'redo' or a squaring, which a ginscore of file version 2 would not count, makes the file
+    version 3, which it refuses with "upgrade ginscore"; until then the file stays version 2."""
+    one, _two = pair
+    carol_dave(one)
+    ok(one, "settle --record")
+    own = own_file(one)
+    assert json.loads(own.read_text())["file_version"] == 2
+    ok(one, "undo")
+    assert json.loads(own.read_text())["file_version"] == 2
+    ok(one, "redo")
+    data = json.loads(own.read_text())
+    assert data["file_version"] == 3 and [entry["action"] for entry in data["entries"]] == ["settle", "undo", "redo"]
+    data["file_version"] = 4  # a newer ginscore's: named, never misread
+    own.write_text(json.dumps(data))
+    result = one.run("settle")
+    assert result.exit_code == 1 and "file_version 4: this ginscore reads version 2 or 3; upgrade ginscore" in result.stderr
+
+
+def test_settle_record_is_refused_when_the_settlements_changed_after_they_were_read(pair, monkeypatch):
+    """'settle --record' records what 'settle' showed: another device's squaring of the same
+    change arriving between the reading and the lock refuses it (it would square it twice), and
+    nothing is written."""
+    one, two = pair
+    syncer = Syncer.of([one, two], "syncthing")
+    game = carol_dave(one)
+    ok(one, "settle --record")
+    own = own_file(one)  # the only one yet
+    ok(one, f"edit 1 knock carol 5 10 --game {game}")
+    syncer.settle()
+    from ginscore.app import accounts
+
+    evening = accounts.evening
+    arrived = []
+
+    def then_the_other_device(book, *args, **kwargs):
+        seen = evening(book, *args, **kwargs)
+        if not arrived:  # once, on this device: the other device's squaring arrives meanwhile
+            arrived.append(True)
+            ok(two, "settle --record")
+            syncer.settle()
+        return seen
+
+    monkeypatch.setattr(accounts, "evening", then_the_other_device)
+    before = own.read_bytes()
+    result = one.run("settle --record")
+    assert result.exit_code == 1 and "changed meanwhile" in result.stderr
+    assert own.read_bytes() == before
+    monkeypatch.undo()
+    assert changed(one) == []  # squared once, by the other device
