@@ -134,9 +134,8 @@ def listing(book) -> Listing:
 
 
 def game_lines(book, state) -> list:
-    """What 'status' says of a settled game that changed since, or that was settled twice."""
-    if not book.has_settlements():
-        return []
+    """What 'status' says of a settled game that changed since, or that was settled twice (asked
+    only when ``Book.may_be_settled``)."""
     found = held(book)
     standing = squaring.Standing(found.records)
     game_id = state.game.id

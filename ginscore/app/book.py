@@ -266,6 +266,13 @@ class Book:
 
         return self.ask(lambda connection: history.player_totals(connection, selection))
 
+    def may_be_settled(self, game_id: str) -> bool:
+        """Whether a settlement may name game ``game_id`` (cheap: the files' bytes are searched,
+        none parsed)."""
+        from ginscore.store.settlement_names import mention
+
+        return mention(self.ledger.root, game_id)
+
     def settled_games(self) -> set:
         """The ids of the games settled with 'settle --record' (and not taken back); a settlement
         file that cannot be read is left out ('settle' and 'check' name it)."""
@@ -293,7 +300,7 @@ class Book:
 
     def has_settlements(self) -> bool:
         """Whether the ledger has settlements (cheap: no file is read)."""
-        from ginscore.store.settlements import exists
+        from ginscore.store.settlement_names import exists
 
         return exists(self.ledger.root)
 

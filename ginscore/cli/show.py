@@ -63,7 +63,7 @@ def status(obj, game_id, as_json, fmt):
         click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
     notes = [*shown.notes, *merged_lines(state.game)]
-    if obj.book.has_settlements():  # a settled game whose money changed since (app/accounts.py)
+    if obj.book.may_be_settled(state.game.id):  # a settled game whose money changed since (app/accounts.py)
         from ginscore.app.accounts import game_lines
 
         notes += game_lines(obj.book, state)

@@ -44,36 +44,22 @@ from ginscore.base.ids import DEVICE_ID, ENTRY_ID_LENGTH, GAME_ID, digest
 from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular, reason
 from ginscore.base.syncnames import conflict_copy as copy_of
-from ginscore.core.scoring import exact_money
 from ginscore.index.cached import AMOUNT
 from ginscore.store.ledger import canonical
+from ginscore.store.settlement_names import DEVICE_FILE, LEGACY_FILE, MAX_BYTES, device_path, folder_of, legacy_path
 
-FOLDER = "settlements"
-LEGACY_FILE = "settlements.json"
+__all__ = ["DEVICE_FILE", "LEGACY_FILE", "MAX_BYTES", "device_path", "folder_of", "legacy_path"]  # the names, for the store
+
 FILE_FORMAT = "ginscore-settlements"
 LEGACY_VERSION = 1
 PLAIN_VERSION = 2  # what a file is written as while an older ginscore reads it right
 FILE_VERSION = 3  # the newest: a file with an entry an older ginscore would misread (``needs_newest``)
 VERSIONS = (PLAIN_VERSION, FILE_VERSION)
-MAX_BYTES = 64 * 1024 * 1024
 # The old file's times as clocks: a time past this (the year 33658 in milliseconds) is no clock.
 MAX_LEGACY_MS = 10**15
 ACTIONS = ("settle", "undo", "redo")
 TARGETED = ("undo", "redo")  # they name the settlement they take back or bring back (``target``)
-DEVICE_FILE = re.compile(r"^settlements\.(?P<device>[0-9a-z]{2,16})\.json$")
 ENTRY_ID = re.compile(r"^[0-9a-z]{4,32}$")
-
-
-def folder_of(root: str) -> str:
-    return os.path.join(root, FOLDER)
-
-
-def legacy_path(root: str) -> str:
-    return os.path.join(root, LEGACY_FILE)
-
-
-def device_path(root: str, device: str) -> str:
-    return os.path.join(folder_of(root), f"settlements.{device}.json")
 
 
 def conflict_copy(name: str, legacy: bool = False):
@@ -176,11 +162,14 @@ def _amount(value) -> bool:
 
 
 def _level(amounts) -> bool:
-    """Whether ``amounts`` (valid amount strings) add up to zero, exactly."""
-    from decimal import Decimal
-
-    with exact_money():
-        return sum((Decimal(amount) for amount in amounts), Decimal(0)) == 0
+    """Whether ``amounts`` (amount strings as ``AMOUNT`` takes them) add up to zero, exactly: in
+    whole units of their smallest decimal place (no Decimal context to make for every entry)."""
+    amounts = list(amounts)
+    if len(amounts) == 2 and (amounts[0] == "-" + amounts[1] or amounts[1] == "-" + amounts[0]):
+        return True  # the usual game of two: one's gain, the other's loss, written alike
+    parts = [amount.partition(".") for amount in amounts]
+    places = max((len(decimals) for _whole, _point, decimals in parts), default=0)
+    return sum(int(whole + decimals.ljust(places, "0")) for whole, _point, decimals in parts) == 0
 
 
 def _payment(paid) -> bool:
@@ -282,8 +271,13 @@ def entry_problem(entry, place: str) -> str | None:
 
 def _seat_money(value) -> bool:
     """Each player's amount in a game's seat order: [["Carol", "24.00"], ["Dave", "-24.00"]]."""
-    return isinstance(value, list) and all(
-        isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and _amount(pair[1]) for pair in value)
+    if type(value) is not list:
+        return False
+    for pair in value:  # a loop, not all() over a generator: thousands of games' shares are read
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str or type(pair[1]) is not str \
+                or AMOUNT.match(pair[1]) is None:
+            return False
+    return True
 
 
 def _shares_problem(entry, place: str) -> str | None:

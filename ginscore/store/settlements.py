@@ -35,6 +35,9 @@ from ginscore.core.game import next_clock, now, now_ms
 from ginscore.ops.squaring import settled_games
 from ginscore.store import settlement_files as files
 from ginscore.store.device_clock import last_clock, note_clock
+from ginscore.store.settlement_names import exists
+
+__all__ = ["exists"]  # for the store: whether the ledger has settlements at all
 
 
 class Held(Record):
@@ -62,11 +65,6 @@ class Held(Record):
     def seen(self) -> str:
         """What the settlements were as read (their entries' ids), to tell whether they changed since."""
         return digest(" ".join(sorted(entry["id"] for entry in self.entries)), ENTRY_ID_LENGTH)
-
-
-def exists(root: str) -> bool:
-    """Whether the ledger holds any settlement file (cheap: 'undo' asks before a hand's undo)."""
-    return os.path.lexists(files.legacy_path(root)) or os.path.isdir(files.folder_of(root))
 
 
 def read_files(root: str) -> tuple[list, list]:
