@@ -148,6 +148,8 @@ def main() -> None:
             "export --to hledger": lambda root, count: measured(root, ["export", "--to", "hledger"]),
             "settle --since (evening)": lambda root, count: measured(root, ["settle", "--since", evening, "--json"]),
             "stats": lambda root, count: measured(root, ["stats", "--json"]),
+            "ladder": lambda root, count: measured(root, ["ladder", "--json"]),  # the first run rates every game
+            "pairings": lambda root, count: measured(root, ["pairings", "Ann", "Ben", "Cy", "Dee", "Ed", "Flo"]),
             "first command, no cache": without_cache,
             "merge of 100 games": merge,
         }

@@ -152,6 +152,12 @@ def tier_of(item) -> str:
 LONGEST = (
     "test_crash.py::test_sigkill_at_random_moments_never_loses_a_confirmed_hand",
     "test_web.py::test_the_servers_memory_stays_flat_over_a_thousand_hands",
+    "test_web_server.py::test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart",
+    "test_web_server.py::test_connections_beyond_an_address_s_share_are_closed_and_a_request_that_never_arrives_is_timed_out",
+    "test_web_server.py::test_a_phone_is_served_while_a_neighbour_holds_1100_half_sent_connections_under_1024_files",
+    "test_web_server.py::test_a_restart_keeps_the_phones_cookies_and_forms_and_a_new_token_locks_them_out",
+    "test_web_server.py::test_without_inotify_every_file_s_stamp_is_compared",
+    "test_web_server.py::test_with_100_games_in_progress_24_open_boards_show_a_hand_within_a_second",
     "test_web.py::test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_nothing",
     "test_web.py::test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling",
     "test_web.py::test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie",
@@ -166,6 +172,8 @@ LONGEST = (
     "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
     "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "test_causal_order.py::test_three_devices_with_clocks_years_apart_print_only_what_their_ledger_reads",
+    "test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
 )
 
 

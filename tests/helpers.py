@@ -308,13 +308,14 @@ def game_file(ledger, game_id: str | None = None):
     return found[0]
 
 
-def frozen_clock(monkeypatch):
-    """ginscore.game's clock, one minute further at every reading."""
+def frozen_clock(monkeypatch, start=None):
+    """ginscore.game's clock from ``start`` (a datetime; default 29 Nov 2026, 13:05 UTC), one
+    minute further at every reading."""
     from datetime import datetime, timedelta, timezone
 
     from ginscore.core import game
 
-    start = datetime(2026, 11, 29, 13, 5, tzinfo=timezone.utc)
+    start = start or datetime(2026, 11, 29, 13, 5, tzinfo=timezone.utc)
     ticks = iter(range(100000))
 
     class Clock(datetime):

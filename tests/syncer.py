@@ -46,6 +46,7 @@ import glob
 import hashlib
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -473,6 +474,11 @@ class Device:
         })
         return env
 
+    # How far this device's clock is off (milliseconds, ahead when positive): ``run`` gives
+    # ginscore's clocks (``ginscore.core.game.now``, ``now_ms``, ``system_ms``, the only ones it
+    # reads) that offset, as a phone set days or years wrong would.
+    offset_ms = 0
+
     def run(self, args: str | list[str], **kwargs):
         """``ginscore ARGS`` on this device, in this process (click's CliRunner); the Result."""
         from click.testing import CliRunner
@@ -485,4 +491,39 @@ class Device:
                 env[key] = None
         if isinstance(args, str):
             args = args.split()
-        return CliRunner().invoke(cli, args, env=env, catch_exceptions=False, **kwargs)
+        with clock_off_by(self.offset_ms):
+            return CliRunner().invoke(cli, args, env=env, catch_exceptions=False, **kwargs)
+
+
+CLOCKS = ("now", "now_ms", "system_ms")
+
+
+@contextmanager
+def clock_off_by(offset_ms: int):
+    """ginscore's clocks ``offset_ms`` off within, in every module that took them by name."""
+    if not offset_ms:
+        yield
+        return
+    import sys
+    from datetime import timedelta
+
+    from ginscore.core import game
+
+    originals = {name: getattr(game, name) for name in CLOCKS}
+    skewed = {
+        "now": lambda: (datetime.now(timezone.utc) + timedelta(milliseconds=offset_ms)).isoformat(timespec="seconds"),
+        "now_ms": lambda: originals["now_ms"]() + offset_ms,
+        "system_ms": lambda: originals["system_ms"]() + offset_ms,
+    }
+    patched = []
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("ginscore"):
+            for name in CLOCKS:
+                if getattr(module, name, None) is originals[name]:
+                    setattr(module, name, skewed[name])
+                    patched.append((module, name))
+    try:
+        yield
+    finally:
+        for module, name in patched:
+            setattr(module, name, originals[name])

@@ -54,7 +54,7 @@ def test_redo_is_refused_once_a_new_hand_was_recorded(run, isolated_ledger):
     ok(run, "knock alice 4 15")
     ok(run, "undo")
     ok(run, "draw")
-    refused(run, "redo", "only restores hands undone since the last recorded hand")
+    refused(run, "redo", "redo takes back what 'undo' took back on this device, until it records or deletes a hand")
     refused(run, ["redo", "--game", game], "nothing to redo")
 
 
@@ -205,7 +205,7 @@ def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
     assert [entry["seq"] for entry in entries] == [1, 2, 3, 4, 5]  # their place, from 1
     assert len({entry["id"] for entry in entries}) == 5
     empty = json.loads(ok(run, "log --json").stdout)
-    assert empty == {"schema": "ginscore.log", "schema_version": "1.1", "game": second, "players": ["Carol", "Dan"], "entries": []}
+    assert empty == {"schema": "ginscore.log", "schema_version": "1.2", "game": second, "players": ["Carol", "Dan"], "entries": []}
     assert ok(run, "log").stdout == f"Game {second}: Carol v Dan: nothing recorded yet.\n"
 
 
@@ -276,17 +276,31 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     from ginscore.core.game import effective_hands
     from ginscore.core.rules import Rules
     from ginscore.ops import actions
+    from ginscore.ops import undo as undo_ops
     from ginscore.store.schema import decode, encode, problems
 
     game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
-    effective, undone = [], []  # the model: hands that count, and the undo stack redo pops
+    # the model: the hands that count; what this device did, newest last (undo takes it back:
+    # ("hand", None, hand) or ("edit", place, the hand before)); what undo took back (redo pops it)
+    effective, deeds, undone = [], [], []
+
+    def taken_back(deed, hands):
+        kind, place, hand = deed
+        return hands[:-1] if kind == "hand" else hands[:place] + [hand] + hands[place + 1:]
+
+    def done_again(deed, hands):
+        kind, place, hand = deed
+        return hands + [hand] if kind == "hand" else hands[:place] + [hand] + hands[place + 1:]
+
     for op in operations:
         if op[0] == "record":
             expected = effective + [op[1]] if playable(effective + [op[1]]) else None
         elif op[0] == "undo":
-            expected = effective[:-1] if effective else None
+            expected = taken_back(deeds[-1], effective) if deeds else None
+            expected = expected if expected is not None and playable(expected) else None
         elif op[0] == "redo":
-            expected = effective + [undone[-1]] if undone and playable(effective + [undone[-1]]) else None
+            expected = done_again(undone[-1], effective) if undone else None
+            expected = expected if expected is not None and playable(expected) else None
         else:
             number, hand = op[1], op[2]
             valid = 1 <= number <= len(effective) and effective[number - 1] != hand
@@ -296,8 +310,8 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
         try:
             game, state = {
                 "record": lambda: actions.record(game, op[1]),
-                "undo": lambda: actions.undo(game)[:2],
-                "redo": lambda: actions.redo(game)[:2],
+                "undo": lambda: undo_ops.undo(game)[:2],
+                "redo": lambda: undo_ops.redo(game)[:2],
                 "edit": lambda: actions.edit(game, op[1], op[2])[:2],
             }[op[0]]()
         except GinscoreError:
@@ -305,11 +319,16 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
             continue
         assert expected is not None, (op, effective)
         if op[0] == "record":
+            deeds.append(("hand", None, op[1]))
             undone.clear()
-        elif op[0] == "undo":
-            undone.append(effective[-1])
+        elif op[0] == "edit":
+            deeds.append(("edit", op[1] - 1, effective[op[1] - 1]))
+        elif op[0] == "undo":  # what is undone is kept to be redone: a hand, or an edit's new hand
+            kind, place, hand = deeds.pop()
+            undone.append((kind, place, effective[-1] if kind == "hand" else effective[place]))
         elif op[0] == "redo":
-            undone.pop()
+            kind, place, hand = undone.pop()
+            deeds.append((kind, place, hand if kind == "hand" else effective[place]))
         effective = expected
         # the journal only grows, and keeps every earlier entry as it was
         assert len(game.journal) == len(before) + 1 and game.journal[: len(before)] == before

@@ -56,7 +56,7 @@ def test_hand_report_lines_and_undo(run, lang):
     lang("ru")
     result = run("undo")
     assert result.exit_code == 0
-    assert result.output.startswith(f"Сдача 1 игры {game} отменена.")
+    assert result.output.startswith(f"Сдача 1 игры {game} отменена: knock Alice 4 15.")
     lang("uk")
     result = run("redo")
     assert f"Здачу 1 гри {game} повернуто: knock Alice 4 15." in result.output

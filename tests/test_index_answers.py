@@ -214,7 +214,7 @@ class Reference:
         for summary in chosen:
             if summary["voided"] and "--all" not in words:
                 continue
-            entry = {key: value for key, value in summary.items() if key not in ("stats", "payments")}
+            entry = {key: value for key, value in summary.items() if key not in ("stats", "payments", "placings")}
             entry["settled"] = entry["id"] in self.settled
             if "--unsettled" in words and (entry["settled"] or not entry["finished"] or entry["voided"]):
                 continue

@@ -109,7 +109,8 @@ def random_summary(rng) -> dict:
         stats[name] = counts
     made.update(created="2026-12-05T07:40:00+00:00", table="standard", finished=rng.random() < 0.5,
                 voided=rng.random() < 0.1, currency=rng.choice([None, "€"]),
-                money=rng.choice([None, {name: rng.choice(AMOUNTS[:8]) for name in stats}]))
+                money=rng.choice([None, {name: rng.choice(AMOUNTS[:8]) for name in stats}]),
+                placings=rng.choice([[], [[[1, list(stats)[:1] or ["Zoé"]], [2, ["Ann"]]]]]))
     if rng.random() < 0.9:
         made["stats"] = stats  # the last key, as summarize writes it
     else:
@@ -123,8 +124,9 @@ def rows_keys(rng) -> list:
 
 def plain_rows(game_id, made, place, files):
     """``rows.rows`` as it was written before it skipped the encoder: the reference."""
+    placings = made.get("placings")
     game_row = (game_id, files, place, made["created"], made["table"], int(made["finished"]), int(made["voided"]), None,
-                json.dumps(made, ensure_ascii=False))
+                json.dumps(made, ensure_ascii=False), json.dumps(placings, ensure_ascii=False) if placings else None)
     money, currency = made["money"] or {}, made["currency"] or ""
     player_rows = [
         (game_id, place, name, name.casefold(), *map(int, map(stats.__getitem__, STAT_KEYS)), money.get(name),
@@ -186,8 +188,8 @@ def random_index(rng, games: int):
         game_id = f"g{number:03d}"
         place = f"2026-{rng.randint(1, 12):02d}|{number:016d}"  # the same month for many: the order is the place
         finished, voided, damaged = rng.random() < 0.8, rng.random() < 0.1, None if rng.random() < 0.95 else "bad"
-        connection.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           (game_id, "", place, "", "standard", int(finished), int(voided), damaged, "{}"))
+        connection.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (game_id, "", place, "", "standard", int(finished), int(voided), damaged, "{}", None))
         currency = rng.choice(["", "€"])
         for name in rng.sample(NAMES[:5], rng.randint(1, 3)):
             figures = [rng.randint(0, 1) if key == "won" else rng.randint(0, 9) for key in STAT_KEYS]

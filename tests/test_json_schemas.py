@@ -94,6 +94,10 @@ def evening(run, tmp_path) -> list:
     ask("rename Ann Anna --json")
     questions()
     ask("rename Ben Benny --all --json")
+    for command in ("ladder --json", "ladder --since 2020-01-01 --table rummy --json", "ladder --versus Alice Bob --json",
+                    "ladder --versus Alice Bob Ann --json", "pairings Alice Bob Ann Newcomer --json",
+                    "pairings Alice Bob Ann Newcomer Zed --table partnership --rounds 3 --json"):
+        ask(command)
     return seen
 
 

@@ -232,7 +232,7 @@ def test_no_command_prints_the_help_not_an_error(run):
     result = run([])
     assert result.output.startswith("Usage: cli [OPTIONS] COMMAND [ARGS]...")  # CliRunner names it cli
     assert "Error" not in result.output and "see 'ginscore --help'" not in result.output
-    assert "  undo       Take back the last hand.\n" in result.output  # aligned under git-setup
+    assert "  undo       Take back the last thing you did on this device.\n" in result.output  # aligned under git-setup
 
 
 @pytest.mark.parametrize("command", ["status", "knock a 4 15", "rules", "log"])

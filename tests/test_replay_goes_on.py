@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from ginscore.base.errors import GinscoreError
 from ginscore.core.game import order_key
 from ginscore.ops import actions, placing
+from ginscore.ops import undo as undo_ops
 from ginscore.tables import get_table, kept
 
 CACHES = ("REPLAYED", "STOOD", "PASSED", "TALLIES")
@@ -69,9 +70,9 @@ def step(game, kind, hand, place: int, number: int):
         seats = [{"player": place, "name": name} for place, name in enumerate(players)]
         return game.append("hand", hand=hand_of(players, *hand), seats=seats)
     if kind == "undo":
-        return actions.undo(game)[0]
+        return undo_ops.undo(game).game
     if kind == "redo":
-        return actions.redo(game)[0]
+        return undo_ops.redo(game).game
     if kind == "delete":
         return actions.undo_hand(game, place, reason="delete")[0]
     if kind == "edit":
@@ -121,7 +122,7 @@ def test_each_hand_of_play_goes_on_from_the_last_replay(monkeypatch):
     for _hand in range(10):
         game = actions.record(game, {"kind": "knock", "player": "Ann", "deadwood": 2, "opponent_deadwood": 20})[0]
     assert whole == [0]  # the game without a hand, once
-    game = actions.undo(game)[0]
+    game = undo_ops.undo(game).game
     assert whole == [0, 11]
     state = actions.evaluate(actions.record(game, {"kind": "gin", "player": "Ben", "opponent_deadwood": 7})[0])
     assert whole == [0, 11]  # on from the replay after the undo

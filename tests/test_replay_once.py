@@ -107,12 +107,12 @@ def test_a_pair_s_statistics_are_those_of_every_hand_played_by_both():
     assert stats["Ann"] == {
         "won": 0, "hands": 6, "hands_won": 3, "gins": 0, "big_gins": 0, "undercuts_given": 1, "undercuts_suffered": 1,
         "knocks": 3, "points_won": 7 + 25 + 38, "biggest_hand": 38, "hand_streak": 2, "card_knocks": 0,
-        "card_knock_deadwood": 0, "held_back": 0,
+        "card_knock_deadwood": 0, "held_back": 0, "net_points": 0,  # unfinished: nothing settled
     }
     assert stats["Bob"] == {
         "won": 0, "hands": 6, "hands_won": 2, "gins": 1, "big_gins": 0, "undercuts_given": 1, "undercuts_suffered": 1,
         "knocks": 1, "points_won": 30 + 37, "biggest_hand": 37, "hand_streak": 2, "card_knocks": 0,
-        "card_knock_deadwood": 0, "held_back": 0,
+        "card_knock_deadwood": 0, "held_back": 0, "net_points": 0,  # unfinished: nothing settled
     }
 
 

@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator
 from ginscore.base.errors import HandError
 from ginscore.core.game import effective_hands
 from ginscore.ops import actions, placing
+from ginscore.ops import undo as undo_ops
 from helpers import examples, ledger_bytes, play, refused, status_json
 
 SCHEMAS = Path(__file__).resolve().parent.parent / "ginscore" / "schemas"
@@ -169,7 +170,7 @@ def test_any_hand_forgotten_and_put_before_scores_as_entered_in_order(drawn, pic
     placed, _state, hand = placing.record_before(game, hands[number - 1], number)
     assert hand.number == number
     assert result_of(placed) == expected
-    undone = actions.undo(placed)[0]  # undo takes back the hand put before, not the last hand
+    undone = undo_ops.undo(placed).game  # undo takes back the hand put before, not the last hand
     assert result_of(undone) == result_of(game)
 
 
@@ -384,12 +385,14 @@ def test_restore_and_before_sync_and_give_one_order_on_two_devices(tmp_path):
     expected = json.loads(ok(three, "status --json").stdout)
     for key in ("scores", "boxes", "hands", "next_dealer"):
         assert statuses[0][key] == expected[key]
-    # undo on a device after the sync takes back the last thing recorded: device two's hand
+    # undo on a device after the sync takes back what that device did last (issue #41), never the
+    # other's hand: device one's restore of the gin; device two's undo its knock put before
     ok(one, "undo")
+    ok(two, "undo")
     for _round in range(2):
         syncer.settle()
     for device in (one, two):
-        assert [hand["kind"] for hand in json.loads(ok(device, "status --json").stdout)["hands"]] == ["knock", "gin", "draw", "knock"]
+        assert [hand["kind"] for hand in json.loads(ok(device, "status --json").stdout)["hands"]] == ["knock", "draw", "knock"]
 
 
 def test_places_are_read_alike_whatever_else_the_journal_holds():

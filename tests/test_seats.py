@@ -114,6 +114,7 @@ def test_a_file_holding_seats_that_are_not_the_game_s_players_is_refused(run, is
 @given(st.data(), st.sampled_from(["three-handed", "partnership", "rummy"]))
 def test_deleting_a_hand_then_taking_the_deletion_back_gives_the_original_game(data, table):
     from ginscore.ops import actions
+    from ginscore.ops import undo as undo_ops
 
     players = {"three-handed": ("Ann", "Ben", "Cat"), "partnership": ("Ann", "Ben", "Cat", "Dee"), "rummy": ("Ann", "Ben", "Cat")}[table]
     game = actions.new_game("prop", players, table=table)._replace(device="dev1")
@@ -142,7 +143,7 @@ def test_deleting_a_hand_then_taking_the_deletion_back_gives_the_original_game(d
     except Exception as error:  # a deletion the game cannot follow is refused, nothing changed
         assert "stays" in str(error)
         return
-    restored, _state, _hand, what = actions.undo(deleted)
+    restored, _state, what, _hand, *_rest = undo_ops.undo(deleted)
     assert what == "delete"
     assert actions.evaluate(restored).to_json() == original
 

@@ -40,12 +40,16 @@ DOCS_SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "boa
 
 
 class Server:
-    """``ginscore serve ARGS`` in a process; ``url`` is the first http:// line it printed."""
+    """``ginscore serve ARGS`` in a process; ``url`` is the first http:// line it printed. Every
+    request goes to the loopback address (``connect_to``), with the printed host in its Host
+    header: a test never sends traffic to another address, even one of this machine's own."""
 
-    def __init__(self, *args, timeout: float = 20.0):
+    connect_to = "127.0.0.1"
+
+    def __init__(self, *args, timeout: float = 20.0, **popen):
         self.process = subprocess.Popen(
             [sys.executable, "-m", "ginscore", "serve", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen,
         )
         self.lines: queue.Queue = queue.Queue()
         self.printed: list = []
@@ -53,7 +57,8 @@ class Server:
         self.url = self.wait_for_line("http://", timeout)
         parts = urlsplit(self.url)
         self.host, self.port = parts.hostname, parts.port
-        self.base = f"http://{parts.netloc}"
+        self.base = f"http://{parts.netloc}"  # as printed, for a Host header
+        self.local = f"http://{self.connect_to}:{self.port}"  # what a browser in a test opens
 
     def _read(self):
         for line in self.process.stdout:
@@ -88,15 +93,16 @@ class Server:
         return response.status, response.headers, text
 
     def connect(self) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(self.host, self.port, timeout=10)
+        return http.client.HTTPConnection(self.connect_to, self.port, timeout=10)
 
     def form_token(self, path: str = "/", headers=None) -> tuple:
-        """(the page's CSRF token, the cookie header that goes with it)."""
+        """(the page's form token, the cookie header that goes with it: this phone's own, and
+        the LAN token's when ``headers`` has one)."""
         status, answer, text = self.request("GET", path, headers=headers)
         assert status == 200, text
         token = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
-        cookie = answer["set-cookie"].split(";")[0] if answer["set-cookie"] else f"ginscore_csrf={token}"
-        return token, cookie
+        cookies = [(answer["set-cookie"] or "").split(";")[0], (headers or {}).get("Cookie", "")]
+        return token, "; ".join(cookie for cookie in cookies if cookie)
 
     def post(self, path: str, fields: dict, token: str, cookie: str, extra=None, connection=None):
         body = urlencode({"csrf": token, **fields})
@@ -194,7 +200,7 @@ def no_sideways_scrolling(page) -> None:
 
 def only_from(page, server) -> None:
     """Every request the page made went to the server (or was a data: address)."""
-    elsewhere = [url for url in page.asked if not url.startswith((server.base, "data:"))]
+    elsewhere = [url for url in page.asked if not url.startswith((server.base, server.local, "data:"))]
     assert elsewhere == []
 
 
@@ -203,12 +209,15 @@ def only_from(page, server) -> None:
 
 def test_host_names_and_languages_are_read_as_a_browser_sends_them():
     from ginscore.web.app import chosen_language
-    from ginscore.web.guard import host_name
+    from ginscore.web.guard import parse_host
 
-    assert host_name("127.0.0.1:8765") == "127.0.0.1"
-    assert host_name("[::1]:8765") == "::1"
-    assert host_name("Board.Local.:80") == "board.local"
-    assert host_name("evil.example") == "evil.example"
+    assert parse_host("127.0.0.1:8765") == ("127.0.0.1", 8765)
+    assert parse_host("[::1]:8765") == ("::1", 8765)
+    assert parse_host("Board.Local.:80") == ("board.local", 80)
+    assert parse_host("evil.example") == ("evil.example", None)
+    for tricked in ("localhost:8801@evil.example", "localhost:8801 evil.example", "user@localhost:8801", "localhost:8801:1",
+                    "localhost:99999", "localhost:", "local_host", "[::1", "localhost/evil", ""):
+        assert parse_host(tricked) is None, tricked
     assert chosen_language("fr-CH, de;q=0.9, ru;q=0.95", "en") == "ru"
     assert chosen_language("fr, it", "uk") == "uk"
     assert chosen_language("de;q=bad, uk", "en") == "uk"
@@ -266,7 +275,7 @@ def test_a_foreign_host_a_cross_site_post_and_path_tricks_are_refused_with_nothi
     hand = {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "15"}
     assert server.post(f"/games/{game}/hand", hand, "", "")[0] == 403  # no token, no cookie
     assert server.post(f"/games/{game}/hand", hand, "forged", cookie)[0] == 403
-    assert server.post(f"/games/{game}/hand", hand, token, "ginscore_csrf=other")[0] == 403
+    assert server.post(f"/games/{game}/hand", hand, token, f"ginscore_phone_{server.port}={'o' * 32}")[0] == 403
     assert server.post(f"/games/{game}/hand", hand, token, cookie, {"Origin": "http://attacker.example"})[0] == 403
     assert server.post(f"/games/{game}/hand", hand, token, cookie, {"Sec-Fetch-Site": "cross-site"})[0] == 403
     for path in ("/static/..%2f..%2fbook.py", "/static/..%2F__init__.py", "/static/%2e%2e/app.py", "/static/../app.py",
@@ -314,24 +323,28 @@ def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_the_cli_
 
 @pytest.mark.slow
 def test_nothing_answers_on_the_lan_address_by_default(serve):
-    from ginscore.web.server import lan_address
-
+    """The board listens on the loopback address only: asked of the kernel's table of listening
+    sockets, so that the test sends nothing to another address."""
     server = serve("--port", "0")
-    address = lan_address()
-    if address is None:
-        pytest.skip("this machine has no address on a network")
-    import socket
-
-    with pytest.raises(OSError):
-        socket.create_connection((address, server.port), timeout=2).close()
     assert server.host == "127.0.0.1"
+    tables = [pathlib.Path("/proc/net/tcp"), pathlib.Path("/proc/net/tcp6")]
+    if not tables[0].exists():
+        pytest.skip("no /proc/net/tcp to ask which addresses the board listens on")
+    listening = []
+    for table in tables:
+        for line in table.read_text().splitlines()[1:] if table.exists() else ():
+            local, state = line.split()[1], line.split()[3]
+            address, port = local.split(":")
+            if state == "0A" and int(port, 16) == server.port:  # 0A: LISTEN
+                listening.append(address)
+    assert listening == ["0100007F"]  # 127.0.0.1, little-endian hex: nothing on any other address
 
 
 @pytest.mark.slow
 def test_on_the_lan_every_request_needs_the_token_which_then_lives_in_a_cookie(serve):
     new_game("Alice", "Bob")
     server = serve("--port", "0", "--lan")
-    assert "token=" in server.url
+    assert "#token=" in server.url  # after '#': a browser never sends it
     token = re.search(r"token=([\w-]+)", server.url).group(1)
     for path in ("/", "/static/board.css", "/events", "/games/x"):
         assert server.request("GET", path)[0] in (401, 403), path
@@ -342,7 +355,7 @@ def test_on_the_lan_every_request_needs_the_token_which_then_lives_in_a_cookie(s
     assert "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
     status, _headers, text = server.request("GET", "/", headers={"Cookie": cookie.split(";")[0]})
     assert status == 200 and "Alice" in text
-    assert server.wait_for_line("█", 5)  # the QR code of the address, for the phones to scan
+    assert server.wait_for_line("█", 5)  # the QR code of the address, for the phones to scan  # the QR code of the address, for the phones to scan
 
 
 @pytest.mark.slow
@@ -543,10 +556,13 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
 def test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie(serve, phone):
     game = new_game("Alice", "Bob")
     server = serve("--port", "0", "--lan")
-    phone.goto(server.url)  # what the QR code holds
-    assert phone.url == f"{server.base}/"  # the token left the address bar for a cookie
-    assert [cookie["name"] for cookie in phone.context.cookies()].count("ginscore_token") == 1
+    phone.goto(server.url.replace(server.base, server.local))  # what the QR code holds, on the loopback address
     phone.wait_for_selector("body[data-following=yes]")
+    assert phone.url == f"{server.local}/"  # the token left the address bar for a cookie
+    history = phone.context.new_cdp_session(phone).send("Page.getNavigationHistory")["entries"]
+    assert [entry["url"] for entry in history if "token" in entry["url"]] == []  # nor in the history
+    assert [cookie["name"] for cookie in phone.context.cookies()].count(f"ginscore_token_{server.port}") == 1
+    assert not [url for url in phone.asked if "token" in url]  # nor in any request's address
     cli("knock", "alice", "4", "15", "--game", game)
     expect(phone.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
     only_from(phone, server)

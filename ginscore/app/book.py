@@ -252,6 +252,13 @@ class Book:
 
         return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
 
+    def indexed_ids(self, selection) -> list:
+        """The ids of the selected games and of the damaged ones, as the summary index last saw
+        them (``history.indexed_ids``): no game file is read."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: history.indexed_ids(connection, selection))
+
     def with_summaries(self, selection, take, last: int | None = None):
         """``take(summaries)`` of the ``history.Selection``'s summaries, oldest first, handed out
         one at a time (whole-ledger commands stay flat in memory); ``take`` may be called again
@@ -260,6 +267,19 @@ class Book:
         from ginscore.index import history
 
         return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
+
+    def with_ratings(self, kind: str, take):
+        """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
+        table) brought up to date with the games (``index.ladder``): ``reader`` answers
+        ``standings``, ``season`` and ``history``. ``take`` may be called again, as
+        ``with_summaries`` says."""
+        from ginscore.index import ladder
+
+        def question(connection):
+            ladder.brought_up(connection, kind)
+            return take(ladder.Reader(connection, kind))
+
+        return self.ask(question)
 
     def player_totals(self, selection) -> list:
         from ginscore.index import history

@@ -199,8 +199,10 @@ def merged_notes(game) -> list:
     notes = []
     for hand in actions.late_hands(game):
         notes.append(
-            _("hand {number} of game {game}, merged from another device, comes after the game ended: it does not count; "
-              "'ginscore undo --hand {number} --game {game}' takes it out of the list").format(number=hand.number, game=game.id)
+            _("hand {number} of game {game} comes after the game ended (recorded where the end was not seen yet: on another "
+              "device, or before a change made apart): it does not count; if it was played, correct the hand that ends the "
+              "game ('ginscore edit'), else take it out with 'ginscore delete {number} --game {game}'").format(
+                number=hand.number, game=game.id)
         )
     wall = system_ms()
     for entry in far_ahead(game.journal, game.clock):

@@ -66,6 +66,8 @@ COMMANDS = {
     "schema": "schema",
     "import": "imports",
     "serve": "serve",
+    "ladder": "ladder",
+    "pairings": "ladder",
 }
 
 

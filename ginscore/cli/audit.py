@@ -13,9 +13,10 @@ from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_op
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
-from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED, last_deletion, last_restore
+from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED
 from ginscore.core.journal_lines import history
 from ginscore.ops import actions
+from ginscore.ops import undo as undo_ops
 from ginscore.ops.typed_hands import hand_builder, whole_number
 from ginscore.output import render
 from ginscore.output.render import DEFAULT_FORMAT, to_json
@@ -36,6 +37,8 @@ ACTION_WORDS = {
     "unvoid_game": pN_("log action", "unvoid"),
     "abandon": pN_("log action", "end"),
     "resume": pN_("log action", "end undone"),
+    "unedited": pN_("log action", "undo"),  # 'undo' right after 'edit': the hand says what it said before
+    "reedited": pN_("log action", "redo"),
     "rules": pN_("log action", "rules"),
     "rename": pN_("log action", "rename"),
 }
@@ -54,6 +57,8 @@ def action_of(entry: dict, undeleted=frozenset()) -> str:
         return "restored"
     if action == "restore" and entry["id"] in undeleted:
         return "undeleted"
+    if action == "edit" and entry.get("by") in ("undo", "redo"):
+        return "unedited" if entry["by"] == "undo" else "reedited"
     return "placed" if action == "hand" and "before" in entry else action  # "placed": its text says where
 
 
@@ -225,9 +230,9 @@ def log(obj, game_id, as_json, fmt):
         click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{table}")
 
 
-@cli.command(cls=Command, help=N_("""Bring back the hand the last 'undo' took back (and the one before, if you repeat it).
-Only hands undone since the last recorded hand can be redone; right after 'undo' took back a
-settlement (without --game), redo brings the settlement back.
+@cli.command(cls=Command, help=N_("""Bring back what this device's last 'undo' took back (and the one before, if you repeat it).
+Only what was undone since this device last recorded or deleted a hand can be redone; right
+after 'undo' took back a settlement (without --game), redo brings the settlement back.
 
 \b
 Example:
@@ -243,25 +248,30 @@ def redo(obj, game_id, as_json):
 
         if redo_settlement(obj, as_json):
             return
-    game, state, restored = obj.book.change(game_id, actions.redo)
+    taken = obj.book.change(game_id, undo_ops.redo)
     if as_json:
-        print_json("game", state.to_json())
+        print_json("game", taken.state.to_json())
         return
-    kind = get_table(game.table)
-    if not isinstance(restored, dict) and last_deletion(game.journal) == restored.entry:  # deleted again
-        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=restored.number, game=game.id))
-    elif not isinstance(restored, dict) and last_restore(game.journal) == restored.entry:  # 'restore' again
-        click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=restored.number, game=game.id))
-    elif isinstance(restored, dict):  # a rules change or a rename
-        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(restored)))
+    game, kind, concerned = taken.game, taken.kind, taken.concerned
+    if kind == "end":
+        click.echo(_("Ended game {game} early again ('undo' opens it again).").format(game=game.id))
+    elif kind == "delete":  # deleted again
+        click.echo(_("Deleted hand {number} of game {game} again ('undo' brings it back).").format(number=concerned.number, game=game.id))
+    elif kind == "restore":  # 'restore' again
+        click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=concerned.number, game=game.id))
+    elif kind in ("rules", "rename"):
+        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(concerned)))
+    elif kind == "edit":
+        click.echo(_("Redid the correction of hand {number} of game {game}: {hand}.").format(
+            number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))))
     else:
         click.echo(
             _("Redid hand {number} of game {game}: {hand}.").format(
-                number=restored.number, game=game.id, hand=hand_words(restored.hand, kind)
+                number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))
             )
         )
-    click.echo(actions.view(state).totals_sentence())
-    for line in actions.view(state).seating_lines():
+    click.echo(actions.view(taken.state).totals_sentence())
+    for line in actions.view(taken.state).seating_lines():
         click.echo(line)
 
 

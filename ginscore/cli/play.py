@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ginscore.base.errors import GinscoreError
-from ginscore.base.i18n import N_, _, pN_
+from ginscore.base.i18n import N_, _, ngettext, pN_
+from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
     NumbersCommand,
@@ -18,7 +19,9 @@ from ginscore.cli.options import (
 )
 from ginscore.cli.translated import Command, argument, option
 from ginscore.ops import actions
+from ginscore.ops import undo as undo_ops
 from ginscore.ops.typed_hands import hand_builder, whole_number
+from ginscore.tables import get_table
 
 
 def report_change(state, as_json: bool, said: str) -> None:
@@ -162,15 +165,19 @@ def draw(obj, game_id, as_json, **params):
     record_hand(obj, game_id, "draw", params, as_json)
 
 
-@cli.command(cls=Command, help=N_("""Take back the last hand. It stays in the ledger, marked taken back, and 'redo' restores it.
+@cli.command(cls=Command, help=N_("""Take back the last thing you did on this device.
 
-In a game ended early, undo takes back the ending instead; right after 'settle --record'
-on this device (without --game), it takes back that settlement: undo takes back the last thing
-you recorded, never another device's settlement.
+That is the hand you recorded last, or your correction, deletion, rules change, rename or
+ending of the game, whichever came last. It stays in the ledger, marked taken back, and 'redo'
+restores it.
 
-With --hand NUMBER it takes back that hand, wherever it stands: one of a hand entered twice
-on two devices, say. With --settlement ID it takes back that settlement, whichever device
-recorded it.
+Only this device's own entries: a hand recorded on another device (a phone, another laptop) is
+taken back by naming it, 'ginscore delete NUMBER'. Right after 'settle --record' on this device
+(without --game), undo takes back that settlement; another device's settlement is taken back
+by naming it, with --settlement ID.
+
+With --hand NUMBER it takes back that hand, wherever it stands and whoever recorded it: one of
+a hand entered twice on two devices, say.
 
 \b
 Example:
@@ -205,34 +212,46 @@ def undo(obj, game_id, hand_number, settlement, as_json):
 
         if undo_settlement(obj, settlement, as_json) or settlement is not None:
             return
-    game, state, undone, what = obj.book.change(game_id, actions.undo)
+    taken = obj.book.change(game_id, undo_ops.undo)
     if as_json:
-        print_json("game", state.to_json())
+        print_json("game", taken.state.to_json())
         return
-    words = actions.view(state)
-    if what == "end":
-        click.echo(
-            _("Undid 'ginscore end' of game {game}: it is open again. {totals}").format(
-                game=game.id, totals=words.totals_sentence()
-            )
-        )
-        return
-    if what in ("rules", "rename"):
+    for line in undone_lines(taken):
+        click.echo(line)
+
+
+def undone_lines(taken) -> list:
+    """What 'undo' took back (an ``ops.undo.TakenBack``), in words: what it was, the totals, who deals."""
+    from ginscore.cli.audit import hand_words
+
+    game, words, kind = taken.game, actions.view(taken.state), taken.kind
+    totals = words.totals_sentence()
+    if kind == "end":
+        return [_("Undid 'ginscore end' of game {game}: it is open again. {totals}").format(game=game.id, totals=totals)]
+    if kind in ("rules", "rename"):
         said = {
             "rules": _("Undid the rules change of game {game} ({change}): scored as before again. {totals}"),
             "rename": _("Undid the rename in game {game} ({change}). {totals}"),
-        }[what]
-        click.echo(said.format(game=game.id, change=actions.change_words(undone), totals=words.totals_sentence()))
-        return
-    if what == "delete":
-        said = _("Undid the deletion: hand {number} of game {game} is back. {totals}")
-    elif what == "restore":
-        said = _("Undid the restore: hand {number} of game {game} is deleted again. {totals}")
+        }[kind]
+        return [said.format(game=game.id, change=actions.change_words(taken.concerned), totals=totals)]
+    hand = hand_words(taken.concerned.hand, get_table(game.table))
+    number = taken.concerned.number
+    if kind == "edit":
+        said = _("Undid the correction of hand {number} of game {game}: it says {hand} again. {totals}")
+    elif kind == "delete":
+        said = _("Undid the deletion: hand {number} of game {game} is back: {hand}. {totals}")
+    elif kind == "restore":
+        said = _("Undid the restore: hand {number} of game {game} is deleted again: {hand}. {totals}")
     else:
-        said = _("Undid hand {number} of game {game}. {totals}")
-    click.echo(said.format(number=undone.number, game=game.id, totals=words.totals_sentence()))
-    for line in words.seating_lines():  # who deals (and plays) now that the hand is gone
-        click.echo(line)
+        said = _("Undid hand {number} of game {game}: {hand}. {totals}")
+    lines = [said.format(number=number, game=game.id, hand=hand, totals=totals)]
+    if taken.later_elsewhere:
+        lines.append(ngettext(
+            "The hand after it, recorded on another device, is now hand {numbers}.",
+            "The hands after it recorded on other devices are now hands {numbers}.",
+            len(taken.later_elsewhere),
+        ).format(numbers=named([str(number) for number in taken.later_elsewhere])))
+    return lines + list(words.seating_lines())  # who deals (and plays) now that the hand is gone
 
 
 @cli.command(cls=NumbersCommand, help=N_("""Rummy: PLAYER went out; every other player pays what he held, as NAME=POINTS.

@@ -183,6 +183,7 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     changed = []
     for entry in listing:
         entry.pop("stats", None)
+        entry.pop("placings", None)
         if not entry.get("damaged"):
             entry["settled"] = settled.settlement(entry["id"]) is not None
             change = settled.change(entry)
@@ -252,6 +253,7 @@ def games_json(summaries, settled, unsettled: bool) -> None:
     def shown():
         for entry in summaries:
             entry.pop("stats", None)
+            entry.pop("placings", None)
             if not entry.get("damaged"):
                 settlement = settled.settlement(entry["id"])
                 entry["settled"] = settlement is not None

@@ -4,6 +4,7 @@ Pure: read from a game's journal (``ginscore.core.game``), for status, log and c
 
 from __future__ import annotations
 
+from ginscore.core.causal import names
 from ginscore.core.game import AHEAD_MS, _content, effective_hands, system_ms
 
 # Two equal hands recorded on two devices this close together are likely one hand entered twice.
@@ -58,14 +59,15 @@ def bursts(journal) -> dict[str, int]:
 
 def double_entries(journal) -> list[tuple]:
     """(first, second) hand numbers of two hands that count, alike, recorded on two devices
-    within DOUBLE_ENTRY_MS, the later while apart from the first: likely one hand entered twice.
-    Once per pair of bursts (``bursts``), not per pair of hands: 80 hands entered on each of
-    two devices apart are one note, not thousands. Linear: each hand is compared with the
-    latest alike hand of each other device only."""
+    within DOUBLE_ENTRY_MS, neither device having seen the other hand (made apart, see
+    ``ginscore.core.causal``): likely one hand entered twice. Once per pair of bursts
+    (``bursts``), not per pair of hands: 80 hands entered on each of two devices apart are one
+    note, not thousands; a hand entered after its device saw an alike one, none. Linear: each
+    hand is compared with the latest alike hand of each other device only."""
     entries = {entry["id"]: entry for entry in journal}
-    apart_ids = {entry["id"] for entry in apart(journal)}
     burst_of = bursts(journal)
-    latest: dict[str, dict] = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
+    knows = None  # asked only of a candidate pair
+    latest: dict = {}  # a hand's content -> device -> (number, entry) of its latest alike hand
     noted: set = set()
     found = []
     for hand in effective_hands(journal):
@@ -74,13 +76,40 @@ def double_entries(journal) -> list[tuple]:
         alike = latest.setdefault(content, {})
         for device, (number, one) in alike.items():
             pair = tuple(sorted((burst_of[one["id"]], burst_of[two["id"]])))
-            if (
-                device != two["device"]
-                and pair not in noted
-                and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS
-                and (two["id"] in apart_ids or one["id"] in apart_ids)
-            ):
-                noted.add(pair)
-                found.append((number, hand.number))
+            if device != two["device"] and pair not in noted and abs(two["clock"] - one["clock"]) <= DOUBLE_ENTRY_MS:
+                knows = knows or Knowledge(journal)
+                if not knows.saw(two, one) and not knows.saw(one, two):
+                    noted.add(pair)
+                    found.append((number, hand.number))
         alike[two["device"]] = (hand.number, two)
     return found
+
+
+class Knowledge:
+    """Which entries each entry's device had seen, as a vector (device -> how many of that
+    device's entries, in journal order): worked out once, in one pass."""
+
+    def __init__(self, journal):
+        self.vectors: dict = {}
+        self.places: dict = {}  # entry id -> (device, its place among that device's entries, from 1)
+        counts: dict = {}
+        numbered = None  # entries from before devices each saw the one before
+        for entry in journal:
+            vector: dict = {}
+            named = names(entry) + ([numbered] if "after" not in entry and numbered else [])
+            for held in named:
+                for device, count in self.vectors.get(held, {}).items():
+                    if vector.get(device, 0) < count:
+                        vector[device] = count
+            device = entry["device"]
+            counts[device] = counts.get(device, 0) + 1
+            vector[device] = counts[device]
+            self.vectors[entry["id"]] = vector
+            self.places[entry["id"]] = (device, counts[device])
+            if "after" not in entry:
+                numbered = entry["id"]
+
+    def saw(self, entry, other) -> bool:
+        """Whether ``entry``'s device had seen ``other`` when it made ``entry``."""
+        device, place = self.places[other["id"]]
+        return self.vectors[entry["id"]].get(device, 0) >= place

@@ -252,20 +252,6 @@ def rules_changes(journal) -> list[RulesChange]:
     return changed
 
 
-def last_change(journal) -> dict | None:
-    """The change entry 'undo' takes back: the latest that counts, when no hand that counts was
-    recorded after it."""
-    changes = live_changes(journal)
-    if not changes:
-        return None
-    hands = effective_hands(journal)
-    position = {entry["id"]: index for index, entry in enumerate(journal)}
-    latest = changes[-1]
-    if hands and max(position[hand.entry] for hand in hands) > position[latest["id"]]:
-        return None
-    return latest
-
-
 def rules_change_lines(game) -> list:
     """``Rules changed at hand 3: gin bonus 20.``: the rules changes that count, those made
     at one hand in one line."""

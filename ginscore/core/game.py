@@ -23,7 +23,7 @@ from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, digest
 from ginscore.base.records import Record
-from ginscore.core.causal import order_key, ordered
+from ginscore.core.causal import ALSO, MOST_HEADS, heads, order_key, ordered
 from ginscore.core.places import hand_places
 from ginscore.core.rules import Rules
 
@@ -103,9 +103,30 @@ class Game(Record):
         entry_id = digest(f"{self.device}:{self.id}:{clock}:{len(self.journal)}", ENTRY_ID_LENGTH)
         entry = {
             "id": entry_id, "clock": clock, "device": self.device, "after": self.journal[-1]["id"] if self.journal else None,
-            "at": now(), "action": action, **details,
+            **seen_besides(self.journal), "at": now(), "action": action, **details,
         }
         return self._replace(journal=self.journal + (entry,))
+
+
+def seen_besides(journal) -> dict:
+    """What a new entry names besides the journal's last entry: ``{"also_after": [...]}``, the
+    journal's other heads (entries made apart that it merged and none of the others follows), or
+    nothing: so that whatever its device had seen, it comes after (``ginscore.core.causal``)."""
+    if len(journal) < 2 or _one_line(journal):
+        return {}
+    others = [entry_id for entry_id in heads(journal) if entry_id != journal[-1]["id"]]
+    return {ALSO: others[-MOST_HEADS:]} if others else {}
+
+
+def _one_line(journal) -> bool:
+    """Whether every entry names the one before it (one device's, or devices taking turns that
+    each saw the other's entries): then the last is the only head, told without a set."""
+    previous = None
+    for entry in journal:
+        if entry.get("after", previous) != previous or ALSO in entry:
+            return False
+        previous = entry["id"]
+    return True
 
 
 def header(game) -> "Game":
@@ -237,17 +258,6 @@ def voided(journal) -> bool:
     return state
 
 
-def undo(game: Game) -> tuple[Game, EffectiveHand]:
-    """Take back (a "void" entry) the hand that counts recorded last (the last on the sheet, unless a hand was put
-    before another since: then that one); it stays in the journal."""
-    hands = effective_hands(game.journal)
-    if not hands:
-        raise HandError(_("game {game} has no hand to undo").format(game=game.id))
-    position = {entry["id"]: index for index, entry in enumerate(game.journal)}
-    last = max(hands, key=lambda hand: position[hand.entry])
-    return game.append("void", target=last.entry), last
-
-
 def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
     """Take back (a "void" entry) effective hand ``number`` (one of a hand entered twice, or a hand deleted: then
     ``reason="delete"``); it stays in the journal, and the later hands move up one."""
@@ -257,70 +267,11 @@ def undo_hand(game: Game, number: int, **details) -> tuple[Game, EffectiveHand]:
     return game.append("void", target=chosen.entry, **details), chosen
 
 
-def last_deletion(journal) -> str | None:
-    """The hand the journal's last entry deleted ('ginscore delete'), if that is what the last
-    entry did: the thing 'undo' takes back. An older ginscore reads the entry as a plain "void" (an undo)."""
-    if journal and journal[-1]["action"] == "void" and journal[-1].get("reason") == "delete":
-        return journal[-1]["target"]
-    return None
-
-
-def undone_deletion(journal) -> str | None:
-    """The hand whose deletion the journal's last entry took back ('undo' right after
-    'delete'): what 'redo' deletes again."""
-    if not journal or journal[-1]["action"] != "restore" or "reason" in journal[-1]:
-        return None
-    target = journal[-1]["target"]
-    last_void = next((entry for entry in reversed(journal[:-1]) if entry["action"] == "void" and entry["target"] == target), None)
-    return target if last_void is not None and last_void.get("reason") == "delete" else None
-
-
 # "reason" on a "restore" made by 'ginscore restore', and on the "void" with which 'undo' right
 # after takes it back (an older ginscore reads them as a plain redo and undo).
 RESTORED = "restore"
 RESTORE_UNDONE = "undo_restore"
 DELETIONS = ("delete", RESTORE_UNDONE)  # the "void" entries that leave a hand deleted, for 'restore'
-
-
-def last_restore(journal) -> str | None:
-    """The hand the journal's last entry brought back with 'ginscore restore', if that is what
-    the last entry did: the thing 'undo' takes back."""
-    if journal and journal[-1]["action"] == "restore" and journal[-1].get("reason") == RESTORED:
-        return journal[-1]["target"]
-    return None
-
-
-def redoable(journal) -> str | None:
-    """The hand that redo would restore: the latest one taken back, if nothing was recorded since."""
-    pending: list[str] = []
-    for entry in journal:
-        action = entry["action"]
-        if action == "hand" or (action == "void" and entry.get("reason") == "delete"):
-            pending.clear()  # a new thing done: what was undone before it stays undone
-        elif action == "void":
-            pending.append(entry["target"])
-        elif action == "restore" and entry["target"] in pending:
-            pending.remove(entry["target"])
-    known = {entry["id"] for entry in journal if entry["action"] == "hand" or entry["action"] in CHANGE_ACTIONS}
-    pending = [target for target in pending if target in known]
-    return pending[-1] if pending else None
-
-
-def redo(game: Game) -> tuple[Game, EffectiveHand]:
-    """Restore the hand the last undo took back; returns it as it now counts."""
-    target = redoable(game.journal)
-    if target is None:
-        raise HandError(
-            _("game {game} has nothing to redo: redo only restores hands undone since the last recorded hand").format(
-                game=game.id
-            )
-        )
-    last_void = next(entry for entry in reversed(game.journal) if entry["action"] == "void" and entry["target"] == target)
-    # the undo of a 'ginscore restore' is redone as that restore again ('undo' takes it back again)
-    again = {"reason": RESTORED} if last_void.get("reason") == RESTORE_UNDONE else {}
-    updated = game.append("restore", target=target, **again)
-    restored = next(hand for hand in effective_hands(updated.journal) if hand.entry == target)
-    return updated, restored
 
 
 def _check_number(game: Game, hands: list, number: int, none_message: str) -> None:

@@ -36,6 +36,7 @@ PER_GAME = (
     Counted("card_knocks"),  # knocks typed as cards
     Counted("card_knock_deadwood"),  # the knocker's deadwood over those knocks
     Counted("held_back"),  # melds held back over those knocks
+    Counted("net_points"),  # what the game's settlement comes to in points: + collected, - paid (the ladder's season)
 )
 STAT_KEYS = tuple(counted.key for counted in PER_GAME)
 SUMMED = tuple(counted.key for counted in PER_GAME if counted.combine == "sum")

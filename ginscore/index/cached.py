@@ -55,7 +55,7 @@ def game_row(game_id, files, place, finished, damaged, summary) -> None:
 
 
 KEYS = ("id", "created", "table", "format", "variant", "players", "hands", "finished", "winner", "net", "amount", "final",
-        "payments", "stake", "currency", "money", "voided", "stats")
+        "payments", "stake", "currency", "money", "voided", "placings", "stats")
 
 
 def summary(stored, game_id: str) -> dict:
@@ -86,6 +86,7 @@ def summary(stored, game_id: str) -> dict:
     need(money is None or (type(money) is dict and all(type(name) is str for name in money)), "money")
     for value in (money or {}).values():
         amount(value, "money")
+    placings(data.get("placings"))
     stats = data.get("stats")
     need(type(stats) is dict, "stats")
     for counts in stats.values():
@@ -93,6 +94,26 @@ def summary(stored, game_id: str) -> dict:
         for key in STAT_KEYS:
             count(counts[key], key)
     return data
+
+
+def placings(value) -> list:
+    """A game's placings (``GameResult.placings``): rated games, each its sides in finishing
+    order, [place, [names]]."""
+    need(type(value) is list, "placings")
+    for contest in value:
+        need(type(contest) is list and len(contest) >= 2, "a rated game")
+        for side in contest:
+            need(type(side) is list and len(side) == 2 and type(side[1]) is list and len(side[1]) > 0, "a side")
+            count(side[0], "a place")
+            for name in side[1]:
+                text(name, "a name")
+    return value
+
+
+def real(value, what: str = "a number") -> float:
+    """A rating, an uncertainty or a volatility: a finite float."""
+    need(type(value) is float and abs(value) < 1e12, what)
+    return value
 
 
 def totals(entries: list) -> list:

@@ -59,6 +59,16 @@ class Selection(Record):
         return " AND ".join(parts), values
 
 
+def indexed_ids(connection, selection: Selection) -> list:
+    """The ids of the selected games as the index last saw them, oldest first, and of the games it
+    found damaged: no file is read, so a game changed since is listed as it was (the board reads
+    each listed game's files itself, and only those that changed)."""
+    where, values = selection.where()
+    listed = [row[0] for row in connection.execute(f"SELECT g.id FROM games g WHERE {where} ORDER BY g.position", values)]
+    damaged = [row[0] for row in connection.execute("SELECT id FROM games WHERE damaged IS NOT NULL ORDER BY position")]
+    return listed + [game_id for game_id in damaged if game_id not in set(listed)]
+
+
 def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
     """``each_summary``'s summaries in a list."""
     return list(each_summary(ledger, connection, selection, summarize_file, last))

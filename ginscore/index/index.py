@@ -43,19 +43,19 @@ from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import totals
+from ginscore.index import ladder, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.rows import empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
 # The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 10: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"
+SCHEMA = f"ginscore-index 11: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
-    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT
+    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT
 );
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000
@@ -237,7 +237,7 @@ def expected_schema() -> list:
 
 
 def create_schema(connection) -> None:
-    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA)
+    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 

@@ -39,7 +39,7 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
 def rows(game_id: str, summary: dict | None, error: str | None, place: str, files: str | None) -> tuple:
     """(its row of games, its rows of players) of one game, as ``store`` writes them."""
     if summary is None:
-        return (game_id, files, place, None, None, 0, 0, error, None), []
+        return (game_id, files, place, None, None, 0, 0, error, None, None), []
     money, currency = summary["money"] or {}, summary["currency"] or ""
     micro = totals.micro
     # the statistics, the summary's largest part, written without the encoder when they are the
@@ -62,9 +62,11 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
         rest = summary.copy()
         del rest["stats"]
         text = f"{summary_text(rest)[:-1]}, \"stats\": {{{', '.join(written)}}}}}"
+    placings = summary.get("placings")
     game_row = (
         game_id, files, place, summary["created"], summary["table"], int(summary["finished"]),
         int(summary["voided"]), None, summary_text(summary) if text is None else text,
+        summary_text(placings) if placings else None,
     )
     return game_row, player_rows
 
@@ -102,7 +104,7 @@ def write_rows(connection, game_ids: list, game_rows: list, player_rows: list, n
     no rows of these games (a build into an empty index), so none is looked for to delete."""
     if not new:
         connection.executemany("DELETE FROM players WHERE game_id = ?", [(game_id,) for game_id in game_ids])
-    connection.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
+    connection.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", game_rows)
     connection.executemany(_PLAYER_ROW, player_rows)
 
 

@@ -29,13 +29,28 @@ def standing(game: Game) -> Game:
 
 
 def evaluate_or_refuse(updated: Game, refusal: str, **fields):
-    """The state of ``updated``, a game just changed; if its hands can no longer all have been
-    played, a HandError of ``refusal`` (a translated message with ``{error}``) instead, so the
-    change is refused before anything is written."""
+    """The state of ``updated``, a game just changed (one entry appended); if its hands can no
+    longer all have been played, or the change leaves a hand after the game's end, a HandError
+    of ``refusal`` (a translated message with ``{error}``) instead, so the change is refused
+    before anything is written. (The same change made on another device apart, merged, keeps
+    such a hand, not counted: the device that made it had not seen the end.)"""
     try:
-        return evaluate(updated)
+        state = evaluate(updated)
     except HandError as error:
         raise HandError(refusal.format(error=error, **fields)) from None
+    late = late_hands(updated)
+    if late:  # a hand after the end kept, not counted, is what another device's change apart makes; not this one
+        from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+
+        try:
+            already = {hand.entry for hand in late_hands(updated._replace(journal=updated.journal[:-1]))}
+        except HandError:
+            already = set()
+        made = [hand for hand in late if hand.entry not in already]
+        if made:
+            error = hand_after_the_end(updated, made[0], _("at hand {number}").format(number=made[0].number - 1))
+            raise HandError(refusal.format(error=error, **fields))
+    return state
 
 
 def in_place(game: Game, updated: Game, refusal: str, **fields):
@@ -213,41 +228,13 @@ def seats_now(game: Game, entry_id: str) -> dict:
     return {"seats": [{"player": seat["player"], "name": players[seat["player"]]} for seat in seats]}
 
 
-def undo(game: Game):
-    """Take back the last thing done: (game, state, the hand concerned, what was taken back).
-    Usually that takes back the last hand ("hand"); in a game ended early it takes back the ending
-    ("end", no hand); right after 'delete' it brings the deleted hand back ("delete")."""
-    refuse_if_voided(game)
-    if journal.abandoned(game.journal):
-        updated = game.append("resume")
-        return updated, evaluate(updated), None, "end"
-    restored = journal.last_restore(game.journal)
-    if restored is not None:  # 'ginscore restore' right before: the hand is deleted again
-        undone = next(hand for hand in journal.effective_hands(game.journal) if hand.entry == restored)
-        updated = game.append("void", target=restored, reason=journal.RESTORE_UNDONE)
-        refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
-        return updated, evaluate_or_refuse(updated, refusal, number=undone.number), undone, "restore"
-    change = changes.last_change(game.journal)
-    if change is not None and journal.last_deletion(game.journal) is None:
-        updated = game.append("void", target=change["id"])
-        refusal = _("{error} without the change of {change}: it stays; take back the later hands first ('ginscore undo')")
-        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change, change["action"]
-    deleted = journal.last_deletion(game.journal)
-    if deleted is not None:
-        updated = game.append("restore", target=deleted)
-        restored = next(hand for hand in journal.effective_hands(updated.journal) if hand.entry == deleted)
-        return updated, evaluate(updated), restored, "delete"
-    updated, undone = journal.undo(game)
-    return updated, evaluate(updated), undone, "hand"
-
-
 def undo_hand(game: Game, number: int, reason: str | None = None):
     """Take back hand ``number`` wherever it stands (one of a hand entered twice on two devices;
     with ``reason="delete"``, 'ginscore delete', which 'undo' takes back); it stays in the
     journal, the later hands move up one and are scored again. Refused when a later hand could
     then not have been played (a player who would have sat it out, a hand after the new end)."""
     refuse_if_voided(game)
-    updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {}))
+    updated, undone = journal.undo_hand(game, number, **({"reason": reason} if reason else {"by": "undo"}))
     refusal = _(
         "hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'"
     )
@@ -266,31 +253,6 @@ def abandon(game: Game):
     return updated, kind.evaluate(updated)
 
 
-def redo(game: Game):
-    """Do again what the last 'undo' took back: restore the hand or the change it
-    took back, or delete again the hand whose deletion it took back. Returns the game, its
-    state and the EffectiveHand (for a change, its entry); a hand deleted again has
-    ``journal.last_deletion`` of the game, which is how the caller tells."""
-    refuse_if_voided(game)
-    deleted = journal.undone_deletion(game.journal)
-    if deleted is not None:  # 'undo' brought a deleted hand back: delete it again
-        number = next(hand.number for hand in journal.effective_hands(game.journal) if hand.entry == deleted)
-        return undo_hand(game, number, reason="delete")
-    target = journal.redoable(game.journal)
-    change = next((entry for entry in game.journal if entry["id"] == target and entry["action"] in journal.CHANGE_ACTIONS), None)
-    if change is not None:
-        updated = game.append("restore", target=target)
-        refusal = _("{error} if the change of {change} is restored: it stays undone")
-        return updated, evaluate_or_refuse(updated, refusal, change=change_words(change)), change
-    updated, restored = journal.redo(game)
-    # an edit since the undo can make the game end before this hand
-    refusal = _(
-        "{error} if hand {number} is restored: it stays taken back; to bring it back, first "
-        "correct the hand that now ends the game ('ginscore edit')"
-    )
-    return updated, in_place(game, updated, refusal, number=restored.number), restored
-
-
 def edit(game: Game, number: int, hand: dict):
     """Correct hand ``number``; returns the game, its state and the EffectiveHand as it was."""
     refuse_if_voided(game)
@@ -299,6 +261,12 @@ def edit(game: Game, number: int, hand: dict):
     kind.check_entry(standing(game), hand)
     hands = journal.effective_hands(game.journal)
     target = hands[number - 1].entry if 1 <= number <= len(hands) else None
+    if target is not None and any(late.entry == target for late in late_hands(game)):  # it would change nothing
+        raise HandError(
+            _("hand {number} of game {game} comes after the game ended and does not count: correcting it changes nothing; "
+              "correct the hand that ends the game, or take hand {number} out with 'ginscore delete {number}'").format(
+                number=number, game=game.id)
+        )
     updated, before = journal.edit(game, number, hand, **(seats_now(game, target) if target else {}))
     # the correction can end the game before hands recorded after it
     refusal = _(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ginscore.core.game import voided
 from ginscore.core.scoring import MONEY_DIGITS, cents, exact_money, stake_text
 from ginscore.tables.base import variant_of
+from ginscore.tables.payments import nets
 
 
 def summarize(state) -> dict:
@@ -35,8 +36,16 @@ def summarize(state) -> dict:
         "currency": game.currency,
         "money": None if game.stake is None else money_of(game.players, payments),
         "voided": voided(game.journal),
-        "stats": state.player_stats(),
+        "placings": state.placings(),
+        "stats": with_net_points(state.player_stats(), payments),
     }
+
+
+def with_net_points(stats: dict, payments) -> dict:
+    """``stats`` with each player's ``net_points``: what the settlement's ``payments`` come to."""
+    for name, points in nets(payments, stats).items():
+        stats[name]["net_points"] = points
+    return stats
 
 
 def money_of(players, payments) -> dict:

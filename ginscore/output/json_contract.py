@@ -40,7 +40,7 @@ class Document(Record):
 DOCUMENTS = {
     "game": Document("1.2", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
     "games": Document("2.2", N_("the games listed by 'games'"), older=(1,)),
-    "log": Document("1.1", N_("a game's journal: 'log'")),
+    "log": Document("1.2", N_("a game's journal: 'log'")),
     "settle": Document("2.0", N_("an evening's settlement: 'settle'"), older=(1,)),
     "undone-settlement": Document("2.0", N_("a settlement taken back: 'undo' right after 'settle --record', 'undo --settlement'"), older=(1,)),
     "redone-settlement": Document("1.0", N_("a settlement brought back: 'redo' right after 'undo' took it back")),
@@ -55,6 +55,8 @@ DOCUMENTS = {
     "analysis": Document("1.0", N_("the best melds of a hand: 'analyze'")),
     "pad": Document("2.0", N_("a blank score sheet: 'pad --format json'"), older=(1,)),
     "rename": Document("1.0", N_("the games a player was renamed in: 'rename --all'")),
+    "ladder": Document("1.0", N_("the club's ladder, a season's table, the chance of winning: 'ladder'")),
+    "pairings": Document("1.0", N_("the evening's tables: 'pairings'")),
 }
 
 # The documents each command may print; --json-version is checked against them before the
@@ -78,6 +80,8 @@ COMMANDS = {
     "analyze": ("analysis",),
     "pad": ("pad",),
     "rename": ("game", "rename"),
+    "ladder": ("ladder",),
+    "pairings": ("pairings",),
 }
 
 

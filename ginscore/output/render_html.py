@@ -343,6 +343,51 @@ def chart_figure(chart, count: int) -> str:
     )
 
 
+def ratings_chart(series: list, title: str) -> str:
+    """The ratings of a few players over time as an inline SVG in a figure (the ladder's
+    ``--format html``): ``series`` are (name, [(position, rating)]), a line each, by date."""
+    from datetime import date
+
+    width, height, left, right, top_margin, bottom = 640, 260, 46, 14, 18, 30
+    plot_w, plot_h = width - left - right, height - top_margin - bottom
+    days = [date.fromisoformat(position[:10]).toordinal() for _name, steps in series for position, _rating in steps]
+    values = [rating for _name, steps in series for _position, rating in steps]
+    if not days:
+        return ""
+    first, last = min(days), max(max(days), min(days) + 1)
+    low, top, tick = axis(int(min(values)) // 50 * 50, int(max(values)) + 1)
+
+    def x(day: int) -> float:
+        return left + plot_w * (day - first) / (last - first)
+
+    def y(value: float) -> float:
+        return top_margin + plot_h * (top - value) / (top - low)
+
+    label = f"{title}: " + "; ".join(f"{name} {round(steps[-1][1])}" for name, steps in series if steps)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="one" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+             f'role="img" aria-label="{escape(label)}" font-size="10" font-family="inherit"><title>{escape(label)}</title>']
+    for value in range(low, top + 1, tick):
+        parts.append(f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" y2="{y(value):.1f}" stroke="#e2e2e2" stroke-width="1"/>'
+                     f'<text x="{left - 4}" y="{y(value) + 3.5:.1f}" text-anchor="end" fill="#444">{value}</text>')
+    for day in (first, last):
+        parts.append(f'<text x="{x(day):.1f}" y="{height - bottom + 14}" text-anchor="middle" fill="#444">'
+                     f'{date.fromordinal(day).isoformat()}</text>')
+    for number, (name, steps) in enumerate(series):
+        colour, dash = COLOURS[number % len(COLOURS)], DASHES[number % len(DASHES)]
+        by_day: dict = {}
+        for position, rating in steps:  # a day's last rating: a point a day, whatever the games
+            by_day[date.fromisoformat(position[:10]).toordinal()] = rating
+        path = " ".join(f"{'L' if index else 'M'}{x(day):.1f} {y(rating):.1f}" for index, (day, rating) in enumerate(by_day.items()))
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        parts.append(f'<path class="series" data-name="{escape(name)}" d="{path}" fill="none" stroke="{colour}" stroke-width="2"'
+                     f' stroke-linejoin="round"{dashes}/>')
+        for day, rating in list(by_day.items())[-1:]:
+            parts.append(marker(MARKERS[number % len(MARKERS)], x(day), y(rating), colour, "last"))
+    parts.append("</svg>")
+    legend = "".join(legend_item(number, name) for number, (name, _steps) in enumerate(series))
+    return f'<figure class="chart">{"".join(parts)}<figcaption>{escape(title)}<ul class="legend">{legend}</ul></figcaption></figure>'
+
+
 def step_word(step: str) -> str:
     """What a chart's x axis counts, in words."""
     return {"hand": _("hand"), "round": _("round")}.get(step, step)

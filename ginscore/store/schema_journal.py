@@ -17,6 +17,7 @@ from ginscore.base.i18n import _, shortened
 from ginscore.base.ids import DEVICE_ID
 from ginscore.base.jsontypes import field as _field
 from ginscore.base.jsontypes import is_of_type, type_words, value_words
+from ginscore.core.causal import ALSO, MOST_HEADS
 from ginscore.core.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
 from ginscore.core.names import folded, name_problem
 from ginscore.core.rules import check_setting
@@ -241,6 +242,8 @@ def _check_entries_from(journal: list, start: int, seen: set, table_unit, found:
             found.append(f"{place}.after: " + _("missing (null for a game's first entry)"))
         elif entry["after"] is not None and not isinstance(entry["after"], str):
             found.append(f"{place}.after: " + _("expected an entry id or null, got {value}").format(value=value_words(entry["after"])))
+        if ALSO in entry:
+            check_also_after(entry[ALSO], f"{place}.{ALSO}", found)
         action = check_action(entry, place, table_unit, found, ignorable)
         if action == "hand" and "before" in entry:  # a hand put before another ('--before N')
             before = _field(entry, "before", str, place, found)
@@ -256,13 +259,22 @@ def _check_entries_from(journal: list, start: int, seen: set, table_unit, found:
             found.append(f"{place}.target: " + _("a {action} entry acts on no other entry").format(action=action))
 
 
+def check_also_after(value, place: str, found: list) -> None:
+    """``also_after``: the other entries its device had seen (ginscore.core.causal), a list of at
+    most MOST_HEADS entry ids."""
+    if type(value) is not list or not value or len(value) > MOST_HEADS or not all(
+        type(named) is str and 0 < len(named) <= 32 and named.isascii() and named.isalnum() for named in value
+    ):
+        found.append(f"{place}: " + _("expected a list of 1 to {most} entry ids, got {value}").format(most=MOST_HEADS, value=value_words(value)))
+
+
 def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated: list) -> bool:
     """Whether ``entry`` is a hand of the usual shape that the checks above pass (its id then
     counted as seen): the most common entry by far, told in one tight pass without a message
     or a place made. Anything else (another action, a field left out or of another type, an
     unknown or ignorable hand field, cards, "before", seats other than the last right ones) is
     left to the full checks, which say what is wrong."""
-    if type(entry) is not dict or entry.get("action") != "hand" or "before" in entry or "target" in entry or "after" not in entry:
+    if type(entry) is not dict or entry.get("action") != "hand" or "before" in entry or "target" in entry or "after" not in entry or ALSO in entry:
         return False
     entry_id, clock, device, at, hand, after = (
         entry.get("id"), entry.get("clock"), entry.get("device"), entry.get("at"), entry.get("hand"), entry["after"])

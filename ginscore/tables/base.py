@@ -97,6 +97,25 @@ class GameResult(Protocol):
         """Each player's statistics over this game: name -> the keys of ``statistics.PER_GAME``, with
         ``won`` 1 for the game's winner (each player of the winning side)."""
 
+    def placings(self) -> list:
+        """What the ladder rates (docs/ladder.md): the rated games of a finished game, each its
+        sides in the order they finished, [place, [names]] (``finishing_order``); a Hollywood
+        match has one a column played; empty while it is in progress."""
+
+
+def finishing_order(sides, worth, first=None) -> list:
+    """``sides`` (tuples of names) in the order they finished, each [place, [names]]: the side
+    ``first`` (the game's winner) ahead of all, the others by ``worth(side)``, more ahead; sides
+    of equal worth are level, and the place after them counts them (1, 2, 2, 4)."""
+    ranked = sorted(sides, key=lambda side: (side != first, -worth(side)))
+    order, place, before = [], 0, None
+    for index, side in enumerate(ranked):
+        key = (side != first, worth(side))
+        if key != before:
+            place, before = index + 1, key
+        order.append([place, list(side)])
+    return order
+
 
 class TableView:
     """Every word and layout of one table's games: made with the table and a result (none for
@@ -202,6 +221,7 @@ class Table:
     early_end_label = ""
     can_end_early = False  # whether 'ginscore end' may stop a game before it is over
     player_counts: tuple = (2,)
+    teams = False  # whether its players play as two sides of two (the first and third named against the others)
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
     hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation

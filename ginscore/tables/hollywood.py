@@ -243,6 +243,19 @@ class HollywoodResult:
     def player_stats(self) -> dict:
         return pair_stats(self)
 
+    def placings(self) -> list:
+        """Each column played is a game: won, or level where the match ended it as it stood."""
+        if not self.finished:
+            return []
+        first, second = self.game.players
+        played = []
+        for column in self.columns:
+            if column.final is not None:
+                played.append([[1, [column.final.winner]], [2, [column.final.loser]]])
+            elif column.started:
+                played.append([[1, [first]], [1, [second]]])
+        return played
+
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""
         return None if self.final is None else self.final.to_json()

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from ginscore.base.errors import HandError
 from ginscore.core.apart import apart
+from ginscore.core.causal import ancestors
 from ginscore.core.game import EffectiveHand, effective_hands, header, seat_names
 
 KEPT = 4
@@ -125,7 +127,7 @@ def _replayed_whole(table, game) -> tuple:
                 entries = {entry["id"]: entry for entry in game.journal}
                 apart_ids = {entry["id"] for entry in apart(game.journal)}
             entry = entries[effective.entry]
-            if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids:
+            if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids or _end_unseen(table, game, entry, late):
                 late.append(effective)
                 continue
             raise table.after_the_end(game, effective, tally)
@@ -134,6 +136,32 @@ def _replayed_whole(table, game) -> tuple:
     if over is None and not any("before" in entry for entry in game.journal):
         _keep_tally(table, game, tally, hands, frozenset(entry["id"] for entry in game.journal))
     return _finished(table, game, tally, hands), late
+
+
+# The hands after the end a replay judges by replaying what their device had seen; past these,
+# a hand after the end is taken as recorded unseen (a file that holds thousands is a made one,
+# and a hand that does not count is harmless either way): every replay stays linear.
+JUDGED = 16
+
+
+def _end_unseen(table, game, entry: dict, late: list) -> bool:
+    """Whether the hand ``entry``, after the end of ``game`` (as it stands) though recorded on the
+    device of the hand that ends it and not apart from it, was recorded where its device had not
+    seen the game end: a correction, a rules change or a hand put before another, made on
+    another device while this one kept scoring, moved the end before it. Such a hand is kept and
+    does not count; a hand recorded in a game its device saw over is one no ginscore writes."""
+    if len(late) >= JUDGED:
+        return True
+    seen = ancestors(game.journal, entry["id"])
+    at = next(index for index, held in enumerate(game.journal) if held is entry)
+    later = game.journal[at + 1:]
+    if len(seen) == at and all(held["action"] == "hand" and "before" not in held for held in later):
+        return False  # it saw everything before it, and nothing after it changes the hands before it
+    view = game._replace(journal=tuple(held for held in game.journal if held["id"] in seen))
+    try:
+        return not table.evaluate(view).finished
+    except HandError:  # what it saw cannot be replayed: the replay of the whole game says why
+        return True
 
 
 def _gone_on(table, game) -> tuple | None:

@@ -144,6 +144,12 @@ class PartnershipResult(Record):
             stats[name]["won"] = int(name in winners)
         return stats
 
+    def placings(self) -> list:
+        """The winning side, then the other: each side a team."""
+        if self.final is None:
+            return []
+        return [[[1, self.sides[self.final.winner]], [2, self.sides[self.final.loser]]]]
+
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""
         if self.final is None:
@@ -182,6 +188,7 @@ class PartnershipGin(GinTable):
     label = pN_("table name", "partnership")
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
+    teams = True
     settings = SETTINGS
     draw_names_a_player = True
     pad_hands = 15  # rounds: a game to 125 rarely takes more

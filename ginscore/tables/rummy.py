@@ -24,7 +24,7 @@ from ginscore.core.rules import Setting
 from ginscore.core.scoring import money
 from ginscore.core.statistics import blank as blank_stats
 from ginscore.core.statistics import hand_streaks
-from ginscore.tables.base import Table, game_json, streaks_json
+from ginscore.tables.base import Table, finishing_order, game_json, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import Payment
 from ginscore.tables.rummy_cards import check_deal
@@ -158,6 +158,13 @@ class RummyResult(Record):
             stats[name]["won"] = int(self.winner == name)
             stats[name]["hand_streak"] = streaks[name]
         return stats
+
+    def placings(self) -> list:
+        """The first to the target (if any) first, the others by their balances."""
+        if not self.finished or not self.rows:
+            return []
+        winner = None if self.winner is None else (self.winner,)
+        return [finishing_order([(name,) for name in self.game.players], lambda side: self.balances[side[0]], winner)]
 
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""

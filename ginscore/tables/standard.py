@@ -47,6 +47,10 @@ class StandardResult(Record):
     def player_stats(self) -> dict:
         return pair_stats(self)
 
+    def placings(self) -> list:
+        final = self.final
+        return [] if final is None else [[[1, [final.winner]], [2, [final.loser]]]]
+
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""
         if self.final is None:

@@ -18,7 +18,7 @@ from ginscore.base.records import Record
 from ginscore.base.text import in_words
 from ginscore.core.names import match_player
 from ginscore.core.scoring import score_hand, settle
-from ginscore.tables.base import game_json, streaks_json
+from ginscore.tables.base import finishing_order, game_json, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import nets, payment
 from ginscore.tables.seats import KeptSeats, seats_json
@@ -114,6 +114,13 @@ class ThreeHandedResult(Record):
         for name in stats:
             stats[name]["won"] = int(self.winner == name)
         return stats
+
+    def placings(self) -> list:
+        """The winner first, the others by their final totals."""
+        final = self.final
+        if final is None:
+            return []
+        return [finishing_order([(name,) for name in self.game.players], lambda side: final.totals[side[0]], (final.winner,))]
 
     def final_json(self) -> dict | None:
         """The "final" object of ``to_json`` (and of a game's summary), made alone."""

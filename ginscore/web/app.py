@@ -5,18 +5,18 @@ Every page is made and every change is done by ``Desk.do``: in a worker thread, 
 (the language is ginscore's one global, and the Book takes the ledger's lock anyway), through a
 fresh ``Book``, with the same functions the command line calls. A change is a POST form that
 answers with a redirect to the page (POST-redirect-GET); a change refused shows the page
-again with the error, the form as it was typed, and status 400.
+again with the error, the form as it was typed, and status 400. The live parts of the pages are
+made once for each change of the ledger (``live.Watcher``) and language, and shared by every
+open board (``shared.Shared``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import secrets
 import sys
 import threading
-import time
 from datetime import date
 from urllib.parse import parse_qsl
 
@@ -32,22 +32,21 @@ from ginscore.base.errors import GameNotFound, GinscoreError, printable, unexpec
 from ginscore.base.i18n import N_, _, translate
 from ginscore.core.scoring import parse_stake
 from ginscore.ops import actions
+from ginscore.ops import undo as undo_ops
 from ginscore.ops.evening import day_bounds
 from ginscore.ops.typed_hands import hand_builder
 from ginscore.output.render_html import CSS, page
 from ginscore.settings.config import read_config
 from ginscore.tables import names as table_names
-from ginscore.web import pages
+from ginscore.web import ladder, pages
 from ginscore.web.evening import record, settle_lines
 from ginscore.web.forms import hand_parameters
-from ginscore.web.guard import CSRF_COOKIE, PRINT_CSP, Guard, same
-from ginscore.web.live import change_stamp
+from ginscore.web.guard import PRINT_CSP, BodyTooLarge, Guard, same
+from ginscore.web.shared import Shared
 
 GAME_ID = re.compile(r"[a-z0-9]{1,32}")
-LARGEST_FORM = 16 * 1024  # bytes: a hand's form is a few hundred
-ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
-POLL_SECONDS = 0.25  # how often an open board's stream looks at the ledger's change stamp
-KEEP_ALIVE_POLLS = 60  # a comment line this often keeps proxies and phones from closing the stream
+ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8", "enter.js": "text/javascript; charset=utf-8"}
+KEEP_ALIVE_SECONDS = 15  # a comment line this often keeps proxies and phones from closing the stream
 
 
 class Refused(Exception):
@@ -56,6 +55,21 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+class Stale(Refused):
+    """A form whose token is not this phone's now (the board's secret renewed, the phone's
+    cookie gone or renewed): ``form`` is what was typed, to show again."""
+
+    def __init__(self, form: dict):
+        super().__init__(403, N_("nothing was recorded: this page was older than the phone's token (the board was started "
+                                 "again, or the token renewed); check what is typed below and send it again"))
+        self.form = form
+
+
+def form_token(request) -> str:
+    """This phone's form token (the guard's: ``secret.Secret.form_token`` of its cookie)."""
+    return request.scope["ginscore.form_token"]
 
 
 def chosen_language(header: str | None, fallback: str) -> str:
@@ -138,6 +152,11 @@ class Said:
         return self.reports.pop(key, [])
 
 
+def with_status(response: Response, status: int) -> Response:
+    response.status_code = status
+    return response
+
+
 def error_response(message: str, status: int) -> Response:
     words = {400: _("Refused"), 403: _("Refused"), 404: _("Not found"), 413: _("Too large")}.get(status, _("Failed"))
     return HTMLResponse(pages.error_page(message, words), status_code=status)
@@ -150,53 +169,81 @@ def game_id_of(request) -> str:
     return game_id
 
 
-def build(root, language: str, hosts, token: str | None, csrf: str, stopping) -> Guard:
-    """The application, guarded: ``stopping()`` tells the live streams to end (the server stops)."""
+def build(root, language: str, hosts, token: str | None, secret, watcher) -> Guard:
+    """The application, guarded: ``secret`` the board's (``secret.Secret``), ``watcher`` what
+    tells the live streams that the ledger changed (``live.Watcher``) or that the server stops."""
     desk = Desk(root, language)
     said = Said()
     assets = load_assets()
+    shared = Shared()
 
     async def posted(request) -> dict:
-        """The POSTed form, once its CSRF token (field and same-site cookie) is the page's."""
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > LARGEST_FORM):
-            raise Refused(413, N_("the form is too large"))
-        body = await request.body()
-        if len(body) > LARGEST_FORM:
-            raise Refused(413, N_("the form is too large"))
+        """The POSTed form, once its token is this phone's (the field, signed from its cookie)."""
+        try:
+            body = await request.body()
+        except BodyTooLarge:
+            raise Refused(413, N_("the form is too large")) from None
         form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
-        if not same(form.get("csrf"), csrf) or not same(request.cookies.get(CSRF_COOKIE), csrf):
-            raise Refused(403, N_("the form's token is missing or old: load the page again and send it from there"))
+        if request.scope["ginscore.fresh_phone"] or not same(form.get("csrf"), form_token(request)):
+            raise Stale({key: value for key, value in form.items() if key != "csrf"})
         return form
 
-    async def changing(request, work):
-        """A POST: its form checked, then ``work(book, form)``."""
+    async def changing(request, work, again=None):
+        """A POST: its form checked, then ``work(book, form)``; a form refused as older than the
+        phone's token is shown again by ``again(book, form, message)``, as it was typed."""
         try:
             form = await posted(request)
         except Refused as error:  # its words (N_) said in the reader's language, under the lock
             status, message = error.status, error.args[0]
+            if isinstance(error, Stale) and again is not None:
+                typed = error.form
+                return await desk.do(request, lambda book: with_status(again(book, typed, translate(message)), status))
             return await desk.do(request, lambda book: error_response(translate(message), status))
         return await desk.do(request, lambda book: work(book, form))
+
+    async def live_part(request, work):
+        """A live part of a page, made once for each change of the ledger and language and
+        shared by every board that asks (``work(book)``: the Response, made under the lock)."""
+        key = (request.url.path, chosen_language(request.headers.get("accept-language"), language))
+        generation = watcher.generation  # before the files are read: a change meanwhile is another generation
+        kept = shared.part(key, generation)
+        if kept is not None:
+            return kept
+
+        def once(book):
+            kept = shared.part(key, generation)  # another board made it while this one waited for the lock
+            return kept if kept is not None else shared.keep(key, generation, work(book))
+
+        return await desk.do(request, once)
 
     # ---- the board ----------------------------------------------------------------------------
 
     def board_live(book) -> str:
-        playing = book.summaries(selection(unfinished_only=True, hide_voided=True))
+        """The games in progress and tonight's finished ones. Which games are in progress is
+        the index's word (no file read); each card is made again only when its game's files
+        changed, and a game that cannot be read is said, not shown."""
+        playing = book.indexed_ids(selection(unfinished_only=True, hide_voided=True))
         tonight = book.summaries(selection(since=day_bounds("today", date.today(), end=False), finished_only=True, hide_voided=True))
-        states, finished, damaged = [], [], []
-        for entries, into in ((playing, states), (tonight, finished)):
-            for entry in entries:
-                if entry.get("damaged"):
-                    damaged.append(entry["error"])
-                    continue
-                into.append(book.state(entry["id"]))
-        return pages.board_live(states, finished, damaged)
+        cards, finished, damaged = [], [], []
+        listed = set(playing)
+        for game_id in playing + [entry["id"] for entry in tonight if entry["id"] not in listed]:
+            try:
+                card, over = shared.card(book, game_id, i18n.language(), lambda state: (pages.game_card(state), state.finished))
+            except GinscoreError as error:  # damaged, or rewritten since the index read it
+                damaged.append(printable(book.ledger.damage(game_id, error)))
+                continue
+            (finished if over else cards).append(card)
+        return pages.board_live(cards, finished, damaged)
+
+    def board_page(request, book, message=None, form=None, status=200):
+        page = pages.board(board_live(book), form_token(request), pages.table_kinds(), message, form)
+        return HTMLResponse(page, status_code=status)
 
     async def board(request):
-        return await desk.do(request, lambda book: HTMLResponse(pages.board(board_live(book), csrf, pages.table_kinds())))
+        return await desk.do(request, lambda book: board_page(request, book))
 
     async def board_part(request):
-        return await desk.do(request, lambda book: HTMLResponse(board_live(book)))
+        return await live_part(request, lambda book: HTMLResponse(board_live(book)))
 
     async def start(request):
         def work(book, form):
@@ -205,18 +252,17 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
             try:
                 game = start_game(book, names, table, form.get("stake", ""))
             except GinscoreError as error:
-                page = pages.board(board_live(book), csrf, pages.table_kinds(), printable(str(error)), form)
-                return HTMLResponse(page, status_code=400)
+                return board_page(request, book, printable(str(error)), form, 400)
             return RedirectResponse(f"/games/{game.id}", status_code=303)
 
-        return await changing(request, work)
+        return await changing(request, work, lambda book, form, message: board_page(request, book, message, form))
 
     # ---- a game -------------------------------------------------------------------------------
 
     async def game_page(request):
         def work(book):
             state = book.state(game_id_of(request))
-            return HTMLResponse(pages.game_page(state, csrf, said=said.take(request.query_params.get("said", ""))))
+            return HTMLResponse(pages.game_page(state, form_token(request), said=said.take(request.query_params.get("said", ""))))
 
         return await desk.do(request, work)
 
@@ -229,7 +275,7 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
             state = book.state(game_id_of(request))
             return HTMLResponse(pages.game_live(state, part), headers={"x-game-state": pages.state_word(state)})
 
-        return await desk.do(request, work)
+        return await live_part(request, work)
 
     async def printable_sheet(request):
         def work(book):
@@ -237,7 +283,11 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
 
         return await desk.do(request, work)
 
-    def after_change(book, game_id, form, change, report):
+    def again(request, book, form, message):
+        """A game's page again, with ``message`` and its form as it was typed."""
+        return HTMLResponse(pages.game_page(book.state(game_id_of(request)), form_token(request), message, form), status_code=400)
+
+    def after_change(request, book, game_id, form, change, report):
         """Do ``change(game)`` to the game under the lock and show its page with ``report(result)``,
         the lines the command line prints; on refusal, its page with the error."""
         try:
@@ -246,8 +296,7 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
             message = printable(error.format_message() if isinstance(error, click.UsageError) else str(error))
             if isinstance(error, GameNotFound):
                 raise
-            page = pages.game_page(book.state(game_id), csrf, message, form)
-            return HTMLResponse(page, status_code=400)
+            return again(request, book, form, message)
         return RedirectResponse(f"/games/{game_id}?said={said.keep(report(result))}", status_code=303)
 
     async def hand(request):
@@ -257,63 +306,55 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
                 command, params = hand_parameters(standing, form)
                 return actions.record(game, hand_builder(command, params)(standing))
 
-            return after_change(book, game_id_of(request), form, record, lambda result: actions.view(result[1]).hand_report(True))
+            return after_change(request, book, game_id_of(request), form, record, lambda result: actions.view(result[1]).hand_report(True))
 
-        return await changing(request, work)
+        return await changing(request, work, lambda book, form, message: again(request, book, form, message))
 
     def undone(result) -> list:
-        game, state, hand, what = result
+        game, state, what, hand = result[:4]  # an ops.undo.TakenBack
         totals = actions.view(state).totals_sentence()
         if what in ("hand", "delete"):
             return [_("Undid hand {number} of game {game}. {totals}").format(number=hand.number, game=game.id, totals=totals)]
         return [totals]
 
     async def undo(request):
-        return await changing(request, lambda book, form: after_change(book, game_id_of(request), {}, actions.undo, undone))
+        return await changing(request, lambda book, form: after_change(request, book, game_id_of(request), {}, undo_ops.undo, undone),
+                              lambda book, form, message: again(request, book, {}, message))
 
     async def rematch(request):
         def work(book, form):
             game = book.start(actions.rematch(book.state(game_id_of(request))))
             return RedirectResponse(f"/games/{game.id}", status_code=303)
 
-        return await changing(request, work)
+        return await changing(request, work, lambda book, form, message: again(request, book, {}, message))
 
     # ---- the evening --------------------------------------------------------------------------
 
     async def settle_page(request):
-        return await desk.do(request, lambda book: HTMLResponse(pages.settle_page(*settle_lines(book), csrf=csrf)))
+        return await desk.do(request, lambda book: settle(request, book))
+
+    def settle(request, book, message=None):
+        return HTMLResponse(pages.settle_page(*settle_lines(book), csrf=form_token(request), message=message))
 
     async def settle_record(request):
         def work(book, form):
             record(book)
             return RedirectResponse("/settle", status_code=303)
 
-        return await changing(request, work)
+        return await changing(request, work, lambda book, form, message: settle(request, book, message))
 
     # ---- live updates and assets ----------------------------------------------------------------
-
-    looked = [0.0, None]  # when the stamp was last looked at, and what it was: one look serves every open board
-
-    def current_stamp():
-        now = time.monotonic()
-        if looked[1] is None or now - looked[0] >= POLL_SECONDS * 0.8:
-            looked[:] = [now, change_stamp(root)]
-        return looked[1]
 
     async def events(request):
         async def stream():
             yield "retry: 1000\n\n"
-            last, polls, count = current_stamp(), 0, 0
-            while not stopping():
-                await asyncio.sleep(POLL_SECONDS)
-                stamp = current_stamp()
-                polls += 1
-                if stamp != last:
-                    last, polls, count = stamp, 0, count + 1
-                    yield f"data: {count}\n\n"
-                elif polls >= KEEP_ALIVE_POLLS:
-                    polls = 0
+            seen = watcher.generation
+            while not watcher.stopped:
+                if not await watcher.changed(seen, KEEP_ALIVE_SECONDS):
                     yield ": still here\n\n"
+                elif not watcher.stopped:
+                    seen = watcher.generation
+                    yield f"data: {seen}\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
@@ -341,9 +382,10 @@ def build(root, language: str, hosts, token: str | None, csrf: str, stopping) ->
         Route("/settle", settle_page),
         Route("/settle", settle_record, methods=["POST"]),
         Route("/static/{name}", static),
+        *ladder.routes(desk),
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
-    return Guard(app, hosts, token, csrf, desk.say)
+    return Guard(app, hosts, token, secret, desk.say)
 
 
 def start_game(book, names, table: str, stake: str = ""):

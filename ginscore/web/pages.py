@@ -30,7 +30,17 @@ def layout(title: str, body: str, live: bool = False, wide: bool = False, state:
         '<link rel="icon" href="data:,">',
         script,
     )
-    return "\n".join([*head, f'<body class="{"board" if wide else "game"}"{live_attribute}>', body, "</body>", "</html>"])
+    return "\n".join([*head, f'<body class="{"board" if wide else "game"}"{live_attribute}>', stale_notes() if live else "", body,
+                      "</body>", "</html>"])
+
+
+def stale_notes() -> str:
+    """What a live page says when it stops following the ledger (its script shows one): the
+    stream broke (it tries again by itself), or the board no longer takes this phone's token."""
+    lost = _("This page stopped following the ledger: what it shows may be old. It tries again by itself.")
+    token = _("This page lost its token (the board was given a new one): open the address, or scan the code, 'ginscore serve --lan' prints.")
+    return (f'<p class="stale" role="alert" data-stale="lost" hidden>{escape(lost)}</p>'
+            f'<p class="stale" role="alert" data-stale="token" hidden>{escape(token)}</p>')
 
 
 def nav(*links) -> str:
@@ -61,16 +71,16 @@ def game_card(state) -> str:
 
 def board_live(playing: list, finished: list, damaged: list) -> str:
     """The part of the board that follows the ledger: the games in progress, then tonight's
-    finished games (``playing`` and ``finished`` are evaluated states)."""
+    finished games (``playing`` and ``finished``: their cards, ``game_card``)."""
     parts = []
     if not playing and not finished:
         parts.append(f'<p class="empty">{escape(_("No game in progress. Start one below."))}</p>')
     if playing:
         parts.append(f"<h2>{escape(_('In progress'))}</h2>")
-        parts.append('<div class="cards">' + "".join(game_card(state) for state in playing) + "</div>")
+        parts.append('<div class="cards">' + "".join(playing) + "</div>")
     if finished:
         parts.append(f"<h2>{escape(_('Finished tonight'))}</h2>")
-        parts.append('<div class="cards">' + "".join(game_card(state) for state in finished) + "</div>")
+        parts.append('<div class="cards">' + "".join(finished) + "</div>")
     for problem in damaged:
         parts.append(f'<p class="error">{escape(problem)}</p>')
     return "\n".join(parts)
@@ -79,7 +89,7 @@ def board_live(playing: list, finished: list, damaged: list) -> str:
 def board(live_html: str, csrf: str, tables, message: str | None = None, values: dict | None = None) -> str:
     body = [
         f'<header class="top"><h1>{escape(_("Tonight at the table"))}</h1>',
-        nav(("/settle", _("Settle the evening"))),
+        nav(("/settle", _("Settle the evening")), ("/ladder", _("The ladder"))),
         "</header>",
         error_box(message),
         f'<main data-live="/live">{live_html}</main>',

@@ -1,8 +1,12 @@
 // The live board: on every change of the ledger (told by the server's event stream), each
-// element with a data-live address is replaced by what that address gives. Without
-// JavaScript the pages still work (plain forms); they only do not follow the ledger.
+// element with a data-live address is replaced by what that address gives. When the stream
+// breaks, the page says so plainly (what it shows may be old) and follows again by itself.
+// Without JavaScript the pages still work (plain forms); they only do not follow the ledger.
 "use strict";
 (function () {
+  if (/(^#|&)token=/.test(window.location.hash)) {
+    window.history.replaceState(null, "", window.location.pathname + window.location.search); // out of the history
+  }
   var parts = document.querySelectorAll("[data-live]");
   if (!parts.length || !window.EventSource || !window.fetch) {
     return;
@@ -10,6 +14,10 @@
   var busy = false;
   var again = false;
   var updates = 0;
+  var opened = 0;
+  var source = null;
+  var retry = null;
+  var RETRY_MS = 2000;
 
   function load(part) {
     return fetch(part.getAttribute("data-live"), { credentials: "same-origin", cache: "no-store" }).then(function (response) {
@@ -44,14 +52,43 @@
     });
   }
 
-  var opened = 0;
-  var source = new EventSource("/events");
-  source.onmessage = refresh;
-  source.onopen = function () {
-    opened += 1;
-    document.body.setAttribute("data-following", "yes");
-    if (opened > 1) {
-      refresh(); // back after a break: what changed meanwhile was not told
-    }
-  };
+  // which note shows: "lost" (the stream broke), "token" (the board refuses this phone), or none
+  function stale(which) {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-stale]"), function (note) {
+      note.hidden = note.getAttribute("data-stale") !== which;
+    });
+    document.body.setAttribute("data-following", which ? "no" : "yes");
+  }
+
+  function follow() {
+    source = new EventSource("/events");
+    source.onmessage = refresh;
+    source.onopen = function () {
+      opened += 1;
+      stale(null);
+      if (opened > 1) {
+        refresh(); // back after a break: what changed meanwhile was not told
+      }
+    };
+    source.onerror = function () {
+      var broken = source;
+      stale("lost");
+      // why: a refused token (401, 403) needs the phone's owner; anything else passes
+      fetch(parts[0].getAttribute("data-live"), { credentials: "same-origin", cache: "no-store" }).then(function (response) {
+        if (broken.readyState !== EventSource.OPEN && (response.status === 401 || response.status === 403)) {
+          stale("token");
+        }
+      }).catch(function () {});
+      // the browser tries again by itself after a broken connection, not after an answer
+      // that is no stream (a refusal, a server stopping): then this page does
+      if (broken.readyState === EventSource.CLOSED && retry === null) {
+        broken.close();
+        retry = window.setTimeout(function () {
+          retry = null;
+          follow();
+        }, RETRY_MS);
+      }
+    };
+  }
+  follow();
 })();
