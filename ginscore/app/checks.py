@@ -255,3 +255,36 @@ def recorded_apart(journal) -> set[str]:
         found.update(ids[start:end])
         found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
     return found
+
+
+def problems_line(report) -> str:
+    """The closing line of 'check' with problems: how many, in how many game files, and whether
+    the settlement files (which are no game files) have some."""
+    count = len(report["problems"])
+    damaged = len({problem["file"] for problem in report["problems"] if problem["game"] is not None})
+    in_settlements = any(problem["game"] is None for problem in report["problems"])
+    if in_settlements and not damaged:
+        words = ngettext(
+            "{count} problem in the settlement files of {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            "{count} problems in the settlement files of {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            count,
+        )
+    elif in_settlements:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}. "
+            "Nothing was changed: fix the files by hand or restore them from a backup.",
+            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}. "
+            "Nothing was changed: fix the files by hand or restore them from a backup.",
+            count,
+        )
+    else:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            "{count} problems in {damaged} of {games} game files in {ledger}. Nothing was changed: "
+            "fix the files by hand or restore them from a backup.",
+            count,
+        )
+    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"])

@@ -206,9 +206,9 @@ def undo(obj, game_id, hand_number, settlement, as_json):
         for line in actions.view(state).seating_lines():  # who deals now that the hand is gone
             click.echo(line)
         return
-    # ---- a settlement (cli/evening.py): this device's own right after it, or one named -------------
+    # ---- a settlement (cli/settled.py): this device's own right after it, or one named -------------
     if settlement is not None or (game_id is None and obj.book.has_settlements()):
-        from ginscore.cli.evening import undo_settlement
+        from ginscore.cli.settled import undo_settlement
 
         if undo_settlement(obj, settlement, as_json) or settlement is not None:
             return
