@@ -172,21 +172,23 @@ def test_undo_right_after_settle_record_adds_an_entry_and_rewrites_nothing_else(
     assert as_json(one, "undo")["schema"] == "ginscore.game"
 
 
-def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
+def git(device, *args):
+    """git in the device's ledger folder, as that device's user."""
+    env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
+           "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
+    return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
+
+
+def two_clones(tmp_path, one, two, play):
+    """A bare origin; ``one`` clones it, ``play(one)`` records, 'git-setup', commits and pushes;
+    ``two`` clones that and runs 'git-setup'. Returns what ``play`` returned."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-
-    def git(device, *args):
-        env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-               "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
-        return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
-
     origin = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
     one.ledger.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
-    first, second = play_two_games(one)
+    played = play(one)
     ok(one, "git-setup")
     assert "settlements/*.json merge=ginscore" in (one.ledger / ".gitattributes").read_text()
     git(one, "add", "-A")
@@ -195,6 +197,12 @@ def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
     two.ledger.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
     ok(two, "git-setup")
+    return played
+
+
+def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+    first, second = two_clones(tmp_path, one, two, play_two_games)
     ok(one, f"settle --game {first} --record")
     ok(two, "settle --record")  # both games: the first settled twice, apart
     for device, message in ((one, "one"), (two, "two")):

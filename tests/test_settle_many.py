@@ -21,7 +21,6 @@ Eve v Fay at 0.10, 'gin fay 80': 80 + 25 + 100 + 25 = 230, doubled 460; Eve pays
 import json
 import os
 import shutil
-import subprocess
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -483,14 +482,9 @@ def test_settle_names_a_damaged_game_it_leaves_out_and_record_all_is_refused_in_
 
 
 def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one, two = Clocked(tmp_path, "ann", -10), Clocked(tmp_path, "ben", 10)
+    from test_settle_devices import git, two_clones
 
-    def git(device, *args):
-        env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-               "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
-        return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
+    one, two = Clocked(tmp_path, "ann", -10), Clocked(tmp_path, "ben", 10)
 
     def exchange():
         for device, message in ((one, "one"), (two, "two")):
@@ -501,18 +495,7 @@ def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
         git(two, "push", "-q", "origin", "HEAD:main")
         git(one, "pull", "-q", "--no-rebase", "origin", "main")
 
-    origin = tmp_path / "origin.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
-    one.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
-    game = carol_dave(one)
-    ok(one, "git-setup")
-    git(one, "add", "-A")
-    git(one, "commit", "-qm", "games")
-    git(one, "push", "-q", "origin", "HEAD:main")
-    two.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
-    ok(two, "git-setup")
+    game = two_clones(tmp_path, one, two, carol_dave)
     settlement = as_json(one, "settle --record")["settlement_id"]
     ok(two, f"edit 1 knock carol 5 10 --game {game}")
     exchange()
