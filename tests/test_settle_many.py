@@ -622,3 +622,23 @@ def test_settle_record_is_refused_when_the_settlements_changed_after_they_were_r
     assert own.read_bytes() == before
     monkeypatch.undo()
     assert changed(one) == []  # squared once, by the other device
+
+
+def test_the_json_of_major_1_numbers_the_settlements_as_before(pair):
+    """'--json-version 1' prints settle's and undone-settlement's 1.1 shape: each settlement by
+    its place among them (which another device's earlier settlement could shift), beside its id."""
+    one, two = pair
+    syncer = Syncer.of([one, two], "syncthing")
+    game = carol_dave(one)
+    syncer.settle()
+    first = as_json(one, "settle --record")["settlement_id"]
+    second = as_json(two, "settle --record --json-version 1")
+    assert second["schema_version"] == "1.1" and second["recorded"] == 1 and "squared" not in second  # its device knew of one
+    syncer.settle()
+    old = as_json(one, "settle --json-version 1")
+    assert old["settled_twice"] == [{"game": game, "settlement": 1, "also": [2]}] and old["recorded"] is None
+    assert sorted(old) == sorted(["schema", "schema_version", "games", "currency", "nets", "payments", "method", "no_stake",
+                                  "recorded", "settlement_id", "settled_twice"])
+    taken = as_json(one, "undo --json-version 1")
+    assert taken == {"schema": "ginscore.undone-settlement", "schema_version": "1.1", "settlement": 1, "games": [game],
+                     "undone": taken["undone"], "settlement_id": first}
