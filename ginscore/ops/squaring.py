@@ -160,14 +160,30 @@ class Standing:
         from ginscore.core.scoring import exact_money
 
         with exact_money():
-            found = [self._change(part, summaries) for part in self.parts if all(game in summaries for game in part.games)]
+            found = [self._change(part, summaries) for part in self.parts
+                     if all(game in summaries for game in part.games) and not self._as_paid(part, summaries)]
         return [change for change in found if change is not None]
 
     def change(self, part: Part, summaries: dict) -> dict | None:
+        if self._as_paid(part, summaries):
+            return None
         from ginscore.core.scoring import exact_money
 
         with exact_money():
             return self._change(part, summaries)
+
+    def _as_paid(self, part: Part, summaries: dict) -> bool:
+        """The usual answer, told without decimals: a game unchanged since its settlement and
+        never squared holds each seat's amount written as the settlement wrote it ('games' and
+        'settle' ask this of every settled game)."""
+        if not part.by_seat or (part.settlement["id"], part.games) in self.squares:
+            return False
+        summary = summaries[part.games[0]]
+        money = summary.get("money")
+        share = part.settlement["shares"][part.games[0]]
+        if not summary.get("finished") or summary.get("voided") or money is None or len(share) != len(summary["players"]):
+            return False
+        return all(amount == money.get(name) for (_name, amount), name in zip(share, summary["players"]))
 
     def _change(self, part: Part, summaries: dict) -> dict | None:
         """What the part (its games' summaries in ``summaries``, id -> summary as 'games --json'
@@ -203,7 +219,10 @@ def _payments(players: list, amounts: list, part: Part, summaries: dict) -> list
     tables = [[shown[folded(name)] for name in summaries[game]["players"] if folded(name) in shown] for game in part.games]
     together = [group for group in connected_groups(tables)]
     together += [[name] for name in players if not any(name in group for group in together)]
-    return list(fewest_payments(balances, together))
+    try:
+        return list(fewest_payments(balances, together))
+    except ValueError:  # a squaring (of a file changed by hand) across two groups: all as one, which adds up
+        return list(fewest_payments(balances))
 
 
 def change_json(change: dict) -> dict:

@@ -178,7 +178,7 @@ def _payment(paid) -> bool:
 
 def _money_problem(record, place: str, numbers: bool) -> str | None:
     games = record.get("games")
-    if not isinstance(games, list) or not all(_game_id(game, numbers) for game in games):
+    if not isinstance(games, list) or not all(_game_id(game, numbers) for game in games) or len(set(map(str, games))) != len(games):
         return f"{place}.games: " + _("expected a list of game ids")
     nets = record.get("nets", {})
     if not isinstance(nets, dict) or not all(isinstance(name, str) and _amount(net) for name, net in nets.items()):
