@@ -642,3 +642,27 @@ def test_the_json_of_major_1_numbers_the_settlements_as_before(pair):
     taken = as_json(one, "undo --json-version 1")
     assert taken == {"schema": "ginscore.undone-settlement", "schema_version": "1.1", "settlement": 1, "games": [game],
                      "undone": taken["undone"], "settlement_id": first}
+
+
+def test_a_settlements_file_found_sound_is_not_checked_again_until_its_bytes_change(pair):
+    """This device keeps, in its cache folder, a mark of each settlement file it found sound (its
+    bytes and the device it is named for): ten years of games' amounts are checked once, not by
+    every 'games'. A byte changed, or the same bytes under another device's name, is checked again."""
+    one, _two = pair
+    carol_dave(one)
+    ok(one, "settle --record")
+    own = own_file(one)
+    sound = own.read_bytes()
+    ok(one, "games")
+    marks = list(one.cache.rglob("settlements-sound"))
+    assert len(marks) == 1 and len(marks[0].read_text().split()) == 1 and not list(one.ledger.rglob("settlements-sound"))
+    data = json.loads(own.read_text())
+    data["entries"][0]["shares"] = {data["entries"][0]["games"][0]: [["Carol", "5.80"], ["Dave", "-5.00"]]}  # adds up to 0.80
+    own.write_text(json.dumps(data))
+    result = one.run("games")
+    assert result.exit_code == 1 and "do not add up to zero" in result.stderr
+    own.write_bytes(sound)
+    ok(one, "games")
+    own.with_name("settlements.zzzz.json").write_bytes(sound)  # sound bytes, but not under that device's name
+    result = one.run("settle")
+    assert result.exit_code == 1 and "settlements.zzzz.json" in result.stderr and "device" in result.stderr

@@ -29,6 +29,7 @@ from ginscore.base.errors import GameNotFound, GinscoreError, LedgerError
 from ginscore.base.i18n import _
 from ginscore.base.ids import ENTRY_ID_LENGTH, GAME_ID_LENGTH, digest
 from ginscore.base.records import Record
+from ginscore.base.safefile import make_folder, read_regular, write_unsynced
 from ginscore.base.text import named
 from ginscore.core.causal import ordered
 from ginscore.core.game import next_clock, now, now_ms
@@ -67,30 +68,59 @@ class Held(Record):
         return digest(" ".join(sorted(entry["id"] for entry in self.entries)), ENTRY_ID_LENGTH)
 
 
-def read_files(root: str) -> tuple[list, list]:
+def read_files(root: str, vouched_path: str | None = None) -> tuple[list, list]:
     """(found, problems) of every settlement file (see ``Held``): the old settlements.json first,
-    then each device's file; a file that cannot be read is a problem, never the end of the reading."""
+    then each device's file; a file that cannot be read is a problem, never the end of the
+    reading. ``vouched_path``: this device's cache of the files it found sound (their marks,
+    ``settlement_files.mark``), read and kept up to date when given."""
     found, problems = [], []
     try:
         listed = files.listing(root)[0]
     except GinscoreError as error:  # the folder cannot be listed (a file where it should be)
         listed, problems = [], [(files.folder_of(root), str(error))]
+    vouched = (_vouched(vouched_path), set()) if vouched_path else None
     for path, device in [(files.legacy_path(root), None), *listed]:
         try:
-            found.append((path, device, files.read_file(path, device)))
+            found.append((path, device, files.read_file(path, device, vouched)))
         except GinscoreError as error:
             problems.append((path, str(error)))
+    if vouched and vouched[1] != vouched[0]:  # the marks of the files as they are now, and only those
+        _keep_vouched(vouched_path, vouched[1])
     return found, problems
 
 
-def held(root: str) -> Held:
-    found, problems = read_files(root)
+def _vouched(path: str | None) -> set:
+    """The marks kept at ``path`` (a cache: anything else there is no mark)."""
+    if path is None:
+        return set()
+    try:
+        text = read_regular(path, VOUCHED_BYTES).decode("ascii")
+    except (OSError, UnicodeDecodeError):
+        return set()
+    return {line for line in text.split() if len(line) == 32 and all(char in "0123456789abcdef" for char in line)}
+
+
+def _keep_vouched(path: str, marks: set) -> None:
+    """Keep the marks: a cache, so nothing is lost if it is not written."""
+    try:
+        make_folder(os.path.dirname(path))
+        write_unsynced(path, "".join(f"{mark}\n" for mark in sorted(marks)).encode("ascii"))
+    except (GinscoreError, OSError):
+        pass
+
+
+VOUCHED_BYTES = 64 * 1024
+VOUCHED_FILE = "settlements-sound"  # in this device's cache folder: the settlement files it found sound
+
+
+def held(root: str, vouched_path: str | None = None) -> Held:
+    found, problems = read_files(root, vouched_path)
     entries, clashes = union(found)
     return Held(found, problems + clashes, entries, records(entries))
 
 
 def read(ledger) -> Held:
-    return held(ledger.root)
+    return held(ledger.root, os.path.join(ledger.cache_dir, VOUCHED_FILE))
 
 
 def union(found: list) -> tuple[list, list]:
