@@ -666,3 +666,18 @@ def test_a_settlements_file_found_sound_is_not_checked_again_until_its_bytes_cha
     own.with_name("settlements.zzzz.json").write_bytes(sound)  # sound bytes, but not under that device's name
     result = one.run("settle")
     assert result.exit_code == 1 and "settlements.zzzz.json" in result.stderr and "device" in result.stderr
+
+
+def test_a_player_renamed_after_the_settlement_changes_no_money(pair):
+    """A settlement keeps each game's amounts seat by seat: a rename since (on any device) moves
+    no money; once a hand changes, the line names the players as they are called now."""
+    one, two = pair
+    syncer = Syncer.of([one, two], "syncthing")
+    game = carol_dave(one)
+    ok(one, "settle --record")
+    syncer.settle()
+    ok(two, f"rename carol Caro --game {game}")
+    syncer.settle()
+    assert changed(one) == [] and changed(two) == []
+    ok(one, f"edit 1 knock caro 5 10 --game {game}")  # 5.40 now, as above
+    assert owed(one) == [([game], [{"from": "Caro", "to": "Dave", "amount": "0.40"}])]
