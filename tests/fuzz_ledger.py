@@ -37,12 +37,14 @@ SCOREPAD_BACKUP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixt
 
 def play_commands(rng=None) -> list:
     """Real games of every table: stakes, currencies, hands as cards, undo, edit, delete, a
-    voided game, an ended one, settlements recorded and one taken back, house rules set."""
+    voided game, an ended one, settlements recorded, a settled game changed and squared, one
+    taken back and brought back, another taken back, house rules set."""
     return [
         "config set deal alternate",
         "new Ann Ben --stake 0.05 --currency €", "knock ann 3 20", "gin ben 12", "undo", "knock ben 2 30",
         "edit 1 knock ann 2 25", "draw", "delete 3", "gin ann 30", "gin ann 40",
         "settle --record",
+        "edit 1 knock ann 2 24", "settle --record", "undo", "redo",  # a settled game changed: squared, taken back, brought back
         "new Zoë Ann --hollywood --stake 1/10 --gin-bonus-at close --sweep double", "knock zo 1 19", "gin ann 10", "draw",
         "knock ann 2 20",
         "new Ann Ben Cat --three-handed --stake 0.02", "knock ann 3 20", "gin cat 12", "knock ben 4 9", "draw",

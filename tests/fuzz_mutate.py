@@ -273,12 +273,25 @@ def settlements(root: str, rng) -> str:
     if rng.random() < 0.4:
         document = json.loads(read(path))
         record = rng.choice(document["entries"])
-        field = rng.choice(["nets", "payments", "games", "id", "currency", "after", "at", "clock", "device", "action", "target"])
+        field = rng.choice(["nets", "payments", "games", "id", "currency", "after", "at", "clock", "device", "action", "target",
+                            "shares", "squares"])
         value = record.get(field)
         if field == "nets" and isinstance(value, dict):
             value[rng.choice(list(value))] = rng.choice(NUMBER_TEXT)
         elif field == "payments" and value:
             value[0]["amount"] = rng.choice([*NUMBER_TEXT, 5, None])
+        elif field == "shares" and isinstance(value, dict) and value:  # a game's amounts: one changed, or a seat more
+            money = value[rng.choice(list(value))]
+            if rng.random() < 0.5:
+                money[rng.randrange(len(money))][1] = rng.choice(NUMBER_TEXT)
+            else:
+                money.append(["Zed", "0.00"])  # a seat more than the game has: read by name, not by seat
+        elif field == "squares" and value:  # what squared a game: the settlement it names, or a player's amount
+            square = value[0]
+            if rng.random() < 0.5:
+                square["settlement"] = odd_value(rng, square.get("settlement"))
+            else:
+                square["owed"][0][1] = rng.choice(NUMBER_TEXT)
         else:
             record[field] = odd_value(rng, value)
         write(path, dump_json(document, rng), rng)

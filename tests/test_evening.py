@@ -67,14 +67,16 @@ def test_an_evening_settles_to_the_hand_worked_amounts(run):
 def test_settle_record_undo_and_all(run):
     play(run, *EVENING)
     recorded = play(run, "settle --record").output
-    assert "Recorded as settlement 1" in recorded
+    settlement = [entry["settlement"] for entry in as_json(run, "games --json")["games"]][0]
+    # named by its id, for good: a number could change when another device's settlements arrive
+    assert f"Recorded as settlement {settlement}: these games are settled ('ginscore undo' takes it back)." in recorded
     assert as_json(run, "settle --json")["games"] == []  # the next settle starts from zero
     assert "Nothing to settle" in play(run, "settle").output
     assert as_json(run, "settle --all --json")["nets"] == EVENING_NETS
     assert [entry["settled"] for entry in as_json(run, "games --json")["games"]] == [True] * 5
     assert as_json(run, "games --unsettled --json")["games"] == []
     evening = ", ".join(game_ids(run))
-    assert f"Took back settlement 1: games {evening} are unsettled again." in play(run, "undo").output
+    assert f"Took back settlement {settlement}: games {evening} are unsettled again." in play(run, "undo").output
     assert as_json(run, "settle --json")["nets"] == EVENING_NETS
     # undo after a later hand takes back the hand, not a settlement
     play(run, "settle --record", "new Dan Eve", "knock dan 2 10")

@@ -152,6 +152,7 @@ class Reference:
     order and the selections worked out here in plain Python."""
 
     def __init__(self, ledgers: Ledgers, monkeypatch):
+        from ginscore.app.accounts import listing
         from ginscore.app.book import open_book
 
         with monkeypatch.context() as patched:
@@ -160,6 +161,7 @@ class Reference:
             book = open_book(ledgers.ledger())
             read = [book.summarize_file(game_id) for game_id in book.game_ids()]
             self.settled = book.settled_games()
+            self.view = listing(book)  # each game's settlement, and what changed since (from the summary given)
         assert all(error is None for _summary, error, _place in read)
         self.files = [(place, summary) for summary, _error, place in sorted(read, key=lambda item: item[2])]
 
@@ -206,6 +208,8 @@ class Reference:
         assert not {folded(name) for name in named} <= counted, command
 
     def games(self, words, chosen, answer) -> None:
+        from ginscore.ops.squaring import change_json
+
         entries = []
         for summary in chosen:
             if summary["voided"] and "--all" not in words:
@@ -214,6 +218,9 @@ class Reference:
             entry["settled"] = entry["id"] in self.settled
             if "--unsettled" in words and (entry["settled"] or not entry["finished"] or entry["voided"]):
                 continue
+            entry["settlement"] = self.view.settlement(entry["id"])
+            change = self.view.change(summary)
+            entry["changed_after_settlement"] = None if change is None else change_json(change)
             entries.append(entry)
         if "--last" in words:
             entries = entries[-int(words[words.index("--last") + 1]) :]

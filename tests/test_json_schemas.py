@@ -73,6 +73,15 @@ def evening(run, tmp_path) -> list:
     ask(f"rules --game {game_ids(run)[0]} --json")
     ask("settle --all --currency € --record --json")
     ask("undo --json")
+    ask("redo --json")  # the settlement brought back
+    first = game_ids(run)[0]
+    ask(f"edit 1 knock alice 3 16 --game {first} --json")  # a settled game changed: what squares it, everywhere
+    ask("settle --all --currency € --json")
+    ask("games --json")
+    ask("check --json")
+    ask("settle --currency € --record --json")
+    ask("undo --json")
+    ask("undo --json")
     ask(f"backup {tmp_path / 'copy'} --json")
     ask(f"backup {tmp_path / 'copy.zip'} --json")
     ask(f"merge {tmp_path / 'copy'} --json")

@@ -443,6 +443,7 @@ def test_check_passes_a_healthy_ledger_and_an_empty_one(run, isolated_ledger):
     assert report == {
         "schema": "ginscore.check", "schema_version": "1.1",
         "ledger": str(isolated_ledger), "ok": True, "games": 1, "hands": 1, "problems": [], "notes": [], "changed": 0,
+        "settlements": {"changed": [], "settled_twice": []},
     }
 
 

@@ -102,7 +102,7 @@ def test_games_games_json_exports_and_completion_name_oklahoma(run, isolated_led
     document = json.loads(ok(run, "games --json").stdout)
     with open(os.path.join(SCHEMAS, "games.json"), encoding="utf-8") as handle:
         jsonschema.validate(document, json.load(handle))
-    assert document["schema_version"] == "2.1"
+    assert document["schema_version"] == "2.2"
     found = {entry["id"]: (entry["table"], entry["variant"]) for entry in document["games"]}
     assert found == {okla: ("standard", "oklahoma"), hollywood: ("hollywood", "oklahoma"), plain: ("standard", None)}
     journal = ok(run, "export --to hledger").stdout

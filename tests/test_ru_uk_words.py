@@ -293,9 +293,12 @@ def test_no_english_is_left(run, monkeypatch, isolated_ledger, language):
     allowed = allowed_words(names)
     left = {}
     outputs = outputs_of_an_evening(run, monkeypatch, isolated_ledger, language)
-    allowed = allowed | {entry["id"] for entry in json.loads(run(["games", "--all", "--json"]).output)["games"]}  # made game ids
+    listed = json.loads(run(["games", "--all", "--json"]).output)["games"]
+    allowed = allowed | {entry["id"] for entry in listed}  # made game ids
+    allowed |= {entry["settlement"] for entry in listed if entry.get("settlement")}  # made settlement ids
     for command, output in outputs + help_texts(run):
         typed = set(re.findall(r"[A-Za-z0-9]+", command))  # what the reader typed comes back as typed: 'zz', 'bogus'
+        typed |= set(re.findall(r"--settlement ([a-z0-9]+)", output))  # an example's settlement id, as a reader types it
         for word in latin_leftovers(readable(output), allowed | typed):
             left.setdefault(word, command)
     assert not left, "\n".join(f"{word}: {command}" for word, command in left.items())

@@ -86,17 +86,24 @@ def test_the_same_games_settled_on_two_devices_apart_count_once_and_both_say_so(
     first, second = play_two_games(one)
     syncer.settle()
     recorded = [as_json(device, "settle --record") for device in (one, two)]
-    assert [report["recorded"] for report in recorded] == [1, 1]  # each device saw only its own
+    ids = [report["settlement_id"] for report in recorded]
+    assert ids[0] != ids[1]  # each device saw only its own; an id is never renumbered
     assert recorded[0]["nets"] == recorded[1]["nets"] == {**CAROL_DAVE, **EVE_FAY}
     round_of_check(syncer, [one, two])
     nothing_owed([one, two], [first, second])
-    # the earlier by the clock (settlement 1) holds the games, on both devices alike
-    assert recorded[0]["settlement_id"] != recorded[1]["settlement_id"]
+    # made apart (neither saw the other): the earlier by the clock holds the games, on both devices alike;
+    # if both were paid, the later one's money goes back: Carol 24.00 to Dave, Fay 46.00 to Eve
     twice = [as_json(device, "settle")["settled_twice"] for device in (one, two)]
-    assert twice[0] == twice[1] == [{"game": first, "settlement": 1, "also": [2]}, {"game": second, "settlement": 1, "also": [2]}]
+    assert twice[0] == twice[1] == [
+        {"game": first, "settlement": ids[0], "also": [ids[1]], "currency": None, "estimated": False,
+         "give_back": [{"from": "Carol", "to": "Dave", "amount": "24.00"}]},
+        {"game": second, "settlement": ids[0], "also": [ids[1]], "currency": None, "estimated": False,
+         "give_back": [{"from": "Fay", "to": "Eve", "amount": "46.00"}]},
+    ]
     for device in (one, two):
         result = device.run("settle")
         assert result.exit_code == 0 and f"game {first} was settled twice" in result.stderr
+        assert f"in settlement {ids[0]} and again in {ids[1]}" in result.stderr and "Carol → Dave: 24.00" in result.stderr
         notes = [note["note"] for note in as_json(device, "check")["notes"]]
         assert sum("settled twice" in note for note in notes) == 2, notes
     assert as_json(one, "check")["ok"] is True
@@ -117,21 +124,30 @@ def test_three_devices_over_syncthing_settle_apart_and_agree(tmp_path):
     assert [entry["game"] for entry in twice] == [first]
 
 
-def test_undo_on_the_other_device_takes_back_the_settlement_everywhere(pair):
+def test_undo_on_the_other_device_leaves_the_settlement_and_undo_settlement_takes_it_back_everywhere(pair):
+    """Plain 'undo' takes back what this device did (issue #41): it once took back the other
+    device's settlement, the last thing recorded in the ledger on any device; now that takes
+    naming it, 'undo --settlement ID', which any device may do."""
     one, two = pair
     syncer = Syncer.of([one, two], "syncthing")
     first, second = play_two_games(one)
-    ok(one, "settle --record")
+    settlement = as_json(one, "settle --record")["settlement_id"]
     syncer.settle()
-    result = as_json(two, "undo")  # the last thing recorded in the ledger, on any device
-    assert result["schema"] == "ginscore.undone-settlement"
-    assert result["settlement"] == 1 and sorted(result["games"]) == sorted([first, second])
+    ok(two, "new Gus Hal --stake 1")
+    ok(two, "knock gus 2 10")
+    result = as_json(two, "undo")  # its own hand, not the other device's settlement
+    assert result["schema"] == "ginscore.game" and result["hands"] == []
+    assert {game: settled(two)[game] for game in (first, second)} == {first: True, second: True}
+    assert len(os.listdir(two.ledger / "settlements")) == 1  # nothing of the other device's settlement taken back here
+    taken = as_json(two, f"undo --settlement {settlement[:4]}")  # a beginning of its id is enough
+    assert taken["schema"] == "ginscore.undone-settlement" and taken["schema_version"] == "2.0"
+    assert taken["settlement"] == settlement and sorted(taken["games"]) == sorted([first, second])
     assert len(os.listdir(two.ledger / "settlements")) == 2  # the undo is in the other device's own file
     round_of_check(syncer, [one, two])
     for device in (one, two):
         assert as_json(device, "settle")["nets"] == {**CAROL_DAVE, **EVE_FAY}, device
-        assert settled(device) == {first: False, second: False}
-    # a second undo means a hand again: Fay's gin
+        assert {game: settled(device)[game] for game in (first, second)} == {first: False, second: False}
+    # taken back on the other device: the next plain undo here means a hand again (Fay's gin)
     assert as_json(one, "undo")["schema"] == "ginscore.game"
     assert as_json(one, "status")["hands"] == []
 
@@ -139,15 +155,16 @@ def test_undo_on_the_other_device_takes_back_the_settlement_everywhere(pair):
 def test_undo_right_after_settle_record_adds_an_entry_and_rewrites_nothing_else(pair):
     one, _two = pair
     play_two_games(one)
-    ok(one, "settle --record")
+    settlement = as_json(one, "settle --record")["settlement_id"]
     own = next((one.ledger / "settlements").iterdir())
     entries = json.loads(own.read_text())["entries"]
     assert [entry["action"] for entry in entries] == ["settle"]
-    assert "Took back settlement 1" in ok(one, "undo").stdout
+    assert f"Took back settlement {settlement}" in ok(one, "undo").stdout
     after = json.loads(own.read_text())["entries"]
     assert after[0] == entries[0]  # the settlement stays as recorded
     assert after[1]["action"] == "undo" and after[1]["target"] == entries[0]["id"] and after[1]["clock"] > entries[0]["clock"]
     assert after[1]["after"] == entries[0]["id"]
+    assert json.loads(own.read_text())["file_version"] == 2  # nothing an older ginscore would misread
     # a hand since: undo means the hand, not the settlement
     ok(one, "settle --record")
     ok(one, "new Gus Hal --stake 1")
@@ -155,21 +172,23 @@ def test_undo_right_after_settle_record_adds_an_entry_and_rewrites_nothing_else(
     assert as_json(one, "undo")["schema"] == "ginscore.game"
 
 
-def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
+def git(device, *args):
+    """git in the device's ledger folder, as that device's user."""
+    env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
+           "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
+    return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
+
+
+def two_clones(tmp_path, one, two, play):
+    """A bare origin; ``one`` clones it, ``play(one)`` records, 'git-setup', commits and pushes;
+    ``two`` clones that and runs 'git-setup'. Returns what ``play`` returned."""
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-
-    def git(device, *args):
-        env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-               "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
-        return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
-
     origin = tmp_path / "origin.git"
     subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
     one.ledger.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
-    first, second = play_two_games(one)
+    played = play(one)
     ok(one, "git-setup")
     assert "settlements/*.json merge=ginscore" in (one.ledger / ".gitattributes").read_text()
     git(one, "add", "-A")
@@ -178,6 +197,12 @@ def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
     two.ledger.parent.mkdir(parents=True)
     subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
     ok(two, "git-setup")
+    return played
+
+
+def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
+    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
+    first, second = two_clones(tmp_path, one, two, play_two_games)
     ok(one, f"settle --game {first} --record")
     ok(two, "settle --record")  # both games: the first settled twice, apart
     for device, message in ((one, "one"), (two, "two")):
@@ -193,9 +218,9 @@ def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
             assert "<<<<<<<" not in path.read_text("utf-8")
         answers(device)
     nothing_owed([one, two], [first, second])
-    assert as_json(one, "settle")["settled_twice"] == as_json(two, "settle")["settled_twice"] == [
-        {"game": first, "settlement": 1, "also": [2]}
-    ]
+    twice = as_json(one, "settle")["settled_twice"]
+    assert twice == as_json(two, "settle")["settled_twice"]
+    assert [(held["game"], held["give_back"]) for held in twice] == [(first, [{"from": "Carol", "to": "Dave", "amount": "24.00"}])]
 
 
 def test_merge_carries_settlements_and_merging_again_adds_nothing(tmp_path):
@@ -255,11 +280,15 @@ def test_an_old_settlements_file_is_read_and_never_rewritten(pair):
     before = write_legacy(one.ledger / "settlements.json", [legacy([first], after={"game": second, "entries": 1})])
     assert settled(one) == {first: True, second: False}
     assert as_json(one, "settle")["nets"] == EVE_FAY
-    # undo right after the old file's settlement (nothing recorded since): taken back by an entry
-    assert "Took back settlement 1" in ok(one, "undo").stdout
+    # the old file does not say which device recorded it, so plain 'undo' never takes it back (it
+    # once did, right after it): it is taken back by naming it, with an entry of this device's
+    assert as_json(one, "undo")["schema"] == "ginscore.game"
+    ok(one, "redo")
+    settlement = next(entry["settlement"] for entry in as_json(one, "games")["games"] if entry["id"] == first)
+    assert f"Took back settlement {settlement}" in ok(one, f"undo --settlement {settlement}").stdout
     assert settled(one) == {first: False, second: False}
     ok(one, "settle --record")
-    assert as_json(one, "settle --record")["recorded"] is None  # nothing left
+    assert as_json(one, "settle --record")["settlement_id"] is None  # nothing left
     assert settled(one) == {first: True, second: True}
     assert as_json(one, "check")["ok"]
     assert (one.ledger / "settlements.json").read_bytes() == before
@@ -292,7 +321,8 @@ def test_conflict_copies_of_settlement_files_are_folded_in_or_listed(pair):
     # the same device's file written on two machines (a copied home folder): another version
     data = json.loads(own.read_text())
     data["entries"][0] = {**data["entries"][0], "id": "zz22zz22zz", "games": [second], "clock": data["entries"][0]["clock"] + 5,
-                          "nets": EVE_FAY, "payments": [{"from": "Eve", "to": "Fay", "amount": "46.00"}]}
+                          "nets": EVE_FAY, "payments": [{"from": "Eve", "to": "Fay", "amount": "46.00"}],
+                          "shares": {second: [["Eve", "-46.00"], ["Fay", "46.00"]]}}
     copy = folder / f"settlements.{device}.sync-conflict-20261204-101010-ABCDEFG.json"
     copy.write_text(json.dumps(data))
     stray = folder / "notes.txt"
@@ -332,27 +362,40 @@ def snapshot(device) -> dict:
 
 
 @pytest.mark.parametrize("fault, words", [
-    ({"clock": 10**20}, "entries[0].clock"),
+    ({"clock": -1}, "entries[0].clock"),
     ({"clock": "soon"}, "entries[0].clock"),
     ({"action": "erase"}, "entries[0].action"),
     ({"games": ["../x"]}, "entries[0].games"),
     ({"payments": [{"from": "Dave", "to": "Carol", "amount": "1e999999"}]}, "entries[0].payments"),
     ({"id": 7}, "entries[0].id"),
+    ({"shares": {"zz": [["Carol", "1.00"]]}}, "entries[0].shares"),
+    ({"squares": [{"settlement": "abcd23456x", "games": ["zz"], "owed": [["Carol", "x"]]}]}, "entries[0].squares[0].owed"),
 ])
-def test_a_bad_entry_from_another_device_is_refused_naming_its_file(pair, fault, words):
+def test_a_bad_entry_from_another_device_is_named_and_everything_else_goes_on(pair, fault, words):
+    """One unreadable file once stopped 'games', 'settle' and the 'undo' of a hand (issue #41):
+    now it is named on one line, and every answer goes on without it. Only 'settle --record' is
+    refused, since the games the file settled are not known and could be settled twice."""
     one, _two = pair
-    first, _second = play_two_games(one)
+    first, second = play_two_games(one)
     ok(one, f"settle --game {first} --record")
     path = foreign_file(one, [{**entry([first]), **fault}])
     before = snapshot(one)
-    for command in ("settle", "settle --record", "games", "undo"):
-        result = one.run(command)
-        assert result.exit_code == 1, (command, result.output)
-        lines = result.stderr.strip().splitlines()
-        assert len(lines) == 1 and str(path) in lines[0] and words in lines[0], (command, lines)
-        assert snapshot(one) == before
+    result = one.run("settle --json")  # the answer, without the file, and the file named: exit status 1
+    lines = result.stderr.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and str(path) in lines[0] and words in lines[0], (result.output, lines)
+    report = json.loads(result.stdout)
+    assert report["nets"] == EVE_FAY and [problem["file"] for problem in report["unread"]] == [str(path)]
+    listed = one.run("games --json")
+    assert listed.exit_code == 1 and str(path) in listed.stderr
+    assert {game["id"]: game["settled"] for game in json.loads(listed.stdout)["games"]} == {first: True, second: False}
+    refused = one.run("settle --record")
+    assert refused.exit_code == 1 and str(path) in refused.stderr and "cannot record" in refused.stderr
+    assert snapshot(one) == before
     report = as_json_any(one, "check")
     assert [problem["file"] for problem in report["problems"]] == [str(path)]
+    # 'undo' goes on: this device's own settlement, the last thing it did, then Fay's gin
+    assert as_json(one, "undo")["schema"] == "ginscore.undone-settlement"
+    assert as_json(one, "undo")["schema"] == "ginscore.game"
 
 
 def as_json_any(device, command) -> dict:
@@ -374,17 +417,6 @@ def test_a_file_named_for_another_device_or_too_large_is_refused(pair, monkeypat
     assert result.exit_code == 1 and str(path) in result.stderr and "larger than" in result.stderr
 
 
-def test_one_entry_id_with_two_contents_is_a_problem_check_lists(pair):
-    one, _two = pair
-    first, second = play_two_games(one)
-    foreign_file(one, [entry([first])])
-    foreign_file(one, [{**entry([second]), "device": "yyyy"}], name="settlements.yyyy.json", writer="yyyy")
-    report = as_json_any(one, "check")
-    assert not report["ok"]
-    assert any("abcd23456x is held with two contents" in problem["problem"] for problem in report["problems"])
-    assert as_json(one, "games")  # the ledger is read all the same: one copy, the same on every device
-
-
 def test_the_git_merge_driver_writes_the_union_of_two_versions_of_a_settlements_file(pair, tmp_path):
     one, _two = pair
     first, second = play_two_games(one)
@@ -393,7 +425,8 @@ def test_the_git_merge_driver_writes_the_union_of_two_versions_of_a_settlements_
     ours, theirs = tmp_path / "ours.json", tmp_path / "theirs.json"
     shutil.copy(own, ours)
     data = json.loads(own.read_text())
-    data["entries"].append({**data["entries"][0], "id": "zz22zz22zz", "clock": data["entries"][0]["clock"] + 1, "games": [second]})
+    data["entries"].append({**data["entries"][0], "id": "zz22zz22zz", "clock": data["entries"][0]["clock"] + 1, "games": [second],
+                            "shares": {second: [["Eve", "-46.00"], ["Fay", "46.00"]]}})
     theirs.write_text(json.dumps(data))
     ok(one, f"merge-file {tmp_path / 'base.json'} {ours} {theirs}")
     merged = json.loads(ours.read_text())

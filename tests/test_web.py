@@ -541,6 +541,13 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     assert "Di pays Cy" in said and "Di pays Cy" in text and 'action="/settle"' in text
     assert server.post("/settle", {}, token, cookie)[0] == 303
     assert json.loads(cli("settle", "--json"))["games"] == []
+    # a settled game corrected afterwards: the board says what the command line says, and squares it once
+    cli("edit", "1", "gin", "cy", "20", "--game", staked)
+    said = next(line for line in cli("settle").splitlines() if line.startswith("Game "))
+    status, _headers, text = server.request("GET", "/settle")
+    assert said.startswith(f"Game {staked} changed after settlement ") and said in text and 'action="/settle"' in text
+    assert server.post("/settle", {}, token, cookie)[0] == 303
+    assert json.loads(cli("settle", "--json"))["changed"] == []
     status, _headers, text = server.request("GET", f"/games/{game}/sheet")
     assert status == 200 and "<svg" in text
 

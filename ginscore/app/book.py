@@ -74,21 +74,13 @@ def saved_game_ids(paths) -> list:
 
 def merge_files(base: str, ours: str, theirs: str) -> bool:
     """git's merge driver for one file of the ledger: a settlements file's union
-    (``settlements.merge_file``), else a game file's (``merging.merge_file``), written to
-    ``ours``; False when they are not one game."""
+    (``settlement_merging.merge_file``), else a game file's (``merging.merge_file``), written to
+    ``ours``; False when they are not one game, or an entry is held in both with other content."""
     from ginscore.store.merging import merge_file
-    from ginscore.store.settlements import merge_file as settlements_union
+    from ginscore.store.settlement_merging import merge_file as settlements_union
 
     merged = settlements_union(ours, theirs)
     return merge_file(schema, base, ours, theirs) if merged is None else merged
-
-
-def settled_twice_words(held) -> str:
-    """One game settled twice (an entry of ``Book.settled_twice``), or with ``games`` the games
-    settled in the same two settlements, in words."""
-    from ginscore.store.settlements import twice_words
-
-    return twice_words(held)
 
 
 class Book:
@@ -294,11 +286,20 @@ class Book:
 
         return self.ask(lambda connection: history.player_totals(connection, selection))
 
-    def settled_games(self) -> set:
-        """The ids of the games settled with 'settle --record' (and not taken back)."""
-        from ginscore.store import settlements
+    def may_be_settled(self, game_id: str) -> bool:
+        """Whether a settlement may name game ``game_id`` (cheap: the files' bytes are searched,
+        none parsed)."""
+        from ginscore.store.settlement_names import mention
 
-        return settlements.settled_games(settlements.read(self.ledger))
+        return mention(self.ledger.root, game_id)
+
+    def settled_games(self) -> set:
+        """The ids of the games settled with 'settle --record' (and not taken back); a settlement
+        file that cannot be read is left out ('settle' and 'check' name it)."""
+        from ginscore.app.accounts import held
+        from ginscore.ops.squaring import settled_games
+
+        return settled_games(held(self).records)
 
     def chosen_games(self, selection, game_ids, unsettled) -> tuple:
         """(the summaries of the finished games chosen, oldest first; whether some were left out as
@@ -317,25 +318,11 @@ class Book:
 
         return checks.check_ledger(self.ledger)
 
-    def record_settlement(self, result) -> dict:
-        """Add the evening's settlement ``result`` to this device's settlements file; returns it
-        (``settlements.records``: its ``number`` and ``id``)."""
-        from ginscore.store import settlements
-
-        with self.ledger.locked():
-            return settlements.record(self.ledger, result)
-
     def has_settlements(self) -> bool:
         """Whether the ledger has settlements (cheap: no file is read)."""
-        from ginscore.store.settlements import exists
+        from ginscore.store.settlement_names import exists
 
         return exists(self.ledger.root)
-
-    def settled_twice(self) -> list:
-        """The games settled twice, on two devices apart (``settlements.settled_twice``)."""
-        from ginscore.store import settlements
-
-        return settlements.settled_twice(settlements.read(self.ledger))
 
     def backup(self, destination=None) -> tuple:
         """A copy of the whole ledger (``ginscore.store.backup``): (where, the files copied relative to the
@@ -367,25 +354,36 @@ class Book:
 
     def merge_folder(self, folder: str) -> dict:
         """Fold the games and settlements of the ledger folder ``folder`` in
-        (``merging.merge_folder``, ``settlements.merge_folder``), then bring the summary index up
-        to date."""
+        (``merging.merge_folder``, ``settlement_merging.merge_folder``), then bring the summary
+        index up to date."""
         from ginscore.index import index
-        from ginscore.store import settlements
+        from ginscore.store import settlement_merging
         from ginscore.store.merging import merge_folder
 
         with self.ledger.locked(create=True):
             stamp, written = index.before_save(self.ledger), []
             report = merge_folder(self.ledger, folder, written)  # refuses a folder that holds no ledger
-            report["settlements"], problems = settlements.merge_folder(self.ledger, folder)
+            report["settlements"], problems = settlement_merging.merge_folder(self.ledger, folder)
             report["problems"] += problems
             told = index.after_merge(self.ledger, stamp, written, self.summarize_file)  # only what came in
         if not told:
             self.refresh_index()
         return report
 
-    def take_back_settlement(self):
-        """Take back the newest settlement if it is the last thing recorded (see
-        ``settlements.take_back_last``); None when 'undo' means a hand."""
+    # ---- settlements: 'undo' and 'redo' without --game (see ``settlements.take_back``) -------------
+
+    def take_back_settlement(self, wanted: str | None = None):
+        """Take back settlement ``wanted`` (its id or a beginning of it), any device's; without
+        it, this device's newest, if nothing was recorded in its current game since; None when
+        'undo' means a hand. A settlement file another device wrote that cannot be read never
+        stops 'undo'."""
         from ginscore.store import settlements
 
-        return settlements.take_back_last(self.ledger)
+        return settlements.take_back(self.ledger, wanted)
+
+    def restore_settlement(self):
+        """Bring back the settlement this device's last 'undo' took back, if nothing was recorded
+        since; None when 'redo' means a hand."""
+        from ginscore.store import settlements
+
+        return settlements.bring_back(self.ledger)

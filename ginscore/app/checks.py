@@ -13,13 +13,14 @@ import os
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
+from ginscore.base.text import NAMED
 from ginscore.core.apart import apart, bursts, double_entries, far_ahead
 from ginscore.core.changes import rename_clash_lines, rename_clashes
 from ginscore.core.game import effective_hands, system_ms
 from ginscore.index import index
-from ginscore.ops import actions
+from ginscore.ops import actions, squaring
 from ginscore.ops.summary import summarize
-from ginscore.store import settlements
+from ginscore.store import settlement_merging
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
 from ginscore.store.schema_journal import journal_problems
@@ -72,6 +73,21 @@ def verified(ledger, evaluated: dict, notes: list) -> list:
         connection.close()
 
 
+def settled(standing, summary: dict, path: str, together: dict, changed: list) -> None:
+    """Compare a settled game just read (``summary``, its file ``path``) with what was paid for it
+    (into ``changed``: (path, change)); a game of an old settlement kept as a whole is kept, slim,
+    in ``together`` until its other games are read."""
+    part = standing.by_game.get(summary["id"])
+    if part is None:
+        return
+    if len(part.games) > 1:
+        together[summary["id"]] = {key: summary[key] for key in ("id", "players", "finished", "voided", "money")}
+        return
+    change = standing.change(part, {summary["id"]: summary})
+    if change is not None:
+        changed.append((path, change))
+
+
 def check_ledger(ledger) -> dict:
     """Every problem of every game file (and notes on harmless leftovers), as plain data. The
     conflict copies a file syncer left are folded into their games first (``merging``)."""
@@ -82,6 +98,10 @@ def check_ledger(ledger) -> dict:
             notes, problems = fold_copies(ledger)
         report["notes"] += notes
         report["problems"] += problems
+    # the settlements first (their conflict copies folded in): each settled game is compared with
+    # what was paid for it as the loop reads it; only the changes are kept
+    settlement_notes, settlement_problems, records = settlement_merging.check(ledger)
+    standing, together, changed = squaring.Standing(records), {}, []
     # id -> (summary's fingerprint, problem, place): what the summary index must say of each game;
     # 16 bytes a game, not the summary, so that memory stays flat with the ledger's size (issue #35)
     evaluated = {}
@@ -95,6 +115,8 @@ def check_ledger(ledger) -> dict:
             by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
             evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
             report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
+            if game_id in standing.by_game:
+                together[game_id] = {"id": game_id, "damaged": True}
             continue
         else:
             report["hands"] += len(effective_hands(game.journal))
@@ -105,6 +127,7 @@ def check_ledger(ledger) -> dict:
                 # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
                 kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
                 evaluated[game_id] = (kept_as, None, place)
+                settled(standing, summary, path, together, changed)
                 found = []
                 # a hand played as its seats were recorded where the turn gives others: said, not a problem
                 kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
@@ -117,9 +140,15 @@ def check_ledger(ledger) -> dict:
                 evaluated[game_id] = (None, found[0], index.position(game_id, None))
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
     report["notes"] += check_index(ledger, evaluated)
-    notes, problems = settlements.check(ledger)
-    report["notes"] += notes
-    report["problems"] += problems
+    folder = os.path.join(ledger.root, "settlements")
+    grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
+    changed += [(folder, change) for change in grouped]
+    twice = squaring.settled_twice(records)
+    report["notes"] += settlement_notes + [{"file": path, "note": squaring.change_line(change)} for path, change in changed]
+    report["notes"] += [{"file": folder, "note": squaring.twice_words(held)} for held in squaring.grouped_twice(twice, NAMED)]
+    report["problems"] += settlement_problems
+    report["settlements"] = {"changed": [squaring.change_json(change) for _path, change in changed],
+                             "settled_twice": [squaring.twice_json(held) for held in twice]}
     names = sorted(os.listdir(ledger.games_dir)) if os.path.isdir(ledger.games_dir) else []
     for name in names:
         path = os.path.join(ledger.games_dir, name)
@@ -257,3 +286,34 @@ def recorded_apart(journal) -> set[str]:
         found.update(ids[start:end])
         found.update(entry_id for entry_id in ids[end:] if burst_of[entry_id] == burst_of[entry["id"]])
     return found
+
+
+def problems_line(report) -> str:
+    """The closing line of 'check' with problems: how many, in how many game files, and whether
+    the settlement files (which are no game files) have some; then what 'check' changed, which
+    is only ever the conflict copies it folded in (``report["changed"]``, the files written and
+    moved), and what is left to the user."""
+    count = len(report["problems"])
+    damaged = len({problem["file"] for problem in report["problems"] if problem["game"] is not None})
+    in_settlements = any(problem["game"] is None for problem in report["problems"])
+    if in_settlements and not damaged:
+        words = ngettext(
+            "{count} problem in the settlement files of {ledger}.",
+            "{count} problems in the settlement files of {ledger}.",
+            count,
+        )
+    elif in_settlements:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}.",
+            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}.",
+            count,
+        )
+    else:
+        words = ngettext(
+            "{count} problem in {damaged} of {games} game files in {ledger}.",
+            "{count} problems in {damaged} of {games} game files in {ledger}.",
+            count,
+        )
+    after = _("Nothing was changed: fix the files by hand or restore them from a backup.") if not report.get("changed") else _(
+        "Only the conflict copies were folded in (see the notes); fix the files with problems by hand or restore them from a backup.")
+    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]) + " " + after

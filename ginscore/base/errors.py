@@ -58,7 +58,12 @@ def printable(text: str) -> str:
     typed value must not reach the terminal raw, and an error stays on one line."""
     if text.isprintable():
         return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return "".join(char if char.isprintable() or char in SPACING else repr(char)[1:-1] for char in text)
+
+
+# No-break spaces: between an amount and its currency in German, Russian and Ukrainian ("0,40 €"),
+# which a terminal only shows; Python counts them among the characters that are not printable.
+SPACING = "\u00a0\u202f"
 
 
 LINE = 180  # characters of an error line besides the path of the file it names, "Error: " and the separators

@@ -10,6 +10,7 @@ from ginscore.base.text import did_you_mean, named
 from ginscore.cli import HAND_COMMANDS, cli  # HAND_COMMANDS: 'edit' takes a hand as they do
 from ginscore.cli.hand_words import hand_words
 from ginscore.cli.options import NUMBERS_OK, game_option, json_option, output_options, print_json
+from ginscore.cli.settled import redo_settlement
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
@@ -207,7 +208,8 @@ def log(obj, game_id, as_json, fmt):
 
 
 @cli.command(cls=Command, help=N_("""Bring back what this device's last 'undo' took back (and the one before, if you repeat it).
-Only what was undone since this device last recorded or deleted a hand can be redone.
+Only what was undone since this device last recorded or deleted a hand can be redone; right
+after 'undo' took back a settlement (without --game), redo brings the settlement back.
 
 \b
 Example:
@@ -218,6 +220,8 @@ Example:
 @json_option
 @click.pass_obj
 def redo(obj, game_id, as_json):
+    if game_id is None and redo_settlement(obj, as_json):  # right after 'undo' took back a settlement (cli/settled.py)
+        return
     taken = obj.book.change(game_id, undo_ops.redo)
     if as_json:
         print_json("game", taken.state.to_json())
@@ -334,6 +338,8 @@ def check(obj, as_json):
         for note in report["notes"]:
             click.echo(printable(_("note: {file}: {note}").format(file=note["file"], note=note["note"])))
         if report["problems"]:
+            from ginscore.app.checks import problems_line  # loaded by the check already
+
             click.echo(problems_line(report), err=True)
         else:
             games = ngettext("{count} game", "{count} games", report["games"]).format(count=report["games"])
@@ -341,37 +347,6 @@ def check(obj, as_json):
             click.echo(_("{ledger}: {games}, {hands}, no problems.").format(ledger=report["ledger"], games=games, hands=hands))
     if report["problems"]:
         click.get_current_context().exit(1)
-
-
-def problems_line(report) -> str:
-    """The closing line of 'check' with problems: how many, in how many game files, and whether
-    the settlement files (which are no game files) have some; then what 'check' changed, which
-    is only ever the conflict copies it folded in (``report["changed"]``, the files written and
-    moved), and what is left to the user."""
-    count = len(report["problems"])
-    damaged = len({problem["file"] for problem in report["problems"] if problem["game"] is not None})
-    in_settlements = any(problem["game"] is None for problem in report["problems"])
-    if in_settlements and not damaged:
-        words = ngettext(
-            "{count} problem in the settlement files of {ledger}.",
-            "{count} problems in the settlement files of {ledger}.",
-            count,
-        )
-    elif in_settlements:
-        words = ngettext(
-            "{count} problem in {damaged} of {games} game files and in the settlement files of {ledger}.",
-            "{count} problems in {damaged} of {games} game files and in the settlement files of {ledger}.",
-            count,
-        )
-    else:
-        words = ngettext(
-            "{count} problem in {damaged} of {games} game files in {ledger}.",
-            "{count} problems in {damaged} of {games} game files in {ledger}.",
-            count,
-        )
-    after = _("Nothing was changed: fix the files by hand or restore them from a backup.") if not report.get("changed") else _(
-        "Only the conflict copies were folded in (see the notes); fix the files with problems by hand or restore them from a backup.")
-    return words.format(count=count, damaged=damaged, games=report["games"], ledger=report["ledger"]) + " " + after
 
 
 @cli.command(cls=Command, help=N_("""Copy the whole ledger to PATH, consistently, while holding the ledger's lock.

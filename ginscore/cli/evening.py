@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ginscore.base.errors import GinscoreError
+from ginscore.base.errors import GinscoreError, printable
 from ginscore.base.errors import shown as quoted
 from ginscore.base.i18n import N_, _, decimal, ngettext, translate
 from ginscore.base.text import NAMED, in_words, named
 from ginscore.cli import cli
-from ginscore.cli.options import completes, output_options, print_json, selection_options, settled_options
+from ginscore.cli.options import JSON_MAJOR, completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
 from ginscore.core.names import folded
 from ginscore.core.scoring import cents, show_amount, written_amount
@@ -24,6 +24,10 @@ payments that clear it.
 Players who played together settle among themselves: nobody pays a player he never played.
 The fewest payments are found exactly for up to 10 players in such a group (the players minus
 the most groups whose nets sum to zero), greedily above that. --record marks the games settled.
+
+A settled game whose money changed since (a late hand from another device, a correction, a
+void) is named with what was paid, what it comes to now and what squares it; --record records
+that squaring too, so it is asked once.
 
 \b
 Example:
@@ -44,13 +48,17 @@ Example:
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
+    from ginscore.app import accounts
     from ginscore.ops.evening import settle as settle_games
+    from ginscore.ops.squaring import squares_of
 
-    chosen, some_settled = obj.book.chosen_games(selection, game_ids, unsettled)
-    results, no_stake = settle_games(chosen)
+    evening = accounts.evening(obj.book, selection, game_ids, unsettled)
+    results, no_stake = settle_games(evening.chosen)
+    changes = evening.changes
     if currency is not None:
         wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
         results = [result for result in results if result.currency == wanted]
+        changes = [change for change in changes if change["currency"] == wanted]
     elif len(results) > 1:
         symbols = in_words(result.currency or _("no currency") for result in results)
         commands = "; ".join(same_settle(click.get_current_context(), result.currency or NO_CURRENCY) for result in results)
@@ -61,25 +69,76 @@ def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
         )
     result = results[0] if results else None
     recorded = None
-    if record and result is not None:
-        recorded = obj.book.record_settlement(result)
-    twice = obj.book.settled_twice()
+    if record and (result is not None or squares_of(changes)):
+        recorded = accounts.record(obj.book, result, evening.chosen, changes, evening.seen)
     if as_json:
-        print_json("settle", settle_json(result, no_stake, recorded, twice))
+        body = settle_json(result, no_stake, recorded, changes, evening)
+        if click.get_current_context().meta.get(JSON_MAJOR) == 1:  # the old shape numbers the settlements
+            body["numbers"] = settlement_numbers(obj.book)
+        print_json("settle", body)
+    else:
+        fmt = render.check_format(fmt or DEFAULT_FORMAT)
+        said = [*(left_out_line(held) for held in evening.damaged), *(change_line(change) for change in changes)]
+        print_settlement(result, no_stake, fmt, evening.some_settled, said + recorded_lines(recorded), bool(changes))
+        for held in grouped_twice(evening.twice, NAMED):  # on standard error: the table stays what a spreadsheet reads
+            click.echo(_("note: {twice}.").format(twice=twice_words(held)), err=True)
+    report_problems(evening.problems)
+
+
+def change_line(change) -> str:
+    from ginscore.ops.squaring import change_line as line
+
+    return line(change)
+
+
+def twice_words(held) -> str:
+    from ginscore.ops.squaring import twice_words as words
+
+    return words(held)
+
+
+def grouped_twice(twice, limit):
+    from ginscore.ops.squaring import grouped_twice as grouped
+
+    return grouped(twice, limit)
+
+
+def left_out_line(held) -> str:
+    """A game 'settle' left out because its file cannot be read."""
+    return _("Left out: game {game}, which cannot be read: {error}").format(
+        game=held["game"], error=printable(held["error"]))
+
+
+def recorded_lines(recorded) -> list:
+    """What 'settle --record' recorded, naming the settlement by its id."""
+    if recorded is None:
+        return []
+    if recorded["games"] and recorded["squares"]:
+        words = _("Recorded as settlement {id}: these games are settled and the changed games squared "
+                  "('ginscore undo' takes it back).")
+    elif recorded["squares"]:
+        words = _("Recorded as settlement {id}: the changed games are squared ('ginscore undo' takes it back).")
+    else:
+        words = _("Recorded as settlement {id}: these games are settled ('ginscore undo' takes it back).")
+    return [words.format(id=recorded["id"])]
+
+
+def report_problems(problems) -> None:
+    """The settlement files (and copies of entries) left out, on standard error; exit status 1
+    once the answer is printed: it was worked out without them."""
+    if not problems:
         return
-    print_settlement(result, no_stake, recorded and recorded["number"], fmt, some_settled)
-    together: dict = {}  # past NAMED games settled in the same two settlements, one note (there may be thousands)
-    for held in twice:
-        together.setdefault((held["settlement"], tuple(held["also"])), []).append(held)
-    for (first, also), games in together.items():  # on standard error: the table stays what a spreadsheet reads
-        from ginscore.app.book import settled_twice_words
-
-        if len(games) > NAMED:
-            games = [{"game": games[0]["game"], "games": [held["game"] for held in games], "settlement": first, "also": list(also)}]
-        for held in games:
-            click.echo(_("note: {note}").format(note=settled_twice_words(held)), err=True)
+    for _path, problem in problems:
+        click.echo(_("Error: {message}").format(message=printable(problem)), err=True)
+    click.get_current_context().exit(1)
 
 
+def settlement_numbers(book) -> dict:
+    """id -> the number of each settlement (its place among them, from 1), for the JSON's
+    major 1, which numbered them; the numbers change when an earlier settlement arrives."""
+    from ginscore.app.accounts import held
+
+    return {record["id"]: number for number, record in enumerate(held(book).records, 1)}
 
 
 NO_CURRENCY = "none"  # --currency none: the games without a currency (scoring.NO_CURRENCY, not imported: start-up)
@@ -116,11 +175,18 @@ def same_settle(ctx, currency: str) -> str:
     return command([*before, ctx.info_name], (), [*typed(ctx, ("currency",)), "--currency", currency])
 
 
-def settle_json(result, no_stake, recorded, twice) -> dict:
-    """``recorded``: the settlement recorded (``settlements.records``), or None; ``twice``: the
-    games settled twice (``settlements.settled_twice``)."""
+def settle_json(result, no_stake, recorded, changes, evening) -> dict:
+    """``recorded``: the settlement recorded (``settlements.records``), or None; ``changes``:
+    the settled games changed since, as ``evening`` (``accounts.Evening``) found them."""
+    from ginscore.ops.squaring import change_json, twice_json
+
     made = {
-        "recorded": recorded and recorded["number"], "settlement_id": recorded and recorded["id"], "settled_twice": twice,
+        "settlement_id": recorded and recorded["id"],
+        "squared": [game for square in (recorded or {}).get("squares", ()) for game in square["games"]],
+        "changed": [change_json(change) for change in changes],
+        "settled_twice": [twice_json(held) for held in evening.twice],
+        "left_out": evening.damaged,
+        "unread": [{"file": path, "problem": problem} for path, problem in evening.problems],
     }
     if result is None:
         return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, **made}
@@ -137,8 +203,10 @@ def settle_json(result, no_stake, recorded, twice) -> dict:
     }
 
 
-def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
-    fmt = render.check_format(fmt or DEFAULT_FORMAT)
+def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = False) -> None:
+    """The evening's settlement, then the lines ``said`` (what was left out, what changed since a
+    settlement (``changed``: some did), what was recorded); with CSV and TSV the table alone, the
+    lines on standard error."""
     text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
     before = []
     if no_stake and (text or result is None):
@@ -147,29 +215,30 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
             len(no_stake),
         )
         before.append(words.format(count=len(no_stake), games=named(no_stake, bracketed=False)))
-    if result is None:
+    if result is None and not changed:
         hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
         before.append(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
-    if fmt == "html" and result is None:
-        click.echo(render.html_page(_("Settlement"), [("p", line) for line in before]))
-        return
-    if fmt != "html":
+    if not text:
         for line in before:
-            click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
+            click.echo(line)
+        if result is not None:
+            click.echo(render.table([_("player"), _("net")], spreadsheet_rows(result), fmt))
+        for line in said:
+            click.echo(line, err=True)
+        return
     if result is None:
+        if fmt == "html":
+            click.echo(render.html_page(_("Settlement"), [("p", line) for line in [*before, *said]]))
+            return
+        for line in [*before, *said]:
+            click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
         return
 
     def money(amount) -> str:
         return written_amount(format(amount, "f"), result.currency)
 
-    if text:
-        rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
-    else:  # CSV: bare numbers with the decimals the text shows
-        rows = [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
+    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
     nets = render.table([_("player"), _("net")], rows, fmt)
-    if not text:
-        click.echo(nets)
-        return
     games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
     games = games.format(count=len(result.games), games=named(result.games))
     # one payment a line: read out at the table, ticked off as each is paid
@@ -178,14 +247,13 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
         for debtor, creditor, amount in result.payments
     ]
     after = [payments_note(result)] if result.payments else [_("Everybody is level: nobody pays.")]
-    if recorded is not None:
-        after.append(
-            _("Recorded as settlement {number}: these games are settled ('ginscore undo' takes it back).").format(number=recorded)
-        )
+    after += said
     if fmt == "html":
         blocks = [*(("p", line) for line in before), ("p", games), ("table", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
         click.echo(render.html_page(_("Settlement"), blocks))
         return
+    for line in before:
+        click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
     if fmt == render.MARKDOWN:  # each line its own paragraph, every name as text
         lines = render.separate(map(render.markdown_text, [*owed, *after]))
         click.echo(f"{render.markdown_text(games)}\n\n{nets}\n\n" + "\n".join(lines))
@@ -193,6 +261,11 @@ def print_settlement(result, no_stake, recorded, fmt, some_settled) -> None:
     click.echo(f"{games}\n\n{nets}\n")
     for line in [*owed, *after]:
         click.echo(line)
+
+
+def spreadsheet_rows(result) -> list:
+    """CSV and TSV: bare numbers with the decimals the text shows."""
+    return [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
 
 
 def payments_note(result) -> str:

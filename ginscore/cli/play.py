@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.base.text import named
 from ginscore.cli import cli
@@ -172,8 +173,9 @@ ending of the game, whichever came last. It stays in the ledger, marked taken ba
 restores it.
 
 Only this device's own entries: a hand recorded on another device (a phone, another laptop) is
-taken back by naming it, 'ginscore delete NUMBER'. Right after 'settle --record' (without
---game), undo takes back that settlement.
+taken back by naming it, 'ginscore delete NUMBER'. Right after 'settle --record' on this device
+(without --game), undo takes back that settlement; another device's settlement is taken back
+by naming it, with --settlement ID.
 
 With --hand NUMBER it takes back that hand, wherever it stands and whoever recorded it: one of
 a hand entered twice on two devices, say.
@@ -182,12 +184,16 @@ a hand entered twice on two devices, say.
 Example:
     ginscore undo
     ginscore undo --hand 4
+    ginscore undo --settlement x9m2c4d7ab
 """))
 @game_option
 @option("--hand", "hand_number", type=click.IntRange(1), metavar="NUMBER", help=N_("Take back hand NUMBER (as numbered on the sheet)."))
+@option("--settlement", metavar="ID", help=N_("Take back settlement ID (its id or a beginning of it), whichever device recorded it."))
 @json_option
 @click.pass_obj
-def undo(obj, game_id, hand_number, as_json):
+def undo(obj, game_id, hand_number, settlement, as_json):
+    if settlement is not None and (game_id is not None or hand_number is not None):
+        raise GinscoreError(_("--settlement takes back a settlement, not a hand: give it without --game and --hand"))
     if hand_number is not None:
         game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
         if as_json:
@@ -201,15 +207,11 @@ def undo(obj, game_id, hand_number, as_json):
         for line in actions.view(state).seating_lines():  # who deals now that the hand is gone
             click.echo(line)
         return
-    if game_id is None and obj.book.has_settlements():
-        taken = obj.book.take_back_settlement()
-        if taken is not None:
-            if as_json:
-                print_json("undone-settlement", {"settlement": taken["number"], "games": taken["games"], "undone": taken["undone"],
-                                                 "settlement_id": taken["id"]})
-                return
-            games = named(taken["games"])
-            click.echo(_("Took back settlement {id}: games {games} are unsettled again.").format(id=taken["number"], games=games))
+    # ---- a settlement (cli/settled.py): this device's own right after it, or one named -------------
+    if settlement is not None or (game_id is None and obj.book.has_settlements()):
+        from ginscore.cli.settled import undo_settlement
+
+        if undo_settlement(obj, settlement, as_json) or settlement is not None:
             return
     taken = obj.book.change(game_id, undo_ops.undo)
     if as_json:

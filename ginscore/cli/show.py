@@ -63,6 +63,10 @@ def status(obj, game_id, as_json, fmt):
         click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
     notes = [*shown.notes, *merged_lines(state.game)]
+    if obj.book.may_be_settled(state.game.id):  # a settled game whose money changed since (app/accounts.py)
+        from ginscore.app.accounts import game_lines
+
+        notes += game_lines(obj.book, state)
     if fmt == "html":
         blocks = []
         for index, part in enumerate(shown.grids):
@@ -172,17 +176,20 @@ Example:
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+    settled = settled_view(obj.book)
     if as_json:
-        settled = obj.book.settled_games()
         obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
         return
     listing = obj.book.summaries(asked, last)
-    settled = obj.book.settled_games()
+    changed = []
     for entry in listing:
         entry.pop("stats", None)
         entry.pop("placings", None)
         if not entry.get("damaged"):
-            entry["settled"] = entry["id"] in settled
+            entry["settled"] = settled.settlement(entry["id"]) is not None
+            change = settled.change(entry)
+            if change is not None and change not in changed:
+                changed.append(change)
     if unsettled:
         listing = [entry for entry in listing if not entry.get("settled")]
     damaged = [entry["error"] for entry in listing if entry.get("damaged")]
@@ -191,16 +198,17 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
             click.echo(_("No games match."))
         else:
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=obj.book.root))
+        _report_problems(settled)
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.table(*listing_csv(listing), fmt))
-        _report_damaged(damaged)
+        _report_damaged(damaged, settled)
         return
     current = obj.book.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
     rows = [listing_row(entry, current) for entry in listing]
-    lines = total_lines(listing)
+    lines = total_lines(listing) + changed_lines(changed)
     if not unsettled:
         left_open = obj.book.summaries(selection._replace(unfinished_only=True))
         lines += unfinished_lines([entry for entry in left_open if entry["id"] != current])
@@ -211,16 +219,32 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         click.echo(render.table(headers, rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
-    _report_damaged(damaged)
+    _report_damaged(damaged, settled)
 
 
-def games_json(summaries, settled: set, unsettled: bool) -> None:
+def settled_view(book):
+    """What 'games' says of settled games (``accounts.Listing``); nothing read when the ledger has
+    no settlements."""
+    from ginscore.app import accounts
+
+    return accounts.listing(book)
+
+
+def changed_lines(changes) -> list:
+    """A settled game whose money changed since: what was paid, what it comes to, what squares it."""
+    from ginscore.ops.squaring import change_line
+
+    return [change_line(change) for change in changes]
+
+
+def games_json(summaries, settled, unsettled: bool) -> None:
     """'games --json': the document written as the summaries come, one in memory at a time
     (issue #35), into a spool that goes to the output only once the last has come: an index
     found damaged halfway is rebuilt and asked again (``Book.with_summaries``), and nothing
-    half-written is printed."""
+    half-written is printed. ``settled``: ``accounts.Listing``."""
     from tempfile import SpooledTemporaryFile
 
+    from ginscore.ops.squaring import change_json
     from ginscore.output.json_contract import document
 
     major = click.get_current_context().meta.get(JSON_MAJOR)
@@ -232,9 +256,13 @@ def games_json(summaries, settled: set, unsettled: bool) -> None:
             entry.pop("stats", None)
             entry.pop("placings", None)
             if not entry.get("damaged"):
-                entry["settled"] = entry["id"] in settled
+                settlement = settled.settlement(entry["id"])
+                entry["settled"] = settlement is not None
                 if unsettled and entry["settled"]:
                     continue
+                change = settled.change(entry)
+                entry["settlement"] = settlement
+                entry["changed_after_settlement"] = None if change is None else change_json(change)
             else:
                 damaged.append(entry["error"])
             # the payments are final.payments (games 1.x also had a copy at the top of an entry)
@@ -246,7 +274,7 @@ def games_json(summaries, settled: set, unsettled: bool) -> None:
         spool.seek(0)
         while chunk := spool.read(1 << 20):
             click.echo(chunk, nl=False)
-    _report_damaged(damaged)
+    _report_damaged(damaged, settled)
 
 
 def unfinished_lines(entries) -> list:
@@ -342,8 +370,17 @@ def total_lines(listing) -> list:
     return lines
 
 
-def _report_damaged(errors) -> None:
+def _report_damaged(errors, settled=None) -> None:
+    """The games that could not be read (and the settlement files, ``settled``: what 'games'
+    read of them), on standard error; exit status 1 once the listing is printed."""
     for error in errors:
         click.echo(_("Error: {message}").format(message=printable(error)), err=True)
-    if errors:
+    problems = settled.problems if settled is not None else []
+    for _path, problem in problems:
+        click.echo(_("Error: {message}").format(message=printable(problem)), err=True)
+    if errors or problems:
         click.get_current_context().exit(1)
+
+
+def _report_problems(settled) -> None:
+    _report_damaged([], settled)

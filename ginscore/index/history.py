@@ -25,6 +25,7 @@ class Selection(Record):
     finished_only: bool = False
     unfinished_only: bool = False  # games still in progress (not voided, not damaged)
     hide_voided: bool = False  # leave out games set aside with 'ginscore void' ('games' without --all)
+    with_damaged: bool = False  # and every game that does not load, which no date, player or table can match ('settle')
 
     def where(self) -> tuple:
         """(SQL condition on ``games g``, its parameters)."""
@@ -52,6 +53,9 @@ class Selection(Record):
         for name in self.players:
             parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
             values.append(folded(name))
+        if self.with_damaged:
+            chosen = f" AND g.id IN ({', '.join('?' for _ in self.ids)})" if self.ids else ""
+            return f"({' AND '.join(parts)}) OR (g.damaged IS NOT NULL{chosen})", values + list(self.ids)
         return " AND ".join(parts), values
 
 
@@ -117,7 +121,8 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     )
     for _place, _order, entry in heapq.merge(kept, read_again, key=lambda item: item[:2]):
         if selection.finished_only and not (entry.get("finished") and not entry.get("voided")):
-            continue
+            if not (selection.with_damaged and entry.get("damaged")):
+                continue
         if selection.unfinished_only and (entry.get("damaged") or entry["finished"] or entry.get("voided")):
             continue
         if selection.hide_voided and not selection.finished_only and not selection.unfinished_only and entry.get("voided"):
@@ -212,3 +217,4 @@ def sound_as_filed(connection, game_id: str, files: str | None) -> bool:
     it again to say it is not damaged."""
     row = connection.execute("SELECT files, damaged, summary FROM games WHERE id = ?", (game_id,)).fetchone()
     return files is not None and row is not None and row[0] == files and row[1] is None and type(row[2]) is str
+

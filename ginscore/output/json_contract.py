@@ -39,10 +39,11 @@ class Document(Record):
 
 DOCUMENTS = {
     "game": Document("1.2", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
-    "games": Document("2.1", N_("the games listed by 'games'"), older=(1,)),
+    "games": Document("2.2", N_("the games listed by 'games'"), older=(1,)),
     "log": Document("1.2", N_("a game's journal: 'log'")),
-    "settle": Document("1.1", N_("an evening's settlement: 'settle'")),
-    "undone-settlement": Document("1.1", N_("a settlement taken back: 'undo' right after 'settle --record'")),
+    "settle": Document("2.0", N_("an evening's settlement: 'settle'"), older=(1,)),
+    "undone-settlement": Document("2.0", N_("a settlement taken back: 'undo' right after 'settle --record', 'undo --settlement'"), older=(1,)),
+    "redone-settlement": Document("1.0", N_("a settlement brought back: 'redo' right after 'undo' took it back")),
     "stats": Document("2.1", N_("each player's statistics: 'stats'"), older=(1,)),
     "check": Document("1.1", N_("the ledger's check: 'check'")),
     "backup": Document("1.0", N_("a backup made: 'backup'")),
@@ -60,11 +61,12 @@ DOCUMENTS = {
 
 # The documents each command may print; --json-version is checked against them before the
 # command does anything, so that a version nobody supports changes nothing.
-GAME_COMMANDS = ("status", "sheet", "new", "rematch", "knock", "gin", "draw", "out", "redo", "edit", "end", "abandon",
+GAME_COMMANDS = ("status", "sheet", "new", "rematch", "knock", "gin", "draw", "out", "edit", "end", "abandon",
                  "void", "unvoid", "delete", "restore")
 COMMANDS = {
     **{name: ("game",) for name in GAME_COMMANDS},
     "undo": ("game", "undone-settlement"),
+    "redo": ("game", "redone-settlement"),
     "games": ("games",),
     "log": ("log",),
     "settle": ("settle",),
@@ -84,7 +86,8 @@ COMMANDS = {
 
 
 def _games_1(body: dict) -> list:
-    """games 1.x: a bare list, each entry with a top-level copy of ``final.payments``."""
+    """games 1.x: a bare list, each entry with a top-level copy of ``final.payments`` (and none of
+    the keys of 2.2)."""
     listing = []
     for entry in body["games"]:
         if entry.get("damaged"):
@@ -92,6 +95,8 @@ def _games_1(body: dict) -> list:
             continue
         old = {}
         for key, value in entry.items():
+            if key in ("settlement", "changed_after_settlement"):
+                continue
             old[key] = value
             if key == "final":
                 old["payments"] = [] if value is None else value["payments"]
@@ -106,15 +111,36 @@ def _stats_1(body: dict) -> dict:
     return {"players": body["players"], "games": body["games"]}
 
 
+def _settle_1(body: dict) -> dict:
+    """settle 1.x: the settlement recorded by its number as well (``recorded``), and the games
+    settled twice by the numbers of their settlements (the command gives them, ``numbers``: they
+    change when an earlier settlement arrives from another device); none of the keys of 2.0."""
+    numbers = body["numbers"]
+    recorded = body["settlement_id"]
+    twice = [{"game": held["game"], "settlement": numbers[held["settlement"]], "also": [numbers[also] for also in held["also"]]}
+             for held in body["settled_twice"]]
+    kept = ("games", "currency", "nets", "payments", "method", "no_stake")
+    return {"schema": PREFIX + "settle", "schema_version": "1.1", **{key: body[key] for key in kept},
+            "recorded": numbers.get(recorded) if recorded else None, "settlement_id": recorded, "settled_twice": twice}
+
+
+def _undone_settlement_1(body: dict) -> dict:
+    """undone-settlement 1.x: the settlement's number as ``settlement``, its id as ``settlement_id``."""
+    return {"schema": PREFIX + "undone-settlement", "schema_version": "1.1", "settlement": body["numbers"][body["settlement"]],
+            "games": body["games"], "undone": body["undone"], "settlement_id": body["settlement"]}
+
+
 def _pad_1(body: dict) -> dict:
     """pad 1.x: ``fields`` as an object keyed by the (translated) labels."""
     return {**body, "fields": {field["label"]: field["value"] for field in body["fields"]}}
 
 
-# (name, major) -> the older shape, from the current document's body (not stamped: those
-# shapes never carried the keys).
+# (name, major) -> the older shape, from the current document's body (not stamped where those
+# shapes never carried the keys: games, stats, presets and pad 1.x; settle and undone-settlement 1.x did).
 LEGACY: dict[tuple, Callable] = {
     ("games", 1): _games_1,
+    ("settle", 1): _settle_1,
+    ("undone-settlement", 1): _undone_settlement_1,
     ("stats", 1): _stats_1,
     ("presets", 1): lambda body: body["presets"],
     ("pad", 1): _pad_1,

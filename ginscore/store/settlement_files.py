@@ -4,16 +4,27 @@ input (bounded, validated, a fault named with the file that holds it).
 Layout, beside ``games/`` in the ledger folder::
 
     settlements/settlements.DEVICE.json   one device's journal of settlements: each 'settle
-                                          --record' and each 'undo' of one is an entry of its
-                                          own (an id, the device's clock, the device, the entry
-                                          it saw last). Only that device writes the file.
+                                          --record' and each 'undo' or 'redo' of one is an entry
+                                          of its own (an id, the device's clock, the device, the
+                                          entry it saw last). Only that device writes the file.
     settlements.json                      the one file every device wrote before (version 1):
                                           read as it is, never written again
 
 One file per device, not per settlement: a device writes only its own file, so a syncer or git
 never has two versions of one file to choose between, and reading the ledger's settlements
 costs one file per device however many evenings were settled. A settlement taken back is an
-``undo`` entry naming it, never a change to the entry: whichever device takes it back.
+``undo`` entry naming it, one brought back a ``redo`` entry, never a change to the entry: whichever
+device does it.
+
+A ``settle`` entry holds the games it settled with each one's money (``shares``: each player's
+amount in the game's seat order, so that a rename later still finds him), and the squaring of
+games that changed after an earlier settlement (``squares``: the settlement, its games, the
+difference each player was paid, ``owed``, and the payments that squared it).
+
+Versions: an entry that an older ginscore would misread (a ``redo``, which it does not know, or a
+``settle`` with ``squares``, whose differences it would not count) makes the file version 3, which
+an older ginscore refuses with "upgrade ginscore"; a file without such an entry stays version 2,
+which it reads as it always did (``shares`` is a field it passes over). This ginscore reads both.
 
 A record of the old file becomes entries here (``legacy_entries``): a ``settle`` entry whose id
 is made from what it holds, so that two devices' copies of one record are one entry and two
@@ -28,38 +39,27 @@ import re
 from datetime import datetime
 
 from ginscore.base.errors import LedgerError, clipped
-from ginscore.base.i18n import _
+from ginscore.base.i18n import _, shortened
 from ginscore.base.ids import DEVICE_ID, ENTRY_ID_LENGTH, GAME_ID, digest
 from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular, reason
 from ginscore.base.syncnames import conflict_copy as copy_of
 from ginscore.index.cached import AMOUNT
 from ginscore.store.ledger import canonical
+from ginscore.store.settlement_names import DEVICE_FILE, LEGACY_FILE, MAX_BYTES, device_path, folder_of, legacy_path
 
-FOLDER = "settlements"
-LEGACY_FILE = "settlements.json"
+__all__ = ["DEVICE_FILE", "LEGACY_FILE", "MAX_BYTES", "device_path", "folder_of", "legacy_path"]  # the names, for the store
+
 FILE_FORMAT = "ginscore-settlements"
 LEGACY_VERSION = 1
-FILE_VERSION = 2
-MAX_BYTES = 64 * 1024 * 1024
-# A clock far past any real one (the year 33658 in milliseconds): a file from another device
-# with a later clock is refused, so that this device's next entry never has to outrun it.
-MAX_CLOCK = 10**15
-ACTIONS = ("settle", "undo")
-DEVICE_FILE = re.compile(r"^settlements\.(?P<device>[0-9a-z]{2,16})\.json$")
+PLAIN_VERSION = 2  # what a file is written as while an older ginscore reads it right
+FILE_VERSION = 3  # the newest: a file with an entry an older ginscore would misread (``needs_newest``)
+VERSIONS = (PLAIN_VERSION, FILE_VERSION)
+# The old file's times as clocks: a time past this (the year 33658 in milliseconds) is no clock.
+MAX_LEGACY_MS = 10**15
+ACTIONS = ("settle", "undo", "redo")
+TARGETED = ("undo", "redo")  # they name the settlement they take back or bring back (``target``)
 ENTRY_ID = re.compile(r"^[0-9a-z]{4,32}$")
-
-
-def folder_of(root: str) -> str:
-    return os.path.join(root, FOLDER)
-
-
-def legacy_path(root: str) -> str:
-    return os.path.join(root, LEGACY_FILE)
-
-
-def device_path(root: str, device: str) -> str:
-    return os.path.join(folder_of(root), f"settlements.{device}.json")
 
 
 def conflict_copy(name: str, legacy: bool = False):
@@ -115,11 +115,15 @@ def unplaced(root: str) -> list:
 # ---- reading ------------------------------------------------------------------------------------
 
 
-def read_file(path: str, device: str | None = None) -> list:
+def read_file(path: str, device: str | None = None, vouched: tuple | None = None) -> list:
     """The entries of one settlements file, either format ([] when it does not exist); a
-    ``device`` file must name that device. Raises LedgerError naming the file."""
+    ``device`` file must name that device. Raises LedgerError naming the file. ``vouched``:
+    (the marks, ``mark``, of the files this device found sound before; the marks of those read
+    now and sound): a file found sound before is not checked again (a ledger of ten years holds
+    thousands of games' amounts)."""
     try:
-        data = parse_json(read_regular(path, MAX_BYTES))
+        raw = read_regular(path, MAX_BYTES)
+        data = parse_json(raw)
     except FileNotFoundError:
         return []
     except OSError as error:
@@ -131,10 +135,27 @@ def read_file(path: str, device: str | None = None) -> list:
         if problem:
             raise LedgerError(damaged(path, problem))
         return legacy_entries(data["settlements"])
-    problem = problem_of(data, device)
-    if problem:
-        raise LedgerError(damaged(path, problem))
+    known = mark(raw, device) if vouched is not None else None
+    if known is None or known not in vouched[0]:
+        problem = problem_of(data, device)
+        if problem:
+            raise LedgerError(damaged(path, problem))
+    if known is not None:
+        vouched[1].add(known)
     return data["entries"]
+
+
+def mark(raw: bytes, device: str | None) -> str:
+    """What vouches for a file found sound: its bytes and the device it is named for, under the
+    rules of this ginscore (``FILE_VERSION``)."""
+    from hashlib import blake2b
+
+    return blake2b(f"{FILE_VERSION}:{device}:".encode("ascii") + raw, digest_size=16).hexdigest()
+
+
+def needs_newest(entries) -> bool:
+    """Whether ``entries`` hold one an older ginscore (file version 2) would misread."""
+    return any(entry["action"] == "redo" or entry.get("squares") for entry in entries)
 
 
 def damaged(path: str, problem) -> str:
@@ -156,36 +177,49 @@ def _amount(value) -> bool:
     return isinstance(value, str) and AMOUNT.match(value) is not None
 
 
+def _level(amounts) -> bool:
+    """Whether ``amounts`` (amount strings as ``AMOUNT`` takes them) add up to zero, exactly: in
+    whole units of their smallest decimal place (no Decimal context to make for every entry)."""
+    amounts = list(amounts)
+    if len(amounts) == 2 and (amounts[0] == "-" + amounts[1] or amounts[1] == "-" + amounts[0]):
+        return True  # the usual game of two: one's gain, the other's loss, written alike
+    parts = [amount.partition(".") for amount in amounts]
+    places = max((len(decimals) for _whole, _point, decimals in parts), default=0)
+    return sum(int(whole + decimals.ljust(places, "0")) for whole, _point, decimals in parts) == 0
+
+
 def _payment(paid) -> bool:
     return isinstance(paid, dict) and isinstance(paid.get("from"), str) and isinstance(paid.get("to"), str) and _amount(paid.get("amount"))
 
 
 def _money_problem(record, place: str, numbers: bool) -> str | None:
     games = record.get("games")
-    if not isinstance(games, list) or not all(_game_id(game, numbers) for game in games):
+    if not isinstance(games, list) or not all(_game_id(game, numbers) for game in games) or len(set(map(str, games))) != len(games):
         return f"{place}.games: " + _("expected a list of game ids")
     nets = record.get("nets", {})
     if not isinstance(nets, dict) or not all(isinstance(name, str) and _amount(net) for name, net in nets.items()):
         return f"{place}.nets: " + _('expected each player\'s amount, such as "-3.25"')
+    if not _level(nets.values()):
+        return f"{place}.nets: " + _("the amounts do not add up to zero: what one player wins another loses")
     payments = record.get("payments", [])
     if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
         return f"{place}.payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
     return None
 
 
-def _format_problem(data, version: int) -> str | None:
+def _format_problem(data, versions: tuple) -> str | None:
     if not isinstance(data, dict) or data.get("file_format") != FILE_FORMAT:
         return _("not a ginscore settlements file (file_format {format})").format(format=repr(FILE_FORMAT))
-    if data.get("file_version") != version:
+    if data.get("file_version") not in versions or type(data.get("file_version")) is not int:
         return _("file_version {version}: this ginscore reads version {known}; upgrade ginscore").format(
-            version=repr(data.get("file_version")), known=version
+            version=repr(data.get("file_version")), known=_(" or ").join(map(str, versions))
         )
     return None
 
 
 def legacy_problem(data) -> str | None:
     """What is wrong with the old settlements.json, or None."""
-    problem = _format_problem(data, LEGACY_VERSION)
+    problem = _format_problem(data, (LEGACY_VERSION,))
     if problem:
         return problem
     records = data.get("settlements")
@@ -206,8 +240,8 @@ def legacy_problem(data) -> str | None:
 
 
 def problem_of(data, device: str | None = None) -> str | None:
-    """What is wrong with a device's settlements file (version 2), or None."""
-    problem = _format_problem(data, FILE_VERSION)
+    """What is wrong with a device's settlements file (version 2 or 3), or None."""
+    problem = _format_problem(data, VERSIONS)
     if problem:
         return problem
     writer = data.get("device")
@@ -229,8 +263,8 @@ def entry_problem(entry, place: str) -> str | None:
     clock = entry.get("clock")
     if not isinstance(entry.get("id"), str) or not ENTRY_ID.match(entry["id"]):
         return f"{place}.id: " + _("expected an entry id (letters and digits)")
-    if type(clock) is not int or not 0 <= clock < MAX_CLOCK:
-        return f"{place}.clock: " + _("expected a whole number from 0 to {limit}").format(limit=MAX_CLOCK - 1)
+    if type(clock) is not int or clock < 0:  # as long as a game's: a clock far ahead is followed by nobody
+        return f"{place}.clock: " + _("expected a whole number >= 0, got {value}").format(value=shortened(repr(clock), 40))
     device = entry.get("device")
     if not isinstance(device, str) or not (device == "" or DEVICE_ID.match(device)):
         return f"{place}.device: " + _("expected a device id")
@@ -242,13 +276,58 @@ def entry_problem(entry, place: str) -> str | None:
     action = entry.get("action")
     if action not in ACTIONS:
         return f"{place}.action: " + _("expected one of {choices}").format(choices=", ".join(ACTIONS))
-    if action == "undo":
+    if action in TARGETED:
         target = entry.get("target")
         return None if isinstance(target, str) and ENTRY_ID.match(target) else f"{place}.target: " + _("expected an entry id")
     currency = entry.get("currency")
     if currency is not None and not isinstance(currency, str):
         return f"{place}.currency: " + _("expected a currency symbol or null")
-    return _money_problem(entry, place, numbers=False)
+    return _money_problem(entry, place, numbers=False) or _shares_problem(entry, place) or _squares_problem(entry, place)
+
+
+def _seat_money(value) -> bool:
+    """Each player's amount in a game's seat order: [["Carol", "24.00"], ["Dave", "-24.00"]]."""
+    if type(value) is not list:
+        return False
+    for pair in value:  # a loop, not all() over a generator: thousands of games' shares are read
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str or type(pair[1]) is not str \
+                or AMOUNT.match(pair[1]) is None:
+            return False
+    return True
+
+
+def _shares_problem(entry, place: str) -> str | None:
+    shares = entry.get("shares")
+    if shares is None:
+        return None
+    if not isinstance(shares, dict) or set(shares) != set(entry["games"]) or not all(map(_seat_money, shares.values())):
+        return f"{place}.shares: " + _('expected each game\'s amounts, such as {"k7f3q2ab": [["Carol", "24.00"], ["Dave", "-24.00"]]}')
+    if not all(_level(amount for _name, amount in money) for money in shares.values()):
+        return f"{place}.shares: " + _("the amounts do not add up to zero: what one player wins another loses")
+    return None
+
+
+def _squares_problem(entry, place: str) -> str | None:
+    squares = entry.get("squares", [])
+    if not isinstance(squares, list):
+        return f"{place}.squares: " + _("expected a list")
+    for index, square in enumerate(squares):
+        where = f"{place}.squares[{index}]"
+        if not isinstance(square, dict) or not (isinstance(square.get("settlement"), str) and ENTRY_ID.match(square["settlement"])):
+            return f"{where}.settlement: " + _("expected an entry id")
+        games = square.get("games")
+        if not isinstance(games, list) or not games or not all(_game_id(game, numbers=False) for game in games):
+            return f"{where}.games: " + _("expected a list of game ids")
+        if square.get("currency") is not None and not isinstance(square["currency"], str):
+            return f"{where}.currency: " + _("expected a currency symbol or null")
+        if not _seat_money(square.get("owed")):
+            return f"{where}.owed: " + _('expected each player\'s amount, such as [["Carol", "-0.36"], ["Dave", "0.36"]]')
+        if not _level(amount for _name, amount in square["owed"]):
+            return f"{where}.owed: " + _("the amounts do not add up to zero: what one player wins another loses")
+        payments = square.get("payments", [])
+        if not isinstance(payments, list) or not all(_payment(paid) for paid in payments):
+            return f"{where}.payments: " + _('expected payments, each with "from", "to" and an "amount" such as "3.25"')
+    return None
 
 
 def _ms(time: str) -> int | None:
@@ -259,7 +338,7 @@ def _ms(time: str) -> int | None:
     if moment.tzinfo is None:
         return None
     milliseconds = int(moment.timestamp() * 1000)
-    return milliseconds if 0 <= milliseconds < MAX_CLOCK - 1000 else None
+    return milliseconds if 0 <= milliseconds < MAX_LEGACY_MS - 1000 else None
 
 
 def legacy_entries(records: list) -> list:
@@ -299,7 +378,13 @@ def write_own(ledger, entries: list) -> str:
     with every entry the file held); returns its path."""
     make_folder(folder_of(ledger.root))
     path = device_path(ledger.root, ledger.device)
-    data = {"file_format": FILE_FORMAT, "file_version": FILE_VERSION, "device": ledger.device, "entries": entries}
-    atomic_write(path, canonical(data))
+    atomic_write(path, canonical(file_data(ledger.device, entries)))
     ledger.changes += 1
     return path
+
+
+def file_data(device: str, entries: list) -> dict:
+    """A device's settlements file holding ``entries``: version 2 while an older ginscore reads it
+    right, else 3 (``needs_newest``)."""
+    version = FILE_VERSION if needs_newest(entries) else PLAIN_VERSION
+    return {"file_format": FILE_FORMAT, "file_version": version, "device": device, "entries": entries}
