@@ -45,6 +45,10 @@ WITH_CODE = ("tables", "cli", "web")
 # What a shell must not import: Book is the one way into the storage (issue 32).
 SHELLS = ("cli", "web")
 NOT_FOR_SHELLS = ("store", "index")
+# What changes a game, which a shell leaves to app/ (issue 42): the shells parse, call one
+# function of app/ and render; neither builds a Game, nor hands the Book a change of its own.
+CHANGES_FOR_APP = ("ginscore.ops.actions", "ginscore.ops.undo", "ginscore.ops.placing")
+BOOK_WRITES = ("change", "start")  # Book's methods that write a game: app/ calls them
 # What the ledger and the safe file I/O must never reach, however indirectly: anything that
 # evaluates a game, renders it or indexes it.
 BELOW_SCORING = ("ginscore.store.ledger", "ginscore.base.safefile")
@@ -121,6 +125,7 @@ class Graph:
         self.edges = defaultdict(set)
         self.eager = defaultdict(set)
         self.lazy = defaultdict(list)
+        self.writes = defaultdict(list)  # module -> (what it does to a game itself, line)
         for module, path in self.modules.items():
             with open(path, encoding="utf-8") as handle:
                 tree = ast.parse(handle.read())
@@ -157,7 +162,15 @@ class Graph:
                                 self.lazy[module].append((target, child.lineno))
                         else:
                             self.eager[module].add(target)
-                elif isinstance(child, ast.Constant) and isinstance(child.value, str):
+                if isinstance(child, ast.ImportFrom) and any(alias.name == "Game" for alias in child.names):
+                    self.writes[module].append(("imports Game", child.lineno))
+                elif isinstance(child, ast.Call):
+                    called = child.func
+                    if isinstance(called, ast.Name) and called.id == "Game":
+                        self.writes[module].append(("builds a Game", child.lineno))
+                    elif isinstance(called, ast.Attribute) and called.attr in BOOK_WRITES and "book" in ast.unparse(called.value).lower():
+                        self.writes[module].append((f"calls {ast.unparse(called)}", child.lineno))
+                if isinstance(child, ast.Constant) and isinstance(child.value, str):
                     found = REGISTERED.fullmatch(child.value)
                     if found and found.group(1) in self.modules:
                         self.edges[module].add(found.group(1))
@@ -229,6 +242,10 @@ def problems(graph: Graph) -> list:
                 if package_of(target) in NOT_FOR_SHELLS:
                     found.append(f"{module} imports {target}: a shell asks the Book (ginscore.app.book), "
                                  "never the storage or the index")
+                if target in CHANGES_FOR_APP:
+                    found.append(f"{module} imports {target}: a shell calls app/, which changes the game")
+            for what, line in graph.writes[module]:
+                found.append(f"{module}, line {line}: {what}: a shell calls app/, which changes the game")
     # What the commands typed between hands (status, and the hand commands) load at module level
     # is loaded by every command that matters for start-up: importing it later saves nothing.
     fastest = [module for module in FASTEST if module in graph.modules]
@@ -299,6 +316,16 @@ def write(root, files: dict) -> str:
           "ginscore/cli/play.py": "import ginscore.core.rules\n", "ginscore/core/rules.py": "",
           "ginscore/cli/house.py": "def f():\n    import ginscore.core.rules\n"},
          "ginscore.cli.house, line 2: imports ginscore.core.rules inside a function, which status and the hand commands load anyway"),
+        ({"ginscore/cli/__init__.py": "", "ginscore/cli/play.py": "def f():\n    from ginscore.ops import undo\n",
+          "ginscore/ops/__init__.py": "", "ginscore/ops/undo.py": ""},
+         "ginscore.cli.play imports ginscore.ops.undo: a shell calls app/"),
+        ({"ginscore/web/__init__.py": "", "ginscore/web/views.py": "from ginscore.ops import actions\n",
+          "ginscore/ops/__init__.py": "", "ginscore/ops/actions.py": ""},
+         "ginscore.web.views imports ginscore.ops.actions: a shell calls app/"),
+        ({"ginscore/cli/__init__.py": "", "ginscore/cli/start.py": "from ginscore.core.game import Game\n",
+          "ginscore/core/game.py": ""}, "ginscore.cli.start, line 1: imports Game"),
+        ({"ginscore/web/__init__.py": "", "ginscore/web/views.py": "def f(request):\n    request.book.change(None, print)\n"},
+         "ginscore.web.views, line 2: calls request.book.change: a shell calls app/"),
     ],
 )
 def test_each_rule_catches_what_breaks_it(tmp_path, files, expected):

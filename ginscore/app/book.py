@@ -129,12 +129,14 @@ class Book:
 
         return self.ask(from_index)
 
-    def change(self, game_id: str | None, change):
+    def change(self, game_id: str | None, change, phone: str = "", form: str = ""):
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
         returns the whole result. A change that raises leaves the files untouched. The entries
-        the change adds are this device's (``Game.device``)."""
+        the change adds are this device's (``Game.device``), and on the board the phone's that
+        posted it and its form's (``Game.phone``, ``Game.form``)."""
         with self.ledger.locked():
-            game = self.ledger.load(game_id)._replace(device=self.ledger.device, floor=last_clock(self.ledger.clock_path))
+            game = self.ledger.load(game_id)._replace(device=self.ledger.device, floor=last_clock(self.ledger.clock_path),
+                                                      phone=phone, form=form)
             result = change(game)
             self._write(result[0], game)
         return result

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import hands, reading
 from ginscore.base.errors import HandError, clipped, printable, shown
 from ginscore.base.i18n import N_, _, english, ngettext, pN_, translate
 from ginscore.base.text import did_you_mean, named
@@ -16,9 +17,7 @@ from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
 from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED
 from ginscore.core.journal_lines import history
-from ginscore.ops import actions
-from ginscore.ops import undo as undo_ops
-from ginscore.ops.typed_hands import hand_builder, whole_number
+from ginscore.ops.typed_hands import whole_number
 from ginscore.output import render
 from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.tables import get_table
@@ -93,13 +92,13 @@ def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) 
     if action == "hand":
         return hand_words(line.hand, kind)
     if action == "rules":
-        return _("rules set: {change}").format(change=actions.change_words(line.entry))
+        return _("rules set: {change}").format(change=reading.change_words(line.entry))
     if action == "rename":
         return _("renamed {old} to {new}").format(old=line.entry["old"], new=line.entry["new"])
     target = positions.get(line.target, "?")  # '?': an entry of a device whose file has not arrived
     if line.target in changed:  # an undo or redo of a rules change or rename
         said = _("undid #{number}: {change}") if action == "void" else _("redid #{number}: {change}")
-        return said.format(number=target, change=actions.change_words(changed[line.target]))
+        return said.format(number=target, change=reading.change_words(changed[line.target]))
     if action == "void" and line.entry.get("reason") == "delete":
         return _("deleted #{number}: {hand}").format(number=target, hand=hand_words(line.hand, kind))
     if action == "void":
@@ -152,7 +151,7 @@ def log(obj, game_id, as_json, fmt):
     positions = {line.entry["id"]: line.position for line in lines}
     changed = {entry["id"]: entry for entry in game.journal if entry["action"] in CHANGE_ACTIONS}
     live = {entry["id"] for entry in live_changes(game.journal)}
-    late = {hand.entry for hand in actions.late_hands(game)}  # merged in after the end: kept, not counted
+    late = {hand.entry for hand in reading.late_hands(game)}  # merged in after the end: kept, not counted
     undeleted = undeletions(game.journal)
     if as_json:
         entries = []
@@ -170,7 +169,7 @@ def log(obj, game_id, as_json, fmt):
             if line.entry["action"] in CHANGE_ACTIONS:
                 entry["counts"] = line.entry["id"] in live
             entries.append(entry)
-        print_json("log", {"game": game.id, "players": list(actions.standing(game).players), "entries": entries})
+        print_json("log", {"game": game.id, "players": list(reading.standing(game).players), "entries": entries})
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     edited = {line.target for line in lines if line.entry["action"] == "edit"}
@@ -196,7 +195,7 @@ def log(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(table)
         return
-    title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(actions.standing(game).players))
+    title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(reading.standing(game).players))
     if not rows:
         click.echo(_("{title}: nothing recorded yet.").format(title=title))
         return
@@ -222,7 +221,7 @@ Example:
 def redo(obj, game_id, as_json):
     if game_id is None and redo_settlement(obj, as_json):  # right after 'undo' took back a settlement (cli/settled.py)
         return
-    taken = obj.book.change(game_id, undo_ops.redo)
+    taken = hands.redo(obj.book, game_id)
     if as_json:
         print_json("game", taken.state.to_json())
         return
@@ -234,7 +233,7 @@ def redo(obj, game_id, as_json):
     elif kind == "restore":  # 'restore' again
         click.echo(_("Restored hand {number} of game {game} again ('undo' deletes it again).").format(number=concerned.number, game=game.id))
     elif kind in ("rules", "rename"):
-        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=actions.change_words(concerned)))
+        click.echo(_("Redid the change of game {game}: {change}.").format(game=game.id, change=reading.change_words(concerned)))
     elif kind == "edit":
         click.echo(_("Redid the correction of hand {number} of game {game}: {hand}.").format(
             number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))))
@@ -244,8 +243,8 @@ def redo(obj, game_id, as_json):
                 number=concerned.number, game=game.id, hand=hand_words(concerned.hand, get_table(game.table))
             )
         )
-    click.echo(actions.view(taken.state).totals_sentence())
-    for line in actions.view(taken.state).seating_lines():
+    click.echo(reading.view(taken.state).totals_sentence())
+    for line in reading.view(taken.state).seating_lines():
         click.echo(line)
 
 
@@ -285,33 +284,26 @@ def edit(ctx, number, kind, hand_args, game_id, as_json):
                 raise click.UsageError(
                     _("--before records a hand forgotten; 'edit' corrects hand {number} where it stands").format(number=position)
                 )
-            build = hand_builder(kind, params)
     except click.UsageError as error:
         error.ctx = ctx
         raise
 
-    def correct(game):
-        before_state = actions.evaluate(game)
-        hand = build(actions.standing(game))
-        updated, state, before = actions.edit(game, position, hand)
-        return updated, before, hand, state, before_state
-
-    game, before, now, state, before_state = ctx.obj.book.change(game_id, correct)
+    game, state, _number, was, now, before_state = hands.edit(ctx.obj.book, game_id, position, kind, params)
     if as_json:
         print_json("game", state.to_json())
         return
     click.echo(_("Edited hand {number} of game {game} (the original stays in 'ginscore log'):").format(number=position, game=game.id))
     kind = get_table(game.table)
-    click.echo(_("  was: {was}\n  now: {now}").format(was=hand_words(before.hand, kind), now=hand_words(now, kind)))
+    click.echo(_("  was: {was}\n  now: {now}").format(was=hand_words(was, kind), now=hand_words(now, kind)))
     click.echo(
-        _("Totals were: {was}.\nTotals now:  {now}.").format(was=actions.view(before_state).totals_line(), now=actions.view(state).totals_line())
+        _("Totals were: {was}.\nTotals now:  {now}.").format(was=reading.view(before_state).totals_line(), now=reading.view(state).totals_line())
     )
     if state.finished != before_state.finished:
         if state.finished:
-            click.echo(_("The game is now over: {result}.").format(result=actions.view(state).result_phrase()))
+            click.echo(_("The game is now over: {result}.").format(result=reading.view(state).result_phrase()))
         else:
             click.echo(_("The game is now back in progress."))
-    for line in actions.view(state).seating_lines():  # who deals next, now that the hand reads otherwise
+    for line in reading.view(state).seating_lines():  # who deals next, now that the hand reads otherwise
         click.echo(line)
 
 

@@ -13,7 +13,6 @@ from ginscore.cli import cli
 from ginscore.cli.options import SUFFIXES, deliver, settled_options
 from ginscore.cli.output_option import output_option
 from ginscore.cli.translated import option
-from ginscore.ops import actions
 
 EXPORT_HELP = N_(
     """Export the money of finished games for an accounting program or a spreadsheet: one
@@ -56,8 +55,8 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
 @output_option
 @click.pass_obj
 def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
+    from ginscore.app import exports
     from ginscore.exchange import export as exporting
-    from ginscore.exchange.export_text import write
 
     if csv_rules:
         if fmt or any(selection) or game_ids or not unsettled or me or template or income or commodities:
@@ -70,21 +69,8 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         return
     fmt = None if fmt is None else fmt.strip().lower()
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
-    settled = obj.book.settled_games() if unsettled else set()
-    some_settled = bool(settled)  # as Book.chosen_games chooses, without holding every summary
-
-    def stakes(summaries) -> tuple:
-        """(the ids of the games without a stake, those with one): only the ids are kept (issue #35)."""
-        no_stake, with_stake = [], []
-        for entry in summaries:
-            if entry["id"] not in settled:
-                (no_stake if entry.get("money") is None else with_stake).append(entry["id"])
-        return no_stake, with_stake
-
-    no_stake, with_stake = obj.book.with_summaries(selection._replace(ids=tuple(game_ids), finished_only=True), stakes)
-    # one game in memory at a time: each is loaded, its payments taken, and let go (issue #35)
-    games = (actions.standing(obj.book.load(game_id)) for game_id in with_stake)
-    text = write(games, how)
+    exported = exports.export(obj.book, selection, game_ids, unsettled, how)
+    text, no_stake, with_stake, some_settled = exported
     if no_stake:
         words = ngettext(
             "Left out: {count} game without a stake ({games}), which comes to no money.",

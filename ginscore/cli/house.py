@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import games, reading
 from ginscore.base.errors import RulesError, shown
 from ginscore.base.i18n import N_, _, english, pgettext, pN_
 from ginscore.base.paper_size import locale_paper
@@ -22,7 +23,6 @@ from ginscore.core.rules import (
     preset_sources,
     summary,
 )
-from ginscore.ops import actions
 from ginscore.output import render
 from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.settings import config as house_file
@@ -112,16 +112,14 @@ def set_rules(obj, setting, value, game_id, as_json: bool, other_options: bool) 
         raise click.UsageError(_("give the setting and its new value: 'ginscore rules set SETTING VALUE', e.g. 'ginscore rules set gin-bonus 20'"))
     if other_options:
         raise click.UsageError(_("'ginscore rules set' takes only SETTING VALUE, --game ID and --json"))
-    game, state = obj.book.change(game_id, lambda game: actions.set_rules(game, setting, value))
+    game, state, name = games.set_rules(obj.book, game_id, setting, value)
     if as_json:
         print_json("game", state.to_json())
         return
-    change = next(entry for entry in reversed(game.journal) if entry["action"] == "rules")
-    name = next(iter(change["settings"]))
     click.echo(
         _("Game {game}: {setting} is now {value}; every hand is scored again under it ('undo' takes it back). {totals}").format(
-            game=game.id, setting=actions.setting_words(name), value=show_setting(name, state.game.rules),
-            totals=actions.view(state).totals_sentence(),
+            game=game.id, setting=reading.setting_words(name), value=show_setting(name, state.game.rules),
+            totals=reading.view(state).totals_sentence(),
         )
     )
 

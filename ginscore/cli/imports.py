@@ -6,6 +6,7 @@ import os
 
 import click
 
+from ginscore.app import reading
 from ginscore.base.errors import GinscoreError, printable
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.jsonfile import Unreadable, parse_json
@@ -15,7 +16,6 @@ from ginscore.cli.options import json_option, print_json
 from ginscore.cli.translated import Command, argument
 from ginscore.core.game import effective_hands, started
 from ginscore.exchange import scorepad
-from ginscore.ops import actions
 from ginscore.tables.base_view import hands_words
 
 
@@ -105,9 +105,9 @@ def add(book, item, report: dict) -> str:
             return _("Score-pad game {source} is game {game} here already: nothing added.").format(source=source, game=game.id)
         return _("Score-pad game {source} is game {game} here already, with {here} (the backup: {there}): not changed.").format(
             source=source, game=game.id, here=hands_words(ours), there=hands_words(theirs))
-    state = actions.evaluate(game)
+    state = reading.evaluate(game)
     report["imported"].append({"source": source, "game": game.id})
-    view = actions.view(state)
+    view = reading.view(state)
     if state.finished:
         outcome = _("won by {winner}: {totals}").format(winner=state.winner, totals=view.totals_line())
     else:

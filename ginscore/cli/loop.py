@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import reading
 from ginscore.base.errors import CardError, GinscoreError, shown
 from ginscore.base.i18n import N_, _, translate
 from ginscore.base.text import did_you_mean
 from ginscore.cli import COMMANDS, cli, error_line
 from ginscore.cli.options import game_option
 from ginscore.core.game import voided
-from ginscore.ops import actions
 
 # Short entries -> the command words they stand for (options go right after the command).
 SHORT = {
@@ -109,9 +109,9 @@ class Session:
 
         try:
             loaded = self.obj.book.load(game_id)
-            game = actions.standing(loaded)
+            game = reading.standing(loaded)
             self.game_id, self.players = game.id, game.players
-            self.finished = actions.evaluate(loaded).finished  # the replay the entry made
+            self.finished = reading.evaluate(loaded).finished  # the replay the entry made
             self.voided = voided(game.journal)
         except GinscoreError:  # no game yet, or a damaged one: the commands will say so
             self.game_id, self.players, self.finished, self.voided = game_id, (), False, False

@@ -6,13 +6,12 @@ import copy
 
 import click
 
-from ginscore.base.errors import GinscoreError
+from ginscore.app import games
+from ginscore.app.reading import view
 from ginscore.base.i18n import N_, _
 from ginscore.cli import cli
 from ginscore.cli.options import game_argument, game_option, json_option, json_text, print_json
 from ginscore.cli.translated import Command
-from ginscore.core.game import voided
-from ginscore.ops import actions
 
 
 @cli.command("end", cls=Command, help=N_("""End a game early and settle it, where its table has a rule for that ('abandon' does the same).
@@ -31,11 +30,11 @@ Example:
 @json_option
 @click.pass_obj
 def end(obj, game_id, as_json):
-    _game, state = obj.book.change(game_id, actions.abandon)
+    state = games.end(obj.book, game_id)
     if as_json:
         print_json("game", state.to_json())
         return
-    click.echo("\n".join(actions.view(state).result_lines()))
+    click.echo("\n".join(view(state).result_lines()))
 
 
 # 'abandon', the command's first name, still works but is not listed: one command, one name in --help.
@@ -44,10 +43,10 @@ abandon.hidden = True
 cli.add_command(abandon, "abandon")
 
 
-def set_aside(obj, game_id, change, as_json, message) -> None:
-    """Apply ``change`` (void or unvoid) to game ``game_id``; print the game as JSON or ``message(game, state)``."""
-    game, state = obj.book.change(game_id, change)
-    click.echo(json_text("game", state.to_json()) if as_json else message(game, state))
+def set_aside(change, as_json, message) -> None:
+    """Report ``change``, a game voided or brought back (``app.games.SetAside``): the game as
+    JSON, or ``message(set_aside)``."""
+    click.echo(json_text("game", change.state.to_json()) if as_json else message(change))
 
 
 @cli.command(cls=Command, help=N_("""Set game GAME aside (without GAME, the current game): a quick try or a mistaken game.
@@ -63,28 +62,18 @@ Example:
 @json_option
 @click.pass_obj
 def void(obj, game_id, as_json):
-    try:
-        was_current = obj.book.current_id()
-    except GinscoreError:  # no game at all: the change below says so
-        was_current = None
-    set_aside(obj, game_id, actions.void_game, as_json, lambda game, state: _(
+    set_aside(games.void(obj.book, game_id), as_json, lambda done: _(
         "Voided game {game} ({players}): 'ginscore games' leaves it out; "
         "'ginscore unvoid {game}' brings it back."
-    ).format(game=game.id, players=_(" v ").join(state.game.players)) + now_current(obj, game.id, was_current))
+    ).format(game=done.game.id, players=_(" v ").join(done.state.game.players)) + now_current(done.now_current))
 
 
-def now_current(obj, voided_id: str, was_current: str | None) -> str:
+def now_current(current) -> str:
     """After voiding the current game, which game the commands without --game act on now."""
-    current = obj.book.current_id()
-    if was_current != voided_id or current == voided_id:  # it was not the current game (or every game is voided)
+    if current is None:
         return ""
-    game = obj.book.load(current)
-    if voided(game.journal):  # every game is voided: no game is current
-        return ""
-    players = obj.book.standing(current).players
-    return "\n" + _("Commands without --game now act on game {game} ({players}).").format(
-        game=current, players=_(" v ").join(players)
-    )
+    game_id, players = current
+    return "\n" + _("Commands without --game now act on game {game} ({players}).").format(game=game_id, players=_(" v ").join(players))
 
 
 @cli.command(cls=Command, help=N_("""Bring back game GAME, set aside with 'ginscore void'.
@@ -97,6 +86,6 @@ Example:
 @json_option
 @click.pass_obj
 def unvoid(obj, game_id, as_json):
-    set_aside(obj, game_id, actions.unvoid_game, as_json, lambda game, state: _(
+    set_aside(games.unvoid(obj.book, game_id), as_json, lambda done: _(
         "Game {game} ({players}) is back: {result}."
-    ).format(game=game.id, players=_(" v ").join(state.game.players), result=actions.view(state).result_phrase()))
+    ).format(game=done.game.id, players=_(" v ").join(done.state.game.players), result=view(done.state).result_phrase()))

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import click
 
-from ginscore.base.errors import GinscoreError
+from ginscore.app import games
+from ginscore.app.reading import view
 from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, json_option, print_json
 from ginscore.cli.translated import Command, argument, option
-from ginscore.core.names import folded
-from ginscore.ops import actions
 
 
 @cli.command(cls=Command, help=N_("""Rename player OLD to NEW: in the current game, in game ID (--game ID), or with --all in
@@ -38,45 +37,24 @@ def rename(obj, old, new, game_id, every_game, as_json):
     if every_game and game_id is not None:
         raise click.UsageError(_("give --game ID or --all, not both"))
     if not every_game:
-        game, state = obj.book.change(game_id, lambda game: actions.rename(game, old, new))
+        renamed = games.rename(obj.book, game_id, old, new)
         if as_json:
-            print_json("game", state.to_json())
+            print_json("game", renamed.state.to_json())
             return
-        entry = game.journal[-1]
         click.echo(
             _("Renamed {old} to {new} in game {game} ('undo' takes it back). {totals}").format(
-                old=entry["old"], new=entry["new"], game=game.id, totals=actions.view(state).totals_sentence()
+                old=renamed.old, new=renamed.new, game=renamed.game.id, totals=view(renamed.state).totals_sentence()
             )
         )
         return
-    ids = games_of(obj, old)
-    for game_id in ids:  # every game is checked before any is changed
-        actions.rename(obj.book.load(game_id), old, new)
-    renamed = [obj.book.change(game_id, lambda game: actions.rename(game, old, new))[0] for game_id in ids]
-    entry = renamed[-1].journal[-1]
+    was, now, renamed = games.rename_everywhere(obj.book, old, new)
     if as_json:
-        print_json("rename", {"old": entry["old"], "new": entry["new"], "games": [game.id for game in renamed]})
+        print_json("rename", {"old": was, "new": now, "games": [game.id for game in renamed]})
         return
     click.echo(
         ngettext(
             "Renamed {old} to {new} in {count} game: {games} ('ginscore undo --game ID' takes it back in one).",
             "Renamed {old} to {new} in {count} games: {games} ('ginscore undo --game ID' takes it back in one).",
             len(renamed),
-        ).format(old=entry["old"], new=entry["new"], count=len(renamed), games=named(game.id for game in renamed))
+        ).format(old=was, new=now, count=len(renamed), games=named(game.id for game in renamed))
     )
-
-
-def games_of(obj, name: str) -> list:
-    """The ids of the games ``name`` plays in (as they stand, in any case); refused when none."""
-    wanted = folded(" ".join(name.split()))
-    found = []
-    for game_id in obj.book.game_ids():
-        try:
-            game = actions.standing(obj.book.load(game_id))
-        except GinscoreError:  # a damaged game is for 'ginscore check'
-            continue
-        if any(folded(player) == wanted for player in game.players):
-            found.append(game_id)
-    if not found:
-        raise GinscoreError(_("no game has a player {name}: 'ginscore games' lists the games and their players").format(name=repr(name)))
-    return found

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import hands
+from ginscore.app.reading import change_words, view
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext, pN_
 from ginscore.base.text import named
@@ -19,9 +21,7 @@ from ginscore.cli.options import (
     upcard_option,
 )
 from ginscore.cli.translated import Command, argument, option
-from ginscore.ops import actions
-from ginscore.ops import undo as undo_ops
-from ginscore.ops.typed_hands import hand_builder, whole_number
+from ginscore.ops.typed_hands import whole_number
 from ginscore.tables import get_table
 
 
@@ -31,34 +31,29 @@ def report_change(state, as_json: bool, said: str) -> None:
     if as_json:
         print_json("game", state.to_json())
         return
-    view = actions.view(state)
-    click.echo(said.format(totals=view.totals_sentence()))
-    for line in view.seating_lines():
+    shown = view(state)
+    click.echo(said.format(totals=shown.totals_sentence()))
+    for line in shown.seating_lines():
         click.echo(line)
 
 
 def record_hand(obj, game_id, command: str, params: dict, as_json: bool) -> None:
     """Add the hand that hand command ``command`` (knock, gin, draw, out) describes with its
     ``params`` to the game, and report it; a hand entered as cards is reported with its melds
-    and lay-offs. The hand is built from the game as it is under the lock (its players)."""
+    and lay-offs."""
     before = params.pop("before", None)
-    build = hand_builder(command, params)
-    if before is not None:  # a hand forgotten, put before hand ``before``
-        from ginscore.ops import placing
-
-        game, state, placed = obj.book.change(game_id, lambda game: placing.record_before(game, build(actions.standing(game)), before))
-    else:
-        game, state = obj.book.change(game_id, lambda game: actions.record(game, build(actions.standing(game))))
+    recorded = hands.record(obj.book, game_id, command, params, before)
+    game, state = recorded.game, recorded.state
     if as_json:
         print_json("game", state.to_json())
         return
     if before is None:
-        click.echo("\n".join(actions.view(state).hand_report(suit_symbols())))
+        click.echo("\n".join(view(state).hand_report(suit_symbols())))
         return
-    words = actions.view(state)
+    words = view(state)
     click.echo(
         _("Recorded hand {number} of game {game} in its place: the later hands move down one ('undo' takes it back). {totals}").format(
-            number=placed.number, game=game.id, totals=words.totals_sentence()
+            number=recorded.placed.number, game=game.id, totals=words.totals_sentence()
         )
     )
     for line in words.seating_lines():
@@ -195,16 +190,16 @@ def undo(obj, game_id, hand_number, settlement, as_json):
     if settlement is not None and (game_id is not None or hand_number is not None):
         raise GinscoreError(_("--settlement takes back a settlement, not a hand: give it without --game and --hand"))
     if hand_number is not None:
-        game, state, undone = obj.book.change(game_id, lambda game: actions.undo_hand(game, hand_number))
+        game, state, undone = hands.take_back(obj.book, game_id, hand_number)
         if as_json:
             print_json("game", state.to_json())
             return
         click.echo(
             _("Undid hand {number} of game {game}. {totals}").format(
-                number=undone.number, game=game.id, totals=actions.view(state).totals_sentence()
+                number=undone.number, game=game.id, totals=view(state).totals_sentence()
             )
         )
-        for line in actions.view(state).seating_lines():  # who deals now that the hand is gone
+        for line in view(state).seating_lines():  # who deals now that the hand is gone
             click.echo(line)
         return
     # ---- a settlement (cli/settled.py): this device's own right after it, or one named -------------
@@ -213,7 +208,7 @@ def undo(obj, game_id, hand_number, settlement, as_json):
 
         if undo_settlement(obj, settlement, as_json) or settlement is not None:
             return
-    taken = obj.book.change(game_id, undo_ops.undo)
+    taken = hands.undo(obj.book, game_id)
     if as_json:
         print_json("game", taken.state.to_json())
         return
@@ -223,7 +218,7 @@ def undo(obj, game_id, hand_number, settlement, as_json):
 
 def undone_lines(taken) -> list:
     """What 'undo' took back (an ``ops.undo.TakenBack``), in words: what it was, the totals, who deals."""
-    game, words, kind = taken.game, actions.view(taken.state), taken.kind
+    game, words, kind = taken.game, view(taken.state), taken.kind
     totals = words.totals_sentence()
     if kind == "end":
         return [_("Undid 'ginscore end' of game {game}: it is open again. {totals}").format(game=game.id, totals=totals)]
@@ -232,7 +227,7 @@ def undone_lines(taken) -> list:
             "rules": _("Undid the rules change of game {game} ({change}): scored as before again. {totals}"),
             "rename": _("Undid the rename in game {game} ({change}). {totals}"),
         }[kind]
-        return [said.format(game=game.id, change=actions.change_words(taken.concerned), totals=totals)]
+        return [said.format(game=game.id, change=change_words(taken.concerned), totals=totals)]
     hand = hand_words(taken.concerned.hand, get_table(game.table))
     number = taken.concerned.number
     if kind == "edit":
@@ -293,6 +288,6 @@ Example:
 @click.pass_obj
 def delete(obj, number, game_id, as_json):
     position = whole_number(number, _("the hand number"))
-    game, state, deleted = obj.book.change(game_id, lambda game: actions.undo_hand(game, position, reason="delete"))
+    game, state, deleted = hands.delete(obj.book, game_id, position)
     said = _("Deleted hand {number} of game {game} ('undo' brings it back). {totals}")
     report_change(state, as_json, said.format(number=deleted.number, game=game.id, totals="{totals}"))

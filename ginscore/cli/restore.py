@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import hands
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
 from ginscore.cli.options import game_option, json_option
 from ginscore.cli.play import report_change
 from ginscore.cli.translated import Command, argument, option
-from ginscore.ops import placing
 from ginscore.ops.typed_hands import whole_number
 
 
@@ -38,6 +38,6 @@ Example:
 @click.pass_obj
 def restore(obj, number, entry, game_id, as_json):
     position = whole_number(number, _("the hand number"))
-    game, state, restored = obj.book.change(game_id, lambda game: placing.restore(game, position, entry))
+    game, state, restored = hands.restore(obj.book, game_id, position, entry)
     said = _("Restored hand {number} of game {game} in its place ('undo' deletes it again). {totals}")
     report_change(state, as_json, said.format(number=restored.number, game=game.id, totals="{totals}"))

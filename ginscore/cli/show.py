@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import reading
 from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
 from ginscore.base.text import named
@@ -24,7 +25,6 @@ from ginscore.cli.options import (
 from ginscore.cli.translated import option
 from ginscore.core.apart import apart
 from ginscore.core.game import effective_hands, voided
-from ginscore.ops import actions
 from ginscore.output import render
 from ginscore.output.render import DEFAULT_FORMAT
 from ginscore.tables import get_table, names
@@ -57,7 +57,7 @@ def status(obj, game_id, as_json, fmt):
         click.echo(
             _("Game {game} is voided: it counts nowhere; 'ginscore unvoid {game}' brings it back.").format(game=state.game.id)
         )
-    shown = actions.view(state).status()
+    shown = reading.view(state).status()
     fmt = DEFAULT_FORMAT if fmt is None else render.check_format(fmt)  # no tabulate import when none is asked
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
@@ -145,7 +145,7 @@ def sheet(obj, game_id, as_json, fmt, output, open_it, paper):
     if as_json:
         text = json_text("game", state.to_json())
     else:
-        text = render.sheet(actions.view(state).sheet(), fmt, chosen_paper(paper) if fmt == "html" else None)
+        text = render.sheet(reading.view(state).sheet(), fmt, chosen_paper(paper) if fmt == "html" else None)
     deliver(text, output, open_it, SUFFIXES.get("json" if as_json else fmt, ".txt"))
 
 

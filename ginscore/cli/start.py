@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import click
 
-from ginscore.app.book import last_game_between, selection
+from ginscore.app.reading import view
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
 from ginscore.cli.options import completes, game_option, json_option, print_json, rule_options, table_options
 from ginscore.cli.translated import Command, argument, option
-from ginscore.core.names import folded
-from ginscore.core.scoring import parse_currency, parse_stake, written_money
-from ginscore.ops import actions
+from ginscore.core.scoring import written_money
 from ginscore.tables import get_table
 
 
@@ -46,41 +44,27 @@ Example:
 @json_option
 @click.pass_obj
 def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
-    from ginscore.settings.config import read_config
+    from ginscore.app import games
 
-    house = read_config()
-    chosen_preset, chosen_settings = house.for_new_game(preset, settings)
-    rate = house.stake if stake is None else parse_stake(stake)
-    symbol = house.currency if currency is None else parse_currency(currency)
-    # Checked before the lock: a refused game must not even create the ledger folder.
-    game = actions.new_game(
-        0, players, stake=rate, table=table, currency=symbol, preset=chosen_preset,
-        settings=chosen_settings, given=set(settings), preset_given=preset is not None, dealer=dealer,
-    )
-    last = None
-    if dealer is None:
-        last = last_game_between(obj.book, game.players, game.table)
-        game = actions.with_first_dealer(game, last and last["winner"])
-    state = start_game(obj.book, game, as_json, chosen_preset, last)
-    if state is not None and house.values:
-        click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=house.path))
+    started = games.start(obj.book, players, table, stake, currency, dealer, preset, settings)
+    shown = report_start(started, as_json)
+    if shown and started.house_values:
+        click.echo(_("Defaults from the house-rules file {path} ('ginscore config').").format(path=started.house_path))
 
 
-def start_game(book, game, as_json: bool, preset=None, last=None):
-    """Save a new game under the lock and report it: its id, rules, stake and who deals first
-    (and why, when ``last``, the summary of the last game between the players, decided it).
-    Returns its state (None after printing JSON)."""
-
-    open_games = unfinished_between(book, game.players)
-    game = book.start(game)
-    state = actions.evaluate(game)
+def report_start(started, as_json: bool) -> bool:
+    """Report a game just started (an ``app.games.Started``): its id, rules, stake and who deals
+    first (and why, when the last game between the players decided it), and the games among
+    them still in progress. False after printing JSON."""
+    state, last = started.state, started.last
+    game = state.game
     if as_json:
         print_json("game", state.to_json())
-        for line in still_in_progress(book, open_games):  # beside the JSON, never in it
+        for line in still_in_progress(started.still_open):  # beside the JSON, never in it
             click.echo(line, err=True)
-        return None
+        return False
     kind = get_table(game.table)
-    rules_text = kind.rules_words(game.rules, preset)
+    rules_text = kind.rules_words(game.rules, started.preset)
     click.echo(
         _("Game {game}: {seats}, {goal}. Rules: {rules}.").format(
             game=game.id, seats=kind.seats(game.players), goal=kind.goal(game.rules), rules=rules_text
@@ -88,30 +72,20 @@ def start_game(book, game, as_json: bool, preset=None, last=None):
     )
     if game.stake is not None:
         click.echo(_("Stake: {money} per point.").format(money=written_money(game.stake, game.currency)))
-    for line in actions.view(state).seating_lines():
+    for line in view(state).seating_lines():
         click.echo(line)
     if last is not None and game.dealer is not None and game.dealer.casefold() == str(last["winner"]).casefold():
         click.echo(_("({dealer} won game {game}, the last between these players.)").format(dealer=game.dealer, game=last["id"]))
-    for line in still_in_progress(book, open_games):
+    for line in still_in_progress(started.still_open):
         click.echo(line)
-    return state
+    return True
 
 
-def unfinished_between(book, players) -> list:
-    """The summaries of the games among exactly ``players`` still in progress (not voided),
-    oldest first: a new game between them leaves those open, and is told so."""
-
-    found = book.summaries(selection(players=tuple(players), unfinished_only=True))
-    wanted = sorted(folded(name) for name in players)
-    return [entry for entry in found if sorted(map(folded, entry["players"])) == wanted]
-
-
-def still_in_progress(book, entries) -> list:
-    """A line per game of ``entries`` still in progress: where it stands and how to carry on
+def still_in_progress(states) -> list:
+    """A line per game of ``states`` still in progress: where it stands and how to carry on
     with it, or end it where its table allows that, else set it aside."""
     lines = []
-    for entry in entries:
-        state = book.state(entry["id"])
+    for state in states:
         kind = get_table(state.game.table)
         if kind.can_end_early:
             words = _("Game {game}, {seats}, is still in progress ({totals}): 'ginscore end {game}' ends it, or carry on with --game {game}.")
@@ -120,7 +94,7 @@ def still_in_progress(book, entries) -> list:
                 "Game {game}, {seats}, is still in progress ({totals}): carry on with --game {game}, "
                 "or set it aside with 'ginscore void {game}'."
             )
-        lines.append(words.format(game=entry["id"], seats=kind.seats(state.game.players), totals=actions.view(state).totals_line()))
+        lines.append(words.format(game=state.game.id, seats=kind.seats(state.game.players), totals=view(state).totals_line()))
     return lines
 
 
@@ -137,6 +111,6 @@ Example:
 @json_option
 @click.pass_obj
 def rematch(obj, game_id, as_json):
-    previous = obj.book.state(game_id)
-    last = {"id": previous.game.id, "winner": previous.winner}
-    start_game(obj.book, actions.rematch(previous), as_json, last=last)
+    from ginscore.app import games
+
+    report_start(games.rematch(obj.book, game_id), as_json)

@@ -46,6 +46,10 @@ TARGETED = ("void", "restore", "edit")
 # "rules" ('ginscore rules set': "settings") and "rename" ('ginscore rename': "old", "new")
 # change the game itself; a void or restore may name one (ginscore.core.changes).
 CHANGE_ACTIONS = ("rules", "rename")
+# Optional entry keys the board writes (an older ginscore passes over them): the phone that posted
+# the entry (a short digest of its cookie, never the cookie) and the one-time key of its form.
+PHONE, FORM = "phone", "form"
+WRITER_KEY_LENGTH = (4, 24)  # how long a phone's id or a form's key may be
 # A clock further ahead of this device's wall clock than this is a device whose clock was set
 # wrong, or a file changed by hand: the entry is kept where its clock puts it and reported
 # ('ginscore check'), but this device's next entries never follow it, so one foreign clock
@@ -95,6 +99,12 @@ class Game(Record):
     # the highest clock this device gave an entry before (not stored: the device's own state), so
     # that its entries' clocks rise in the order it made them, in every game and its settlements
     floor: int = 0
+    # who writes besides the device (not stored: a board's request): the phone whose page posted
+    # it (a short digest of its cookie; "" on the command line) and the form's one-time key, both
+    # recorded on every entry it writes, so that a phone's 'undo' is its own and a form posted
+    # twice is known from the journal itself
+    phone: str = ""
+    form: str = ""
 
     def append(self, action: str, **details) -> "Game":
         """The game with a new entry of this device: after the last entry of the journal (the one
@@ -105,6 +115,10 @@ class Game(Record):
             "id": entry_id, "clock": clock, "device": self.device, "after": self.journal[-1]["id"] if self.journal else None,
             **seen_besides(self.journal), "at": now(), "action": action, **details,
         }
+        if self.phone:
+            entry[PHONE] = self.phone
+        if self.form:
+            entry[FORM] = self.form
         return self._replace(journal=self.journal + (entry,))
 
 

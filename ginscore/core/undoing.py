@@ -14,7 +14,8 @@ this device recorded no hand and deleted none since. Each entry is one of three 
 - a redo, which takes an undo back (and is a deed that 'undo' takes back again).
 
 Entries written since devices undo only their own carry ``"by": "undo"`` or ``"by": "redo"`` (a
-key an older ginscore keeps and passes over); older ones are told apart by their action and
+key an older ginscore keeps and passes over); entries the board wrote carry ``"phone"``, the
+phone that posted them, and what is one's own is told by it too (``own``); older ones are told apart by their action and
 reason, as the commands of their time wrote them. Entries from before devices (no device) count
 as this device's: such a journal had one writer.
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from ginscore.base.records import Record
 from ginscore.core.game import CHANGE_ACTIONS as CHANGES
-from ginscore.core.game import RESTORE_UNDONE, RESTORED
+from ginscore.core.game import PHONE, RESTORE_UNDONE, RESTORED
 
 UNDO, REDO, DEED = "undo", "redo", "deed"  # an entry's sort; "undo" and "redo" are the values of its "by"
 DELETE = "delete"  # the reason of a "void" 'ginscore delete' made
@@ -39,8 +40,14 @@ class Deed(Record):
     target: str | None  # the hand or change it concerns (None: the ending)
 
 
-def own(entry, device: str) -> bool:
-    """Whether ``device`` made ``entry`` (an entry from before devices: every device did)."""
+def own(entry, device: str, phone: str = "") -> bool:
+    """Whether ``device`` made ``entry``, and on the board the phone ``phone`` (its id): the
+    board runs on one device for every phone, so a phone's own are that device's entries that
+    carry its id, and the command line's ("" for ``phone``) that device's entries that carry
+    none (a phone's hand is not the laptop user's to undo: he deletes it by number). An entry
+    from before devices: every device made it, and the command line."""
+    if entry.get(PHONE, "") != phone:
+        return False
     return not entry["device"] or entry["device"] == device
 
 
@@ -140,24 +147,25 @@ def undo_of(entry, state: Standing) -> Deed | None:
     return None
 
 
-def last_deed(journal, device: str) -> Deed | None:
-    """The last thing ``device`` did in the game whose effect stands: what its 'undo' takes back."""
+def last_deed(journal, device: str, phone: str = "") -> Deed | None:
+    """The last thing ``device`` (and ``phone``, see ``own``) did in the game whose effect
+    stands: what its 'undo' takes back."""
     kinds, state = sorts(journal), standing(journal)
     for entry in reversed(journal):
-        if own(entry, device) and kinds[entry["id"]] != UNDO:
+        if own(entry, device, phone) and kinds[entry["id"]] != UNDO:
             deed = deed_of(entry, state)
             if deed is not None:
                 return deed
     return None
 
 
-def last_undo(journal, device: str) -> Deed | None:
+def last_undo(journal, device: str, phone: str = "") -> Deed | None:
     """``device``'s last undo that still stands, when it recorded no hand and deleted none since
     (a correction between an undo and its redo is fine): what its 'redo' takes back."""
     kinds, state = sorts(journal), standing(journal)
     undone: list = []  # its undos since its last deed, oldest first
     for entry in journal:
-        if not own(entry, device):
+        if not own(entry, device, phone):
             continue
         kind = kinds[entry["id"]]
         if kind == DEED and (entry["action"] == "hand" or entry.get("reason") == DELETE):

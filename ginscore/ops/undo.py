@@ -1,5 +1,5 @@
-"""What 'undo' and 'redo' do to a game (pure): take back the last thing this device did, or
-its last undo (``ginscore.core.undoing`` says which; never another device's entry).
+"""What 'undo' and 'redo' do to a game (pure): take back the last thing this device did (on the
+board, this phone: ``game.phone``), or its last undo (``ginscore.core.undoing`` says which; never another device's entry).
 
 Each returns a ``TakenBack``: the game with the new entry, its state, what was taken back (its
 kind: "hand", "edit", "delete", "restore", "redo", "rules", "rename", "end"), the hand
@@ -34,7 +34,7 @@ def undo(game) -> TakenBack:
     a hand it recorded, its correction, deletion or restore of one, its rules change or rename,
     its ending of the game. Refused, naming what to do, when it did nothing that stands."""
     refuse_if_voided(game)
-    deed = undoing.last_deed(game.journal, game.device)
+    deed = undoing.last_deed(game.journal, game.device, game.phone)
     if deed is None:
         raise HandError(nothing_of_yours(game))
     kind, target = deed.kind, deed.target
@@ -72,7 +72,7 @@ def redo(game) -> TakenBack:
     """Take back this device's last undo in ``game``, when it recorded no hand and deleted none
     since: the hand, change, correction, deletion, restore or ending it took back is done again."""
     refuse_if_voided(game)
-    undone = undoing.last_undo(game.journal, game.device)
+    undone = undoing.last_undo(game.journal, game.device, game.phone)
     if undone is None:
         raise HandError(
             _("game {game} has nothing to redo: redo takes back what 'undo' took back on this device, until it records or "
@@ -134,5 +134,5 @@ def _later_elsewhere(game, undone) -> tuple:
     entries = {entry["id"]: entry for entry in game.journal}
     return tuple(
         hand.number - 1 for hand in effective_hands(game.journal)
-        if hand.number > undone.number and not undoing.own(entries[hand.entry], game.device)
+        if hand.number > undone.number and not undoing.own(entries[hand.entry], game.device, game.phone)
     )

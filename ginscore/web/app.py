@@ -26,18 +26,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ginscore.app.book import last_game_between, open_book, selection
+from ginscore.app import games, hands
+from ginscore.app.book import open_book, selection
+from ginscore.app.reading import view
 from ginscore.base import i18n
 from ginscore.base.errors import GameNotFound, GinscoreError, printable, unexpected
 from ginscore.base.i18n import N_, _, translate
-from ginscore.core.scoring import parse_stake
-from ginscore.ops import actions
-from ginscore.ops import undo as undo_ops
 from ginscore.ops.evening import day_bounds
-from ginscore.ops.typed_hands import hand_builder
 from ginscore.output.render_html import CSS, page
-from ginscore.settings.config import read_config
-from ginscore.tables import names as table_names
 from ginscore.web import ladder, pages
 from ginscore.web.evening import record, settle_lines
 from ginscore.web.forms import hand_parameters
@@ -250,7 +246,8 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
             names = [name.strip() for name in re.split(r"[,\n]", form.get("players", "")) if name.strip()]
             table = form.get("table", "standard")
             try:
-                game = start_game(book, names, table, form.get("stake", ""))
+                stake = form.get("stake", "")
+                game = games.start(book, names, table, stake if stake.strip() else None).state.game
             except GinscoreError as error:
                 return board_page(request, book, printable(str(error)), form, 400)
             return RedirectResponse(f"/games/{game.id}", status_code=303)
@@ -279,7 +276,7 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
 
     async def printable_sheet(request):
         def work(book):
-            return HTMLResponse(page(actions.view(book.state(game_id_of(request))).sheet()), headers={"content-security-policy": PRINT_CSP})
+            return HTMLResponse(page(view(book.state(game_id_of(request))).sheet()), headers={"content-security-policy": PRINT_CSP})
 
         return await desk.do(request, work)
 
@@ -288,10 +285,10 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
         return HTMLResponse(pages.game_page(book.state(game_id_of(request)), form_token(request), message, form), status_code=400)
 
     def after_change(request, book, game_id, form, change, report):
-        """Do ``change(game)`` to the game under the lock and show its page with ``report(result)``,
-        the lines the command line prints; on refusal, its page with the error."""
+        """Do ``change(book, game_id)`` (a function of ``app/``) and show the game's page with
+        ``report(result)``, the lines the command line prints; on refusal, its page with the error."""
         try:
-            result = book.change(game_id, change)
+            result = change(book, game_id)
         except (GinscoreError, click.UsageError) as error:
             message = printable(error.format_message() if isinstance(error, click.UsageError) else str(error))
             if isinstance(error, GameNotFound):
@@ -301,29 +298,28 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
 
     async def hand(request):
         def work(book, form):
-            def record(game):
-                standing = actions.standing(game)
-                command, params = hand_parameters(standing, form)
-                return actions.record(game, hand_builder(command, params)(standing))
+            def record(book, game_id):
+                command, params = hand_parameters(book.standing(game_id), form)
+                return hands.record(book, game_id, command, params)
 
-            return after_change(request, book, game_id_of(request), form, record, lambda result: actions.view(result[1]).hand_report(True))
+            return after_change(request, book, game_id_of(request), form, record, lambda result: view(result.state).hand_report(True))
 
         return await changing(request, work, lambda book, form, message: again(request, book, form, message))
 
     def undone(result) -> list:
         game, state, what, hand = result[:4]  # an ops.undo.TakenBack
-        totals = actions.view(state).totals_sentence()
+        totals = view(state).totals_sentence()
         if what in ("hand", "delete"):
             return [_("Undid hand {number} of game {game}. {totals}").format(number=hand.number, game=game.id, totals=totals)]
         return [totals]
 
     async def undo(request):
-        return await changing(request, lambda book, form: after_change(request, book, game_id_of(request), {}, undo_ops.undo, undone),
+        return await changing(request, lambda book, form: after_change(request, book, game_id_of(request), {}, hands.undo, undone),
                               lambda book, form, message: again(request, book, {}, message))
 
     async def rematch(request):
         def work(book, form):
-            game = book.start(actions.rematch(book.state(game_id_of(request))))
+            game = games.rematch(book, game_id_of(request)).state.game
             return RedirectResponse(f"/games/{game.id}", status_code=303)
 
         return await changing(request, work, lambda book, form, message: again(request, book, {}, message))
@@ -386,20 +382,6 @@ def build(root, language: str, hosts, token: str | None, secret, watcher) -> Gua
     ]
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found})
     return Guard(app, hosts, token, secret, desk.say)
-
-
-def start_game(book, names, table: str, stake: str = ""):
-    """Start a game between ``names`` at ``table`` with the house rules' defaults, as
-    'ginscore new' does (the winner of the last game between them deals first); ``stake`` as
-    --stake takes it, the house rules' when empty."""
-    if table not in table_names():
-        raise GinscoreError(_("no kind of table {table}").format(table=printable(table[:40])))
-    house = read_config()
-    preset, settings = house.for_new_game(None, {})
-    rate = parse_stake(stake) if stake.strip() else house.stake
-    game = actions.new_game(0, names, stake=rate, table=table, currency=house.currency, preset=preset, settings=settings)
-    last = last_game_between(book, game.players, game.table)
-    return book.start(actions.with_first_dealer(game, last and last["winner"]))
 
 
 def load_assets() -> dict:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ginscore.app.reading import view
 from ginscore.base.i18n import _
-from ginscore.ops import actions
 from ginscore.output.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables
 from ginscore.web.forms import hand_form
@@ -58,7 +58,7 @@ def game_card(state) -> str:
     """A game on the board: its title, totals and boxes (each grid of 'status'), and its notes
     (who deals next, where it stands)."""
     game = state.game
-    shown = actions.view(state).status()
+    shown = view(state).status()
     grids = "".join(table_block(grid, "final") for grid in shown.grids)
     notes = "".join(f"<p>{escape(note)}</p>" for note in shown.notes)
     css = "card finished" if state.finished else "card"
@@ -125,7 +125,7 @@ def game_live(state, part: str) -> str:
     next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it."""
     if part == "card":
         return game_card(state)
-    return "\n".join(sheet_body(actions.view(state).sheet()))
+    return "\n".join(sheet_body(view(state).sheet()))
 
 
 def state_word(state) -> str:
@@ -152,7 +152,7 @@ def game_page(state, csrf: str, message: str | None = None, values: dict | None 
                            f'<button type="submit" class="primary">{escape(_("Rematch"))}</button></form>')
     body.append('<div class="actions">' + "".join(actions_row) + "</div>")
     body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet")}</main>')
-    title = actions.view(state).status().title
+    title = view(state).status().title
     return layout(title, "\n".join(body), live=True, state=state_word(state))
 
 

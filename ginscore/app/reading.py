@@ -1,0 +1,14 @@
+"""What the shells read of a game, for the command line and the board alike: its state, the game
+as it stands (its changes applied), the view that says it (``tables.NAME_view``) and the words of
+a change. The shells render these; they never evaluate or change a game themselves."""
+
+from __future__ import annotations
+
+from ginscore.ops import actions
+
+evaluate = actions.evaluate  # a game's evaluated state
+standing = actions.standing  # a game as it stands: renames and rules changes applied
+view = actions.view  # the view of an evaluated state: every word and layout of its table
+change_words = actions.change_words  # a rules change or rename in words
+setting_words = actions.setting_words  # a setting's name in the reader's words
+late_hands = actions.late_hands  # hands merged in after the game's end: kept, not counted
