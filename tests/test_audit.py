@@ -205,7 +205,7 @@ def test_log_json_keeps_the_entries_as_stored_and_explains_them(run):
     assert [entry["seq"] for entry in entries] == [1, 2, 3, 4, 5]  # their place, from 1
     assert len({entry["id"] for entry in entries}) == 5
     empty = json.loads(ok(run, "log --json").stdout)
-    assert empty == {"schema": "ginscore.log", "schema_version": "1.2", "game": second, "players": ["Carol", "Dan"], "entries": []}
+    assert empty == {"schema": "ginscore.log", "schema_version": "1.3", "game": second, "players": ["Carol", "Dan"], "entries": []}
     assert ok(run, "log").stdout == f"Game {second}: Carol v Dan: nothing recorded yet.\n"
 
 

@@ -40,7 +40,7 @@ class Document(Record):
 DOCUMENTS = {
     "game": Document("1.2", N_("a game: status, sheet, new, rematch, the hand commands, undo, redo, edit, end, void, unvoid")),
     "games": Document("2.2", N_("the games listed by 'games'"), older=(1,)),
-    "log": Document("1.2", N_("a game's journal: 'log'")),
+    "log": Document("1.3", N_("a game's journal: 'log'")),
     "settle": Document("2.0", N_("an evening's settlement: 'settle'"), older=(1,)),
     "undone-settlement": Document("2.0", N_("a settlement taken back: 'undo' right after 'settle --record', 'undo --settlement'"), older=(1,)),
     "redone-settlement": Document("1.0", N_("a settlement brought back: 'redo' right after 'undo' took it back")),

@@ -18,7 +18,7 @@ from ginscore.base.ids import DEVICE_ID
 from ginscore.base.jsontypes import field as _field
 from ginscore.base.jsontypes import is_of_type, type_words, value_words
 from ginscore.core.causal import ALSO, MOST_HEADS
-from ginscore.core.game import ACTIONS, CHANGE_ACTIONS, GAME_ACTIONS, STOP_ACTIONS, TARGETED
+from ginscore.core.game import ACTIONS, CHANGE_ACTIONS, FORM, GAME_ACTIONS, PHONE, STOP_ACTIONS, TARGETED, WRITER_KEY_LENGTH
 from ginscore.core.names import folded, name_problem
 from ginscore.core.rules import check_setting
 
@@ -238,6 +238,9 @@ def _check_entries_from(journal: list, start: int, seen: set, table_unit, found:
         device = _field(entry, "device", str, place, found)
         if device and not DEVICE_ID.match(device):
             found.append(f"{place}.device: " + _("expected a device id such as {example}, got {value}").format(example="x9c2m4", value=value_words(device)))
+        for key in (PHONE, FORM):  # the board's phone and form key: optional, letters and digits
+            if key in entry:
+                check_writer_key(entry[key], f"{place}.{key}", found)
         if "after" not in entry:
             found.append(f"{place}.after: " + _("missing (null for a game's first entry)"))
         elif entry["after"] is not None and not isinstance(entry["after"], str):
@@ -259,6 +262,14 @@ def _check_entries_from(journal: list, start: int, seen: set, table_unit, found:
             found.append(f"{place}.target: " + _("a {action} entry acts on no other entry").format(action=action))
 
 
+def check_writer_key(value, place: str, found: list) -> None:
+    """A phone's id or a form's key on an entry the board wrote: letters and digits, of the
+    length the board writes."""
+    shortest, longest = WRITER_KEY_LENGTH
+    if type(value) is not str or not shortest <= len(value) <= longest or not value.isascii() or not value.isalnum():
+        found.append(f"{place}: " + _("expected letters and digits, got {value}").format(value=value_words(value)))
+
+
 def check_also_after(value, place: str, found: list) -> None:
     """``also_after``: the other entries its device had seen (ginscore.core.causal), a list of at
     most MOST_HEADS entry ids."""
@@ -275,6 +286,8 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     unknown or ignorable hand field, cards, "before", seats other than the last right ones) is
     left to the full checks, which say what is wrong."""
     if type(entry) is not dict or entry.get("action") != "hand" or "before" in entry or "target" in entry or "after" not in entry or ALSO in entry:
+        return False
+    if PHONE in entry or FORM in entry:  # a board's hand: its keys are checked in full
         return False
     entry_id, clock, device, at, hand, after = (
         entry.get("id"), entry.get("clock"), entry.get("device"), entry.get("at"), entry.get("hand"), entry["after"])
