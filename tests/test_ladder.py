@@ -213,11 +213,11 @@ def test_refusals_say_what_to_do(run):
 
 
 def test_the_boards_ladder_page_seats_tonight_and_escapes_every_name(run):
-    """The board's /ladder (ginscore.web.ladder): tonight's tables for the names in its form and
+    """The board's /ladder (ginscore.web.views.ladder): tonight's tables for the names in its form and
     the ladder, every name escaped; the board links to it."""
     pytest.importorskip("starlette")
     from ginscore.app.book import open_book
-    from ginscore.web.ladder import ladder_page, ladder_part
+    from ginscore.web.views.ladder import ladder_page, ladder_part
 
     play(run, "new Ann Ben", "gin ann 90")
     live = ladder_part(open_book(), ["Ann", "<b>Cy</b>", "Ben", "Dee"], "standard")

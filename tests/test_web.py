@@ -208,7 +208,7 @@ def only_from(page, server) -> None:
 
 
 def test_host_names_and_languages_are_read_as_a_browser_sends_them():
-    from ginscore.web.app import chosen_language
+    from ginscore.web.desk import chosen_language
     from ginscore.web.guard import parse_host
 
     assert parse_host("127.0.0.1:8765") == ("127.0.0.1", 8765)

@@ -111,22 +111,29 @@ def record(book, game_id, command: str, params: dict, before: int | None = None,
     return Recorded(*book.change(game_id, once(writer, change), writer.phone, writer.form))
 
 
-def edit(book, game_id, number: int, command: str, params: dict, writer: Writer = CLI) -> Corrected:
-    """Correct hand ``number`` to the hand ``command`` and ``params`` describe."""
+def edit(book, game_id, number: int | None, command: str, params: dict, writer: Writer = CLI, entry: str | None = None) -> Corrected:
+    """Correct hand ``number`` (on the board: the hand of entry ``entry``, wherever it stands
+    now) to the hand ``command`` and ``params`` describe."""
     build = hand_builder(command, params)
 
     def correct(game):
+        position = at_entry(game, number, entry)
         before_state = actions.evaluate(game)
         hand = build(actions.standing(game))
-        updated, state, was = actions.edit(game, number, hand)
-        return updated, state, number, was.hand, hand, before_state
+        updated, state, was = actions.edit(game, position, hand)
+        return updated, state, position, was.hand, hand, before_state
 
     return Corrected(*book.change(game_id, once(writer, correct), writer.phone, writer.form))
 
 
-def delete(book, game_id, number: int, writer: Writer = CLI) -> Changed:
-    """Delete hand ``number`` wherever it stands ('undo' brings it back)."""
-    return Changed(*book.change(game_id, once(writer, lambda game: actions.undo_hand(game, number, reason="delete")), writer.phone, writer.form))
+def delete(book, game_id, number: int | None, writer: Writer = CLI, entry: str | None = None) -> Changed:
+    """Delete hand ``number`` (on the board: the hand of entry ``entry``) wherever it stands
+    ('undo' brings it back)."""
+
+    def change(game):
+        return actions.undo_hand(game, at_entry(game, number, entry), reason="delete")
+
+    return Changed(*book.change(game_id, once(writer, change), writer.phone, writer.form))
 
 
 def take_back(book, game_id, number: int) -> Changed:
@@ -155,3 +162,47 @@ def redo(book, game_id, writer: Writer = CLI):
 
     return book.change(game_id, once(writer, undoing.redo), writer.phone, writer.form)
 
+
+
+class Pending(Record):
+    """What this phone's (or the command line's) 'undo' or 'redo' would take back now: the kind
+    (as ``core.undoing.Deed``), the hand's number and entry id when it concerns a hand that
+    counts (else None), and how many hands count after that hand."""
+
+    kind: str
+    number: int | None
+    entry: str | None
+    later: int = 0
+
+
+def pending(book, game_id: str, writer: Writer = CLI) -> tuple:
+    """(what 'undo' would take back, what 'redo' would bring back) for ``writer`` on this device
+    in game ``game_id``, each a ``Pending`` or None: what the board names on its buttons."""
+    from ginscore.core import undoing
+
+    game = book.load(game_id)
+    journal, device = game.journal, book.ledger.device
+    counted = effective_hands(journal)
+
+    def described(deed) -> Pending | None:
+        if deed is None:
+            return None
+        if deed.kind in ("rules", "rename", "end") or deed.target is None:
+            return Pending(deed.kind, None, None)
+        number = number_of(game, deed.target)
+        later = len(counted) - number if number is not None else 0
+        return Pending(deed.kind, number, deed.target, later)
+
+    return described(undoing.last_deed(journal, device, writer.phone)), described(undoing.last_undo(journal, device, writer.phone))
+
+
+def at_entry(game, number: int | None, entry: str | None) -> int:
+    """The number of the hand a form names: by its entry's id when it gives one (so that a form
+    made before other hands arrived still means the same hand), else ``number``. Refused, saying
+    so, when that hand no longer counts."""
+    if not entry:
+        return number
+    now = number_of(game, entry)
+    if now is None:
+        raise GinscoreError(_("the hand this form was made for no longer counts in this game: nothing was changed; look at the sheet"))
+    return now

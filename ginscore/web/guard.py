@@ -111,6 +111,7 @@ class Guard:
             phone = secrets.token_urlsafe(24)
         scope["ginscore.form_token"] = self.secret.form_token(phone)
         scope["ginscore.fresh_phone"] = fresh
+        scope["ginscore.phone"] = self.secret.phone_id(phone)
         refusal = await self.refusal(request, port, receive, phone)
         if refusal is not None:
             await self.with_headers(refusal)(scope, receive, send)

@@ -1,8 +1,10 @@
-"""The pages of 'ginscore serve', as HTML text: the board, a game's page, the evening's
-settlement and an error. Every value shown is escaped here or by ``render_html``; the words
-come from the views the command line prints (``actions.view``), the sheet from ``render_html``.
-No inline script or style: the page's one stylesheet and one script are served from /static/,
-so that the Content-Security-Policy can forbid everything else.
+"""The pages of 'ginscore serve', as HTML text: the board, a game's page and its corrections, a
+step that asks before something is undone for good, the evening's settlement and an error. Every
+value shown is escaped here or by ``render_html``; a game's words come from its view
+(``app.reading.view``), the sheet from ``render_html``. No inline script or style: the page's
+one stylesheet and one script are served from /static/, so that the Content-Security-Policy can
+forbid everything else. Phones first: each table scrolls inside its own frame, finished games
+fold to one line, and the board's words never name a command or an option.
 """
 
 from __future__ import annotations
@@ -13,14 +15,13 @@ from ginscore.app.reading import view
 from ginscore.base.i18n import _
 from ginscore.output.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables
-from ginscore.web.forms import hand_form
 
 
 def layout(title: str, body: str, live: bool = False, wide: bool = False, state: str = "") -> str:
     """A whole page. With ``live``, its script replaces every element with a ``data-live``
     address by what that address gives, whenever the ledger changes; ``state`` is what the page
     was made for (a game in progress or finished): when it changes, the page is loaded again."""
-    script = '<script src="/static/board.js" defer></script>' if live else ""
+    script = '<script src="/static/board.js" defer></script>'
     live_attribute = f' data-state="{escape(state)}"' if live else ""
     head = page_head(
         escape(title),
@@ -30,8 +31,8 @@ def layout(title: str, body: str, live: bool = False, wide: bool = False, state:
         '<link rel="icon" href="data:,">',
         script,
     )
-    return "\n".join([*head, f'<body class="{"board" if wide else "game"}"{live_attribute}>', stale_notes() if live else "", body,
-                      "</body>", "</html>"])
+    return "\n".join([*head, f'<body class="{"board" if wide else "game"}"{live_attribute}>', stale_notes() if live else "",
+                      body, "</body>", "</html>"])
 
 
 def stale_notes() -> str:
@@ -54,12 +55,37 @@ def error_box(message: str | None) -> str:
     return f'<p class="error" role="alert">{escape(_("Error: {message}").format(message=message))}</p>'
 
 
+def said_box(lines) -> str:
+    if not lines:
+        return ""
+    return '<div class="said" role="status">' + "".join(f"<p>{escape(line)}</p>" for line in lines) + "</div>"
+
+
+def hidden(csrf: str, key: str = "", **more) -> str:
+    """A form's hidden fields: the phone's token, the form's one-time key, and ``more``."""
+    fields = {"csrf": csrf, **({"key": key} if key else {}), **more}
+    return "".join(f'<input type="hidden" name="{escape(name)}" value="{escape(str(value))}">' for name, value in fields.items() if value is not None)
+
+
+def post_button(action: str, words: str, csrf: str, key: str = "", css: str = "", **more) -> str:
+    classes = f' class="{css}"' if css else ""
+    return (f'<form method="post" action="{escape(action)}" class="inline">{hidden(csrf, key, **more)}'
+            f'<button type="submit"{classes}>{escape(words)}</button></form>')
+
+
+def state_words(state) -> str:
+    """Where a game stands, in the board's words: in progress, over, ended, voided."""
+    if state.game.journal and any(entry["action"] == "void_game" for entry in state.game.journal[-1:]):
+        return _("voided")
+    return _("over") if state.finished else _("in progress")
+
+
 def game_card(state) -> str:
-    """A game on the board: its title, totals and boxes (each grid of 'status'), and its notes
-    (who deals next, where it stands)."""
+    """A game on the board: its title, totals and boxes (each grid of 'status', each in a frame
+    of its own that scrolls), and its notes (who deals next, where it stands)."""
     game = state.game
     shown = view(state).status()
-    grids = "".join(table_block(grid, "final") for grid in shown.grids)
+    grids = "".join(f'<div class="frame">{table_block(grid, "final")}</div>' for grid in shown.grids)
     notes = "".join(f"<p>{escape(note)}</p>" for note in shown.notes)
     css = "card finished" if state.finished else "card"
     return (
@@ -69,60 +95,49 @@ def game_card(state) -> str:
     )
 
 
-def board_live(playing: list, finished: list, damaged: list) -> str:
-    """The part of the board that follows the ledger: the games in progress, then tonight's
-    finished games (``playing`` and ``finished``: their cards, ``game_card``)."""
+def folded_card(state, card: str) -> str:
+    """A finished game on the board: one line (its title and result) that opens to its card."""
+    line = f"{view(state).status().title}: {view(state).result_phrase()}"
+    return f'<details class="folded" id="over-{escape(state.game.id)}"><summary>{escape(line)}</summary>{card}</details>'
+
+
+def board_playing(cards: list) -> str:
+    """The part of the board that follows the games in progress."""
+    if not cards:
+        return f'<p class="empty">{escape(_("No game in progress. Start one below."))}</p>'
+    return f"<h2>{escape(_('In progress'))}</h2>" + '<div class="cards">' + "".join(cards) + "</div>"
+
+
+def board_rest(finished: list, damaged: list) -> str:
+    """The part of the board below the start form: tonight's finished games, a line each, and
+    the games that cannot be read, each with its reason."""
     parts = []
-    if not playing and not finished:
-        parts.append(f'<p class="empty">{escape(_("No game in progress. Start one below."))}</p>')
-    if playing:
-        parts.append(f"<h2>{escape(_('In progress'))}</h2>")
-        parts.append('<div class="cards">' + "".join(playing) + "</div>")
     if finished:
         parts.append(f"<h2>{escape(_('Finished tonight'))}</h2>")
-        parts.append('<div class="cards">' + "".join(finished) + "</div>")
-    for problem in damaged:
-        parts.append(f'<p class="error">{escape(problem)}</p>')
+        parts.append("".join(finished))
+    if damaged:
+        parts.append(f"<h2>{escape(_('Damaged'))}</h2>")
+        parts += [f'<p class="error damaged">{escape(problem)}</p>' for problem in damaged]
     return "\n".join(parts)
 
 
-def board(live_html: str, csrf: str, tables, message: str | None = None, values: dict | None = None) -> str:
+def board(playing: str, rest: str, start_form: str, note) -> str:
     body = [
         f'<header class="top"><h1>{escape(_("Tonight at the table"))}</h1>',
         nav(("/settle", _("Settle the evening")), ("/ladder", _("The ladder"))),
         "</header>",
-        error_box(message),
-        f'<main data-live="/live">{live_html}</main>',
-        new_game_form(csrf, tables, values or {}),
+        said_box(note.said),
+        f'<main data-live="/live">{playing}</main>',
+        start_form,
+        f'<section data-live="/live/finished">{rest}</section>',
     ]
     return layout(_("ginscore: the board"), "\n".join(body), live=True, wide=True)
 
 
-def new_game_form(csrf: str, tables, values: dict) -> str:
-    """Start a game: the players' names (one a line, or separated by commas) and the kind of table."""
-    options = []
-    for kind in tables:
-        selected = " selected" if values.get("table") == kind.name else ""
-        options.append(f'<option value="{escape(kind.name)}"{selected}>{escape(kind.table_words())}</option>')
-    return "\n".join(
-        [
-            '<section class="start"><form method="post" action="/games">',
-            f'<h2>{escape(_("Start a game"))}</h2>',
-            f'<input type="hidden" name="csrf" value="{escape(csrf)}">',
-            f'<label class="field"><span>{escape(_("Players, separated by commas"))}</span>'
-            f'<input name="players" value="{escape(values.get("players", ""))}" autocomplete="off" maxlength="400"></label>',
-            f'<label class="field"><span>{escape(_("Kind of table"))}</span><select name="table">{"".join(options)}</select></label>',
-            f'<label class="field"><span>{escape(_("Stake per point: 0.01, or 1/10 (empty: the house rules)"))}</span>'
-            f'<input name="stake" value="{escape(values.get("stake", ""))}" inputmode="decimal" autocomplete="off" maxlength="40"></label>',
-            f'<button type="submit" class="primary">{escape(_("Start"))}</button>',
-            "</form></section>",
-        ]
-    )
-
-
 def game_live(state, part: str) -> str:
     """A part of a game's page that follows the ledger: ``card``, its totals and who deals
-    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it."""
+    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it, each table
+    in a frame of its own."""
     if part == "card":
         return game_card(state)
     return "\n".join(sheet_body(view(state).sheet()))
@@ -132,37 +147,38 @@ def state_word(state) -> str:
     return "finished" if state.finished else "playing"
 
 
-def game_page(state, csrf: str, message: str | None = None, values: dict | None = None, said=()) -> str:
-    """A game's page; ``said``, the lines the change just made printed (its hand's report)."""
+def game_page(state, parts: list, note) -> str:
+    """A game's page: what the change just did (``note.said``), its card, ``parts`` (its forms),
+    and its sheet."""
     game = state.game
     ident = escape(game.id)
     links = [("/", _("Board")), (f"/games/{game.id}/sheet", _("Printable sheet"))]
-    body = [nav(*links), error_box(message)]
-    if said:
-        body.append('<div class="said" role="status">' + "".join(f"<p>{escape(line)}</p>" for line in said) + "</div>")
+    body = [nav(*links), said_box(note.said)]
     body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card")}</div>')
-    if not state.finished:
-        body.append(hand_form(state.game, csrf, values or {}))
-    actions_row = [f'<form method="post" action="/games/{ident}/undo" class="inline">'
-                   f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
-                   f'<button type="submit">{escape(_("Undo the last hand"))}</button></form>']
-    if state.finished:
-        actions_row.append(f'<form method="post" action="/games/{ident}/rematch" class="inline">'
-                           f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
-                           f'<button type="submit" class="primary">{escape(_("Rematch"))}</button></form>')
-    body.append('<div class="actions">' + "".join(actions_row) + "</div>")
+    body += parts
     body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet")}</main>')
-    title = view(state).status().title
-    return layout(title, "\n".join(body), live=True, state=state_word(state))
+    return layout(view(state).status().title, "\n".join(body), live=True, state=state_word(state))
 
 
-def settle_page(lines: list, can_record: bool, csrf: str, message: str | None = None) -> str:
-    body = [nav(("/", _("Board"))), f"<h1>{escape(_('Settle the evening'))}</h1>", error_box(message)]
-    body.append('<div class="settle">' + "".join(f"<p>{escape(line)}</p>" for line in lines) + "</div>")
-    if can_record:
+def confirm_page(title: str, question: str, action: str, csrf: str, key: str, back: str, **fields) -> str:
+    """The step that asks before something is done that changes a game for good: a form that
+    posts ``action`` with ``confirm=yes``, and a way back. It works without JavaScript."""
+    body = [nav(("/", _("Board")), (back, _("Back to the game"))), f"<h1>{escape(title)}</h1>", f"<p>{escape(question)}</p>",
+            '<div class="actions">', post_button(action, title, csrf, key, css="primary danger", confirm="yes", **fields),
+            f'<a class="button" href="{escape(back)}">{escape(_("No, back to the game"))}</a></div>']
+    return layout(title, "\n".join(body))
+
+
+def settle_page(shown, csrf: str, key: str, note, older: bool) -> str:
+    """The evening's settlement (``app.evening.Shown``); ``older``: every unsettled game, not
+    only tonight's."""
+    other = ("/settle", _("Only tonight's games")) if older else ("/settle?older=yes", _("Older unsettled games too"))
+    body = [nav(("/", _("Board")), other), f"<h1>{escape(_('Settle the evening'))}</h1>", said_box(note.said), error_box(note.message)]
+    body.append('<div class="settle">' + "".join(f"<p>{escape(line)}</p>" for line in shown.lines) + "</div>")
+    if shown.can_record:
+        fields = {"games": " ".join(shown.games), "digest": shown.digest, "older": "yes" if older else ""}
         body.append(
-            '<form method="post" action="/settle">'
-            f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
+            f'<form method="post" action="/settle">{hidden(csrf, key, **fields)}'
             f'<button type="submit" class="primary">{escape(_("Record: mark these games settled"))}</button></form>'
         )
     return layout(_("Settle the evening"), "\n".join(body))

@@ -38,6 +38,16 @@ class Secret:
         return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
+    def phone_id(self, phone: str) -> str:
+        """The id a phone's entries carry (``"phone"``): a short digest of its cookie under the
+        board's key, never the cookie itself, so that the ledger, which other devices share,
+        holds nothing that would let anyone post as that phone."""
+        return hmac.new(self.form_key, f"phone:{phone}".encode("utf-8", "replace"), hashlib.sha256).hexdigest()[:PHONE_ID_CHARACTERS]
+
+
+PHONE_ID_CHARACTERS = 10  # 40 bits: enough to tell a table's phones apart, too little to be worth guessing
+
+
 def derived(value: str, purpose: str) -> str:
     digest = hashlib.sha256(f"{purpose}:{value}".encode("ascii")).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")

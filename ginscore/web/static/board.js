@@ -7,6 +7,28 @@
   if (/(^#|&)token=/.test(window.location.hash)) {
     window.history.replaceState(null, "", window.location.pathname + window.location.search); // out of the history
   }
+  // a Rummy hand: the player who went out held nothing, so his own field is not asked for
+  function heldFollowsPlayer(form) {
+    var chosen = form.querySelector("input[name=player]:checked");
+    Array.prototype.forEach.call(form.querySelectorAll("label[data-player]"), function (field) {
+      field.hidden = chosen !== null && field.getAttribute("data-player") === chosen.value;
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("form.hand"), function (form) {
+    form.addEventListener("change", function () { heldFollowsPlayer(form); });
+    heldFollowsPlayer(form);
+  });
+  // a form sent once: a second press of Enter on a slow link sends nothing (the server knows
+  // the form's key anyway, and records nothing twice)
+  Array.prototype.forEach.call(document.querySelectorAll("form[method=post]"), function (form) {
+    form.addEventListener("submit", function (event) {
+      if (form.getAttribute("data-sent") === "yes") {
+        event.preventDefault();
+        return;
+      }
+      form.setAttribute("data-sent", "yes");
+    });
+  });
   var parts = document.querySelectorAll("[data-live]");
   if (!parts.length || !window.EventSource || !window.fetch) {
     return;

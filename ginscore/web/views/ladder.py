@@ -9,7 +9,6 @@ import re
 from html import escape
 
 from starlette.responses import HTMLResponse
-from starlette.routing import Route
 
 from ginscore.app.club import ladder_lines, seated
 from ginscore.base.errors import GinscoreError, printable
@@ -17,6 +16,7 @@ from ginscore.base.i18n import _, pgettext
 from ginscore.tables import all_tables, get_table
 from ginscore.tables import names as table_names
 from ginscore.web import pages
+from ginscore.web.desk import board_of
 
 MOST_NAMES = 40  # players a pairing seats at most: a club night, not a crowd
 LONGEST = 400  # characters of the form's names
@@ -86,18 +86,16 @@ def ladder_page(live: str, names: list, kind: str, query: str) -> str:
     return pages.layout(_("The ladder"), "\n".join(body), live=True, wide=True)
 
 
-def routes(desk) -> list:
-    """The page's routes, for the application's list (``web.app.build``)."""
+def query_of(request) -> str:
+    return f"?{request.url.query}" if request.url.query else ""
 
-    def query_of(request) -> str:
-        return f"?{request.url.query}" if request.url.query else ""
 
-    async def page(request):
-        names, kind = here_of(request)
-        return await desk.do(request, lambda book: HTMLResponse(ladder_page(ladder_part(book, names, kind), names, kind, query_of(request))))
+async def page(request):
+    names, kind = here_of(request)
+    return await board_of(request).desk.do(
+        request, lambda book: HTMLResponse(ladder_page(ladder_part(book, names, kind), names, kind, query_of(request))))
 
-    async def part(request):
-        names, kind = here_of(request)
-        return await desk.do(request, lambda book: HTMLResponse(ladder_part(book, names, kind)))
 
-    return [Route("/ladder", page), Route("/ladder/live", part)]
+async def part(request):
+    names, kind = here_of(request)
+    return await board_of(request).desk.do(request, lambda book: HTMLResponse(ladder_part(book, names, kind)))
