@@ -161,6 +161,29 @@ def hands_of(game_id: str) -> list:
     return json.loads(cli("status", "--json", "--game", game_id))["hands"]
 
 
+def followed(server, answer, cookie: str) -> str:
+    """The page a POST's redirect (303) leads this phone to (``cookie``: the phone's), which says
+    what the POST did, or why it did nothing, next to the field it is about."""
+    status, headers, text = answer
+    assert status == 303, (status, text[:300])
+    status, _headers, text = server.request("GET", headers["location"], headers={"Cookie": cookie})
+    assert status == 200, text[:300]
+    return text
+
+
+def hidden_fields(text: str, action: str) -> dict:
+    """The hidden fields of the page's form that posts to ``action`` (its token, one-time key, ...)."""
+    form = re.search(rf'<form method="post" action="{re.escape(action)}"[^>]*>(.*?)</form>', text, re.S).group(1)
+    return {name: value for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form) if name != "csrf"}
+
+
+def error_at(text: str, field: str) -> str:
+    """The error the page shows at ``field`` of a form (inside the form, beside the field)."""
+    found = re.search(rf'<p class="error" role="alert" id="error-{re.escape(field)}">([^<]*)</p>', text)
+    assert found, re.findall(r'class="error"[^>]*>([^<]*)', text)
+    return found.group(1).replace("&#x27;", "'")
+
+
 # ---- the browser -------------------------------------------------------------------------------
 
 
@@ -291,15 +314,15 @@ def test_a_foreign_host_a_cross_site_post_and_path_tricks_are_refused_with_nothi
 
 
 @pytest.mark.slow
-def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_the_cli_error(serve):
+def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_its_error_at_the_field(serve):
     by_form = new_game("Alice", "Bob")
     server = serve("--port", "0")
     token, cookie = server.form_token(f"/games/{by_form}")
-    status, headers, _text = server.post(
-        f"/games/{by_form}/hand", {"kind": "knock", "player": "al", "deadwood": "4", "opponent_deadwood": "15"}, token, cookie
+    answer = server.post(
+        f"/games/{by_form}/hand", {"kind": "knock", "player": "Alice", "deadwood": "4", "opponent_deadwood": "15"}, token, cookie
     )
-    assert status == 303 and headers["location"].startswith(f"/games/{by_form}?said=")
-    status, _headers, text = server.request("GET", headers["location"])  # the page says what the command line says
+    assert answer[1]["location"] == f"/games/{by_form}"  # the game's page: a reload posts nothing again
+    text = followed(server, answer, cookie)  # the page says what the command line says
     assert 'role="status"><p>Hand 1: Alice knocks 4 v 15 -&gt; Alice +11.</p>' in text
     server.post(f"/games/{by_form}/hand", {"kind": "gin", "player": "Bob", "opponent_deadwood": "30", "big": "true"}, token, cookie)
     by_cli = new_game("Alice", "Bob")
@@ -307,15 +330,15 @@ def test_a_hand_from_the_form_lands_as_the_cli_would_and_a_bad_one_gets_the_cli_
     cli("gin", "Bob", "30", "--big", "--game", by_cli)
     assert hands_of(by_form) == hands_of(by_cli) and len(hands_of(by_form)) == 2
     before = ledger_bytes(os.environ["GINSCORE_LEDGER"])
-    status, _headers, text = server.post(
+    answer = server.post(
         f"/games/{by_form}/hand", {"kind": "knock", "player": "Alice", "deadwood": "four", "opponent_deadwood": "15"}, token, cookie
     )
-    said = command("knock", "Alice", "four", "15", "--game", by_form).stderr.strip().removeprefix("Error: ")
-    assert status == 400 and said in text.replace("&#x27;", "'")
+    text = followed(server, answer, cookie)
+    assert error_at(text, "deadwood") == "give the deadwood of the player who knocked: a whole number, 0 or more"
     assert 'value="four"' in text  # the form comes back as it was typed
-    status, _headers, text = server.post(f"/games/{by_form}/hand", {"kind": "knock", "player": "Carol", "deadwood": "4",
-                                                                      "opponent_deadwood": "15"}, token, cookie)
-    assert status == 400 and "no player" in text.lower()
+    text = followed(server, server.post(f"/games/{by_form}/hand", {"kind": "knock", "player": "Carol", "deadwood": "4",
+                                                                     "opponent_deadwood": "15"}, token, cookie), cookie)
+    assert error_at(text, "player") == f"no player 'Carol' in game {by_form}: its players are Alice, Bob"
     assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
     assert server.post(f"/games/{by_form}/undo", {}, token, cookie)[0] == 303
     assert len(hands_of(by_form)) == 1
@@ -455,7 +478,7 @@ def test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_no
     one.fill("input[name=opponent_deadwood]", "15")
     started = time.monotonic()
     one.click("button.primary")
-    one.wait_for_url(re.compile(rf"/games/{game}\?said="))
+    one.wait_for_url(re.compile(rf"/games/{game}$"))
     assert "Hand 1:" in one.inner_text("[role=status]")
     expect(other.locator(f"#game-{game}")).to_contain_text("after 1 hand", timeout=1500)
     assert time.monotonic() - started < 2.5  # the post, its redirect and the other board within a second or so
@@ -523,30 +546,29 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     rematch = headers["location"].rsplit("/", 1)[1]
     assert status == 303 and rematch != game
     assert json.loads(cli("status", "--json", "--game", rematch))["players"] == ["Ann", "Ben"]
-    status, _headers, text = server.post("/games", {"players": "Solo", "table": "standard"}, token, cookie)
-    said = command("new", "Solo").stderr.strip().removeprefix("Error: ")
-    assert status == 400 and said.replace("'", "&#x27;") in text
+    text = followed(server, server.post("/games", {"players": "Solo", "table": "standard"}, token, cookie), cookie)
+    assert "is for 2 players, and 1 are named" in error_at(text, "players") and 'value="Solo"' in text
     status, _headers, text = server.request("GET", "/settle")
     assert status == 200 and "Not in money: 1 game without a stake" in text
     status, headers, _text = server.post("/games", {"players": "Cy, Di", "table": "standard", "stake": "1/100"}, token, cookie)
     staked = headers["location"].rsplit("/", 1)[1]
     assert json.loads(cli("status", "--json", "--game", staked))["stake"] == "0.01"
-    status, _headers, text = server.post("/games", {"players": "Cy, Di", "stake": "lots"}, token, cookie)
+    text = followed(server, server.post("/games", {"players": "Cy, Di", "stake": "lots"}, token, cookie), cookie)
     said = command("new", "Cy", "Di", "--stake", "lots").stderr.strip().removeprefix("Error: ")
-    assert status == 400 and said.replace("'", "&#x27;") in text
+    assert error_at(text, "stake") in said
     cli("gin", "cy", "30", "--game", staked)
     cli("gin", "cy", "30", "--game", staked)
     said = cli("settle")
     status, _headers, text = server.request("GET", "/settle")
     assert "Di pays Cy" in said and "Di pays Cy" in text and 'action="/settle"' in text
-    assert server.post("/settle", {}, token, cookie)[0] == 303
+    assert server.post("/settle", hidden_fields(text, "/settle"), token, cookie)[0] == 303
     assert json.loads(cli("settle", "--json"))["games"] == []
     # a settled game corrected afterwards: the board says what the command line says, and squares it once
     cli("edit", "1", "gin", "cy", "20", "--game", staked)
     said = next(line for line in cli("settle").splitlines() if line.startswith("Game "))
     status, _headers, text = server.request("GET", "/settle")
     assert said.startswith(f"Game {staked} changed after settlement ") and said in text and 'action="/settle"' in text
-    assert server.post("/settle", {}, token, cookie)[0] == 303
+    assert server.post("/settle", hidden_fields(text, "/settle"), token, cookie)[0] == 303
     assert json.loads(cli("settle", "--json"))["changed"] == []
     status, _headers, text = server.request("GET", f"/games/{game}/sheet")
     assert status == 200 and "<svg" in text

@@ -372,6 +372,7 @@ def test_a_game_rewritten_in_place_damaged_or_deleted_shows_on_the_board_within_
     folder_time = os.stat(os.path.dirname(path)).st_mtime_ns
     server = serve("--port", "0")
     board = Board(server)
+    rest = Board(server, "/live/finished")  # below the start form: tonight's finished games, the damaged ones
     assert "after 2 hands" in board.shown
     started = time.monotonic()
     rewrite_in_place(path, after_one)  # a backup copied back over it
@@ -379,11 +380,14 @@ def test_a_game_rewritten_in_place_damaged_or_deleted_shows_on_the_board_within_
     assert time.monotonic() - started < 1.5
     assert os.stat(os.path.dirname(path)).st_mtime_ns == folder_time  # the folder never changed
     rewrite_in_place(path, after_one[: len(after_one) // 2])  # damaged: cut short
-    text = board.until(lambda text: 'class="error"' in text, 5)
-    assert game in text.split('class="error"', 1)[1]
+    text = rest.until(lambda text: 'class="error damaged"' in text, 5)
+    damaged = text.split('class="error damaged"', 1)[1]
+    assert game in damaged and "Damaged" in text  # named with its reason, in the board's words
+    assert os.environ["GINSCORE_LEDGER"] not in text and os.path.realpath(os.environ["GINSCORE_LEDGER"]) not in text  # no path of this machine
     os.remove(path)
     board.until(lambda text: "No game in progress" in text, 5)
     board.close()
+    rest.close()
 
 
 @pytest.mark.slow

@@ -97,7 +97,7 @@ def hand_parameters(game, form: dict) -> tuple:
     if kind not in kinds_of(game):
         raise FieldError("kind", _("choose what happened: {kinds}").format(kinds=", ".join(kind_words(each) for each in kinds_of(game))))
     player = form.get("player", "").strip()
-    if kind != "draw" and player not in game.players:
+    if kind != "draw" and not player:
         raise FieldError("player", {"knock": _("choose who knocked"), "gin": _("choose who went gin"), "out": _("choose who went out")}[kind])
     upcard = given(form, "upcard")
     if upcard is not None:

@@ -12,7 +12,7 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from ginscore.app import games, hands
 from ginscore.app.hands import AlreadyDone, Writer
 from ginscore.app.reading import hand_phrase, view
-from ginscore.base.errors import GameNotFound, GinscoreError, printable
+from ginscore.base.errors import GameNotFound, GinscoreError, PlayerError, printable
 from ginscore.base.i18n import N_, _
 from ginscore.output.render_html import page
 from ginscore.tables import get_table
@@ -52,7 +52,8 @@ def refusal_note(error: GinscoreError, form: str, values: dict) -> Note:
     if isinstance(error, FieldError):
         return Note(message=str(error), field=error.field, form=form, values=values)
     message = printable(str(error))
-    return Note(message=board_words(message), field=field_of(message), form=form, values=values)
+    field = "player" if isinstance(error, PlayerError) and form in ("hand", "edit") else field_of(message)
+    return Note(message=board_words(message), field=field, form=form, values=values)
 
 
 def undo_part(state, pending, csrf: str) -> list:
