@@ -371,3 +371,19 @@ def test_no_module_is_longer_than_one_sitting(tmp_path):
     (tmp_path / "long.py").write_text("x = 1\n" * (MOST_LINES + 1))
     (tmp_path / "short.py").write_text("x = 1\n" * MOST_LINES)
     assert modules_over(str(tmp_path)) == [f"long.py: {MOST_LINES + 1} lines"]
+
+
+def test_every_route_of_the_board_is_a_module_level_handler():
+    """Each route of 'ginscore serve' is a module-level ``async def`` of ``web/views/`` (issue 42),
+    never a closure made inside ``build``: a handler can be read, found and tested on its own."""
+    pytest.importorskip("starlette")
+    import inspect
+
+    from ginscore.web.app import ROUTES
+
+    for route in ROUTES:
+        handler = route.endpoint
+        module = inspect.getmodule(handler)
+        assert module.__name__.startswith("ginscore.web.views."), (route.path, module.__name__)
+        assert getattr(module, handler.__name__, None) is handler and "<locals>" not in handler.__qualname__, route.path
+        assert inspect.iscoroutinefunction(handler), route.path

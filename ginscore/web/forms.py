@@ -165,19 +165,22 @@ def values_of(hand: dict) -> dict:
     return values
 
 
-def hand_fields(game, values: dict, error=None) -> list:
+def hand_fields(game, values: dict, error=None, more=()) -> list:
     """The fields of a hand of ``game``; ``values`` fill them; ``error`` (a ``Note``) stands at
-    its field, or atop them when it names none."""
+    its field, or atop them when it names none of those shown (``more``: the form's others)."""
     kinds = kinds_of(game)
     chosen = values.get("kind") or kinds[0]
     field = error.field if error is not None else None
-    rows = [error_line(error.message, "form")] if error is not None and error.message and field not in FIELDS and not field.startswith("held") else []
+    rummy, oklahoma = "out" in kinds, getattr(game.rules, "oklahoma", False)
+    shown = {"kind", "player", *more, *(("rummy",) if rummy else ("deadwood", "opponent_deadwood", "big", "cards", "opponent_cards")),
+             *(("upcard",) if oklahoma and not rummy else ())}
+    at_top = error is not None and error.message and field not in shown and not (rummy and field.startswith("held."))
+    rows = [error_line(error.message, "form")] if at_top else []
     rows.append(f'<fieldset class="choices kinds"><legend>{escape(_("What happened"))}</legend>')
     for kind in kinds:
         checked = " checked" if kind == chosen else ""
         rows.append(f'<label class="choice"><input type="radio" name="kind" value="{kind}"{checked}> {escape(kind_words(kind))}</label>')
     rows.append(said_at(error, "kind") + "</fieldset>")
-    rummy = "out" in kinds
     partnership = get_table(game.table).name == "partnership"
     legend = _("Who went out") if rummy else (_("Who knocked, went gin or drew") if partnership else _("Who knocked or went gin"))
     rows.append(f'<fieldset class="choices players{"" if partnership else " not-draw"}"><legend>{escape(legend)}</legend>')
@@ -185,6 +188,8 @@ def hand_fields(game, values: dict, error=None) -> list:
         checked = " checked" if values.get("player") == player else ""
         rows.append(f'<label class="choice"><input type="radio" name="player" value="{escape(player)}"{checked}> {escape(player)}</label>')
     rows.append(said_at(error, "player") + "</fieldset>")
+    if at_top:
+        error = None  # said atop
     if rummy:
         rows.append(f'<fieldset class="held"><legend>{escape(_("What each player caught held (points, or cards: K,7,3)"))}</legend>')
         for player in game.players:
@@ -196,7 +201,7 @@ def hand_fields(game, values: dict, error=None) -> list:
     rows.append(text_field("opponent_deadwood", (_("Opponent's deadwood (after lay-offs)"), _("Deadwood of the player caught")),
                            values, error, css="only-knock-gin"))
     rows.append(check_field("big", _("Big gin (all 11 cards)"), values, css="only-gin"))
-    if getattr(game.rules, "oklahoma", False):
+    if oklahoma:
         rows.append(text_field("upcard", _("Upcard (e.g. 7h, 10s, Kd)"), values, error, numeric=False))
     opened = " open" if field in ("cards", "opponent_cards") or values.get("cards") else ""
     rows.append(f'<details class="only-knock-gin"{opened}><summary>{escape(_("Or give both hands as cards"))}</summary>')
@@ -210,7 +215,7 @@ def hand_form(game, hidden: str, values: dict, error=None, count: int = 0) -> st
     """The form for the next hand of ``game`` (as it stands); ``hidden`` its token and key
     fields; ``count`` the hands so far (a hand forgotten is put before one of them)."""
     rows = [f'<form method="post" action="/games/{escape(game.id)}/hand" class="hand" id="hand">', hidden,
-            *hand_fields(game, values, error)]
+            *hand_fields(game, values, error, ("before",) if count else ())]
     if count:
         opened = " open" if values.get("before") else ""
         rows.append(f'<details{opened}><summary>{escape(_("A hand forgotten? Put it before a hand"))}</summary>')
