@@ -73,13 +73,6 @@ def post_button(action: str, words: str, csrf: str, key: str = "", css: str = ""
             f'<button type="submit"{classes}>{escape(words)}</button></form>')
 
 
-def state_words(state) -> str:
-    """Where a game stands, in the board's words: in progress, over, ended, voided."""
-    if state.game.journal and any(entry["action"] == "void_game" for entry in state.game.journal[-1:]):
-        return _("voided")
-    return _("over") if state.finished else _("in progress")
-
-
 def game_card(state) -> str:
     """A game on the board: its title, totals and boxes (each grid of 'status', each in a frame
     of its own that scrolls), and its notes (who deals next, where it stands)."""
