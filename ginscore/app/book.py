@@ -25,7 +25,6 @@ from ginscore.core.game import Game, next_clock, now_ms, voided
 from ginscore.core.names import folded
 from ginscore.ops import actions
 from ginscore.store import ledger, schema, schema_journal
-from ginscore.store.device_clock import last_clock
 from ginscore.store.ledger import Ledger, parse_name
 from ginscore.tables import kept as replays
 
@@ -133,6 +132,8 @@ class Book:
         """Lock, load the game, ``change(game)`` -> (new game, *more), write it, tell the index;
         returns the whole result. A change that raises leaves the files untouched. The entries
         the change adds are this device's (``Game.device``)."""
+        from ginscore.store.device_clock import last_clock  # only what writes: 'status' reads no clock
+
         with self.ledger.locked():
             game = self.ledger.load(game_id)._replace(device=self.ledger.device, floor=last_clock(self.ledger.clock_path))
             result = change(game)
@@ -142,6 +143,8 @@ class Book:
     def start(self, game: Game) -> Game:
         """Save a new game under a new id, made on this device (making the ledger folder if
         need be); it becomes this device's current game."""
+        from ginscore.store.device_clock import last_clock
+
         with self.ledger.locked(create=True):
             clock = next_clock(now_ms(), (last_clock(self.ledger.clock_path), self._last_start()))
             game = game._replace(id=self.ledger.new_id(clock), clock=clock, device=self.ledger.device)
