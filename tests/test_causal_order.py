@@ -132,8 +132,8 @@ def test_a_correction_made_apart_keeps_the_later_hand_after_the_end(laptop_and_p
             assert device.run(f"{command} --game {game}" if command != "games" else command).exit_code == 0
         report = as_json(device, "check")
         assert report["ok"] is True
-        assert any("after the game ended" in note["note"] for note in report["notes"])
-    assert "comes after the game ended" in ok(one, f"status --game {game}").stdout
+        assert any("comes after the end" in note["note"] for note in report["notes"])
+    assert "comes after the end (its device had not seen it): not counted" in ok(one, f"status --game {game}").stdout
     # a correction of the hand that does not count would change nothing: refused, saying what to do
     result = one.run(f"edit 4 knock alice 3 10 --game {game}")
     assert result.exit_code == 1 and "correcting it changes nothing" in result.output
@@ -189,7 +189,7 @@ def test_undo_on_a_device_that_recorded_nothing_here_says_how_to_take_a_hand_bac
     before = sorted((path.name, path.read_bytes()) for path in (phone.ledger / "games").iterdir())
     result = phone.run(f"undo --game {game}")
     assert result.exit_code == 1
-    assert "nothing recorded on this device stands in game" in result.output and "'ginscore delete 1'" in result.output
+    assert "nothing this device recorded in game" in result.output and "'ginscore delete 1'" in result.output
     assert sorted((path.name, path.read_bytes()) for path in (phone.ledger / "games").iterdir()) == before
 
 

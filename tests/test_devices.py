@@ -417,7 +417,7 @@ def test_a_merged_hand_after_the_end_is_kept_not_counted_and_reported(pair):
     state = as_json(one, f"status --game {game}")
     assert state["finished"] and state["winner"] == "Ann" and len(state["hands"]) == 2
     notes = [note["note"] for note in as_json(two, "check")["notes"]]
-    assert any("comes after the game ended" in note for note in notes)
+    assert any("comes after the end" in note for note in notes)
     entries = as_json(one, f"log --game {game}")["entries"]
     assert len(entries) == 3  # kept in the file
     # log agrees with status and check: the late hand is listed, numbered, and does not count

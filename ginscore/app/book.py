@@ -25,7 +25,6 @@ from ginscore.core.game import Game, next_clock, now_ms, voided
 from ginscore.core.names import folded
 from ginscore.ops import actions
 from ginscore.store import ledger, schema, schema_journal
-from ginscore.store.device_clock import last_clock
 from ginscore.store.ledger import Ledger, parse_name
 from ginscore.tables import kept as replays
 
@@ -134,6 +133,8 @@ class Book:
         returns the whole result. A change that raises leaves the files untouched. The entries
         the change adds are this device's (``Game.device``), and on the board the phone's that
         posted it and its form's (``Game.phone``, ``Game.form``)."""
+        from ginscore.store.device_clock import last_clock  # only what writes: 'status' reads no clock
+
         with self.ledger.locked():
             game = self.ledger.load(game_id)._replace(device=self.ledger.device, floor=last_clock(self.ledger.clock_path),
                                                       phone=phone, form=form)
@@ -144,6 +145,8 @@ class Book:
     def start(self, game: Game) -> Game:
         """Save a new game under a new id, made on this device (making the ledger folder if
         need be); it becomes this device's current game."""
+        from ginscore.store.device_clock import last_clock
+
         with self.ledger.locked(create=True):
             clock = next_clock(now_ms(), (last_clock(self.ledger.clock_path), self._last_start()))
             game = game._replace(id=self.ledger.new_id(clock), clock=clock, device=self.ledger.device)

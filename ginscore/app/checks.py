@@ -215,10 +215,8 @@ def merged_notes(game) -> list:
     notes = []
     for hand in actions.late_hands(game):
         notes.append(
-            _("hand {number} of game {game} comes after the game ended (recorded where the end was not seen yet: on another "
-              "device, or before a change made apart): it does not count; if it was played, correct the hand that ends the "
-              "game ('ginscore edit'), else take it out with 'ginscore delete {number} --game {game}'").format(
-                number=hand.number, game=game.id)
+            _("hand {number} of game {game} comes after the end (its device had not seen it): not counted; correct the hand "
+              "that ends the game, or 'ginscore delete {number} --game {game}'").format(number=hand.number, game=game.id)
         )
     wall = system_ms()
     for entry in far_ahead(game.journal, game.clock):
@@ -227,8 +225,8 @@ def merged_notes(game) -> list:
             note = _("game {game} was started by a clock {ahead} ahead of this device's: its entries here do not follow it")
         else:
             note = _(
-                "entry {entry} of game {game} has a clock {ahead} ahead of this device's (a clock set wrong, or a file "
-                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it"
+                "entry {entry} of game {game} has a clock {ahead} ahead of this device's (set wrong, or the file changed by "
+                "hand): this device's entries do not follow it"
             )
         notes.append(note.format(game=game.id, entry=entry["id"], ahead=ahead))
     clash_lines = iter(rename_clash_lines(game))

@@ -41,10 +41,12 @@ def order_key(entry) -> tuple:
 
 
 def names(entry) -> list:
-    """The ids ``entry`` names as entries it comes after (what it acts on and what it had seen)."""
-    found = [entry[field] for field in NAMED if entry.get(field) is not None]
+    """The ids ``entry`` names as entries it comes after (what it acts on and what it had seen).
+    Only texts are names: whatever else a file changed by hand holds there names nothing (the
+    file's checks say what is wrong with it)."""
+    found = [entry[field] for field in NAMED if type(entry.get(field)) is str]
     also = entry.get(ALSO)
-    return found + list(also) if also else found
+    return found + [named for named in also if type(named) is str] if type(also) is list else found
 
 
 def ordered(entries) -> list:
@@ -57,9 +59,9 @@ def ordered(entries) -> list:
     for entry in plain:
         for field in NAMED:
             named = entry.get(field)
-            if named is not None and named in ids and named not in seen:
+            if type(named) is str and named in ids and named not in seen:
                 return _by_causal_clock(plain, ids)
-        if ALSO in entry and any(named in ids and named not in seen for named in entry[ALSO]):
+        if ALSO in entry and any(named in ids and named not in seen for named in names(entry)):
             return _by_causal_clock(plain, ids)
         seen.add(entry["id"])
     return plain

@@ -263,9 +263,8 @@ def edit(game: Game, number: int, hand: dict):
     target = hands[number - 1].entry if 1 <= number <= len(hands) else None
     if target is not None and any(late.entry == target for late in late_hands(game)):  # it would change nothing
         raise HandError(
-            _("hand {number} of game {game} comes after the game ended and does not count: correcting it changes nothing; "
-              "correct the hand that ends the game, or take hand {number} out with 'ginscore delete {number}'").format(
-                number=number, game=game.id)
+            _("hand {number} of game {game} comes after the end and does not count: correcting it changes nothing; correct "
+              "the hand that ends the game, or 'ginscore delete {number}'").format(number=number, game=game.id)
         )
     updated, before = journal.edit(game, number, hand, **(seats_now(game, target) if target else {}))
     # the correction can end the game before hands recorded after it

@@ -116,8 +116,8 @@ def nothing_of_yours(game) -> str:
     if not hands:
         return _("game {game} has no hand to undo").format(game=game.id)
     return _(
-        "nothing recorded on this device stands in game {game} to undo: its hands were recorded on other devices; "
-        "'ginscore delete {number}' takes back hand {number}, the last one"
+        "nothing this device recorded in game {game} stands to undo: 'ginscore delete {number}' takes back hand {number}, "
+        "the last one, recorded on another device"
     ).format(game=game.id, number=hands[-1].number)
 
 

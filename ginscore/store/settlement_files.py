@@ -279,6 +279,8 @@ def entry_problem(entry, place: str) -> str | None:
     if action in TARGETED:
         target = entry.get("target")
         return None if isinstance(target, str) and ENTRY_ID.match(target) else f"{place}.target: " + _("expected an entry id")
+    if "target" in entry:  # the order of the entries would take it for one this entry acts on
+        return f"{place}.target: " + _("a settle entry takes back no other entry")
     currency = entry.get("currency")
     if currency is not None and not isinstance(currency, str):
         return f"{place}.currency: " + _("expected a currency symbol or null")
