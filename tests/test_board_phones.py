@@ -298,3 +298,21 @@ def test_no_page_speaks_the_command_line(serve):
     assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
     text = followed(server, server.post("/games", {"players": "A, B, C", "table": "standard"}, token, cookie), cookie)
     assert "choose" in error_at(text, "players") and "--" not in error_at(text, "players")
+
+
+@pytest.mark.slow
+def test_a_start_or_rematch_form_sent_twice_opens_one_game(serve):
+    server = serve("--port", "0")
+    token, cookie = server.form_token("/")
+    form = {**hidden_fields(page_of(server, "/", cookie), "/games"), "players": "Ann, Ben", "table": "standard"}
+    first = server.post("/games", form, token, cookie)
+    second = server.post("/games", form, token, cookie)
+    assert first[1]["location"] == second[1]["location"]
+    game = first[1]["location"]
+    assert "This game is already started: here it is." in followed(server, second, cookie)
+    for _ in range(2):
+        server.post(f"{game}/hand", {"kind": "gin", "player": "Ann", "opponent_deadwood": "30"}, token, cookie)
+    rematch = hidden_fields(page_of(server, game, cookie), f"{game}/rematch")
+    assert server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"] == \
+        server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"]
+    assert len(json.loads(cli("games", "--json"))["games"]) == 2  # the game and one rematch

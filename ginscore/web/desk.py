@@ -157,12 +157,33 @@ class Flash:
             return self.notes.pop((phone, path), None)
 
 
+class Started:
+    """Form key -> the id of the game that form started, the newest few only."""
+
+    KEPT = 256
+
+    def __init__(self):
+        self.games: dict = {}
+
+    def game_of(self, key: str) -> str | None:
+        return self.games.get(key) if key else None
+
+    def keep(self, key: str, game_id: str) -> None:
+        if key:
+            self.games[key] = game_id
+            while len(self.games) > self.KEPT:
+                del self.games[next(iter(self.games))]
+
+
 class Board:
     """What the handlers share, kept on the application (``request.app.state.board``)."""
 
     def __init__(self, desk: Desk, shared, watcher, assets: dict):
         self.desk = desk
         self.flash = Flash()
+        # the games started by each form's key: a start or rematch form sent twice opens the game
+        # it started, not a second one (a new game has no entry yet to hold the key)
+        self.started = Started()
         self.shared = shared
         self.watcher = watcher
         self.assets = assets

@@ -17,7 +17,7 @@ from ginscore.base.i18n import _
 from ginscore.core.rules import PRESETS
 from ginscore.ops.evening import day_bounds
 from ginscore.web import pages
-from ginscore.web.desk import Note, back, board_of, changing, form_token, live_part, new_key, noted
+from ginscore.web.desk import Note, back, board_of, changing, form_token, live_part, new_key, noted, writer_of
 from ginscore.web.forms import board_words, error_line
 from ginscore.web.pages import hidden
 
@@ -130,6 +130,10 @@ def start_field(error: GinscoreError, form: dict) -> str:
 
 async def start(request):
     def work(book, form):
+        key = writer_of(request, form).form
+        again = board_of(request).started.game_of(key)
+        if again is not None:  # the same form sent twice: the game it started
+            return back(request, f"/games/{again}", Note(said=[_("This game is already started: here it is.")]))
         names = [name.strip() for name in re.split(r"[,\n]", form.get("players", "")) if name.strip()]
         values = {name: form.get(name, "") for name in ("players", "table", "preset", "stake", "currency", "dealer")}
         table = form.get("table", "standard")
@@ -149,6 +153,7 @@ async def start(request):
         except GinscoreError as error:
             field = "players" if isinstance(error, TableRefused) else start_field(error, form)
             return back(request, "/", Note(message=board_words(printable(str(error))), field=field, form="start", values=values))
+        board_of(request).started.keep(key, started.state.game.id)
         return RedirectResponse(f"/games/{started.state.game.id}", status_code=303)
 
     def again(book, form, message):  # a form older than the phone's token: shown again as typed

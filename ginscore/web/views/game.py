@@ -208,10 +208,15 @@ async def hand(request):
 
 async def rematch(request):
     def work(book, form):
+        key = writer_of(request, form).form
+        again = board_of(request).started.game_of(key)
+        if again is not None:  # the same form sent twice: the rematch it started
+            return done(request, [_("This game is already started: here it is.")], f"/games/{again}")
         try:
             started = games.rematch(book, game_id_of(request))
         except GinscoreError as error:
             return refused(request, error, "", {})
+        board_of(request).started.keep(key, started.state.game.id)
         return RedirectResponse(f"/games/{started.state.game.id}", status_code=303)
 
     return await changing(request, work, again_here(request))
