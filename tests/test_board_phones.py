@@ -253,6 +253,8 @@ def test_at_phone_size_no_table_is_wider_than_its_box_and_every_error_stands_in_
         page.goto(server.local + path)
         assert page.evaluate(TOO_WIDE) == [], path
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), path
+        shown = page.inner_text("body")  # what a player reads: no command to type, no option
+        assert "'ginscore" not in shown and " --" not in shown, path
     # the start form comes before the finished games; errors stand inside their forms
     page.goto(server.local + f"/games/{games['hollywood']}")
     page.check("input[name=kind][value=knock]")

@@ -15,6 +15,7 @@ from ginscore.app.reading import view
 from ginscore.base.i18n import _
 from ginscore.output.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables
+from ginscore.web.forms import board_words
 
 
 def layout(title: str, body: str, live: bool = False, wide: bool = False, state: str = "") -> str:
@@ -73,13 +74,22 @@ def post_button(action: str, words: str, csrf: str, key: str = "", css: str = ""
             f'<button type="submit"{classes}>{escape(words)}</button></form>')
 
 
+def board_note(note: str) -> str:
+    """A view's note in the board's words: each sentence that names a command (``'ginscore
+    end' ends it``) without that part; the rest as it is."""
+    if "ginscore" not in note and "--" not in note:
+        return note
+    sentences = [board_words(sentence) if ("ginscore" in sentence or "--" in sentence) else sentence for sentence in note.split(". ")]
+    return ". ".join(sentences).rstrip(".") + "."
+
+
 def game_card(state) -> str:
     """A game on the board: its title, totals and boxes (each grid of 'status', each in a frame
     of its own that scrolls), and its notes (who deals next, where it stands)."""
     game = state.game
     shown = view(state).status()
     grids = "".join(f'<div class="frame">{table_block(grid, "final")}</div>' for grid in shown.grids)
-    notes = "".join(f"<p>{escape(note)}</p>" for note in shown.notes)
+    notes = "".join(f"<p>{escape(board_note(note))}</p>" for note in shown.notes)
     css = "card finished" if state.finished else "card"
     return (
         f'<section class="{css}" id="game-{escape(game.id)}">'
@@ -133,7 +143,13 @@ def game_live(state, part: str) -> str:
     in a frame of its own."""
     if part == "card":
         return game_card(state)
-    return "\n".join(sheet_body(view(state).sheet()))
+    return "\n".join(sheet_body(board_sheet(state)))
+
+
+def board_sheet(state):
+    """A game's sheet as the board shows and prints it: its notes in the board's words."""
+    sheet = view(state).sheet()
+    return sheet._replace(notes=tuple(board_note(note) for note in sheet.notes))
 
 
 def state_word(state) -> str:

@@ -158,7 +158,7 @@ async def game_part(request):
 
 async def printable_sheet(request):
     def work(book):
-        return HTMLResponse(page(view(book.state(game_id_of(request))).sheet()), headers={"content-security-policy": PRINT_CSP})
+        return HTMLResponse(page(pages.board_sheet(book.state(game_id_of(request)))), headers={"content-security-policy": PRINT_CSP})
 
     return await board_of(request).desk.do(request, work)
 
