@@ -136,6 +136,8 @@ def listing(book) -> Listing:
 def game_lines(book, state) -> list:
     """What 'status' says of a settled game that changed since, or that was settled twice (asked
     only when ``Book.may_be_settled``)."""
+    from ginscore.app import settlement_words
+
     found = held(book)
     standing = squaring.Standing(found.records)
     game_id = state.game.id
@@ -145,10 +147,10 @@ def game_lines(book, state) -> list:
         summaries = {game: _summary(book, state if game == game_id else None, game) for game in part.games}
         change = standing.change(part, summaries)
         if change is not None:
-            lines.append(squaring.change_line(change))
+            lines.append(settlement_words.change_line(change))
     for held_twice in squaring.settled_twice(found.records):
         if held_twice["game"] == game_id:
-            lines.append(_("note: {twice}.").format(twice=squaring.twice_words(held_twice)))
+            lines.append(_("note: {twice}.").format(twice=settlement_words.twice_words(held_twice)))
     return lines
 
 

@@ -47,7 +47,7 @@ ROUTES = [
     Route("/games/{game_id}/void", corrections.void, methods=["POST"]),
     Route("/games/{game_id}/rename", corrections.rename, methods=["POST"]),
     Route("/games/{game_id}/{what}", corrections.asking),
-    Route("/settle", settle.settle_page),
+    Route("/settle", settle.settle_page_of),
     Route("/settle", settle.settle_record, methods=["POST"]),
     Route("/ladder", ladder.page),
     Route("/ladder/live", ladder.part),

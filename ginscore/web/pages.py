@@ -178,21 +178,6 @@ def confirm_page(title: str, question: str, action: str, csrf: str, key: str, ba
     return layout(title, "\n".join(body))
 
 
-def settle_page(shown, csrf: str, key: str, note, older: bool) -> str:
-    """The evening's settlement (``app.evening.Shown``); ``older``: every unsettled game, not
-    only tonight's."""
-    other = ("/settle", _("Only tonight's games")) if older else ("/settle?older=yes", _("Older unsettled games too"))
-    body = [nav(("/", _("Board")), other), f"<h1>{escape(_('Settle the evening'))}</h1>", said_box(note.said), error_box(note.message)]
-    body.append('<div class="settle">' + "".join(f"<p>{escape(line)}</p>" for line in shown.lines) + "</div>")
-    if shown.can_record:
-        fields = {"games": " ".join(shown.games), "digest": shown.digest, "older": "yes" if older else ""}
-        body.append(
-            f'<form method="post" action="/settle">{hidden(csrf, key, **fields)}'
-            f'<button type="submit" class="primary">{escape(_("Record: mark these games settled"))}</button></form>'
-        )
-    return layout(_("Settle the evening"), "\n".join(body))
-
-
 def error_page(message: str, status_words: str) -> str:
     body = [nav(("/", _("Board"))), f"<h1>{escape(status_words)}</h1>", error_box(message)]
     return layout(status_words, "\n".join(body))
