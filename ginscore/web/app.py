@@ -45,6 +45,7 @@ ROUTES = [
     Route("/games/{game_id}/restore", corrections.restore, methods=["POST"]),
     Route("/games/{game_id}/end", corrections.end, methods=["POST"]),
     Route("/games/{game_id}/void", corrections.void, methods=["POST"]),
+    Route("/games/{game_id}/unvoid", corrections.unvoid, methods=["POST"]),
     Route("/games/{game_id}/rename", corrections.rename, methods=["POST"]),
     Route("/games/{game_id}/{what}", corrections.asking),
     Route("/settle", settle.settle_page_of),

@@ -12,10 +12,13 @@ from __future__ import annotations
 from html import escape
 
 from ginscore.app.reading import view
+from ginscore.app.settlement_words import square_words
+from ginscore.app.stages import DAMAGED, PLAYING, VOIDED
 from ginscore.base.i18n import _
 from ginscore.output.render_html import page_head, sheet_body, table_block
 from ginscore.tables import all_tables
 from ginscore.web.forms import board_words
+from ginscore.web.plain import plain
 
 
 def layout(title: str, body: str, live: bool = False, wide: bool = False, state: str = "") -> str:
@@ -83,9 +86,43 @@ def board_note(note: str) -> str:
     return ". ".join(sentences).rstrip(".") + "."
 
 
-def game_card(state) -> str:
-    """A game on the board: its title, totals and boxes (each grid of 'status', each in a frame
-    of its own that scrolls), and its notes (who deals next, where it stands)."""
+def stage_lines(stage, root: str) -> list:
+    """Where a game is (``app.stages.Stage``), in the board's words: in progress, over (how it
+    ended), voided or damaged (and why); settled, or settled and changed since, with what squares it."""
+    if stage.kind == DAMAGED:
+        return [_("Damaged: {reason}").format(reason=plain(stage.reason, root))]
+    if stage.kind == VOIDED:
+        lines = [_("Voided: set aside, it counts in no settlement and no statistic.")]
+    elif stage.kind == PLAYING:
+        lines = [_("In progress.")]
+    else:  # won, or ended early: the table's words for the result say which
+        lines = [_("Over: {result}.").format(result=stage.result)]
+    if stage.settlement is not None:
+        lines.append(settled_line(stage))
+    return lines
+
+
+def settled_line(stage) -> str:
+    """A settled game: in which settlement, and what squares it when it changed since."""
+    change, settlement = stage.change, stage.settlement
+    if change is None:
+        return _("Settled in settlement {settlement}.").format(settlement=settlement)
+    if change["state"] == "unfinished":
+        return _("Settled in settlement {settlement}, then changed: it is not finished now, so what squares it is told once it "
+                 "ends.").format(settlement=settlement)
+    if change["state"] == "voided":
+        return _("Settled in settlement {settlement}, then voided: to square it: {owed}.").format(settlement=settlement, owed=square_words(change))
+    return _("Settled in settlement {settlement}, then changed: to square it: {owed}.").format(settlement=settlement, owed=square_words(change))
+
+
+def stage_box(stage, root: str) -> str:
+    return f'<div class="stage stage-{escape(stage.kind)}">' + "".join(f"<p>{escape(line)}</p>" for line in stage_lines(stage, root)) + "</div>"
+
+
+def game_card(state, stage, root: str) -> str:
+    """A game on the board: its title, where it is (its stage), totals and boxes (each grid of
+    'status', each in a frame of its own that scrolls), and its notes (who deals next, where it
+    stands)."""
     game = state.game
     shown = view(state).status()
     grids = "".join(f'<div class="frame">{table_block(grid, "final")}</div>' for grid in shown.grids)
@@ -93,9 +130,16 @@ def game_card(state) -> str:
     css = "card finished" if state.finished else "card"
     return (
         f'<section class="{css}" id="game-{escape(game.id)}">'
-        f'<h2><a href="/games/{escape(game.id)}">{escape(shown.title)}</a></h2>'
+        f'<h2><a href="/games/{escape(game.id)}">{escape(shown.title)}</a></h2>{stage_box(stage, root)}'
         f'<div class="grids">{grids}</div><div class="notes">{notes}</div></section>'
     )
+
+
+def damaged_card(game_id: str, stage, root: str) -> str:
+    """A game that cannot be read, on the board: its id and why."""
+    ident = escape(game_id)
+    return (f'<section class="card damaged" id="game-{ident}"><h2><a href="/games/{ident}">{escape(_("Game {game}").format(game=game_id))}'
+            f"</a></h2>{stage_box(stage, root)}</section>")
 
 
 def folded_card(state, card: str) -> str:
@@ -113,14 +157,14 @@ def board_playing(cards: list) -> str:
 
 def board_rest(finished: list, damaged: list) -> str:
     """The part of the board below the start form: tonight's finished games, a line each, and
-    the games that cannot be read, each with its reason."""
+    the games that cannot be read (``damaged_card``), each with its reason."""
     parts = []
     if finished:
         parts.append(f"<h2>{escape(_('Finished tonight'))}</h2>")
         parts.append("".join(finished))
     if damaged:
         parts.append(f"<h2>{escape(_('Damaged'))}</h2>")
-        parts += [f'<p class="error damaged">{escape(problem)}</p>' for problem in damaged]
+        parts.append('<div class="cards">' + "".join(damaged) + "</div>")
     return "\n".join(parts)
 
 
@@ -137,12 +181,12 @@ def board(playing: str, rest: str, start_form: str, note) -> str:
     return layout(_("ginscore: the board"), "\n".join(body), live=True, wide=True)
 
 
-def game_live(state, part: str) -> str:
-    """A part of a game's page that follows the ledger: ``card``, its totals and who deals
-    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it, each table
-    in a frame of its own."""
+def game_live(state, part: str, stage, root: str) -> str:
+    """A part of a game's page that follows the ledger: ``card``, its stage, totals and who deals
+    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it, each table in
+    a frame of its own."""
     if part == "card":
-        return game_card(state)
+        return game_card(state, stage, root)
     return "\n".join(sheet_body(board_sheet(state)))
 
 
@@ -152,21 +196,29 @@ def board_sheet(state):
     return sheet._replace(notes=tuple(board_note(note) for note in sheet.notes))
 
 
-def state_word(state) -> str:
-    return "finished" if state.finished else "playing"
+def state_word(state, stage) -> str:
+    """What a game's page was made for: its form comes or goes when this changes."""
+    return "voided" if stage.kind == VOIDED else "finished" if state.finished else "playing"
 
 
-def game_page(state, parts: list, note) -> str:
+def game_page(state, stage, root: str, parts: list, note) -> str:
     """A game's page: what the change just did (``note.said``), its card, ``parts`` (its forms),
     and its sheet."""
     game = state.game
     ident = escape(game.id)
     links = [("/", _("Board")), (f"/games/{game.id}/sheet", _("Printable sheet"))]
     body = [nav(*links), said_box(note.said)]
-    body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card")}</div>')
+    body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card", stage, root)}</div>')
     body += parts
-    body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet")}</main>')
-    return layout(view(state).status().title, "\n".join(body), live=True, state=state_word(state))
+    body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet", stage, root)}</main>')
+    return layout(view(state).status().title, "\n".join(body), live=True, state=state_word(state, stage))
+
+
+def damaged_page(game_id: str, stage, root: str) -> str:
+    """The page of a game that cannot be read: why, in the board's words (no path, no command)."""
+    title = _("Game {game}").format(game=game_id)
+    body = [nav(("/", _("Board"))), f"<h1>{escape(title)}</h1>", stage_box(stage, root)]
+    return layout(title, "\n".join(body))
 
 
 def confirm_page(title: str, question: str, action: str, csrf: str, key: str, back: str, **fields) -> str:

@@ -1,7 +1,7 @@
 """The corrections of a game from a phone, each a plain form that works without JavaScript,
 posted to an address that ends with the command line's name and with fields named as its
 arguments: /games/ID/undo, /redo, /edit (``hand``, and the hand form's fields), /delete
-(``hand``), /restore (``hand``), /end, /void, /rename (``player``, ``name``). A form names its
+(``hand``), /restore (``hand``), /end, /void, /unvoid, /rename (``player``, ``name``). A form names its
 hand by the entry it was made for too (``entry``), so that it means the same hand when others
 arrived meanwhile. Ending, voiding, deleting and undoing in a game that is over ask first: a
 page that posts again with ``confirm=yes``.
@@ -164,7 +164,18 @@ async def void(request):
             games.void(book, game_id_of(request), writer_of(request, form))
         except GinscoreError as error:
             return refused(request, error, "", {})
-        return RedirectResponse("/", status_code=303)
+        return done(request, [_("The game is voided: it counts in no settlement and no statistic until it is brought back.")])
+
+    return await changing(request, work, again_here(request))
+
+
+async def unvoid(request):
+    def work(book, form):
+        try:
+            shown = games.unvoid(book, game_id_of(request), writer_of(request, form))
+        except GinscoreError as error:
+            return refused(request, error, "", {})
+        return done(request, [_("The game is back: it counts again."), view(shown.state).totals_sentence()])
 
     return await changing(request, work, again_here(request))
 

@@ -9,7 +9,7 @@ from html import escape
 
 from starlette.responses import HTMLResponse, RedirectResponse
 
-from ginscore.app import games, hands
+from ginscore.app import games, hands, stages
 from ginscore.app.hands import AlreadyDone, Writer
 from ginscore.app.reading import hand_phrase, view
 from ginscore.base.errors import GameNotFound, GinscoreError, PlayerError, printable
@@ -125,10 +125,30 @@ def corrections_part(state, csrf: str, note: Note) -> str:
     return "\n".join(rows)
 
 
+def read_game(book, game_id: str) -> tuple:
+    """(the game's evaluated state, its stage), or (None, its stage) when it cannot be read."""
+    try:
+        state = book.state(game_id)
+    except GameNotFound:
+        raise
+    except GinscoreError as error:  # damaged: its page says why, in the board's words
+        return None, stages.damaged(book, game_id, error)
+    return state, stages.Settled(book).stage(state)
+
+
 def the_game_page(request, book, note: Note) -> HTMLResponse:
-    state = book.state(game_id_of(request))
+    game_id = game_id_of(request)
+    state, stage = read_game(book, game_id)
+    if state is None:
+        return HTMLResponse(pages.damaged_page(game_id, stage, book.root))
     csrf = form_token(request)
     parts = []
+    if stage.kind == stages.VOIDED:  # nothing is recorded in a game set aside: it can be brought back
+        parts.append('<div class="actions">' + post_button(f"/games/{state.game.id}/unvoid", _("Bring the game back"), csrf, new_key(),
+                                                           css="primary") + "</div>")
+        if note.message:
+            parts.append(pages.error_box(note.message))
+        return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
     if not state.finished:
         error = note if note.form == "hand" else None
         parts.append(hand_form(state.game, hidden(csrf, new_key()), note.values if error else {}, error, len(state.rows)))
@@ -136,7 +156,7 @@ def the_game_page(request, book, note: Note) -> HTMLResponse:
     if note.message and note.form not in ("hand", "restore", "rename"):
         parts.append(pages.error_box(note.message))
     parts.append(corrections_part(state, csrf, note))
-    return HTMLResponse(pages.game_page(state, parts, note))
+    return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
 
 
 async def game_page(request):
@@ -150,8 +170,12 @@ async def game_part(request):
         raise Refused(404, N_("no such part of a page"))
 
     def work(book):
-        state = book.state(game_id_of(request))
-        return HTMLResponse(pages.game_live(state, part), headers={"x-game-state": pages.state_word(state)})
+        game_id = game_id_of(request)
+        state, stage = read_game(book, game_id)
+        if state is None:
+            return HTMLResponse(pages.damaged_card(game_id, stage, book.root) if part == "card" else "",
+                                headers={"x-game-state": "damaged"})
+        return HTMLResponse(pages.game_live(state, part, stage, book.root), headers={"x-game-state": pages.state_word(state, stage)})
 
     return await live_part(request, work)
 
