@@ -11,6 +11,7 @@ import json
 import os
 import re
 import time
+from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -146,12 +147,19 @@ def test_a_phones_undo_names_its_own_hand_and_never_takes_anothers(serve):
     answer = server.post(f"{game}/undo", {}, token_a, phone_a)
     followed(server, answer, phone_a)
     assert [hand["kind"] for hand in hands_of(game_id)] == ["draw"]
-    # phone B's undo has nothing of its own: nothing is taken back, and the page says so
+    # phone B's undo has nothing of its own: nothing is taken back, and the page says so in a
+    # phone's words (this phone, not "this device"; no command), offering the last hand's delete
     before = ledger_bytes(os.environ["GINSCORE_LEDGER"])
     text = followed(server, server.post(f"{game}/undo", {}, token_b, phone_b), phone_b)
-    errors = re.findall(r'<p class="error"[^>]*>([^<]*)</p>', text)
-    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before and errors
-    assert all("ginscore" not in error and "--" not in error for error in errors), errors
+    errors = [unescape(error) for error in re.findall(r'<p class="error"[^>]*>([^<]*)</p>', text)]
+    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
+    assert errors == ["Error: Nothing this phone recorded in this game stands to take back. The last hand was recorded "
+                      "elsewhere: hand 1, draw (dead hand); it can be deleted instead."]
+    entries = json.loads(cli("log", "--json", "--game", game_id))["entries"]
+    draw = next(entry["id"] for entry in entries if entry["action"] == "hand" and not entry.get("phone"))
+    assert re.search(rf'<a class="button" href="{game}/delete\?hand=1&amp;entry={draw}">Delete hand 1</a>', text)
+    text = followed(server, server.post(f"{game}/redo", {}, token_b, phone_b), phone_b)
+    assert "Nothing this phone took back in this game is left to bring back" in text and "this device" not in text
     # a button made for a deed that is no longer the last says so instead of taking another
     server.post(f"{game}/hand", {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}, token_a, phone_a)
     stale = hidden_fields(page_of(server, game, phone_a), f"{game}/undo")  # made for the gin just recorded

@@ -125,15 +125,17 @@ class Desk:
 class Note:
     """What a phone is told once on the page a change redirected it to: ``said``, the lines of
     what was done; or ``message`` (why nothing was done), ``field`` (the field it is about, ""
-    for the form as a whole), ``form`` (which form: its action's last word) and ``values`` (what
-    was typed, to fill the form again)."""
+    for the form as a whole), ``form`` (which form: its action's last word), ``values`` (what
+    was typed, to fill the form again) and ``offer`` (what to do instead: an address and the
+    words of its button, or None)."""
 
-    def __init__(self, said=(), message: str = "", field: str = "", form: str = "", values: dict | None = None):
+    def __init__(self, said=(), message: str = "", field: str = "", form: str = "", values: dict | None = None, offer=None):
         self.said = list(said)
         self.message = message
         self.field = field
         self.form = form
         self.values = dict(values or {})
+        self.offer = offer
 
 
 class Flash:

@@ -53,10 +53,14 @@ def nav(*links) -> str:
     return f'<nav class="bar">{items}</nav>'
 
 
-def error_box(message: str | None) -> str:
+def error_box(message: str | None, offer=None) -> str:
+    """Why nothing was done; ``offer``, what to do instead (an address and its button's words)."""
     if not message:
         return ""
-    return f'<p class="error" role="alert">{escape(_("Error: {message}").format(message=message))}</p>'
+    box = f'<p class="error" role="alert">{escape(_("Error: {message}").format(message=message))}</p>'
+    if offer is not None:
+        box += f'<div class="actions offer"><a class="button" href="{escape(offer[0])}">{escape(offer[1])}</a></div>'
+    return box
 
 
 def said_box(lines) -> str:

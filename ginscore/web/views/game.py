@@ -154,7 +154,7 @@ def the_game_page(request, book, note: Note) -> HTMLResponse:
         parts.append(hand_form(state.game, hidden(csrf, new_key()), note.values if error else {}, error, len(state.rows)))
     parts += undo_part(state, hands.pending(book, state.game.id, Writer(phone_of(request))), csrf)
     if note.message and note.form not in ("hand", "restore", "rename"):
-        parts.append(pages.error_box(note.message))
+        parts.append(pages.error_box(note.message, note.offer))
     parts.append(corrections_part(state, csrf, note))
     return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
 
