@@ -194,6 +194,32 @@ def test_a_form_sent_twice_or_again_after_a_lost_answer_records_one_hand(serve):
     assert len(hands_of(game_id)) == 2 and "already recorded as hand 2" in text
 
 
+def test_the_same_hand_entered_on_two_phones_is_recorded_once_and_another_hand_goes_in(serve):
+    """Two phones with the page open enter the same hand: the second form, made before the first
+    hand came in, records nothing and says so, the hand as typed; sent again from the page that
+    shows the first, it is taken as another hand. A different hand from a page as old goes in."""
+    game_id = new_game("Katya", "Lena")
+    server = serve("--port", "0")
+    game = f"/games/{game_id}"
+    token_a, phone_a = server.form_token("/")
+    token_b, phone_b = server.form_token("/")
+    knock = {"kind": "knock", "player": "Katya", "deadwood": "3", "opponent_deadwood": "9"}
+    form_a, form_b = (hidden_fields(page_of(server, game, phone), f"{game}/hand") for phone in (phone_a, phone_b))
+    older_b = hidden_fields(page_of(server, game, phone_b), f"{game}/hand")
+    server.post(f"{game}/hand", {**form_a, **knock}, token_a, phone_a)
+    before = ledger_bytes(os.environ["GINSCORE_LEDGER"])
+    text = followed(server, server.post(f"{game}/hand", {**form_b, **knock}, token_b, phone_b), phone_b)
+    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
+    assert error_at(text, "form") == ("nothing was recorded: hand 1, the same hand, came in since this form was made; if this "
+                                      "is another hand, send it again")
+    assert 'name="deadwood" value="3"' in text and 'name="opponent_deadwood" value="9"' in text  # as typed
+    followed(server, server.post(f"{game}/hand", {**hidden_fields(text, f"{game}/hand"), **knock}, token_b, phone_b), phone_b)
+    assert [(hand["player"], hand["deadwood"]) for hand in hands_of(game_id)] == [("Katya", 3), ("Katya", 3)]
+    gin = {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}
+    followed(server, server.post(f"{game}/hand", {**older_b, **gin}, token_b, phone_b), phone_b)
+    assert [hand["kind"] for hand in hands_of(game_id)] == ["knock", "knock", "gin"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("script", [True, False], ids=["with-javascript", "without"])
 def test_enter_pressed_twice_on_a_phone_records_one_hand(serve, chromium, script):

@@ -43,7 +43,7 @@ def stale_notes() -> str:
     """What a live page says when it stops following the ledger (its script shows one): the
     stream broke (it tries again by itself), or the board no longer takes this phone's token."""
     lost = _("This page stopped following the ledger: what it shows may be old. It tries again by itself.")
-    token = _("This page lost its token (the board was given a new one): open the address, or scan the code, 'ginscore serve --lan' prints.")
+    token = _("This page lost its token (the board was given a new one): open the address the board printed on the laptop, or scan its code.")
     return (f'<p class="stale" role="alert" data-stale="lost" hidden>{escape(lost)}</p>'
             f'<p class="stale" role="alert" data-stale="token" hidden>{escape(token)}</p>')
 

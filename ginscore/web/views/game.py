@@ -18,6 +18,7 @@ from ginscore.output.render_html import page
 from ginscore.tables import get_table
 from ginscore.web import pages
 from ginscore.web.desk import (
+    ENTRY_ID,
     Note,
     Refused,
     back,
@@ -151,7 +152,8 @@ def the_game_page(request, book, note: Note) -> HTMLResponse:
         return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
     if not state.finished:
         error = note if note.form == "hand" else None
-        parts.append(hand_form(state.game, hidden(csrf, new_key()), note.values if error else {}, error, len(state.rows)))
+        fields = hidden(csrf, new_key(), seen=hands.seen_of(state.game))  # what it was made for: an alike hand since is asked about
+        parts.append(hand_form(state.game, fields, note.values if error else {}, error, len(state.rows)))
     parts += undo_part(state, hands.pending(book, state.game.id, Writer(phone_of(request))), csrf)
     if note.message and note.form not in ("hand", "restore", "rename"):
         parts.append(pages.error_box(note.message, note.offer))
@@ -214,10 +216,12 @@ def again_here(request):
 async def hand(request):
     def work(book, form):
         game_id = game_id_of(request)
-        values = {key: value for key, value in form.items() if key not in ("csrf", "key")}
+        values = {key: value for key, value in form.items() if key not in ("csrf", "key", "seen")}
         try:
             command, params = hand_parameters(book.standing(game_id), form)
-            recorded = hands.record(book, game_id, command, params, before_of(form), writer_of(request, form))
+            seen = form.get("seen", "")
+            seen = seen if ENTRY_ID.fullmatch(seen) else None
+            recorded = hands.record(book, game_id, command, params, before_of(form), writer_of(request, form), seen)
         except GinscoreError as error:
             return refused(request, error, "hand", values)
         if recorded.placed is not None:
