@@ -82,8 +82,8 @@ def nothing_of_this_phone(request, error: NothingToTakeBack, state) -> Note:
     device", never a command); for Undo, the game's last hand, recorded elsewhere, is offered
     to delete (after asking)."""
     if error.redo:
-        return Note(message=_("Nothing this phone took back in this game is left to bring back: Redo brings back what "
-                              "this phone's Undo took back, until a hand is recorded or deleted."))
+        return Note(message=_("Nothing this phone took back in this game is left to bring back: what this phone takes back "
+                              "can be brought back until a hand is recorded or deleted."))
     if error.last is None:
         return Note(message=_("Nothing this phone recorded in this game stands to take back: the game has no hand yet."))
     words = hand_phrase(state, error.last)
