@@ -61,14 +61,63 @@ def post_form(server, page: str, action: str, cookie: str, token: str, **fields)
     return server.post(action, {**hidden, **fields}, token, cookie)
 
 
+def on_phone(page, action: str, fields: dict) -> None:
+    """What a player does on a phone's page to send ``action`` with ``fields``: opens what holds
+    its form, fills it and presses its button (and on the page that asks, yes)."""
+
+    def press(selector):
+        with page.expect_navigation():
+            page.click(selector)
+
+    def fill(form, values):
+        for name, value in values.items():
+            if name in ("kind", "player") and form != "form[action$='/rename']":
+                page.check(f"{form} input[name={name}][value='{value}']")
+            elif name == "player":
+                page.select_option(f"{form} select[name=player]", value)
+            else:
+                page.fill(f"{form} input[name={name}]", value)
+
+    if action == "hand":
+        if "before" in fields:
+            page.click("text=A hand forgotten? Put it before a hand")
+        fill("#hand", fields)
+        press("#hand button.primary")
+        return
+    if action in ("undo", "redo", "unvoid"):
+        press(f"form[action$='/{action}'] button")
+        return
+    page.click("#corrections > summary")
+    if action in ("edit", "delete"):  # the hand's own page
+        page.select_option("form.corrections select[name=hand]", fields["hand"])
+        press("form.corrections button")
+        if action == "edit":
+            fill("#edit", {name: value for name, value in fields.items() if name != "hand"})
+            press("#edit button.primary")
+        else:
+            press("form[action$='/delete'] button")
+            press("form[action$='/delete'] button")  # yes, on the page that asks
+        return
+    if action in ("end", "void"):
+        press(f"a[href$='/{action}']")
+        press(f"form[action$='/{action}'] button")  # yes, on the page that asks
+        return
+    fill(f"form[action$='/{action}']", fields)
+    press(f"form[action$='/{action}'] button")
+
+
 @pytest.mark.slow
-def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(serve):
+def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(serve, chromium):
+    """On a phone's screen (Chromium at 390 px), each correction made as a player makes it, by its
+    buttons and plain forms (no script) and the pages that ask first, lands in the ledger as its
+    command does."""
     players = ["Katya", "Lena"]
     by_board, by_cli = new_game(*players, "--hollywood"), new_game(*players, "--hollywood")
     server = serve("--port", "0")
-    token, cookie = server.form_token("/")
-    game = f"/games/{by_board}"
-    steps = [  # (what the board posts: action, fields; the same on the command line)
+    # plain forms, as every correction is: without the script (which only follows the ledger)
+    page = chromium.new_context(viewport=IPHONE_13, java_script_enabled=False).new_page()
+    page.goto(f"{server.local}/games/{by_board}")
+    steps = [  # (what the phone does: action, fields; the same on the command line)
         ("hand", {"kind": "knock", "player": "Katya", "deadwood": "3", "opponent_deadwood": "9"}, ["knock", "Katya", "3", "9"]),
         ("hand", {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}, ["gin", "Lena", "20"]),
         ("hand", {"kind": "draw"}, ["draw"]),
@@ -76,32 +125,27 @@ def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(se
          ["knock", "Lena", "2", "12", "--before", "2"]),
         ("edit", {"hand": "1", "kind": "knock", "player": "Katya", "deadwood": "4", "opponent_deadwood": "9"},
          ["edit", "1", "knock", "Katya", "4", "9"]),
-        ("delete", {"hand": "3", "confirm": "yes"}, ["delete", "3"]),
+        ("delete", {"hand": "3"}, ["delete", "3"]),
         ("restore", {"hand": "3"}, ["restore", "3"]),
         ("rename", {"player": "Lena", "name": "Elena"}, ["rename", "Lena", "Elena"]),
         ("undo", {}, ["undo"]),
         ("redo", {}, ["redo"]),
-        ("end", {"confirm": "yes"}, ["end"]),
+        ("end", {}, ["end"]),
+        ("void", {}, ["void", by_cli]),
+        ("unvoid", {}, ["unvoid", by_cli]),
     ]
     for action, fields, words in steps:
-        if action in ("edit", "delete"):  # from the page that corrects the hand
-            answer = post_form(server, f"{game}/correct?hand={fields['hand']}", f"{game}/{action}", cookie, token, **fields)
-        elif action == "end":  # from the page that asks first
-            answer = post_form(server, f"{game}/end", f"{game}/end", cookie, token)
-        else:
-            answer = post_form(server, game, f"{game}/{action}", cookie, token, **fields)
-        text = followed(server, answer, cookie)
-        assert 'class="error"' not in text, (action, re.findall(r'class="error"[^>]*>([^<]*)', text))
-        cli(*words, "--game", by_cli)
+        on_phone(page, action, fields)
+        assert page.query_selector_all("p.error") == [], (action, [error.inner_text() for error in page.query_selector_all("p.error")])
+        assert page.url.endswith(f"/games/{by_board}"), (action, page.url)  # the game's page again: a reload posts nothing
+        cli(*words, *(() if by_cli in words else ("--game", by_cli)))
         assert comparable_status(by_board) == comparable_status(by_cli), action
     assert comparable_log(by_board) == comparable_log(by_cli)
-    # voided on both: set aside alike
-    assert server.post(f"{game}/void", {"confirm": "yes"}, token, cookie)[0] == 303
-    cli("void", by_cli)
-    assert comparable_status(by_board) == comparable_status(by_cli)
     # every entry the board wrote carries this phone's id, never its cookie
     phone = {entry.get("phone") for entry in json.loads(cli("log", "--json", "--game", by_board))["entries"]}
-    assert len(phone) == 1 and None not in phone and cookie.split("=", 1)[1] not in phone
+    cookies = [cookie["value"] for cookie in page.context.cookies()]
+    assert len(phone) == 1 and None not in phone and not set(cookies) & phone
+    page.context.close()
 
 
 @pytest.mark.slow

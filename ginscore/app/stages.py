@@ -8,6 +8,7 @@ stage is asked; a ledger without settlements costs no read at all.
 
 from __future__ import annotations
 
+from ginscore.app.reading import view
 from ginscore.base.records import Record
 from ginscore.core.game import abandoned, voided
 
@@ -48,7 +49,6 @@ class Settled:
     def stage(self, state) -> Stage:
         """The stage of the game of the evaluated ``state``."""
         from ginscore.app.accounts import change_of
-        from ginscore.app.reading import view
 
         journal = state.game.journal
         if voided(journal):
