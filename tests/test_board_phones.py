@@ -396,3 +396,66 @@ def test_a_start_or_rematch_form_sent_twice_opens_one_game(serve):
     assert server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"] == \
         server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"]
     assert len(json.loads(cli("games", "--json"))["games"]) == 2  # the game and one rematch
+
+
+def stage_of(text: str, game_id: str) -> list:
+    """The lines of where game ``game_id`` is, as its card says them (on the board or its page)."""
+    card = re.search(rf'<section class="card[^"]*" id="game-{game_id}">(.*?)</section>', text, re.S).group(1)
+    box = re.search(r'<div class="stage stage-\w+">(.*?)</div>', card, re.S).group(1)
+    return [unescape(line) for line in re.findall(r"<p>([^<]*)</p>", box)]
+
+
+def test_each_game_says_where_it_is_in_the_boards_words(serve, isolated_ledger):
+    """Every card and game page names the game's state plainly, in the board's words and in each
+    language: in progress, over (won, or ended early), voided, settled, settled then changed with
+    what squares it, damaged with its reason and no path.
+
+    Ed v Flo at 0.05, 'gin ed 90': 115, + 100 + 25 = 240, a shutout doubled: 480 x 0.05 = 24.00,
+    settled; corrected to 'gin ed 95': 120 + 100 + 25 = 245, doubled 490 x 0.05 = 24.50, so Flo
+    owes Ed 0.50 more to square it."""
+    ids = {}
+    for label, command, hands in (
+        ("playing", "new Ann Ben", ["knock ann 2 20"]), ("won", "new Cy Di --stake 0.05", ["gin cy 90"]),
+        ("changed", "new Ed Flo --stake 0.05", ["gin ed 90"]), ("ended", "new Gil Hu --hollywood", ["knock gil 2 20", "end"]),
+        ("voided", "new Io Jo", []), ("damaged", "new Ka Lu", ["knock ka 2 20"]),
+    ):
+        ids[label] = new_game(*command.split()[1:])
+        for hand in hands:
+            cli(*hand.split(), "--game", ids[label])
+    settled = re.search(r"Recorded as settlement (\w+)", cli("settle", "--record")).group(1)
+    cli("edit", "1", "gin", "ed", "95", "--game", ids["changed"])
+    cli("void", ids["voided"])
+    server = serve("--port", "0")
+    _token, cookie = server.form_token("/")
+    board = page_of(server, "/", cookie)
+    expected = {
+        "playing": ["In progress."],
+        "won": ["Over: Cy won at hand 1.", f"Settled in settlement {settled}."],
+        "changed": ["Over: Ed won at hand 1.", f"Settled in settlement {settled}, then changed: to square it: Flo → Ed: 0.50."],
+        "ended": ["Over: ended early after hand 1, Gil up 43."],
+        "voided": ["Voided: set aside, it counts in no settlement and no statistic."],
+    }
+    for label, lines in expected.items():
+        text = page_of(server, f"/games/{ids[label]}", cookie)
+        assert stage_of(text, ids[label]) == lines, label
+        if label != "voided":  # the board leaves a voided game out; its page brings it back
+            assert stage_of(board, ids[label]) == lines, label
+    assert 'action="/games/{}/unvoid"'.format(ids["voided"]) in page_of(server, f"/games/{ids['voided']}", cookie)
+    # in the other languages too, the money as each writes it
+    for language, words in (("de", ["Vorbei: ", "Abgerechnet in Abrechnung {}, danach geändert: zum Ausgleich: Flo → Ed: 0,50."]),
+                            ("ru", ["Окончена: ", "Рассчитана в расчёте {}, затем изменилась: для перерасчёта: Flo → Ed: 0,50."]),
+                            ("uk", ["Закінчена: ", "Розрахована в розрахунку {}, потім змінилася: для перерахунку: Flo → Ed: 0,50."])):
+        _status, _headers, text = server.request("GET", f"/games/{ids['changed']}", headers={"Cookie": cookie, "Accept-Language": language})
+        over, squared = stage_of(text, ids["changed"])
+        assert over.startswith(words[0]) and squared == words[1].format(settled), (language, over, squared)
+    # squared at the laptop: the board's card says so (the settlements changed, not the game's file)
+    cli("settle", "--record")
+    assert stage_of(page_of(server, "/", cookie), ids["changed"]) == ["Over: Ed won at hand 1.", f"Settled in settlement {settled}."]
+    for name in os.listdir(isolated_ledger / "games"):  # a file damaged while the board runs
+        if name.startswith(f"game-{ids['damaged']}."):
+            (isolated_ledger / "games" / name).write_text("{ not json")
+    board = page_of(server, "/", cookie)
+    for text in (page_of(server, f"/games/{ids['damaged']}", cookie), board):
+        damaged = stage_of(text, ids["damaged"])
+        assert damaged[0].startswith(f"Damaged: games/game-{ids['damaged']}.") and "in the ledger folder: not valid JSON" in damaged[0]
+        assert str(isolated_ledger) not in text and "ginscore check" not in text

@@ -221,7 +221,8 @@ def game_page(state, stage, root: str, parts: list, note) -> str:
 def damaged_page(game_id: str, stage, root: str) -> str:
     """The page of a game that cannot be read: why, in the board's words (no path, no command)."""
     title = _("Game {game}").format(game=game_id)
-    body = [nav(("/", _("Board"))), f"<h1>{escape(title)}</h1>", stage_box(stage, root)]
+    body = [nav(("/", _("Board"))), f"<h1>{escape(title)}</h1>",
+            f'<section class="card damaged" id="game-{escape(game_id)}">{stage_box(stage, root)}</section>']
     return layout(title, "\n".join(body))
 
 
