@@ -402,7 +402,7 @@ def stage_of(text: str, game_id: str) -> list:
     """The lines of where game ``game_id`` is, as its card says them (on the board or its page)."""
     card = re.search(rf'<section class="card[^"]*" id="game-{game_id}">(.*?)</section>', text, re.S).group(1)
     box = re.search(r'<div class="stage stage-\w+">(.*?)</div>', card, re.S).group(1)
-    return [unescape(line) for line in re.findall(r"<p>([^<]*)</p>", box)]
+    return [unescape(line) for line in re.findall(r"<p[^>]*>([^<]*)</p>", box)]
 
 
 def test_each_game_says_where_it_is_in_the_boards_words(serve, isolated_ledger):
@@ -440,6 +440,8 @@ def test_each_game_says_where_it_is_in_the_boards_words(serve, isolated_ledger):
         assert stage_of(text, ids[label]) == lines, label
         if label != "voided":  # the board leaves a voided game out; its page brings it back
             assert stage_of(board, ids[label]) == lines, label
+    # a finished game folded to one line says whether it is settled
+    assert re.search(rf'id="over-{ids["changed"]}"><summary>Game {ids["changed"]}: Ed v Flo: Ed won at hand 1 \(settled, then changed\)', board)
     assert 'action="/games/{}/unvoid"'.format(ids["voided"]) in page_of(server, f"/games/{ids['voided']}", cookie)
     # in the other languages too, the money as each writes it
     for language, words in (("de", ["Vorbei: ", "Abgerechnet in Abrechnung {}, danach geändert: zum Ausgleich: Flo → Ed: 0,50."]),

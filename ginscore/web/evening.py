@@ -94,7 +94,7 @@ def settle_body(shown, root: str, csrf: str, key: str, older: bool) -> list:
     said += [_("Note: {twice}.").format(twice=words.twice_words(held)) for held in shown.twice_grouped]
     said += [problem_line(problem, root) for _path, problem in evening.problems]
     if said:
-        body.append(f'<div class="notes">{paragraphs(said)}</div>')
+        body.append(f'<div class="told">{paragraphs(said)}</div>')
     if shown.can_record:
         body.append(record_form(csrf, key, shown, older))
     return body

@@ -120,7 +120,12 @@ def settled_line(stage) -> str:
 
 
 def stage_box(stage, root: str) -> str:
-    return f'<div class="stage stage-{escape(stage.kind)}">' + "".join(f"<p>{escape(line)}</p>" for line in stage_lines(stage, root)) + "</div>"
+    """Where a game is, a line each: its kind, then (settled) whether what was paid still holds."""
+    lines = stage_lines(stage, root)
+    settled = "" if stage.settlement is None else "settled" if stage.change is None else "changed"
+    classes = [""] * (len(lines) - 1) + [f' class="{settled}"' if settled else ""]
+    return (f'<div class="stage stage-{escape(stage.kind)}">' + "".join(f"<p{css}>{escape(line)}</p>" for css, line in zip(classes, lines))
+            + "</div>")
 
 
 def game_card(state, stage, root: str) -> str:
@@ -146,9 +151,12 @@ def damaged_card(game_id: str, stage, root: str) -> str:
             f"</a></h2>{stage_box(stage, root)}</section>")
 
 
-def folded_card(state, card: str) -> str:
-    """A finished game on the board: one line (its title and result) that opens to its card."""
+def folded_card(state, stage, card: str) -> str:
+    """A finished game on the board: one line (its title, result and whether it is settled) that
+    opens to its card."""
     line = f"{view(state).status().title}: {view(state).result_phrase()}"
+    if stage.settlement is not None:
+        line += f" ({_('settled') if stage.change is None else _('settled, then changed')})"
     return f'<details class="folded" id="over-{escape(state.game.id)}"><summary>{escape(line)}</summary>{card}</details>'
 
 

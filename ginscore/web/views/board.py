@@ -40,8 +40,9 @@ def board_parts(board, book) -> tuple:
     settled, settlements = stages.Settled(book), book.settlements_stamp()
 
     def make(state):
-        card = pages.game_card(state, settled.stage(state), book.root)
-        return (pages.folded_card(state, card) if state.finished else card), state.finished
+        stage = settled.stage(state)
+        card = pages.game_card(state, stage, book.root)
+        return (pages.folded_card(state, stage, card) if state.finished else card), state.finished
 
     for game_id in playing + [entry["id"] for entry in tonight if entry["id"] not in listed]:
         try:
