@@ -57,7 +57,7 @@ class Settled:
             kind, result = (ENDED_EARLY if abandoned(journal) else WON), view(state).result_phrase()
         else:
             kind, result = PLAYING, ""
-        if not self.book.may_be_settled(state.game.id):  # no settlement names it: nothing parsed
+        if self._standing is None and not self.book.may_be_settled(state.game.id):  # no settlement names it: nothing parsed
             return Stage(kind, result)
         standing = self.standing()
         counted = standing.counted.get(state.game.id)
