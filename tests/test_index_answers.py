@@ -162,8 +162,8 @@ class Reference:
             read = [book.summarize_file(game_id) for game_id in book.game_ids()]
             self.settled = book.settled_games()
             self.view = listing(book)  # each game's settlement, and what changed since (from the summary given)
-        assert all(error is None for _summary, error, _place in read)
-        self.files = [(place, summary) for summary, _error, place in sorted(read, key=lambda item: item[2])]
+        assert all(error is None for _summary, error, _place, _facts in read)
+        self.files = [(place, summary) for summary, _error, place, _facts in sorted(read, key=lambda item: item[2])]
 
     def chosen(self, words: list) -> list:
         """The summaries (oldest first) a command's --since, --until, --player, --vs, --table choose."""

@@ -41,32 +41,77 @@ def held(book):
     return settlements.read(book.ledger)
 
 
+def settled_index(book, question):
+    """``question(connection)`` asked of the summary index once its settled set holds for the
+    settlement files as they are (``index.settled``): made again from the files when they
+    changed since, else read as kept. None, nothing asked, when the ledger has no settlements."""
+    from ginscore.store.settlement_names import exists, signature
+
+    if not exists(book.root):
+        return None
+    from ginscore.index import settled
+
+    def asked(connection):
+        now = signature(book.root)  # before the files are read: a change while they are read is seen next time
+        if settled.signature_of(connection) != now:
+            settled.replace(connection, now, held(book))
+        return question(connection)
+
+    return book.ask(asked)
+
+
+SLIM = ("id", "created", "players", "money", "currency", "stake", "finished", "voided", "damaged", "error")
+
+
 def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
     """The games 'settle' chooses (``selection`` and ``game_ids``; with ``unsettled`` only those
     not settled yet) and what the settled ones among them owe since. The finished games are
-    asked of the summary index as before, with the games that do not load; besides them only the
-    settled games that are not finished and sound now (voided, unfinished: a few)."""
-    found = held(book)
-    standing = squaring.Standing(found.records)
+    asked of the summary index as before, with the games that do not load, each kept with only
+    what settling takes (``SLIM``: memory stays flat with the ledger); besides them only the
+    settled games that may not come to what was paid for them (``index.settled.changed``: a few)."""
+    from ginscore.index import settled as settled_set
+
     ids = tuple(game_ids)
-    counted = book.summaries(selection._replace(ids=ids, finished_only=True, with_damaged=True))
+    asked = selection._replace(ids=ids, finished_only=True, with_damaged=True)
+    counted = book.with_summaries(asked, lambda summaries: [{key: entry[key] for key in SLIM if key in entry} for entry in summaries])
     damaged = [{"game": entry["id"], "error": entry["error"]} for entry in counted if entry.get("damaged")]
     counted = [entry for entry in counted if not entry.get("damaged")]
-    known = {entry["id"] for entry in counted}
-    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
-    others = []
+    found = settled_index(book, lambda connection: (
+        settled_set.counted(connection, [entry["id"] for entry in counted]), settled_set.changed(connection),
+        settled_set.facts(connection)))
+    if found is None:
+        return Evening(counted, False, damaged, [], [], [], held(book).seen())
+    among, changed, facts = found
+    changed = {game: part for game, part in changed.items() if not ids or game in ids}
+    standing = squaring.Standing.of_games(changed)
+    wanted = {game for part in standing.parts for game in part.games}
+    summaries = {entry["id"]: entry for entry in counted if entry["id"] in wanted}
+    rest = [game for game in wanted if game not in summaries]
     for start in range(0, len(rest), CHUNK):  # a settlement's games left out of the selection are asked by id
         asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
-        others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
-    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
-    chosen = [entry for entry in counted if entry["id"] not in standing.counted] if unsettled else counted
-    return Evening(
-        chosen, unsettled and bool(standing.counted), damaged, standing.changes(settled),
-        squaring.settled_twice(found.records, settled), found.problems, found.seen(),
-    )
+        summaries.update((entry["id"], entry) for entry in book.summaries(asked) if not entry.get("damaged"))
+    twice = facts.twice if facts.twice is not None else estimated_twice(book, selection, ids, counted)
+    chosen = [entry for entry in counted if entry["id"] not in among] if unsettled else counted
+    return Evening(chosen, unsettled and facts.any, damaged, standing.changes(summaries), twice, facts.problems, facts.seen)
 
 
 CHUNK = 500  # ids in one question of the summary index
+
+
+def estimated_twice(book, selection, ids: tuple, counted: list) -> list:
+    """``squaring.settled_twice`` where an old settlement (no amount per game) settled a game a
+    second time: what each settled game of the selection comes to now stands in, as 'settle'
+    always worked it out (the settlement files read whole: a ledger of an older ginscore)."""
+    found = held(book)
+    standing = squaring.Standing(found.records)
+    known = {entry["id"] for entry in counted}
+    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
+    others = []
+    for start in range(0, len(rest), CHUNK):
+        asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
+        others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
+    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
+    return squaring.settled_twice(found.records, settled)
 
 
 def shares(result, chosen: list) -> dict:
@@ -117,11 +162,17 @@ class Listing(Record):
         return self.standing.change(part, {entry["id"]: entry})
 
 
-def listing(book) -> Listing:
+def listing(book, game_ids=None) -> Listing:
+    """What 'games' says of the settled games among ``game_ids`` (None: of every game), asked of
+    the summary index's settled set (``index.settled``)."""
+    from ginscore.index import settled
     from ginscore.index.history import Selection
 
-    found = held(book)
-    standing = squaring.Standing(found.records)
+    found = settled_index(book, lambda connection: (settled.counted(connection, game_ids), settled.facts(connection)))
+    if found is None:
+        return Listing(squaring.Standing([]), {}, [])
+    counted, facts = found
+    standing = squaring.Standing.of_games(counted)
     grouped = [part for part in standing.parts if len(part.games) > 1]
     groups: dict = {}
     if grouped:  # settlements an older ginscore recorded: their games read together
@@ -130,7 +181,7 @@ def listing(book) -> Listing:
         for change in standing.changes(summaries):
             if len(change["games"]) > 1:
                 groups.update(dict.fromkeys(change["games"], change))
-    return Listing(standing, groups, found.problems)
+    return Listing(standing, groups, facts.problems)
 
 
 def game_lines(book, state) -> list:

@@ -83,6 +83,14 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
     return merge_file(schema, base, ours, theirs) if merged is None else merged
 
 
+def summarized(game) -> tuple:
+    """(the summary of ``game``, when it ended or None while in progress): what the index keeps of it."""
+    from ginscore.ops.summary import ended_at, summarize
+
+    state = actions.evaluate(game)
+    return summarize(state), ended_at(game, actions.late_hands(game)) if state.finished else None
+
+
 class Book:
     def __init__(self, ledger, saved: list | None = None):
         self.ledger = ledger
@@ -184,7 +192,6 @@ class Book:
         if stamp is None:  # the index is already stale: the next reader rebuilds it
             return
         from ginscore.index import index
-        from ginscore.ops.summary import summarize
 
         try:
             state = actions.evaluate(game)  # the change's own replays, kept (tables.base._play_all)
@@ -195,24 +202,33 @@ class Book:
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
                 or state.game.players != actions.standing(previous).players  # 'rename' too
             )
-            summary = summarize(state) if changed else None  # else only the stamp is renewed
-            index.after_save(self.ledger, game.id, summary, changed, stamp, index.position(game.id, game.created, game.clock))
+            facts = None
+            if changed:  # else only the stamp is renewed
+                from ginscore.index.rows import Facts
+                from ginscore.store.digests import of_game
+
+                summary, ended = summarized(game)
+                facts = Facts(ended, of_game(self.ledger, game.id))
+            index.after_save(self.ledger, game.id, summary if changed else None, changed, stamp,
+                             index.position(game.id, game.created, game.clock), facts)
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
             return
 
     # ---- summaries, through the index -----------------------------------------------------------
 
     def summarize_file(self, game_id: str) -> tuple:
-        """(summary, None, position) for a game whose files load, else (None, its problem in
-        words, position); see ``index.position``."""
+        """(summary, None, position, facts) for a game whose files load, else (None, its problem in
+        words, position, facts); see ``index.position`` and ``index.rows.Facts``."""
         from ginscore.index import index
-        from ginscore.ops.summary import summarize
+        from ginscore.index.rows import Facts
+        from ginscore.store.digests import of_game
 
         try:
             game = self.ledger.load(game_id)
-            return summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock)
+            summary, ended = summarized(game)
+            return summary, None, index.position(game_id, game.created, game.clock), Facts(ended, of_game(self.ledger, game_id))
         except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
-            return None, self.ledger.damage(game_id, error), index.position(game_id, None)
+            return None, self.ledger.damage(game_id, error), index.position(game_id, None), Facts(None, of_game(self.ledger, game_id))
 
     @contextmanager
     def summary_index(self):
@@ -296,10 +312,10 @@ class Book:
     def settled_games(self) -> set:
         """The ids of the games settled with 'settle --record' (and not taken back); a settlement
         file that cannot be read is left out ('settle' and 'check' name it)."""
-        from ginscore.app.accounts import held
-        from ginscore.ops.squaring import settled_games
+        from ginscore.app.accounts import settled_index
+        from ginscore.index.settled import counted
 
-        return settled_games(held(self).records)
+        return set(settled_index(self, counted) or ())
 
     def chosen_games(self, selection, game_ids, unsettled) -> tuple:
         """(the summaries of the finished games chosen, oldest first; whether some were left out as

@@ -176,11 +176,12 @@ Example:
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
-    settled = settled_view(obj.book)
     if as_json:
+        settled = settled_view(obj.book)
         obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
         return
     listing = obj.book.summaries(asked, last)
+    settled = settled_view(obj.book, [entry["id"] for entry in listing])  # only the games listed are asked about
     changed = []
     for entry in listing:
         entry.pop("stats", None)
@@ -222,12 +223,12 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     _report_damaged(damaged, settled)
 
 
-def settled_view(book):
-    """What 'games' says of settled games (``accounts.Listing``); nothing read when the ledger has
-    no settlements."""
+def settled_view(book, game_ids=None):
+    """What 'games' says of the settled games among ``game_ids`` (None: every game;
+    ``accounts.Listing``); nothing read when the ledger has no settlements."""
     from ginscore.app import accounts
 
-    return accounts.listing(book)
+    return accounts.listing(book, game_ids)
 
 
 def changed_lines(changes) -> list:

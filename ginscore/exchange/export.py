@@ -20,9 +20,9 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.base.records import Record
 from ginscore.base.shell import quote
 from ginscore.base.translit import to_ascii
-from ginscore.core.game import abandoned, effective_hands
 from ginscore.core.names import folded
 from ginscore.ops import actions
+from ginscore.ops.summary import ended_at as summary_ended_at
 from ginscore.tables import get_table
 from ginscore.tables.base import variant_of
 
@@ -61,14 +61,8 @@ class Transfer(Record):
 
 
 def ended_at(game) -> str:
-    """When ``game`` ended: the time of the last entry that counts for its result (its last hand
-    that counts, or its ending early), not of a later correction or a hand merged after it."""
-    late = {hand.entry for hand in actions.late_hands(game)}
-    counted = {hand.entry for hand in effective_hands(game.journal)} - late
-    times = [entry["at"] for entry in game.journal if entry["id"] in counted and entry.get("at")]
-    if abandoned(game.journal):
-        times += [entry["at"] for entry in game.journal if entry["action"] == "abandon" and entry.get("at")]
-    return max(times, key=lambda at: datetime.fromisoformat(at), default=game.created)
+    """When ``game`` ended (``ops.summary.ended_at``)."""
+    return summary_ended_at(game, actions.late_hands(game))
 
 
 def transfers(game) -> list:

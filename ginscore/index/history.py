@@ -108,7 +108,7 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             raise cached.Damaged("a game without files")
         # read again, its place too: a file edited in place (the folder's time unchanged)
         # that no longer loads goes after the others, as a fresh index would put it
-        summary, error, place = summarize_file(game_id)
+        summary, error, place, _facts = summarize_file(game_id)
         if summary is None:
             read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}))
         else:

@@ -43,19 +43,20 @@ from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import ladder, totals
+from ginscore.index import ladder, settled, totals
 from ginscore.index.cached import Damaged
-from ginscore.index.rows import empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
+from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
 # The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 11: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings
+SCHEMA = f"ginscore-index 12: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings; 12: the settled set, what a game was paid as, when it ended, the digest of its bytes
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
-    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT
+    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT,
+    paid TEXT, ended TEXT, digest TEXT, checked INTEGER
 );
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000
@@ -81,7 +82,7 @@ def before_save(ledger):
     return stamp
 
 
-def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str) -> None:
+def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str, facts=None) -> None:
     """Bring the index up to date with game ``game_id`` just written, whose summary is
     ``summary``; ``changed``: whether its row must be rewritten (a new game, a game finished
     before or after the write, a game voided or brought back), else only the stamp is renewed.
@@ -97,7 +98,7 @@ def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp,
                 if generation_of(connection) != stamp.generation:
                     return
                 with connection:
-                    store(connection, ledger, game_id, summary, None, place)
+                    store(connection, ledger, game_id, summary, None, place, facts=facts or NO_FACTS)
                     generation = bump(connection)
             finally:
                 connection.close()
@@ -237,7 +238,7 @@ def expected_schema() -> list:
 
 
 def create_schema(connection) -> None:
-    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA)
+    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA + settled.SQL_SCHEMA)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 
@@ -372,11 +373,11 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
         batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
         uncounted: list = []
         for game_id, now in changed:
-            summary, error, place = summarize_file(game_id)
+            summary, error, place, facts = summarize_file(game_id)
             if not at_once:
-                store(connection, ledger, game_id, summary, error, place, files=now)
+                store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
                 continue
-            game_row, player_rows = rows(game_id, summary, error, place, now)
+            game_row, player_rows = rows(game_id, summary, error, place, now, facts)
             batch[0].append(game_id)
             batch[1].append(game_row)
             batch[2].extend(player_rows)

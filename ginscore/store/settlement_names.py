@@ -57,3 +57,27 @@ def mention(root: str, game_id: str) -> bool:
         except OSError:
             return True
     return False
+
+
+def signature(root: str) -> str:
+    """The settlement files as they are, by name, size and modification time (and anything else
+    in their folder): what the summary index's settled set was made from, and holds while it is
+    the same (``ginscore.index.settled``). No file is read."""
+    paths = [legacy_path(root)]
+    try:
+        paths += [os.path.join(folder_of(root), name) for name in sorted(os.listdir(folder_of(root)))]
+    except FileNotFoundError:
+        pass
+    except OSError as error:
+        paths.append(f"{folder_of(root)}?{error.errno}")
+    parts = [os.path.abspath(root)]  # problems are said with the files' paths: a ledger moved reads them again
+    for path in paths:
+        try:
+            found = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as error:
+            parts.append(f"{os.path.basename(path)}?{error.errno}")
+            continue
+        parts.append(f"{os.path.relpath(path, root)}:{found.st_mode}:{found.st_mtime_ns}:{found.st_size}")
+    return " ".join(parts)
