@@ -277,8 +277,8 @@ def play_with_rename(game, clock, rng, devices, typed_wrong):
 
 def correct_late(root: str, game_id: str, clock: Clock, rng: random.Random) -> None:
     """Correct a hand of a settled game, as its device would: its file written again."""
-    from ginscore.store.ledger import Ledger
     from ginscore.store import schema
+    from ginscore.store.ledger import Ledger
 
     ledger = Ledger(root, schema, device=lambda: "club")
     game = ledger.load(game_id)._replace(device="club")
