@@ -24,7 +24,9 @@ from ginscore.index.rows import summary_text
 from ginscore.ops import squaring
 
 SQL_SCHEMA = """
-CREATE TABLE settled (game_id TEXT PRIMARY KEY, settlement TEXT, part TEXT, share TEXT, plain INTEGER, as_paid INTEGER);
+CREATE TABLE settled (
+    game_id TEXT PRIMARY KEY, settlement TEXT, part TEXT, share TEXT, plain INTEGER, as_paid INTEGER, seq INTEGER
+);
 -- the settled games that do not come to what was paid for them (changed, squared, old): a few
 CREATE INDEX settled_changed ON settled (game_id) WHERE as_paid = 0;
 CREATE TRIGGER settled_game_written AFTER INSERT ON games WHEN EXISTS (SELECT 1 FROM settled WHERE game_id = NEW.id) BEGIN
@@ -51,10 +53,11 @@ def replace(connection, signature: str, held) -> None:
     comes to what was paid for it now (the games' rows as they stand)."""
     standing = squaring.Standing(held.records)
     rows = []
+    seq = {id(part): number for number, part in enumerate(standing.parts)}  # the parts' order: the settlements' causal order
     for game_id, record in standing.counted.items():
         part = standing.by_game.get(game_id)
         if part is None:  # an old settlement's game that cannot be compared: counted, never changed
-            rows.append((game_id, record["id"], None, None, 0))
+            rows.append((game_id, record["id"], None, None, 0, -1))
             continue
         squares = standing.squares.get((part.settlement["id"], tuple(sorted(part.games))), [])
         settlement = {"id": part.settlement["id"], "currency": part.settlement.get("currency")}
@@ -65,13 +68,13 @@ def replace(connection, signature: str, held) -> None:
         kept = {"settlement": settlement, "games": list(part.games), "by_seat": part.by_seat, "squares": squares}
         plain = part.by_seat and len(part.games) == 1 and not squares
         share = summary_text([amount for _name, amount in settlement["shares"][game_id]]) if plain else None
-        rows.append((game_id, record["id"], summary_text(kept), share, int(plain)))
+        rows.append((game_id, record["id"], summary_text(kept), share, int(plain), seq[id(part)]))
     twice = plain_twice(held.records)
     facts = {"problems": [list(problem) for problem in held.problems], "seen": held.seen(), "twice": twice,
              "any": bool(standing.counted)}
     with connection:
         connection.execute("DELETE FROM settled")
-        connection.executemany("INSERT INTO settled VALUES (?, ?, ?, ?, ?, 0)", rows)
+        connection.executemany("INSERT INTO settled VALUES (?, ?, ?, ?, ?, 0, ?)", rows)
         connection.execute(
             """UPDATE settled SET as_paid = 1 WHERE plain = 1 AND EXISTS (
                    SELECT 1 FROM games g WHERE g.id = settled.game_id AND g.damaged IS NULL AND g.paid = settled.share)"""
@@ -137,16 +140,23 @@ def _twice(held, decimal) -> dict:
 def counted(connection, game_ids=None) -> dict:
     """game id -> (the id of the settlement it counts in, its part or None) of the games
     ``game_ids`` that count in one (None: of every such game)."""
-    found = {}
+    rows = []
     if game_ids is None:
-        query = [("SELECT game_id, settlement, part FROM settled", ())]
+        query = [("SELECT game_id, settlement, part, seq FROM settled", ())]
     else:
         ids = list(dict.fromkeys(game_ids))
-        query = [(f"SELECT game_id, settlement, part FROM settled WHERE game_id IN ({', '.join('?' * len(chunk))})", chunk)
+        query = [(f"SELECT game_id, settlement, part, seq FROM settled WHERE game_id IN ({', '.join('?' * len(chunk))})", chunk)
                  for chunk in (ids[start:start + CHUNK] for start in range(0, len(ids), CHUNK))]
     for sql, values in query:
-        for game_id, settlement, part in connection.execute(sql, values):
-            found[cached.text(game_id, "a game id")] = (cached.text(settlement, "a settlement id"), None if part is None else _part(part))
+        rows += connection.execute(sql, values).fetchall()
+    return _read(rows)
+
+
+def _read(rows) -> dict:
+    """game id -> (settlement id, (part, squares) or None), in the order of the settlements' parts."""
+    found = {}
+    for game_id, settlement, part, _seq in sorted(rows, key=lambda row: cached.count(row[3], "a part's place")):
+        found[cached.text(game_id, "a game id")] = (cached.text(settlement, "a settlement id"), None if part is None else _part(part))
     return found
 
 
@@ -157,10 +167,7 @@ def changed(connection) -> dict:
     """``counted`` of the settled games that may not come to what was paid for them now (changed
     since, squared, voided, unfinished, damaged, gone, or of an old settlement): their parts are
     compared with the games by ``squaring.Standing``."""
-    found = {}
-    for game_id, settlement, part in connection.execute("SELECT game_id, settlement, part FROM settled WHERE as_paid = 0"):
-        found[cached.text(game_id, "a game id")] = (cached.text(settlement, "a settlement id"), None if part is None else _part(part))
-    return found
+    return _read(connection.execute("SELECT game_id, settlement, part, seq FROM settled WHERE as_paid = 0").fetchall())
 
 
 def _part(stored) -> tuple:
