@@ -21,6 +21,7 @@ them; the settlements are recorded by the real command, in this process, on the 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import time
@@ -243,12 +244,10 @@ def build(root: str, count: int, years: float = 10, seed: int = 1, say=print) ->
                 week = (day - timedelta(days=3)).date()
                 device = "club" if rng.random() < 0.9 else "phone1"
                 words = ["settle", "--since", week.isoformat(), "--until", (week + timedelta(days=7)).isoformat(), "--record"]
-                invoke(*words, device=device)
+                settlement = json.loads(invoke(*words, "--json", device=device).output)["settlement_id"]
                 written["settlements"] += 1
                 if rng.random() < 0.01:  # taken back (a payment was wrong) and recorded again
                     clock.tick(rng)
-                    listing = invoke("games", "--json", "--last", "1", "--since", week.isoformat())
-                    settlement = _settlement_of(listing.output)
                     if settlement:
                         invoke("undo", "--settlement", settlement, device=device)
                         clock.tick(rng)
@@ -289,13 +288,6 @@ def correct_late(root: str, game_id: str, clock: Clock, rng: random.Random) -> N
     corrected = tried(actions.edit, game, len(state.rows), a_hand(state, rng))
     if corrected is not None:
         write(root, corrected)
-
-
-def _settlement_of(text: str) -> str | None:
-    import json
-
-    games = json.loads(text)["games"]
-    return games[0].get("settlement") if games else None
 
 
 def main() -> None:

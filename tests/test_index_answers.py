@@ -281,7 +281,6 @@ class Reference:
     def settle(self, words, chosen, answer) -> None:
         from ginscore.core.scoring import cents
         from ginscore.ops.evening import settle
-
         from ginscore.ops.squaring import change_json, settled_twice, twice_json
 
         settled = {summary["id"]: summary for summary in chosen if summary["id"] in self.settled}
