@@ -88,7 +88,7 @@ def summarized(game) -> tuple:
     from ginscore.ops.summary import ended_at, summarize
 
     state = actions.evaluate(game)
-    return summarize(state), ended_at(game, actions.late_hands(game)) if state.finished else None
+    return summarize(state), ended_at(state) if state.finished else None
 
 
 class Book:

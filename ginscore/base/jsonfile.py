@@ -46,7 +46,7 @@ def parse_json(raw: bytes):
     data, keys = _loads(text, long_numbers, counted=True)
     if keys != punctuation.count(b'":'):
         data = _loads(text, long_numbers)
-    if _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
+    if b"\\u" in raw and _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
         raise Unreadable(_("a lone surrogate ({escape}) in its text: no file ginscore writes holds one").format(escape="\\udXXX"))
     return data
 

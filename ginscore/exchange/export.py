@@ -62,7 +62,7 @@ class Transfer(Record):
 
 def ended_at(game) -> str:
     """When ``game`` ended (``ops.summary.ended_at``)."""
-    return summary_ended_at(game, actions.late_hands(game))
+    return summary_ended_at(actions.evaluate(game))
 
 
 def transfers(game) -> list:
