@@ -284,6 +284,13 @@ class Book:
 
         return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
 
+    def with_ended(self, selection, take):
+        """``with_summaries``, each summary handed out with when its game ended (None while in
+        progress): (summary, ended) pairs, what an export needs of a game without reading it."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, ended=True)))
+
     def with_ratings(self, kind: str, take):
         """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
         table) brought up to date with the games (``index.ladder``): ``reader`` answers

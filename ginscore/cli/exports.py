@@ -57,7 +57,7 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
 @click.pass_obj
 def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
     from ginscore.exchange import export as exporting
-    from ginscore.exchange.export_text import write
+    from ginscore.exchange.export_text import write_paid
 
     if csv_rules:
         if fmt or any(selection) or game_ids or not unsettled or me or template or income or commodities:
@@ -74,17 +74,23 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     some_settled = bool(settled)  # as Book.chosen_games chooses, without holding every summary
 
     def stakes(summaries) -> tuple:
-        """(the ids of the games without a stake, those with one): only the ids are kept (issue #35)."""
+        """(the ids of the games without a stake, each other game's players and payments): only
+        those are kept of each summary (issues #35, #45)."""
         no_stake, with_stake = [], []
-        for entry in summaries:
-            if entry["id"] not in settled:
-                (no_stake if entry.get("money") is None else with_stake).append(entry["id"])
+        for entry, ended in summaries:
+            if entry["id"] in settled:
+                continue
+            if entry.get("money") is None:
+                no_stake.append(entry["id"])
+            elif ended is None:  # not told by the index: the game is read
+                with_stake.append((tuple(entry["players"]), exporting.transfers(actions.standing(obj.book.load(entry["id"])))))
+            else:
+                with_stake.append(exporting.paid_in(entry, ended))
         return no_stake, with_stake
 
-    no_stake, with_stake = obj.book.with_summaries(selection._replace(ids=tuple(game_ids), finished_only=True), stakes)
-    # one game in memory at a time: each is loaded, its payments taken, and let go (issue #35)
-    games = (actions.standing(obj.book.load(game_id)) for game_id in with_stake)
-    text = write(games, how)
+    # the payments as the summary index keeps them, not every game read and replayed (issue #45)
+    no_stake, with_stake = obj.book.with_ended(selection._replace(ids=tuple(game_ids), finished_only=True), stakes)
+    text = write_paid(with_stake, how)
     if no_stake:
         words = ngettext(
             "Left out: {count} game without a stake ({games}), which comes to no money.",

@@ -257,25 +257,50 @@ class Entry(Record):
     commodity: str | None
 
 
+def paid_in(summary: dict, ended: str) -> tuple:
+    """(the players, the payments as ``Transfer``s) of a finished game played for a stake, from
+    its summary (``ops.summary.summarize``, as the summary index keeps it) and when it ended
+    (``ops.summary.ended_at``): what ``transfers`` gives of the game loaded and replayed."""
+    moment = datetime.fromisoformat(ended)
+    day = moment.astimezone().date().isoformat()  # the local day, as --since and --until count days
+    utc = moment.astimezone(timezone.utc).isoformat()
+    players, game, table = tuple(summary["players"]), summary["id"], summary["table"]
+    currency, variant = summary["currency"], summary.get("variant")
+    return players, [
+        Transfer(day, utc, game, table, players, paid["from"], paid["to"], paid["points"], Decimal(paid["amount"]), currency, variant)
+        for paid in summary["payments"] if paid["amount"] is not None
+    ]
+
+
 def entries(games, how: Naming) -> list:
     """The transactions of the payments of ``games`` (finished, for a stake; any iterable, read
     once, so that a generator loading one game at a time keeps only the payments), by when each
     game ended (then as given: oldest started first), named as ``how`` says."""
+    return entries_of(((game.players, transfers(game)) for game in games), how)
+
+
+def entries_of(paid, how: Naming) -> list:
+    """``entries`` of the games' payments ``paid``: (the players, the ``Transfer``s) of each game,
+    oldest started first (``transfers``, or ``paid_in`` from the summary index)."""
     moves = []
     spelled = {}  # folded -> the name as the newest game writes it (as settle names players)
-    for game in games:  # one at a time, each let go once its payments are taken: memory stays flat
-        moves += transfers(game)
-        for name in game.players:
+    for players, found in paid:  # one game at a time: only its payments are kept
+        moves += found
+        for name in players:
             spelled[folded(name)] = name
     moves.sort(key=lambda move: move.ended)  # stable: games that ended together stay as given
     if not moves:
         return []
     me = None if how.me is None else find_player(how.me, spelled)
     accounts: dict = {}  # account -> the folded name it is for (None: the income account)
+    named: dict = {}  # folded name (None: the income account) -> its account, made once (one string for every entry)
 
     def account(name: str | None) -> str:
         key = None if name is None else folded(name)
+        if key in named:
+            return named[key]
         found = fill(how.template if name is not None else how.income, None if key is None else spelled[key], how.fmt)
+        named[key] = found
         other = accounts.setdefault(found, key)
         if other != key:
             names = [spelled[k] if k is not None else how.income for k in (other, key)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, ngettext
 from ginscore.base.text import inert
-from ginscore.exchange.export import amount_text, entries, quoted_commodity
+from ginscore.exchange.export import amount_text, entries, entries_of, quoted_commodity
 
 # from_account, to_account and commodity are those of the hledger export (``--to hledger``), so that hledger's CSV
 # rules (docs/ginscore-export.csv.rules) book each payment to the very accounts that export has.
@@ -20,6 +20,11 @@ def write(games, how) -> str:
     ends with a newline."""
     found = entries(games, how)
     return WRITERS[how.fmt](found)
+
+
+def write_paid(paid, how) -> str:
+    """``write`` of the games' payments ``paid`` (``export.entries_of``)."""
+    return WRITERS[how.fmt](entries_of(paid, how))
 
 
 def header(found, comment: str) -> list:

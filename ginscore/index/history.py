@@ -74,7 +74,7 @@ def summaries(ledger, connection, selection: Selection, summarize_file, last: in
     return list(each_summary(ledger, connection, selection, summarize_file, last))
 
 
-def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None):
+def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None, ended: bool = False):
     """The selected games' summaries, oldest first (the ``last`` N of them), one at a time: a
     whole-ledger command holds one game's summary, not every one (issue #35). A game still in
     progress is read from its file (its rows are not renewed hand by hand), and so is any game
@@ -87,16 +87,17 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     from their files (where those go may change: a file that no longer loads goes last); the
     second hands out the stored summaries in order, those read from files in theirs. A stored
     summary found damaged halfway raises then: whoever takes them writes nothing before the
-    last one (``Book.ask`` rebuilds the index and asks again)."""
+    last one (``Book.ask`` rebuilds the index and asks again). With ``ended``, each comes with
+    when its game ended (``ops.summary.ended_at``; None while in progress): (summary, ended)."""
     where, values = selection.where()
-    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.position"
+    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.ended, g.summary FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
         query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
     counted = connection.execute(f"SELECT COUNT(*) FROM ({query})", values).fetchone()[0]
     check_files = counted <= 500  # a few files are cheap to compare; the stamp vouches for the rest
     read_again = []  # (place, order in the rows, summary): the few games read from their files
     stored = set()  # the rows whose stored summary is handed out
-    for order, (game_id, files, place, finished, damaged) in enumerate(connection.execute(query.replace(", g.summary", "", 1), values)):
+    for order, (game_id, files, place, finished, damaged, _ended) in enumerate(connection.execute(query.replace(", g.summary", "", 1), values)):
         cached.game_row(game_id, files, place, finished, damaged, "")
         stale = not finished or damaged
         if check_files and not stale:
@@ -108,18 +109,18 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             raise cached.Damaged("a game without files")
         # read again, its place too: a file edited in place (the folder's time unchanged)
         # that no longer loads goes after the others, as a fresh index would put it
-        summary, error, place, _facts = summarize_file(game_id)
+        summary, error, place, facts = summarize_file(game_id)
         if summary is None:
-            read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}))
+            read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}, None))
         else:
-            read_again.append((place, order, json.loads(json.dumps(summary, ensure_ascii=False))))
+            read_again.append((place, order, json.loads(json.dumps(summary, ensure_ascii=False)), facts.ended))
     read_again.sort(key=lambda item: item[:2])
     kept = (
-        (place, order, cached.summary(summary, game_id))
-        for order, (game_id, _files, place, _finished, _damaged, summary) in enumerate(connection.execute(query, values))
+        (place, order, cached.summary(summary, game_id), cached.text(ended, "when a game ended", none=True))
+        for order, (game_id, _files, place, _finished, _damaged, ended, summary) in enumerate(connection.execute(query, values))
         if order in stored
     )
-    for _place, _order, entry in heapq.merge(kept, read_again, key=lambda item: item[:2]):
+    for _place, _order, entry, when in heapq.merge(kept, read_again, key=lambda item: item[:2]):
         if selection.finished_only and not (entry.get("finished") and not entry.get("voided")):
             if not (selection.with_damaged and entry.get("damaged")):
                 continue
@@ -127,7 +128,7 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             continue
         if selection.hide_voided and not selection.finished_only and not selection.unfinished_only and entry.get("voided"):
             continue
-        yield entry
+        yield (entry, when) if ended else entry
 
 
 def player_totals(connection, selection: Selection) -> list:
