@@ -304,6 +304,12 @@ class Book:
 
         return self.ask(question)
 
+    def games_with(self, name: str) -> list:
+        """The ids of the games player ``name`` plays in, as the summary index says (``history.games_with``)."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: history.games_with(connection, name))
+
     def player_totals(self, selection) -> list:
         from ginscore.index import history
 

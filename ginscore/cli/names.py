@@ -6,6 +6,7 @@ import click
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext, pN_
+from ginscore.base.ids import order_key
 from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import GAME_ID, completes, json_option, print_json
@@ -67,10 +68,11 @@ def rename(obj, old, new, game_id, every_game, as_json):
 
 
 def games_of(obj, name: str) -> list:
-    """The ids of the games ``name`` plays in (as they stand, in any case); refused when none."""
+    """The ids of the games ``name`` plays in (as they stand, in any case); refused when none.
+    Only the games the summary index names are read (issue #45), each checked as it stands."""
     wanted = folded(" ".join(name.split()))
     found = []
-    for game_id in obj.book.game_ids():
+    for game_id in obj.book.games_with(" ".join(name.split())):
         try:
             game = actions.standing(obj.book.load(game_id))
         except GinscoreError:  # a damaged game is for 'ginscore check'
@@ -79,4 +81,4 @@ def games_of(obj, name: str) -> list:
             found.append(game_id)
     if not found:
         raise GinscoreError(_("no game has a player {name}: 'ginscore games' lists the games and their players").format(name=repr(name)))
-    return found
+    return sorted(found, key=order_key)  # as 'ginscore games' names games by id

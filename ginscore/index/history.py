@@ -219,3 +219,11 @@ def sound_as_filed(connection, game_id: str, files: str | None) -> bool:
     row = connection.execute("SELECT files, damaged, summary FROM games WHERE id = ?", (game_id,)).fetchone()
     return files is not None and row is not None and row[0] == files and row[1] is None and type(row[2]) is str
 
+
+
+def games_with(connection, name: str) -> list:
+    """The ids of the games a player named ``name`` (in any case) plays in, as the index last saw
+    each game's players, in the order they were started: what 'rename --all' reads, not every game."""
+    rows = connection.execute(
+        "SELECT p.game_id FROM players p JOIN games g ON g.id = p.game_id WHERE p.folded = ? ORDER BY g.position", (folded(name),))
+    return [cached.text(game_id, "a game id") for (game_id,) in rows]
