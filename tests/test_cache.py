@@ -66,9 +66,9 @@ DAMAGE = {
     "garbage": lambda path: open(path, "wb").write(b"not a database" * 100),
     "cut short": lambda path: os.truncate(path, os.path.getsize(path) // 2),
     "malformed pages": flip_pages,
-    # (the ladder's trigger reads the column: SQLite drops none a trigger reads)
+    # (the ladder's and the settled set's triggers read the column: SQLite drops none a trigger reads)
     "a column missing": lambda path: sql(path, "DROP TRIGGER ratings_game_written", "DROP TRIGGER ratings_game_removed",
-                                                 "ALTER TABLE games DROP COLUMN damaged"),
+                                                 "DROP TRIGGER settled_game_written", "ALTER TABLE games DROP COLUMN damaged"),
     "a column more": lambda path: sql(path, "ALTER TABLE players ADD COLUMN extra TEXT"),
     "a blob for a number": lambda path: sql(path, "UPDATE games SET finished = x'01'"),
     "a text for a count": lambda path: sql(path, "UPDATE totals SET gins = 'many'", "UPDATE players SET won = 'yes'"),

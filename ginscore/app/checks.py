@@ -18,9 +18,12 @@ from ginscore.core.apart import apart, bursts, double_entries, far_ahead
 from ginscore.core.changes import rename_clash_lines, rename_clashes
 from ginscore.core.game import effective_hands, system_ms
 from ginscore.index import index
+from ginscore.index.rows import Facts, summary_text
+from ginscore.index.verified import VOUCHED, summary_of, verify, vouchers
 from ginscore.ops import actions, squaring
-from ginscore.ops.summary import summarize
+from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
+from ginscore.store.digests import digest, of_game
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
 from ginscore.store.schema_journal import journal_problems
@@ -29,10 +32,11 @@ from ginscore.tables.seats import kept_seat_lines
 SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
 
 
-def check_index(ledger, evaluated: dict) -> list:
+def check_index(ledger, evaluated: dict, clean: dict, moved: dict) -> list:
     """Compare the summary index with every game file (also files edited in place, which the
     quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
-    The index is a cache: what it had wrong is never a problem of the ledger."""
+    The index is a cache: what it had wrong is never a problem of the ledger. ``clean`` and
+    ``moved``: what ``verified.verify`` marks of the games found with nothing to say."""
     if not evaluated or not os.path.isdir(ledger.games_dir):
         return []
     existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
@@ -40,11 +44,12 @@ def check_index(ledger, evaluated: dict) -> list:
     try:
         with ledger.locked():
             try:
-                wrong = verified(ledger, evaluated, damage)
+                wrong = verified(ledger, evaluated, damage, clean, moved)
             except index.damage_errors() as error:  # damaged or foreign: rebuilt from the files
                 index.tell(damage, ledger, error)
                 index.remove(ledger)
-                existed, wrong = False, verified(ledger, evaluated, damage)
+                evaluated = {game_id: value for game_id, value in evaluated.items() if value is not VOUCHED}
+                existed, wrong = False, verified(ledger, evaluated, damage, clean, {})
     except (GinscoreError, OSError) as error:
         return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
     by_reason: dict = {}
@@ -65,12 +70,54 @@ def check_index(ledger, evaluated: dict) -> list:
     return notes
 
 
-def verified(ledger, evaluated: dict, notes: list) -> list:
+def verified(ledger, evaluated: dict, notes: list, clean: dict, moved: dict) -> list:
     connection = index.connect(ledger, notes=notes)
     try:
-        return index.verify(ledger, connection, evaluated, lambda game_id: summarize(actions.evaluate(ledger.load(game_id))))
+        return verify(ledger, connection, evaluated, lambda game_id: summarize(actions.evaluate(ledger.load(game_id))), clean, moved)
     finally:
         connection.close()
+
+
+def vouchers_of(ledger) -> dict:
+    """``verified.vouchers`` of the summary index as it is (never mended here); none where there
+    is no index, or it is damaged (every game is then checked whole, and the index rebuilt)."""
+    try:
+        connection = index.connect(ledger, rebuild=False) if os.path.isdir(ledger.games_dir) else None
+    except (OSError, *index.damage_errors()):
+        return {}
+    if connection is None:
+        return {}
+    try:
+        return vouchers(connection)
+    except index.damage_errors():
+        return {}
+    finally:
+        connection.close()
+
+
+def vouched_summary(ledger, game_id: str):
+    """The summary the index keeps of a game it vouches for, or None where it cannot say."""
+    try:
+        connection = index.connect(ledger, rebuild=False)
+        if connection is None:
+            return None
+        try:
+            return summary_of(connection, game_id)
+        finally:
+            connection.close()
+    except (OSError, *index.damage_errors()):
+        return None
+
+
+def as_paid(standing, game_id: str, paid: str | None) -> bool:
+    """Whether a settled game whose row says it comes to ``paid`` (``rows.paid_text``) comes to
+    what its settlement paid, never squared since (most of them): nothing to compare."""
+    part = standing.by_game.get(game_id)
+    if part is None or not part.by_seat or len(part.games) > 1 or paid is None:
+        return part is None
+    if (part.settlement["id"], part.games) in standing.squares:
+        return False
+    return paid == summary_text([amount for _name, amount in part.settlement["shares"][game_id]])
 
 
 def settled(standing, summary: dict, path: str, together: dict, changed: list) -> None:
@@ -102,44 +149,66 @@ def check_ledger(ledger) -> dict:
     # what was paid for it as the loop reads it; only the changes are kept
     settlement_notes, settlement_problems, records = settlement_merging.check(ledger)
     standing, together, changed = squaring.Standing(records), {}, []
-    # id -> (summary's fingerprint, problem, place): what the summary index must say of each game;
-    # 16 bytes a game, not the summary, so that memory stays flat with the ledger's size (issue #35)
+    # id -> (summary's fingerprint, problem, place, facts), or VOUCHED: what the summary index
+    # must say of each game; a few bytes a game, not the summary, so that memory stays flat with
+    # the ledger's size (issue #35)
     evaluated = {}
+    known = vouchers_of(ledger)  # what the index vouches for: bytes 'check' read and found nothing to say of
+    clean, moved = {}, {}
     for game_id in ledger.game_ids():
         files = ledger.files_of(game_id)
         path = files[0] if files else os.path.join(ledger.games_dir, game_id)
         report["games"] += 1
+        voucher = known.get(game_id)
+        if voucher is not None and voucher.checked is not None and vouched(ledger, game_id, voucher, moved):
+            report["hands"] += voucher.checked  # the same bytes as checked before: the same answers (issue #45)
+            evaluated[game_id] = VOUCHED
+            if not as_paid(standing, game_id, voucher.paid):
+                summary = vouched_summary(ledger, game_id)
+                if summary is not None:
+                    settled(standing, summary, path, together, changed)
+                else:  # not told by the index after all: read and checked whole
+                    evaluated.pop(game_id)
+                    report["hands"] -= voucher.checked
+                    known.pop(game_id)
+            if game_id in evaluated:
+                continue
         try:  # a healthy file is read once; only a damaged one is examined for every problem
             game = ledger.load(game_id)
         except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
             by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
-            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
+            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None), None)
             report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
             if game_id in standing.by_game:
                 together[game_id] = {"id": game_id, "damaged": True}
             continue
         else:
-            report["hands"] += len(effective_hands(game.journal))
+            hands = len(effective_hands(game.journal))
+            report["hands"] += hands
             try:
                 place = index.position(game_id, game.created, game.clock)
                 state = actions.evaluate(game)
                 summary = summarize(state)
+                facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id))
                 # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
                 kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
-                evaluated[game_id] = (kept_as, None, place)
+                evaluated[game_id] = (kept_as, None, place, facts)
                 settled(standing, summary, path, together, changed)
                 found = []
                 # a hand played as its seats were recorded where the turn gives others: said, not a problem
                 kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
                 notes = journal_problems(game.journal) + merged_notes(game) + kept
-                for where, named, device in misnamed(ledger, game_id):
+                names = misnamed(ledger, game_id)
+                for where, named, device in names:
                     report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
                 report["notes"] += [{"file": path, "note": note} for note in notes]
+                if not notes and not names and facts.digest is not None:
+                    clean[game_id] = (facts.digest, hands)  # nothing to say of these bytes: vouched for next time
             except Exception as error:  # noqa: BLE001 - as above
                 found = [ledger.damage(game_id, error)]
-                evaluated[game_id] = (None, found[0], index.position(game_id, None))
+                evaluated[game_id] = (None, found[0], index.position(game_id, None), None)
         report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
-    report["notes"] += check_index(ledger, evaluated)
+    report["notes"] += check_index(ledger, evaluated, clean, moved)
     folder = os.path.join(ledger.root, "settlements")
     grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
     changed += [(folder, change) for change in grouped]
@@ -169,6 +238,22 @@ def check_ledger(ledger) -> dict:
     report["ok"] = not report["problems"]
     report["changed"] = ledger.changes - changes_before  # the copies folded in: written, moved aside
     return report
+
+
+def vouched(ledger, game_id: str, voucher, moved: dict) -> bool:
+    """Whether game ``game_id``'s files hold the very bytes the index's row was made of
+    (``voucher``): every file read, its digest compared; a game whose files' times changed
+    (copied, checked out) is noted in ``moved`` for its row."""
+    try:
+        now = digest(ledger.read_parts(game_id, parse=False))
+    except GinscoreError:
+        return False
+    if now != voucher.digest:
+        return False
+    status = ledger.file_status(game_id)
+    if status != voucher.files:
+        moved[game_id] = status
+    return True
 
 
 def misnamed(ledger, game_id: str) -> list[tuple]:

@@ -34,7 +34,6 @@ and a rebuild, never a stale answer.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 
@@ -46,7 +45,8 @@ from ginscore.core.statistics import STAT_KEYS, sql_columns
 from ginscore.index import ladder, settled, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
-from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
+from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
+from ginscore.index.verified import fingerprint, verify  # noqa: F401 - 'check' asks them of this module
 
 INDEX_FILE = "index.sqlite3"
 # The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
@@ -56,7 +56,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
     finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT,
-    paid TEXT, ended TEXT, digest TEXT, checked INTEGER
+    paid TEXT, ended TEXT, digest TEXT, checked TEXT
 );
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000
@@ -251,24 +251,6 @@ def memory_index():
     return connection
 
 
-def generation_of(connection) -> int:
-    """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
-    UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""
-    import sqlite3
-
-    try:
-        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-    except sqlite3.Error:
-        return -1
-    return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
-
-
-def bump(connection) -> int:
-    generation = generation_of(connection) + 1
-    connection.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(generation),))
-    return generation
-
-
 # ---- reading ----------------------------------------------------------------------------------
 
 
@@ -397,54 +379,3 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
     return [game_id for game_id, _now in changed]
-
-
-def fingerprint(summary: dict) -> bytes:
-    """A summary in 16 bytes: equal summaries, equal fingerprints (a whole ledger's check keeps
-    these, not the summaries, so that its memory stays flat with the ledger's size)."""
-    from hashlib import blake2b
-
-    return blake2b(json.dumps(summary, ensure_ascii=False, sort_keys=True).encode(), digest_size=16).digest()
-
-
-def verify(ledger, connection, evaluated: dict, summarize=None) -> list:
-    """Every game whose row disagrees with what its file says now (also files edited in place,
-    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem, position) of
-    every game, as the caller read them (a summary as a dict, as its JSON text, or, for a
-    finished game, as its ``fingerprint``, with ``summarize(id)`` to read it again if its row
-    is to be mended). The rows are read one at a time. Returns (id, what was wrong) pairs."""
-    rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished)
-    for game_id, stored, damaged in connection.execute("SELECT id, summary, damaged FROM games"):
-        known = json.loads(stored) if stored else None
-        rows[game_id] = (None if known is None else fingerprint(known), damaged, (known or {}).get("finished", True))
-    wrong = []
-    with connection:
-        for game_id, (summary, error, place) in evaluated.items():
-            if isinstance(summary, bytes):
-                mark, summary = summary, None  # finished: read again only if its row is mended
-            elif summary is not None:
-                summary = json.loads(summary if isinstance(summary, str) else json.dumps(summary, ensure_ascii=False))
-                mark = fingerprint(summary)
-            else:
-                mark = None
-            row = rows.get(game_id)
-            if summary is not None and not summary["finished"] and row is not None and not row[2]:
-                store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
-                continue
-            if row is None:
-                wrong.append((game_id, _("missing from the index")))
-            elif row[0] != mark or (row[1] or None) != error:
-                wrong.append((game_id, _("out of date in the index")))
-            else:
-                continue
-            if summary is None and mark is not None:
-                summary = summarize(game_id)
-            store(connection, ledger, game_id, summary, error, place)
-        for game_id in set(rows) - set(evaluated):
-            wrong.append((game_id, _("in the index, but its file is gone")))
-            forget(connection, game_id)
-        generation = bump(connection)
-    mtime = ledger.folder_mtime()
-    if mtime is not None:
-        write_stamp(ledger, Stamp(mtime, generation))
-    return wrong
