@@ -204,8 +204,8 @@ class Book:
             )
             facts = None
             if changed:  # else only the stamp is renewed
+                from ginscore.base.content import of_game
                 from ginscore.index.rows import Facts
-                from ginscore.store.digests import of_game
 
                 summary, ended = summarized(game)
                 facts = Facts(ended, of_game(self.ledger, game.id))
@@ -219,9 +219,9 @@ class Book:
     def summarize_file(self, game_id: str) -> tuple:
         """(summary, None, position, facts) for a game whose files load, else (None, its problem in
         words, position, facts); see ``index.position`` and ``index.rows.Facts``."""
+        from ginscore.base.content import of_game
         from ginscore.index import index
         from ginscore.index.rows import Facts
-        from ginscore.store.digests import of_game
 
         try:
             game = self.ledger.load(game_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 
+from ginscore.base.content import content_digest, of_game
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
@@ -23,7 +24,6 @@ from ginscore.index.verified import VOUCHED, summary_of, verify, vouchers
 from ginscore.ops import actions, squaring
 from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
-from ginscore.store.digests import digest, of_game
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
 from ginscore.store.schema_journal import journal_problems
@@ -245,7 +245,7 @@ def vouched(ledger, game_id: str, voucher, moved: dict) -> bool:
     (``voucher``): every file read, its digest compared; a game whose files' times changed
     (copied, checked out) is noted in ``moved`` for its row."""
     try:
-        now = digest(ledger.read_parts(game_id, parse=False))
+        now = content_digest(ledger.read_parts(game_id, parse=False))
     except GinscoreError:
         return False
     if now != voucher.digest:

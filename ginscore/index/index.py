@@ -42,7 +42,7 @@ from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import ladder, settled, totals
+from ginscore.index import adopted, ladder, settled, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
@@ -254,13 +254,21 @@ def memory_index():
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger, summarize_file, notes: list | None = None):
+def current(ledger, summarize_file, notes: list | None = None, spare: bool = True):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
-    damaged or stale (``summarize_file(game_id)`` -> (summary, problem) reads a file again). Under the ledger's lock while it is mended, so no write can slip between
-    the files read and the stamp written; in memory when the ledger cannot be written. An index
-    found damaged while it is mended is rebuilt from the files, with a line in ``notes``."""
+    damaged or stale (``summarize_file(game_id)`` -> (summary, problem, place, facts) reads a
+    file again). Under the ledger's lock while it is mended, so no write can slip between the
+    files read and the stamp written. A missing index is first made from another of the same
+    games, where there is one (``adopted``: a ledger moved or copied). A cache folder that
+    cannot be written gives way to a spare one that can (``spare_folder``), made from it; where
+    none can be, the index is in memory. An index found damaged while it is mended is rebuilt
+    from the files, with a line in ``notes``."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
+    given_up = ()
+    if spare and not writable(ledger):
+        given_up = (ledger.cache_dir,)
+        ledger.cache_dir = spare_folder(ledger)
     connection = connect(ledger, rebuild=False)
     stamp = read_stamp(ledger)
     if connection is not None and stamp is not None:
@@ -272,8 +280,11 @@ def current(ledger, summarize_file, notes: list | None = None):
 
     try:
         with ledger.locked():
+            fresh = not os.path.lexists(index_path(ledger))
             connection = connect(ledger, notes=notes)
             try:
+                if fresh:  # made from another index of these games where there is one: every file read, only rows of the same bytes kept
+                    adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: schema_of(other) == expected_schema(), damage_errors())
                 mend(ledger, connection, summarize_file)
             except damage_errors() as error:
                 connection.close()
@@ -282,10 +293,32 @@ def current(ledger, summarize_file, notes: list | None = None):
                 connection = connect(ledger)
                 mend(ledger, connection, summarize_file)
             return connection
-    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
+    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: a spare folder, else memory
+        if spare and not given_up:
+            ledger.cache_dir = spare_folder(ledger)
+            return current(ledger, summarize_file, notes, spare=False)
         connection = memory_index()
         mend(ledger, connection, summarize_file, write_stamp_too=False)
         return connection
+
+
+def writable(ledger) -> bool:
+    """Whether this device's cache folder of the ledger, and its index there, can be written
+    (a folder not made yet: whether it can be made is told by trying)."""
+    folder = ledger.cache_dir
+    if not os.path.isdir(folder):
+        return True
+    path = index_path(ledger)
+    return os.access(folder, os.W_OK) and (not os.path.exists(path) or os.access(path, os.W_OK))
+
+
+def spare_folder(ledger) -> str:
+    """Where the index of a ledger whose cache folder cannot be written is kept: a folder of this
+    user's own in the temporary folder, per ledger as the cache is."""
+    import tempfile
+
+    user = getattr(os, "getuid", lambda: os.environ.get("USERNAME", "user"))()
+    return os.path.join(tempfile.gettempdir(), f"ginscore-{user}-cache", "ledgers", os.path.basename(ledger.cache_dir))
 
 
 def tell(notes: list | None, ledger, error) -> None:

@@ -319,7 +319,7 @@ class Ledger:
         # the same bytes decoded and merged once a process (jsonfile.remembered): a Game is never changed in place
         decode, read = self.codec.decode, self.read_parts(game_id, parse=False)
         parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in read]
-        self._keep(self.read_bytes, game_id, read)  # the bytes this game was made of (``store.digests``)
+        self._keep(self.read_bytes, game_id, read)  # the bytes this game was made of (``base.content``)
         game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._keep(self._loaded, game_id, [(path, {entry["id"] for entry in part.journal}) for path, part in parts])
         self._keep(self.written_by, game_id, [(path, part.device) for path, part in parts])
