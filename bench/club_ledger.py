@@ -264,6 +264,19 @@ def build(root: str, count: int, years: float = 10, seed: int = 1, say=print) ->
     return written
 
 
+def evening(root: str, day: datetime, count: int, seed: int = 99) -> None:
+    """``count`` games of the club on the evening of ``day``, finished and not settled yet: what
+    an evening's 'settle' settles."""
+    rng = random.Random(seed)
+    people = members(random.Random(1))  # the club's members, as ``build`` chose them
+    with Clock() as clock:
+        start = day.replace(hour=19, minute=0, second=0, microsecond=0, tzinfo=timezone.utc)
+        for _game in range(count):
+            clock.moment = start + timedelta(seconds=rng.randint(0, 3 * 3600), milliseconds=rng.randint(0, 999))
+            game, typed_wrong = new_game(clock, rng, people, "club", stake=True)
+            write(root, play_with_rename(game, clock, rng, ["club"], typed_wrong) if typed_wrong else play(game, clock, rng, ["club"]))
+
+
 def play_with_rename(game, clock, rng, devices, typed_wrong):
     wrong, right = typed_wrong
     for _hand in range(rng.randint(1, 2)):
