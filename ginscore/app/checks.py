@@ -12,7 +12,7 @@ import os
 
 from ginscore.base.content import content_digest, of_game
 from ginscore.base.errors import GinscoreError
-from ginscore.base.i18n import _, ngettext, shortened
+from ginscore.base.i18n import _, language, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
 from ginscore.base.text import NAMED
 from ginscore.core.apart import apart, bursts, double_entries, far_ahead
@@ -20,7 +20,7 @@ from ginscore.core.changes import rename_clash_lines, rename_clashes
 from ginscore.core.game import effective_hands, system_ms
 from ginscore.index import index
 from ginscore.index.rows import Facts, summary_text
-from ginscore.index.verified import VOUCHED, summary_of, verify, vouchers
+from ginscore.index.verified import VOUCHED, Checked, summary_of, verify, vouchers
 from ginscore.ops import actions, squaring
 from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
@@ -153,62 +153,13 @@ def check_ledger(ledger) -> dict:
     # must say of each game; a few bytes a game, not the summary, so that memory stays flat with
     # the ledger's size (issue #35)
     evaluated = {}
-    known = vouchers_of(ledger)  # what the index vouches for: bytes 'check' read and found nothing to say of
+    known = vouchers_of(ledger)  # what the index vouches for: bytes 'check' read and checked whole before
     clean, moved = {}, {}
-    for game_id in ledger.game_ids():
-        files = ledger.files_of(game_id)
-        path = files[0] if files else os.path.join(ledger.games_dir, game_id)
-        report["games"] += 1
-        voucher = known.get(game_id)
-        if voucher is not None and voucher.checked is not None and vouched(ledger, game_id, voucher, moved):
-            report["hands"] += voucher.checked  # the same bytes as checked before: the same answers (issue #45)
-            evaluated[game_id] = VOUCHED
-            if not as_paid(standing, game_id, voucher.paid):
-                summary = vouched_summary(ledger, game_id)
-                if summary is not None:
-                    settled(standing, summary, path, together, changed)
-                else:  # not told by the index after all: read and checked whole
-                    evaluated.pop(game_id)
-                    report["hands"] -= voucher.checked
-                    known.pop(game_id)
-            if game_id in evaluated:
-                continue
-        try:  # a healthy file is read once; only a damaged one is examined for every problem
-            game = ledger.load(game_id)
-        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
-            by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
-            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None), None)
-            report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
-            if game_id in standing.by_game:
-                together[game_id] = {"id": game_id, "damaged": True}
-            continue
-        else:
-            hands = len(effective_hands(game.journal))
-            report["hands"] += hands
-            try:
-                place = index.position(game_id, game.created, game.clock)
-                state = actions.evaluate(game)
-                summary = summarize(state)
-                facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id))
-                # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
-                kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
-                evaluated[game_id] = (kept_as, None, place, facts)
-                settled(standing, summary, path, together, changed)
-                found = []
-                # a hand played as its seats were recorded where the turn gives others: said, not a problem
-                kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
-                notes = journal_problems(game.journal) + merged_notes(game) + kept
-                names = misnamed(ledger, game_id)
-                for where, named, device in names:
-                    report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
-                report["notes"] += [{"file": path, "note": note} for note in notes]
-                if not notes and not names and facts.digest is not None:
-                    clean[game_id] = (facts.digest, hands)  # nothing to say of these bytes: vouched for next time
-            except Exception as error:  # noqa: BLE001 - as above
-                found = [ledger.damage(game_id, error)]
-                evaluated[game_id] = (None, found[0], index.position(game_id, None), None)
-        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
+    with ledger.listed() as game_ids:  # the folder listed once, not each game's files looked for
+        for game_id in game_ids:
+            checked_game(ledger, game_id, report, known, standing, together, changed, evaluated, clean, moved)
     report["notes"] += check_index(ledger, evaluated, clean, moved)
+
     folder = os.path.join(ledger.root, "settlements")
     grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
     changed += [(folder, change) for change in grouped]
@@ -238,6 +189,59 @@ def check_ledger(ledger) -> dict:
     report["ok"] = not report["problems"]
     report["changed"] = ledger.changes - changes_before  # the copies folded in: written, moved aside
     return report
+
+
+def checked_game(ledger, game_id: str, report: dict, known: dict, standing, together: dict, changed: list, evaluated: dict,
+                 clean: dict, moved: dict) -> None:
+    """Check one game into ``report``: from what the index vouches for (``known``: the very bytes
+    checked before, the same answers), else read and checked whole (and marked in ``clean``);
+    the index's part in ``evaluated``, a settled game's change in ``changed``."""
+    files = ledger.files_of(game_id)
+    path = files[0] if files else os.path.join(ledger.games_dir, game_id)
+    report["games"] += 1
+    voucher = known.get(game_id)
+    if voucher is not None and voucher.checked is not None and voucher.checked.language == language() \
+            and vouched(ledger, game_id, voucher, moved):
+        summary = None if as_paid(standing, game_id, voucher.paid) else vouched_summary(ledger, game_id)
+        if summary is not None or as_paid(standing, game_id, voucher.paid):  # else not told by the index after all
+            report["hands"] += voucher.checked.hands  # the same bytes as checked before: the same answers (issue #45)
+            report["notes"] += [{"file": os.path.join(ledger.games_dir, name), "note": note} for name, note in voucher.checked.notes]
+            evaluated[game_id] = VOUCHED
+            if summary is not None:
+                settled(standing, summary, path, together, changed)
+            return
+    try:  # a healthy file is read once; only a damaged one is examined for every problem
+        game = ledger.load(game_id)
+    except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+        by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
+        evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None), None)
+        report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
+        if game_id in standing.by_game:
+            together[game_id] = {"id": game_id, "damaged": True}
+        return
+    hands = len(effective_hands(game.journal))
+    report["hands"] += hands
+    try:
+        place = index.position(game_id, game.created, game.clock)
+        state = actions.evaluate(game)
+        summary = summarize(state)
+        facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id))
+        # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
+        kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
+        evaluated[game_id] = (kept_as, None, place, facts)
+        settled(standing, summary, path, together, changed)
+        # a hand played as its seats were recorded where the turn gives others: said, not a problem
+        kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
+        notes = [(path, note) for note in journal_problems(game.journal) + merged_notes(game) + kept]
+        notes = [(where, misnamed_note(named, device, where)) for where, named, device in misnamed(ledger, game_id)] + notes
+        report["notes"] += [{"file": where, "note": note} for where, note in notes]
+        if facts.digest is not None and not far_ahead(game.journal, game.clock):  # the wall clock's notes are told anew
+            # what these bytes hold, said again by the next check that finds them the same
+            clean[game_id] = (facts.digest, Checked(hands, language(), tuple((os.path.basename(where), note) for where, note in notes)))
+    except Exception as error:  # noqa: BLE001 - as above
+        problem = ledger.damage(game_id, error)
+        evaluated[game_id] = (None, problem, index.position(game_id, None), None)
+        report["problems"].append({"file": path, "game": game_id, "problem": problem})
 
 
 def vouched(ledger, game_id: str, voucher, moved: dict) -> bool:

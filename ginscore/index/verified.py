@@ -26,23 +26,47 @@ def fingerprint(summary: dict) -> bytes:
 
 class Voucher(Record):
     """What the index says of a game's row for 'check': its files (names, times, sizes), the
-    digest of the bytes it was made of, the effective hands 'check' counted in them when it
-    found nothing to say (None: not checked so, or the row changed since), what the game was
-    paid as (``rows.paid_text``)."""
+    digest of the bytes it was made of, what 'check' found in them (``Checked``; None: not
+    checked, or the row changed since), what the game was paid as (``rows.paid_text``)."""
 
     files: str | None
     digest: str | None
-    checked: int | None
+    checked: "Checked | None"
     paid: str | None
 
 
-def check_mark(digest: str, summary: str | None, hands: int) -> str:
-    """What the row of a game 'check' found nothing to say of keeps (``checked``): the hands it
-    counted and a BLAKE2b of the digest of its bytes with the summary made of them, so that a row
-    changed since (by hand, or damaged the way types do not show) is never taken as checked."""
+class Checked(Record):
+    """What 'check' found in a game's bytes: the effective hands it counted, and its notes
+    ((file name, note) pairs, in ``language``: none, for most games); kept in the row's
+    ``checked`` with a mark that binds them to the digest and the summary (``check_mark``)."""
+
+    hands: int
+    language: str
+    notes: tuple
+
+
+def check_mark(digest: str, summary: str | None, checked: Checked) -> str:
+    """The row's ``checked``: ``checked`` as JSON with a BLAKE2b of it, the digest of the game's
+    bytes and the summary made of them, so that a row changed since (by hand, or damaged the way
+    types do not show) is never taken as checked."""
     from hashlib import blake2b
 
-    return f"{hands} {blake2b(f'{digest}|{summary}'.encode(), digest_size=16).hexdigest()}"
+    found = json.dumps([checked.hands, checked.language, [list(note) for note in checked.notes]], ensure_ascii=False)
+    return f"{blake2b(f'{digest}|{summary}|{found}'.encode(), digest_size=16).hexdigest()} {found}"
+
+
+def _checked(stored, digest: str, summary) -> Checked | None:
+    """The ``Checked`` a row keeps, or None where its mark does not hold."""
+    mark, _space, found = cached.text(stored, "a check's mark").partition(" ")
+    data = json.loads(found)
+    cached.need(type(data) is list and len(data) == 3 and type(data[2]) is list, "a check's mark")
+    hands, language, notes = data
+    cached.count(hands, "hands checked"), cached.text(language, "a language")
+    for note in notes:
+        cached.need(type(note) is list and len(note) == 2, "a note")
+        cached.text(note[0], "a file"), cached.text(note[1], "a note")
+    checked = Checked(hands, language, tuple(tuple(note) for note in notes))
+    return checked if check_mark(digest, summary, checked) == stored else None
 
 
 def vouchers(connection) -> dict:
@@ -51,12 +75,9 @@ def vouchers(connection) -> dict:
     for game_id, files, digest, checked, paid, summary in connection.execute(
             "SELECT id, files, digest, checked, paid, summary FROM games WHERE digest IS NOT NULL"):
         cached.text(game_id, "a game id")
-        hands = None
-        if checked is not None:
-            words = cached.text(checked, "a check's mark").split()
-            cached.need(len(words) == 2 and words[0].isdigit() and len(words[0]) < 10, "a check's mark")
-            hands = int(words[0]) if checked == check_mark(digest, summary, int(words[0])) else None
-        found[game_id] = Voucher(cached.text(files, "a game's files", none=True), cached.text(digest, "a digest"), hands,
+        cached.text(digest, "a digest")
+        found[game_id] = Voucher(cached.text(files, "a game's files", none=True), digest,
+                                 None if checked is None else _checked(checked, digest, summary),
                                  cached.text(paid, "what a game was paid as", none=True))
     return found
 
@@ -74,8 +95,8 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
     position, facts) of every game, as the caller read them (a summary as a dict, as its JSON
     text, or, for a finished game, as its ``fingerprint``, with ``summarize(id)`` to read it
     again if its row is to be mended), or ``VOUCHED``: its bytes are the ones its row was made
-    of. ``clean``: id -> (digest, effective hands) of the games 'check' found nothing to say of,
-    marked as checked (``vouchers``); ``moved``: id -> its files' status now, for a game vouched
+    of. ``clean``: id -> (digest, ``Checked``) of the games 'check' checked whole, marked as
+    checked (``vouchers``); ``moved``: id -> its files' status now, for a game vouched
     for whose files' times changed (a copy). The rows are read one at a time. Returns (id, what
     was wrong) pairs."""
     vouched = {game_id for game_id, value in evaluated.items() if value is VOUCHED}
@@ -117,10 +138,10 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
             forget(connection, game_id)
         connection.executemany("UPDATE games SET files = ? WHERE id = ?", [(files, game_id) for game_id, files in (moved or {}).items()])
         marks = []
-        for game_id, (digest, hands) in (clean or {}).items():
+        for game_id, (digest, checked) in (clean or {}).items():
             row = connection.execute("SELECT summary FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is not None:
-                marks.append((digest, check_mark(digest, row[0], hands), game_id))
+                marks.append((digest, check_mark(digest, row[0], checked), game_id))
         connection.executemany("UPDATE games SET digest = ?, checked = ? WHERE id = ?", marks)
         generation = bump(connection)
     mtime = ledger.folder_mtime()
