@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
+from helpers import examples, game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -615,3 +615,47 @@ def test_check_trusts_the_bytes_it_found_nothing_to_say_of_and_no_others(run, is
     report = json.loads(ok(run, "check --json").stdout)
     assert replayed == [ids[2]] and [note["note"] for note in report["notes"]] == [
         f"game {ids[2]} was out of date in the index; mended from the game files"]
+
+
+def test_a_check_that_trusts_what_it_checked_says_what_a_whole_check_says(run, isolated_ledger, tmp_path, monkeypatch):
+    """The vouched check against the plain one it replaces, on random evenings of every table
+    with hands taken back, deleted, corrected and renamed (games with notes among them): the
+    second check reads every file but replays only what changed, and says, in every language,
+    what a check of every game on a fresh cache folder says."""
+    import random
+
+    rng = random.Random(45)
+    tables = [("Ann Ben", ""), ("Ann Ben Cy", "--three-handed"), ("Ann Ben Cy Dee", "--rummy"), ("Ann Ben", "--hollywood")]
+    for _game in range(examples(24)):
+        players, flag = rng.choice(tables)
+        ok(run, f"new {players} {flag}")
+        names = players.split()
+        for _hand in range(rng.randint(2, 7)):
+            roll, who = rng.random(), rng.choice(names)
+            if flag == "--rummy":
+                words = f"out {who} " + " ".join(f"{name}={rng.randint(1, 30)}" for name in names if name != who)
+            else:
+                words = f"knock {who} {rng.randint(1, 10)} {rng.randint(0, 40)}"
+            if run(words).exit_code != 0:
+                break
+            if roll < 0.15:
+                run("delete 1")
+            elif roll < 0.3:
+                run("undo")
+            elif roll < 0.35:
+                run(f"rename {who} {who}x")
+    from ginscore.tables import base, kept
+
+    replayed = []
+    replay = base.Table._replay
+    monkeypatch.setattr(base.Table, "_replay", lambda table, game: replayed.append(game.id) or replay(table, game))
+    for lang in ("en", "de"):
+        monkeypatch.setenv("GINSCORE_LANG", lang)
+        first = run("check --json").stdout
+        replayed.clear()
+        kept.REPLAYED.clear()
+        assert run("check --json").stdout == first and replayed == []  # vouched for, notes and all: the same, nothing replayed
+        with monkeypatch.context() as fresh:
+            fresh.setenv("GINSCORE_CACHE", str(tmp_path / f"fresh-{lang}"))
+            assert run("check --json").stdout == first  # a whole check of every game
+    assert "as recorded" in run("check").stdout  # notes among the answers held alike
