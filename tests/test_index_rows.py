@@ -124,6 +124,11 @@ def rows_keys(rng) -> list:
     return ["id", "format", "variant", "players", "hands", "winner", "net", "amount", "final", "payments", "stake"][: rng.randint(0, 11)]
 
 
+# what a listing reads of a summary (cached.LISTED), in the order a summary holds them
+LISTED = ("id", "created", "table", "variant", "players", "hands", "finished", "winner", "net", "amount", "payments", "stake",
+          "currency", "money", "voided")
+
+
 def plain_rows(game_id, made, place, files):
     """``rows.rows`` as it was written before it skipped the encoder: the reference."""
     placings = made.get("placings")
@@ -133,7 +138,7 @@ def plain_rows(game_id, made, place, files):
         paid = json.dumps([made["money"].get(name) for name in made["players"]], ensure_ascii=False)
     game_row = (game_id, files, place, made["created"], made["table"], int(made["finished"]), int(made["voided"]), None,
                 json.dumps(made, ensure_ascii=False), json.dumps(placings, ensure_ascii=False) if placings else None,
-                paid, None, None, None)
+                paid, None, None, None, json.dumps({key: made[key] for key in LISTED if key in made}, ensure_ascii=False))
     money, currency = made["money"] or {}, made["currency"] or ""
     player_rows = [
         (game_id, place, name, name.casefold(), *map(int, map(stats.__getitem__, STAT_KEYS)), money.get(name),

@@ -73,7 +73,8 @@ def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
 
     ids = tuple(game_ids)
     asked = selection._replace(ids=ids, finished_only=True, with_damaged=True)
-    counted = book.with_summaries(asked, lambda summaries: [{key: entry[key] for key in SLIM if key in entry} for entry in summaries])
+    counted = book.with_summaries(asked, lambda summaries: [{key: entry[key] for key in SLIM if key in entry} for entry in summaries],
+                                  listed=True)
     damaged = [{"game": entry["id"], "error": entry["error"]} for entry in counted if entry.get("damaged")]
     counted = [entry for entry in counted if not entry.get("damaged")]
     found = settled_index(book, lambda connection: (
@@ -139,18 +140,19 @@ def record(book, result, chosen: list, changes: list, seen: str) -> dict:
 
 
 class Listing(Record):
-    """What 'games' says of settled games: the ``standing`` settlements, the changes of the old
-    settlements kept as a whole (``groups``: game id -> its change, worked out up front), and
-    the settlement ``problems``."""
+    """What 'games' says of settled games: the id of the settlement each counts in
+    (``settlements``), the ``standing`` settlements of those that may have changed since, the
+    changes of the old settlements kept as a whole (``groups``: game id -> its change, worked
+    out up front), and the settlement ``problems``."""
 
+    settlements: dict
     standing: squaring.Standing
     groups: dict
     problems: list
 
     def settlement(self, game_id: str) -> str | None:
         """The id of the settlement game ``game_id`` counts in, or None."""
-        record = self.standing.counted.get(game_id)
-        return None if record is None else record["id"]
+        return self.settlements.get(game_id)
 
     def change(self, entry: dict) -> dict | None:
         """The change of the game of the listing entry ``entry`` since its settlement, or None."""
@@ -164,15 +166,17 @@ class Listing(Record):
 
 def listing(book, game_ids=None) -> Listing:
     """What 'games' says of the settled games among ``game_ids`` (None: of every game), asked of
-    the summary index's settled set (``index.settled``)."""
+    the summary index's settled set (``index.settled``): the settlement of each, and the parts of
+    only those that may not come to what was paid for them (a few)."""
     from ginscore.index import settled
     from ginscore.index.history import Selection
 
-    found = settled_index(book, lambda connection: (settled.counted(connection, game_ids), settled.facts(connection)))
+    found = settled_index(book, lambda connection: (
+        settled.settlements_of(connection, game_ids), settled.changed(connection), settled.facts(connection)))
     if found is None:
-        return Listing(squaring.Standing([]), {}, [])
-    counted, facts = found
-    standing = squaring.Standing.of_games(counted)
+        return Listing({}, squaring.Standing([]), {}, [])
+    settlements, changed, facts = found
+    standing = squaring.Standing.of_games(changed)
     grouped = [part for part in standing.parts if len(part.games) > 1]
     groups: dict = {}
     if grouped:  # settlements an older ginscore recorded: their games read together
@@ -181,7 +185,7 @@ def listing(book, game_ids=None) -> Listing:
         for change in standing.changes(summaries):
             if len(change["games"]) > 1:
                 groups.update(dict.fromkeys(change["games"], change))
-    return Listing(standing, groups, facts.problems)
+    return Listing(settlements, standing, groups, facts.problems)
 
 
 def game_lines(book, state) -> list:

@@ -261,12 +261,12 @@ class Book:
         """Bring the summary index up to date with the files now (after files came in whole)."""
         self.ask(lambda connection: None)
 
-    def summaries(self, selection, last: int | None = None) -> list:
+    def summaries(self, selection, last: int | None = None, listed: bool = False) -> list:
         """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
-        oldest first."""
+        oldest first; ``listed``: only what a listing reads of each (``history.each_summary``)."""
         from ginscore.index import history
 
-        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
+        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last, listed))
 
     def indexed_ids(self, selection) -> list:
         """The ids of the selected games and of the damaged ones, as the summary index last saw
@@ -275,21 +275,23 @@ class Book:
 
         return self.ask(lambda connection: history.indexed_ids(connection, selection))
 
-    def with_summaries(self, selection, take, last: int | None = None):
+    def with_summaries(self, selection, take, last: int | None = None, listed: bool = False):
         """``take(summaries)`` of the ``history.Selection``'s summaries, oldest first, handed out
         one at a time (whole-ledger commands stay flat in memory); ``take`` may be called again
         from the start when the index turns out damaged halfway, so it writes nothing before
         it has seen the last one. Returns what ``take`` returns."""
         from ginscore.index import history
 
-        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last,
+                                                                     listed=listed)))
 
     def with_ended(self, selection, take):
         """``with_summaries``, each summary handed out with when its game ended (None while in
         progress): (summary, ended) pairs, what an export needs of a game without reading it."""
         from ginscore.index import history
 
-        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, ended=True)))
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, ended=True,
+                                                                     listed=True)))
 
     def with_ratings(self, kind: str, take):
         """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every

@@ -6,6 +6,7 @@ import click
 
 from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
+from ginscore.base.records import Record
 from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
@@ -180,47 +181,84 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         settled = settled_view(obj.book)
         obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
         return
-    listing = obj.book.summaries(asked, last)
-    settled = settled_view(obj.book, [entry["id"] for entry in listing])  # only the games listed are asked about
-    changed = []
-    for entry in listing:
-        entry.pop("stats", None)
-        entry.pop("placings", None)
-        if not entry.get("damaged"):
-            entry["settled"] = settled.settlement(entry["id"]) is not None
-            change = settled.change(entry)
-            if change is not None and change not in changed:
-                changed.append(change)
-    if unsettled:
-        listing = [entry for entry in listing if not entry.get("settled")]
-    damaged = [entry["error"] for entry in listing if entry.get("damaged")]
-    if not listing:
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
+    current = []  # the current game's id, asked once a game in progress is met (a ledger of none asks nothing)
+
+    def current_id():
+        if not current:
+            current.append(obj.book.current_id())
+        return current[0]
+
+    def take(entries):  # one game at a time, each kept as its row (issue #45): memory stays flat with the ledger
+        return listed_rows(entries, settled, unsettled, fmt, current_id)
+
+    if last is None:
+        settled = settled_view(obj.book)
+        listed = obj.book.with_summaries(asked, take, listed=True)
+    else:  # the last few: only they are asked about
+        found = obj.book.summaries(asked, last, listed=True)
+        settled = settled_view(obj.book, [entry["id"] for entry in found])
+        listed = take(found)
+    if not listed.rows:
         if chosen:
             click.echo(_("No games match."))
         else:
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=obj.book.root))
         _report_problems(settled)
         return
-    fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(*listing_csv(listing), fmt))
-        _report_damaged(damaged, settled)
+        click.echo(render.table(listing_csv_headers(), listed.rows, fmt))
+        _report_damaged(listed.damaged, settled)
         return
-    current = obj.book.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
-    rows = [listing_row(entry, current) for entry in listing]
-    lines = total_lines(listing) + changed_lines(changed)
+    lines = total_lines(listed.finished) + changed_lines(listed.changed)
     if not unsettled:
-        left_open = obj.book.summaries(selection._replace(unfinished_only=True))
-        lines += unfinished_lines([entry for entry in left_open if entry["id"] != current])
+        left_open = obj.book.summaries(selection._replace(unfinished_only=True), listed=True)
+        lines += unfinished_lines([entry for entry in left_open if entry["id"] != current_id()])
     if fmt == "html":
-        blocks = [("table", render.table(headers, rows, fmt)), *(("p", line) for line in lines)]
+        blocks = [("table", render.table(headers, listed.rows, fmt)), *(("p", line) for line in lines)]
         click.echo(render.html_page(_("Games"), blocks))
     else:
-        click.echo(render.table(headers, rows, fmt))
+        click.echo(render.table(headers, listed.rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
-    _report_damaged(damaged, settled)
+    _report_damaged(listed.damaged, settled)
+
+
+class Listed(Record):
+    """What 'games' prints of the games listed, read one at a time: their ``rows`` (the
+    listing's, or the CSV's for a spreadsheet), the ``finished`` games' money (their ids,
+    players, money and currency), what ``changed`` since its settlement, the games ``damaged``."""
+
+    rows: list
+    finished: list
+    changed: list
+    damaged: list
+
+
+def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> Listed:
+    """``Listed`` of the games' listed summaries ``entries``; ``settled``: ``accounts.Listing``;
+    ``current_id()``: the current game's id."""
+    rows, finished, changed, damaged = [], [], [], []
+    spreadsheet = fmt in render.SPREADSHEET_FORMATS
+    for entry in entries:
+        if not entry.get("damaged"):
+            entry["settled"] = settled.settlement(entry["id"]) is not None
+            if unsettled and entry["settled"]:
+                continue
+            change = settled.change(entry)
+            if change is not None and change not in changed:
+                changed.append(change)
+            if entry["finished"]:  # what the total adds up, as it always did
+                finished.append({key: entry[key] for key in ("id", "players", "money", "currency", "finished")})
+        else:
+            damaged.append(entry["error"])
+        if spreadsheet:
+            rows += listing_csv([entry])[1]
+        else:
+            in_progress = not entry.get("damaged") and not entry["finished"]
+            rows.append(listing_row(entry, current_id() if in_progress else None))
+    return Listed(rows, finished, changed, damaged)
 
 
 def settled_view(book, game_ids=None):
@@ -329,14 +367,18 @@ def table_words(name: str, variant: str | None = None) -> str:
     return printable(name)
 
 
+def listing_csv_headers() -> list:
+    return [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
+            _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
+
+
 def listing_csv(listing) -> tuple:
     """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
     amount a bare number with the decimals the text shows); a game without payments has one
     row with the payment cells empty."""
     from ginscore.core.scoring import show_amount
 
-    headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
-               _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
+    headers = listing_csv_headers()
     rows = []
     for entry in listing:
         game = listing_row(entry)[:8]

@@ -12,6 +12,7 @@ from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import STAT_KEYS, money_by_currency, sql_combined
 from ginscore.index import cached
 from ginscore.index import totals as running_totals
+from ginscore.index.rows import compact
 
 
 class Selection(Record):
@@ -69,12 +70,13 @@ def indexed_ids(connection, selection: Selection) -> list:
     return listed + [game_id for game_id in damaged if game_id not in set(listed)]
 
 
-def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
+def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None, listed: bool = False) -> list:
     """``each_summary``'s summaries in a list."""
-    return list(each_summary(ledger, connection, selection, summarize_file, last))
+    return list(each_summary(ledger, connection, selection, summarize_file, last, listed=listed))
 
 
-def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None, ended: bool = False):
+def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None, ended: bool = False,
+                 listed: bool = False):
     """The selected games' summaries, oldest first (the ``last`` N of them), one at a time: a
     whole-ledger command holds one game's summary, not every one (issue #35). A game still in
     progress is read from its file (its rows are not renewed hand by hand), and so is any game
@@ -88,16 +90,19 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     second hands out the stored summaries in order, those read from files in theirs. A stored
     summary found damaged halfway raises then: whoever takes them writes nothing before the
     last one (``Book.ask`` rebuilds the index and asks again). With ``ended``, each comes with
-    when its game ended (``ops.summary.ended_at``; None while in progress): (summary, ended)."""
+    when its game ended (``ops.summary.ended_at``; None while in progress): (summary, ended).
+    With ``listed``, only the part of each summary a listing, a settlement or an export reads
+    (``rows.compact``: a fifth of it to read and check)."""
     where, values = selection.where()
-    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.ended, g.summary FROM games g WHERE {where} ORDER BY g.position"
+    column = "g.listed" if listed else "g.summary"
+    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.ended, {column} FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
         query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
     counted = connection.execute(f"SELECT COUNT(*) FROM ({query})", values).fetchone()[0]
     check_files = counted <= 500  # a few files are cheap to compare; the stamp vouches for the rest
     read_again = []  # (place, order in the rows, summary): the few games read from their files
     stored = set()  # the rows whose stored summary is handed out
-    for order, (game_id, files, place, finished, damaged, _ended) in enumerate(connection.execute(query.replace(", g.summary", "", 1), values)):
+    for order, (game_id, files, place, finished, damaged, _ended) in enumerate(connection.execute(query.replace(f", {column}", "", 1), values)):
         cached.game_row(game_id, files, place, finished, damaged, "")
         stale = not finished or damaged
         if check_files and not stale:
@@ -113,10 +118,12 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
         if summary is None:
             read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}, None))
         else:
-            read_again.append((place, order, json.loads(json.dumps(summary, ensure_ascii=False)), facts.ended))
+            entry = json.loads(json.dumps(summary, ensure_ascii=False))
+            read_again.append((place, order, compact(entry) if listed else entry, facts.ended))
     read_again.sort(key=lambda item: item[:2])
+    check = cached.listed if listed else cached.summary
     kept = (
-        (place, order, cached.summary(summary, game_id), cached.text(ended, "when a game ended", none=True))
+        (place, order, check(summary, game_id), cached.text(ended, "when a game ended", none=True))
         for order, (game_id, _files, place, _finished, _damaged, ended, summary) in enumerate(connection.execute(query, values))
         if order in stored
     )

@@ -56,7 +56,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
     finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT,
-    paid TEXT, ended TEXT, digest TEXT, checked TEXT
+    paid TEXT, ended TEXT, digest TEXT, checked TEXT, listed TEXT
 );
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000

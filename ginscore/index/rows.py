@@ -55,7 +55,7 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
 def rows(game_id: str, summary: dict | None, error: str | None, place: str, files: str | None, facts: tuple = NO_FACTS) -> tuple:
     """(its row of games, its rows of players) of one game, as ``store`` writes them."""
     if summary is None:
-        return (game_id, files, place, None, None, 0, 0, error, None, None, None, None, facts[1], None), []
+        return (game_id, files, place, None, None, 0, 0, error, None, None, None, None, facts[1], None, None), []
     money, currency = summary["money"] or {}, summary["currency"] or ""
     micro = totals.micro
     # the statistics, the summary's largest part, written without the encoder when they are the
@@ -84,8 +84,20 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
         game_id, files, place, summary["created"], summary["table"], int(finished),
         int(summary["voided"]), None, summary_text(summary) if text is None else text,
         summary_text(placings) if placings else None, paid_text(summary), facts[0] if finished else None, facts[1], None,
+        summary_text(compact(summary)),
     )
     return game_row, player_rows
+
+
+# What a listing, a settlement and an export read of a game: its summary but for the final
+# block, the placings and the statistics (a fifth of it), kept beside it (``listed``)
+COMPACT = ("id", "created", "table", "variant", "players", "hands", "finished", "winner", "net", "amount", "payments", "stake",
+           "currency", "money", "voided")
+
+
+def compact(summary: dict) -> dict:
+    """The part of ``summary`` that 'games', 'settle' and 'export' read (``COMPACT``)."""
+    return {key: summary[key] for key in COMPACT if key in summary}
 
 
 def paid_text(summary: dict) -> str | None:
@@ -122,7 +134,7 @@ def summary_text(summary: dict) -> str:
     return _ENCODE[0](summary)
 
 
-GAME_COLUMNS = 14  # id, files, position, created, table_kind, finished, voided, damaged, summary, placings, paid, ended, digest, checked
+GAME_COLUMNS = 15  # id, files, position, created, table_kind, finished, voided, damaged, summary, placings, paid, ended, digest, checked, listed
 _PLAYER_ROW = f"INSERT INTO players VALUES (?, ?, ?, ?, {', '.join('?' for _key in STAT_KEYS)}, ?, ?, ?)"
 
 

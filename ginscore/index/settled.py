@@ -137,6 +137,20 @@ def _twice(held, decimal) -> dict:
     return {**held, "give_back": back}
 
 
+def settlements_of(connection, game_ids=None) -> dict:
+    """game id -> the id of the settlement it counts in, of the games ``game_ids`` that count in
+    one (None: of every such game); nothing else of them is read."""
+    if game_ids is None:
+        rows = connection.execute("SELECT game_id, settlement FROM settled").fetchall()
+    else:
+        ids, rows = list(dict.fromkeys(game_ids)), []
+        for start in range(0, len(ids), CHUNK):
+            chunk = ids[start:start + CHUNK]
+            rows += connection.execute(f"SELECT game_id, settlement FROM settled WHERE game_id IN ({', '.join('?' * len(chunk))})",
+                                       chunk).fetchall()
+    return {cached.text(game_id, "a game id"): cached.text(settlement, "a settlement id") for game_id, settlement in rows}
+
+
 def counted(connection, game_ids=None) -> dict:
     """game id -> (the id of the settlement it counts in, its part or None) of the games
     ``game_ids`` that count in one (None: of every such game)."""
