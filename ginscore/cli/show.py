@@ -6,7 +6,6 @@ import click
 
 from ginscore.base.errors import printable
 from ginscore.base.i18n import N_, _, ngettext, pgettext
-from ginscore.base.records import Record
 from ginscore.base.text import named
 from ginscore.cli import cli
 from ginscore.cli.options import (
@@ -225,15 +224,14 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     _report_damaged(listed.damaged, settled)
 
 
-class Listed(Record):
+class Listed:
     """What 'games' prints of the games listed, read one at a time: their ``rows`` (the
     listing's, or the CSV's for a spreadsheet), the ``finished`` games' money (their ids,
-    players, money and currency), what ``changed`` since its settlement, the games ``damaged``."""
+    players, money and currency), what ``changed`` since its settlement, the games ``damaged``.
+    (A plain class: a Record costs the start-up of every command more.)"""
 
-    rows: list
-    finished: list
-    changed: list
-    damaged: list
+    def __init__(self, rows: list, finished: list, changed: list, damaged: list):
+        self.rows, self.finished, self.changed, self.damaged = rows, finished, changed, damaged
 
 
 def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> Listed:

@@ -46,7 +46,6 @@ from ginscore.index import adopted, ladder, settled, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
-from ginscore.index.verified import fingerprint, verify  # noqa: F401 - 'check' asks them of this module
 
 INDEX_FILE = "index.sqlite3"
 # The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
@@ -412,3 +411,17 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
     return [game_id for game_id, _now in changed]
+
+
+def fingerprint(summary: dict) -> bytes:
+    """``verified.fingerprint`` (imported by 'check' alone: a hand that ends a game imports this module)."""
+    from ginscore.index.verified import fingerprint as made
+
+    return made(summary)
+
+
+def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | None = None, moved: dict | None = None) -> list:
+    """``verified.verify``."""
+    from ginscore.index.verified import verify as verified
+
+    return verified(ledger, connection, evaluated, summarize, clean, moved)

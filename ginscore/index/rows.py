@@ -7,7 +7,6 @@ import json
 from operator import itemgetter
 
 from ginscore.base.ids import order_key
-from ginscore.base.records import Record
 from ginscore.core.names import folded
 from ginscore.core.statistics import STAT_KEYS
 from ginscore.index import totals
@@ -21,14 +20,17 @@ def position(game_id: str, created: str | None, clock: int = 0) -> str:
     return f"{created or '~'}|{clock:016d}|{kind}{number:030d}{made}"  # a listed number has at most 30 digits
 
 
-class Facts(Record):
+class Facts:
     """What the reader of a game's files knew besides its summary: when it ended (the time of
     its last entry that counts, as the exports date it: ``ops.summary.ended_at``; None while in
-    progress) and the digest of the bytes it read (``Ledger.digest``: each file's name, size and
-    BLAKE2b), by which the index vouches for those bytes and no others."""
+    progress) and the digest of the bytes it read (``base.content``: each file's name, size and
+    BLAKE2b), by which the index vouches for those bytes and no others. (A plain class: the
+    index is imported by the hand that ends a game, and a Record costs its start-up more.)"""
 
-    ended: str | None = None
-    digest: str | None = None
+    __slots__ = ("ended", "digest")
+
+    def __init__(self, ended: str | None = None, digest: str | None = None):
+        self.ended, self.digest = ended, digest
 
 
 NO_FACTS = Facts()
@@ -55,7 +57,7 @@ def store(connection, ledger, game_id: str, summary: dict | None, error: str | N
 def rows(game_id: str, summary: dict | None, error: str | None, place: str, files: str | None, facts: tuple = NO_FACTS) -> tuple:
     """(its row of games, its rows of players) of one game, as ``store`` writes them."""
     if summary is None:
-        return (game_id, files, place, None, None, 0, 0, error, None, None, None, None, facts[1], None, None), []
+        return (game_id, files, place, None, None, 0, 0, error, None, None, None, None, facts.digest, None, None), []
     money, currency = summary["money"] or {}, summary["currency"] or ""
     micro = totals.micro
     # the statistics, the summary's largest part, written without the encoder when they are the
@@ -83,7 +85,7 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
     game_row = (
         game_id, files, place, summary["created"], summary["table"], int(finished),
         int(summary["voided"]), None, summary_text(summary) if text is None else text,
-        summary_text(placings) if placings else None, paid_text(summary), facts[0] if finished else None, facts[1], None,
+        summary_text(placings) if placings else None, paid_text(summary), facts.ended if finished else None, facts.digest, None,
         summary_text(compact(summary)),
     )
     return game_row, player_rows

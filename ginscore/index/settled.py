@@ -21,7 +21,9 @@ import json
 
 from ginscore.index import cached
 from ginscore.index.rows import summary_text
-from ginscore.ops import squaring
+
+# ``ginscore.ops.squaring`` is imported by the functions that read or make the settled set: the
+# index is imported by a hand that ends a game, which must not load it (start-up).
 
 SQL_SCHEMA = """
 CREATE TABLE settled (
@@ -51,6 +53,8 @@ def replace(connection, signature: str, held) -> None:
     """Make the settled set again from ``held`` (``settlements.Held``, read from the files whose
     ``signature`` it is): every game counted in a standing settlement, its part, and whether it
     comes to what was paid for it now (the games' rows as they stand)."""
+    from ginscore.ops import squaring
+
     standing = squaring.Standing(held.records)
     rows = []
     seq = {id(part): number for number, part in enumerate(standing.parts)}  # the parts' order: the settlements' causal order
@@ -87,6 +91,8 @@ def plain_twice(records) -> list | None:
     """``squaring.settled_twice`` of the settlements, amounts as text; None when a later settlement
     of a game settled twice kept no amount per game (an older ginscore): what it comes to now
     then stands in, which the games' summaries say (the settlement files are read again)."""
+    from ginscore.ops import squaring
+
     twice = squaring.settled_twice(records)
     games = {held["game"] for held in twice}
     for record in squaring.live(records):
@@ -186,6 +192,8 @@ def changed(connection) -> dict:
 
 def _part(stored) -> tuple:
     """(a ``squaring.Part``, the owed of each squaring of it) from its JSON, checked."""
+    from ginscore.ops.squaring import Part
+
     data = json.loads(cached.text(stored, "a settled part"))
     cached.need(type(data) is dict and set(data) == {"settlement", "games", "by_seat", "squares"}, "a settled part")
     settlement, games = data["settlement"], data["games"]
@@ -209,7 +217,7 @@ def _part(stored) -> tuple:
                 cached.amount(amount, "owed")
         else:
             _pairs(owed)
-    return squaring.Part(settlement, tuple(games), data["by_seat"]), data["squares"]
+    return Part(settlement, tuple(games), data["by_seat"]), data["squares"]
 
 
 def _pairs(value) -> None:

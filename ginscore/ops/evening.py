@@ -60,17 +60,32 @@ def _settle(summaries) -> tuple:
     shown: dict = {}
     groups: dict = {}
     no_stake = []
+    # a club's few hundred names and few thousand amounts, each folded and made exact once for
+    # every game they are met in (a lifetime's settlement meets them 100,000 times)
+    keys: dict = {}
+    exact: dict = {}
+    zero = Decimal(0)
     for summary in summaries:
-        for name in summary["players"]:
-            shown[folded(name)] = name
+        players = summary["players"]
+        for name in players:
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = folded(name)
+            shown[key] = name
         if summary.get("money") is None:
             no_stake.append(summary["id"])
             continue
         games, nets, tables = groups.setdefault(summary.get("currency"), ([], {}, []))
         games.append(summary["id"])
-        tables.append([folded(name) for name in summary["players"]])
+        tables.append([keys[name] for name in players])
         for name, amount in summary["money"].items():
-            nets[folded(name)] = nets.get(folded(name), Decimal(0)) + Decimal(amount)
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = folded(name)
+            value = exact.get(amount)
+            if value is None:
+                value = exact[amount] = Decimal(amount)
+            nets[key] = nets.get(key, zero) + value
     settlements = []
     for currency, (games, nets, tables) in groups.items():
         named = {shown[key]: amount for key, amount in nets.items()}
