@@ -54,9 +54,10 @@ class Selection(Record):
         for name in self.players:
             parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
             values.append(folded(name))
-        if self.with_damaged:
+        if self.with_damaged:  # two questions, each answered from an index (an OR of them scans every row)
             chosen = f" AND g.id IN ({', '.join('?' for _ in self.ids)})" if self.ids else ""
-            return f"({' AND '.join(parts)}) OR (g.damaged IS NOT NULL{chosen})", values + list(self.ids)
+            return (f"g.rowid IN (SELECT g.rowid FROM games g WHERE {' AND '.join(parts)} UNION ALL "
+                    f"SELECT g.rowid FROM games g WHERE g.damaged IS NOT NULL{chosen})"), values + list(self.ids)
         return " AND ".join(parts), values
 
 

@@ -60,6 +60,8 @@ CREATE TABLE games (
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000
 CREATE INDEX games_open ON games (position) WHERE finished = 0;
+-- and the games that do not load, which 'settle' names whatever it chooses: a few among 50,000
+CREATE INDEX games_damaged ON games (position) WHERE damaged IS NOT NULL;
 CREATE TABLE players (
     game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
     money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
