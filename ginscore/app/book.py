@@ -322,7 +322,7 @@ class Book:
         none parsed)."""
         from ginscore.store.settlement_names import mention
 
-        return mention(self.ledger.root, game_id)
+        return mention(self.ledger.root, game_id, self.ledger.cache_dir)
 
     def settled_games(self) -> set:
         """The ids of the games settled with 'settle --record' (and not taken back); a settlement

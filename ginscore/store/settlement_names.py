@@ -33,14 +33,21 @@ def exists(root: str) -> bool:
     return os.path.lexists(legacy_path(root)) or os.path.isdir(folder_of(root))
 
 
-def mention(root: str, game_id: str) -> bool:
-    """Whether any settlement file may name game ``game_id``: its id in quotes among the file's
-    bytes (a game numbered before ids, which the old file wrote bare, always may). True where a
-    file cannot be read: the reading says what is wrong."""
+def mention(root: str, game_id: str, cache_dir: str | None = None) -> bool:
+    """Whether any settlement file may name game ``game_id``: as what was kept of them in
+    ``cache_dir`` says, while they are as they were (``settlements_seen``), else its id in quotes
+    among the files' bytes (a game numbered before ids, which the old file wrote bare, always
+    may). True where a file cannot be read: the reading says what is wrong."""
     if not exists(root):
         return False
     if game_id.isdigit():
         return True
+    if cache_dir is not None:
+        from ginscore.store import settlements_seen
+
+        seen = settlements_seen.read(cache_dir, signature(root))
+        if seen is not None:
+            return seen.may_name(game_id)
     wanted = f'"{game_id}"'.encode("ascii")
     try:
         names = [name for name in os.listdir(folder_of(root)) if DEVICE_FILE.match(name)]
