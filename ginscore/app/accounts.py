@@ -60,7 +60,18 @@ def settled_index(book, question):
     return book.ask(asked)
 
 
-SLIM = ("id", "created", "players", "money", "currency", "stake", "finished", "voided", "damaged", "error")
+SLIM = ("id", "players", "money", "currency", "finished", "voided", "damaged", "error")
+
+
+def slim(entry: dict, shared: dict) -> dict:
+    """What settling takes of a game's summary (``SLIM``), its names and amounts each one string
+    for every game they are met in (``shared``): a lifetime of games held in a few MB (issue #45)."""
+    kept = {key: entry[key] for key in SLIM if key in entry}
+    if "players" in kept:
+        kept["players"] = [shared.setdefault(name, name) for name in kept["players"]]
+    if kept.get("money"):
+        kept["money"] = {shared.setdefault(name, name): shared.setdefault(amount, amount) for name, amount in kept["money"].items()}
+    return kept
 
 
 def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
@@ -73,12 +84,15 @@ def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
 
     ids = tuple(game_ids)
     asked = selection._replace(ids=ids, finished_only=True, with_damaged=True)
-    counted = book.with_summaries(asked, lambda summaries: [{key: entry[key] for key in SLIM if key in entry} for entry in summaries],
-                                  listed=True)
+    def slimmed(summaries) -> list:
+        shared: dict = {}
+        return [slim(entry, shared) for entry in summaries]
+
+    counted = book.with_summaries(asked, slimmed, listed=True)
     damaged = [{"game": entry["id"], "error": entry["error"]} for entry in counted if entry.get("damaged")]
     counted = [entry for entry in counted if not entry.get("damaged")]
     found = settled_index(book, lambda connection: (
-        settled_set.counted(connection, [entry["id"] for entry in counted]), settled_set.changed(connection),
+        settled_set.settlements_of(connection, [entry["id"] for entry in counted]), settled_set.changed(connection),
         settled_set.facts(connection)))
     if found is None:
         return Evening(counted, False, damaged, [], [], [], held(book).seen())

@@ -226,8 +226,8 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
 
 class Listed:
     """What 'games' prints of the games listed, read one at a time: their ``rows`` (the
-    listing's, or the CSV's for a spreadsheet), the ``finished`` games' money (their ids,
-    players, money and currency), what ``changed`` since its settlement, the games ``damaged``.
+    listing's, or the CSV's for a spreadsheet), the ``finished`` games' money (``evening.Nets``),
+    what ``changed`` since its settlement, the games ``damaged``.
     (A plain class: a Record costs the start-up of every command more.)"""
 
     def __init__(self, rows: list, finished: list, changed: list, damaged: list):
@@ -237,7 +237,9 @@ class Listed:
 def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> Listed:
     """``Listed`` of the games' listed summaries ``entries``; ``settled``: ``accounts.Listing``;
     ``current_id()``: the current game's id."""
-    rows, finished, changed, damaged = [], [], [], []
+    from ginscore.ops.evening import Nets
+
+    rows, finished, changed, damaged = [], Nets(), [], []
     spreadsheet = fmt in render.SPREADSHEET_FORMATS
     for entry in entries:
         if not entry.get("damaged"):
@@ -248,7 +250,7 @@ def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> List
             if change is not None and change not in changed:
                 changed.append(change)
             if entry["finished"]:  # what the total adds up, as it always did
-                finished.append({key: entry[key] for key in ("id", "players", "money", "currency", "finished")})
+                finished.add(entry)
         else:
             damaged.append(entry["error"])
         if spreadsheet:
@@ -391,21 +393,19 @@ def listing_csv(listing) -> tuple:
     return headers, rows
 
 
-def total_lines(listing) -> list:
-    """Each player's money over the finished games listed, per currency: what an evening comes to."""
+def total_lines(totals) -> list:
+    """Each player's money over the finished games listed, per currency: what an evening comes
+    to; ``totals``: ``evening.Nets`` of those games."""
     from ginscore.core.scoring import written_amount
-    from ginscore.ops.evening import settle
 
-    finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
     lines = []
-    for settlement in settle(finished)[0]:
-        if not any(settlement.nets.values()):
+    for currency, count, by_player in totals.totals():
+        if not any(by_player.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), settlement.currency)}"
-            for name, amount in settlement.nets.items() if amount
+            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), currency)}"
+            for name, amount in by_player.items() if amount
         )
-        count = len(settlement.games)
         words = ngettext("Total over {count} finished games: {nets}.", "Total over {count} finished games: {nets}.", count)
         lines.append(words.format(count=count, nets=nets))
     return lines
