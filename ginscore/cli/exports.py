@@ -76,7 +76,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     def stakes(summaries) -> tuple:
         """(the ids of the games without a stake, each other game's players and payments): only
         those are kept of each summary (issues #35, #45)."""
-        no_stake, with_stake = [], []
+        no_stake, with_stake, shared = [], [], {}
         for entry, ended in summaries:
             if entry["id"] in settled:
                 continue
@@ -85,7 +85,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
             elif ended is None:  # not told by the index: the game is read
                 with_stake.append((tuple(entry["players"]), exporting.transfers(actions.standing(obj.book.load(entry["id"])))))
             else:
-                with_stake.append(exporting.paid_in(entry, ended))
+                with_stake.append(exporting.paid_in(entry, ended, shared))
         return no_stake, with_stake
 
     # the payments as the summary index keeps them, not every game read and replayed (issue #45)
