@@ -20,7 +20,7 @@ from ginscore.core.changes import rename_clash_lines, rename_clashes
 from ginscore.core.game import effective_hands, system_ms
 from ginscore.index import index
 from ginscore.index.rows import Facts, summary_text
-from ginscore.index.verified import VOUCHED, Checked, summary_of, verify, vouchers
+from ginscore.index.verified import VOUCHED, Checked, summary_of, verify, voucher
 from ginscore.ops import actions, squaring
 from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
@@ -78,21 +78,31 @@ def verified(ledger, evaluated: dict, notes: list, clean: dict, moved: dict) -> 
         connection.close()
 
 
-def vouchers_of(ledger) -> dict:
-    """``verified.vouchers`` of the summary index as it is (never mended here); none where there
-    is no index, or it is damaged (every game is then checked whole, and the index rebuilt)."""
-    try:
-        connection = index.connect(ledger, rebuild=False) if os.path.isdir(ledger.games_dir) else None
-    except (OSError, *index.damage_errors()):
-        return {}
-    if connection is None:
-        return {}
-    try:
-        return vouchers(connection)
-    except index.damage_errors():
-        return {}
-    finally:
-        connection.close()
+class Vouchers:
+    """What the index vouches for, asked game by game of the index as it is (never mended here:
+    ``verified.voucher``), so that a whole ledger's check holds one game's at a time; nothing
+    where there is no index, or it is damaged (every game is then checked whole, and the index
+    rebuilt)."""
+
+    def __init__(self, ledger):
+        try:
+            self.connection = index.connect(ledger, rebuild=False) if os.path.isdir(ledger.games_dir) else None
+        except (OSError, *index.damage_errors()):
+            self.connection = None
+
+    def get(self, game_id: str):
+        if self.connection is None:
+            return None
+        try:
+            return voucher(self.connection, game_id)
+        except index.damage_errors():
+            self.close()
+            return None
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
 
 def vouched_summary(ledger, game_id: str):
@@ -153,11 +163,14 @@ def check_ledger(ledger) -> dict:
     # must say of each game; a few bytes a game, not the summary, so that memory stays flat with
     # the ledger's size (issue #35)
     evaluated = {}
-    known = vouchers_of(ledger)  # what the index vouches for: bytes 'check' read and checked whole before
+    known = Vouchers(ledger)  # what the index vouches for: bytes 'check' read and checked whole before
     clean, moved = {}, {}
-    with ledger.listed() as game_ids:  # the folder listed once, not each game's files looked for
-        for game_id in game_ids:
-            checked_game(ledger, game_id, report, known, standing, together, changed, evaluated, clean, moved)
+    try:
+        with ledger.listed() as game_ids:  # the folder listed once, not each game's files looked for
+            for game_id in game_ids:
+                checked_game(ledger, game_id, report, known, standing, together, changed, evaluated, clean, moved)
+    finally:
+        known.close()
     report["notes"] += check_index(ledger, evaluated, clean, moved)
 
     folder = os.path.join(ledger.root, "settlements")
@@ -191,7 +204,7 @@ def check_ledger(ledger) -> dict:
     return report
 
 
-def checked_game(ledger, game_id: str, report: dict, known: dict, standing, together: dict, changed: list, evaluated: dict,
+def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, together: dict, changed: list, evaluated: dict,
                  clean: dict, moved: dict) -> None:
     """Check one game into ``report``: from what the index vouches for (``known``: the very bytes
     checked before, the same answers), else read and checked whole (and marked in ``clean``);
@@ -199,13 +212,13 @@ def checked_game(ledger, game_id: str, report: dict, known: dict, standing, toge
     files = ledger.files_of(game_id)
     path = files[0] if files else os.path.join(ledger.games_dir, game_id)
     report["games"] += 1
-    voucher = known.get(game_id)
-    if voucher is not None and voucher.checked is not None and voucher.checked.language == language() \
-            and vouched(ledger, game_id, voucher, moved):
-        summary = None if as_paid(standing, game_id, voucher.paid) else vouched_summary(ledger, game_id)
-        if summary is not None or as_paid(standing, game_id, voucher.paid):  # else not told by the index after all
-            report["hands"] += voucher.checked.hands  # the same bytes as checked before: the same answers (issue #45)
-            report["notes"] += [{"file": os.path.join(ledger.games_dir, name), "note": note} for name, note in voucher.checked.notes]
+    kept = known.get(game_id)
+    if kept is not None and kept.checked is not None and kept.checked.language == language() \
+            and vouched(ledger, game_id, kept, moved):
+        summary = None if as_paid(standing, game_id, kept.paid) else vouched_summary(ledger, game_id)
+        if summary is not None or as_paid(standing, game_id, kept.paid):  # else not told by the index after all
+            report["hands"] += kept.checked.hands  # the same bytes as checked before: the same answers (issue #45)
+            report["notes"] += [{"file": os.path.join(ledger.games_dir, name), "note": note} for name, note in kept.checked.notes]
             evaluated[game_id] = VOUCHED
             if summary is not None:
                 settled(standing, summary, path, together, changed)

@@ -69,17 +69,16 @@ def _checked(stored, digest: str, summary) -> Checked | None:
     return checked if check_mark(digest, summary, checked) == stored else None
 
 
-def vouchers(connection) -> dict:
-    """game id -> ``Voucher`` of every row with a digest, each value checked."""
-    found = {}
-    for game_id, files, digest, checked, paid, summary in connection.execute(
-            "SELECT id, files, digest, checked, paid, summary FROM games WHERE digest IS NOT NULL"):
-        cached.text(game_id, "a game id")
-        cached.text(digest, "a digest")
-        found[game_id] = Voucher(cached.text(files, "a game's files", none=True), digest,
-                                 None if checked is None else _checked(checked, digest, summary),
-                                 cached.text(paid, "what a game was paid as", none=True))
-    return found
+def voucher(connection, game_id: str) -> Voucher | None:
+    """The ``Voucher`` of game ``game_id``'s row, each value checked; None for a row without a
+    digest, or none."""
+    row = connection.execute("SELECT files, digest, checked, paid, summary FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None or row[1] is None:
+        return None
+    files, digest, checked, paid, summary = row
+    cached.text(digest, "a digest")
+    return Voucher(cached.text(files, "a game's files", none=True), digest, None if checked is None else _checked(checked, digest, summary),
+                   cached.text(paid, "what a game was paid as", none=True))
 
 
 def summary_of(connection, game_id: str) -> dict:
@@ -100,11 +99,12 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
     for whose files' times changed (a copy). The rows are read one at a time. Returns (id, what
     was wrong) pairs."""
     vouched = {game_id for game_id, value in evaluated.items() if value is VOUCHED}
-    rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished)
-    for game_id, stored, damaged in connection.execute("SELECT id, summary, damaged FROM games"):
+    rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished); only the rows not vouched for read whole
+    for game_id, damaged in connection.execute("SELECT id, damaged FROM games").fetchall():
         if game_id in vouched:
             rows[game_id] = None
             continue
+        stored = connection.execute("SELECT summary FROM games WHERE id = ?", (game_id,)).fetchone()[0]
         known = json.loads(stored) if stored else None
         rows[game_id] = (None if known is None else fingerprint(known), damaged, (known or {}).get("finished", True))
     wrong = []
