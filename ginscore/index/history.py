@@ -99,8 +99,12 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.ended, {column} FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
         query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
-    counted = connection.execute(f"SELECT COUNT(*) FROM ({query})", values).fetchone()[0]
-    check_files = counted <= 500  # a few files are cheap to compare; the stamp vouches for the rest
+    check = cached.listed if listed else cached.summary
+    counted = connection.execute(f"SELECT COUNT(*) FROM ({query} LIMIT {FEW + 1})", values).fetchone()[0]
+    check_files = counted <= FEW  # a few files are cheap to compare; the stamp vouches for the rest
+    if not check_files and last is None:  # many: one pass over the rows, the few in progress or damaged read first
+        yield from _chosen(selection, _many(ledger, connection, where, values, query, summarize_file, check, listed), ended)
+        return
     read_again = []  # (place, order in the rows, summary): the few games read from their files
     stored = set()  # the rows whose stored summary is handed out
     for order, (game_id, files, place, finished, damaged, _ended) in enumerate(connection.execute(query.replace(f", {column}", "", 1), values)):
@@ -122,13 +126,50 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             entry = json.loads(json.dumps(summary, ensure_ascii=False))
             read_again.append((place, order, compact(entry) if listed else entry, facts.ended))
     read_again.sort(key=lambda item: item[:2])
-    check = cached.listed if listed else cached.summary
     kept = (
         (place, order, check(summary, game_id), cached.text(ended, "when a game ended", none=True))
         for order, (game_id, _files, place, _finished, _damaged, ended, summary) in enumerate(connection.execute(query, values))
         if order in stored
     )
-    for _place, _order, entry, when in heapq.merge(kept, read_again, key=lambda item: item[:2]):
+    merged = heapq.merge(kept, read_again, key=lambda item: item[:2]) if read_again else kept
+    yield from _chosen(selection, ((entry, when) for _place, _order, entry, when in merged), ended)
+
+
+FEW = 500  # games whose files are compared with their rows as they are listed
+
+
+def _many(ledger, connection, where: str, values: list, query: str, summarize_file, check, listed: bool):
+    """(summary, ended) of many games in order, the rows read once: the games in progress and
+    the damaged ones, whose files are read again, asked first (each from an index of its own),
+    then merged in by their places (a place is a game's own: positions hold its id)."""
+    stale = f"""SELECT g.id, g.files, g.position, g.finished, g.damaged FROM games g WHERE ({where}) AND g.rowid IN (
+                    SELECT rowid FROM games WHERE finished = 0 UNION ALL SELECT rowid FROM games WHERE damaged IS NOT NULL)"""
+    read_again, again = [], set()
+    for game_id, files, place, finished, damaged in connection.execute(stale, values).fetchall():
+        cached.game_row(game_id, files, place, finished, damaged, "")
+        again.add(game_id)
+        summary, error, place, facts = summarize_file(game_id)
+        if summary is None:
+            read_again.append((place, {"id": game_id, "damaged": True, "error": error}, None))
+        else:
+            entry = json.loads(json.dumps(summary, ensure_ascii=False))
+            read_again.append((place, compact(entry) if listed else entry, facts.ended))
+    read_again.sort(key=lambda item: item[0])
+
+    def kept():
+        for game_id, files, place, finished, damaged, ended, summary in connection.execute(query, values):
+            if game_id in again:
+                continue
+            cached.game_row(game_id, files, place, finished, damaged, "")
+            yield place, check(summary, game_id), cached.text(ended, "when a game ended", none=True)
+
+    merged = heapq.merge(kept(), read_again, key=lambda item: item[0]) if read_again else kept()
+    return ((entry, when) for _place, entry, when in merged)
+
+
+def _chosen(selection: Selection, pairs, ended: bool):
+    """The (summary, ended) ``pairs`` the selection keeps, as ``each_summary`` hands them out."""
+    for entry, when in pairs:
         if selection.finished_only and not (entry.get("finished") and not entry.get("voided")):
             if not (selection.with_damaged and entry.get("damaged")):
                 continue

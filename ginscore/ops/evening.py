@@ -70,6 +70,8 @@ class Nets:
         self.keys: dict = {}
         self.exact: dict = {}
         self.zero = Decimal(0)
+        with exact_money() as context:  # a 28-digit stake beside a cents game: every cent kept
+            self.add_exactly = context.copy().add
 
     def add(self, summary: dict) -> None:
         from decimal import Decimal
@@ -86,15 +88,14 @@ class Nets:
         games, nets, tables = self.groups.setdefault(summary.get("currency"), ([], {}, []))
         games.append(summary["id"])
         tables.append([keys[name] for name in players])
-        with exact_money():  # a 28-digit stake beside a cents game: every cent kept
-            for name, amount in summary["money"].items():
-                key = keys.get(name)
-                if key is None:
-                    key = keys[name] = folded(name)
-                value = self.exact.get(amount)
-                if value is None:
-                    value = self.exact[amount] = Decimal(amount)
-                nets[key] = nets.get(key, self.zero) + value
+        for name, amount in summary["money"].items():
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = folded(name)
+            value = self.exact.get(amount)
+            if value is None:
+                value = self.exact[amount] = Decimal(amount)
+            nets[key] = self.add_exactly(nets.get(key, self.zero), value)
 
     def totals(self) -> list:
         """(currency, how many games, {player as written: net}) of each currency, as first met."""
