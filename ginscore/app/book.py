@@ -226,7 +226,11 @@ class Book:
         try:
             game = self.ledger.load(game_id)
             summary, ended = summarized(game)
-            return summary, None, index.position(game_id, game.created, game.clock), Facts(ended, of_game(self.ledger, game_id))
+            from ginscore.app.game_notes import checked_of
+
+            # what a check of these bytes finds, for 'check' to say again while they are the same
+            checked = checked_of(self.ledger, game, actions.evaluate(game))
+            return summary, None, index.position(game_id, game.created, game.clock), Facts(ended, of_game(self.ledger, game_id), checked)
         except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
             return None, self.ledger.damage(game_id, error), index.position(game_id, None), Facts(None, of_game(self.ledger, game_id))
 

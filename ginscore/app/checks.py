@@ -10,24 +10,22 @@ from __future__ import annotations
 import json
 import os
 
+from ginscore.app.game_notes import checked_of, game_notes, merged_notes, misnamed, misnamed_note  # noqa: F401 - asked of this module
 from ginscore.base.content import content_digest, of_game
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, language, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
 from ginscore.base.text import NAMED
-from ginscore.core.apart import apart, bursts, double_entries, far_ahead
-from ginscore.core.changes import rename_clash_lines, rename_clashes
-from ginscore.core.game import effective_hands, system_ms
+from ginscore.core.apart import apart, bursts
+from ginscore.core.game import effective_hands
 from ginscore.index import index
 from ginscore.index.rows import Facts, summary_text
-from ginscore.index.verified import VOUCHED, Checked, summary_of, verify, voucher
+from ginscore.index.verified import VOUCHED, summary_of, verify, voucher
 from ginscore.ops import actions, squaring
 from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
-from ginscore.store.schema_journal import journal_problems
-from ginscore.tables.seats import kept_seat_lines
 
 SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
 
@@ -213,7 +211,7 @@ def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, 
     path = files[0] if files else os.path.join(ledger.games_dir, game_id)
     report["games"] += 1
     kept = known.get(game_id)
-    if kept is not None and kept.checked is not None and kept.checked.language == language() \
+    if kept is not None and kept.checked is not None and (kept.checked.language == language() or not kept.checked.notes) \
             and vouched(ledger, game_id, kept, moved):
         summary = None if as_paid(standing, game_id, kept.paid) else vouched_summary(ledger, game_id)
         if summary is not None or as_paid(standing, game_id, kept.paid):  # else not told by the index after all
@@ -232,25 +230,21 @@ def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, 
         if game_id in standing.by_game:
             together[game_id] = {"id": game_id, "damaged": True}
         return
-    hands = len(effective_hands(game.journal))
-    report["hands"] += hands
+    report["hands"] += len(effective_hands(game.journal))
     try:
         place = index.position(game_id, game.created, game.clock)
         state = actions.evaluate(game)
         summary = summarize(state)
-        facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id))
+        checked = checked_of(ledger, game, state)
+        facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id), checked)
         # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
         kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
         evaluated[game_id] = (kept_as, None, place, facts)
         settled(standing, summary, path, together, changed)
-        # a hand played as its seats were recorded where the turn gives others: said, not a problem
-        kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
-        notes = [(path, note) for note in journal_problems(game.journal) + merged_notes(game) + kept]
-        notes = [(where, misnamed_note(named, device, where)) for where, named, device in misnamed(ledger, game_id)] + notes
+        notes = game_notes(ledger, game, state)
         report["notes"] += [{"file": where, "note": note} for where, note in notes]
-        if facts.digest is not None and not far_ahead(game.journal, game.clock):  # the wall clock's notes are told anew
-            # what these bytes hold, said again by the next check that finds them the same
-            clean[game_id] = (facts.digest, Checked(hands, language(), tuple((os.path.basename(where), note) for where, note in notes)))
+        if checked is not None and facts.digest is not None:  # said again by the next check that finds these bytes
+            clean[game_id] = (facts.digest, checked)
     except Exception as error:  # noqa: BLE001 - as above
         problem = ledger.damage(game_id, error)
         evaluated[game_id] = (None, problem, index.position(game_id, None), None)
@@ -273,26 +267,6 @@ def vouched(ledger, game_id: str, voucher, moved: dict) -> bool:
     return True
 
 
-def misnamed(ledger, game_id: str) -> list[tuple]:
-    """(path, the device its name says, the device its content says) of every file of game
-    ``game_id``, as last loaded, whose name and content name two devices (a file copied or
-    renamed by hand: its entries are read all the same)."""
-    found = []
-    for path, device in ledger.written_by.get(game_id, []):
-        named = parse_name(os.path.basename(path))
-        if named is not None and named[1] is not None and device and named[1] != device:
-            found.append((path, named[1], device))
-    return found
-
-
-def misnamed_note(named: str, device: str, path: str) -> str:
-    stem = os.path.basename(path)[: -len(f".{named}.json")]
-    return _(
-        "named for device {named} but written by device {device} (copied or renamed by hand): its entries are read "
-        "all the same; rename it to {name} if no file has that name, so that the name says who writes it"
-    ).format(named=named, device=device, name=f"{stem}.{device}.json")
-
-
 def unplaced(ledger, name: str, report: dict) -> bool:
     """Report a file named like a copy of a game file under a name no syncer ginscore knows
     gives (its entries are not read) as a problem, with the name that has it folded in."""
@@ -309,69 +283,6 @@ def unplaced(ledger, name: str, report: dict) -> bool:
     ).format(game=original[0], name=f"{match.group('base')} ({number}).json")
     report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
     return True
-
-
-def merged_notes(game) -> list:
-    """What a game merged from several devices' journals holds that a person must look at:
-    hands after the end (kept, not counted), and likely double entries."""
-    notes = []
-    for hand in actions.late_hands(game):
-        notes.append(
-            _("hand {number} of game {game} comes after the game ended (recorded where the end was not seen yet: on another "
-              "device, or before a change made apart): it does not count; if it was played, correct the hand that ends the "
-              "game ('ginscore edit'), else take it out with 'ginscore delete {number} --game {game}'").format(
-                number=hand.number, game=game.id)
-        )
-    wall = system_ms()
-    for entry in far_ahead(game.journal, game.clock):
-        ahead = ahead_words(entry["clock"] - wall)
-        if entry["id"] is None:
-            note = _("game {game} was started by a clock {ahead} ahead of this device's: its entries here do not follow it")
-        else:
-            note = _(
-                "entry {entry} of game {game} has a clock {ahead} ahead of this device's (a clock set wrong, or a file "
-                "changed by hand): it is kept where its clock puts it, and this device's entries do not follow it"
-            )
-        notes.append(note.format(game=game.id, entry=entry["id"], ahead=ahead))
-    clash_lines = iter(rename_clash_lines(game))
-    for rename, player in rename_clashes(game):
-        if player is not None:  # two players given one name apart: the line says how to settle it
-            notes.append(next(clash_lines))
-            continue
-        notes.append(
-            _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
-              "or a name taken meanwhile").format(
-                entry=rename["id"], game=game.id, old=shortened(rename["old"], 24), new=shortened(rename["new"], 24))
-        )
-    for first, second in double_entries(game.journal):
-        notes.append(
-            _("hands {first} and {second} of game {game} are alike and were recorded on two devices minutes apart: "
-              "if they are one hand entered twice, 'ginscore undo --hand {second} --game {game}' takes one back").format(
-                first=first, second=second, game=game.id)
-        )
-    return notes
-
-
-HOUR_MS, DAY_MS = 60 * 60 * 1000, 24 * 60 * 60 * 1000
-YEAR_MS = 365.2425 * DAY_MS  # the Gregorian year's mean length
-MOST_YEARS = 1000  # beyond, a clock's digits were changed, not set wrong: no count of years says more
-
-
-def ahead_words(ms: int) -> str:
-    """How far ahead a clock is, as people read it: rounded to the nearest hour under two days
-    (30 hours), to the nearest day under a year (2 days, not the 1 day a clock 2 days ahead reads
-    a moment later, cut down), to the nearest year beyond (1 year for 400 days), and "more than
-    1000 years" for a clock of more digits than any wall clock."""
-    hours = (ms + HOUR_MS // 2) // HOUR_MS
-    if hours < 48:
-        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
-    days = (ms + DAY_MS // 2) // DAY_MS
-    if days < 365:
-        return ngettext("{count} day", "{count} days", days).format(count=days)
-    years = int(ms / YEAR_MS + 0.5)
-    if years <= MOST_YEARS:
-        return ngettext("{count} year", "{count} years", years).format(count=years)
-    return ngettext("more than {count} year", "more than {count} years", MOST_YEARS).format(count=MOST_YEARS)
 
 
 def recorded_apart(journal) -> set[str]:

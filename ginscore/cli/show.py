@@ -96,7 +96,8 @@ def merged_lines(game) -> list:
     merged = apart(game.journal)
     if not merged:
         return []
-    from ginscore.app.checks import merged_notes, recorded_apart
+    from ginscore.app.checks import recorded_apart
+    from ginscore.app.game_notes import merged_notes
     from ginscore.base.device import device_id
 
     ids = recorded_apart(game.journal)

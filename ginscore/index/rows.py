@@ -27,10 +27,10 @@ class Facts:
     BLAKE2b), by which the index vouches for those bytes and no others. (A plain class: the
     index is imported by the hand that ends a game, and a Record costs its start-up more.)"""
 
-    __slots__ = ("ended", "digest")
+    __slots__ = ("ended", "digest", "checked")
 
-    def __init__(self, ended: str | None = None, digest: str | None = None):
-        self.ended, self.digest = ended, digest
+    def __init__(self, ended: str | None = None, digest: str | None = None, checked=None):
+        self.ended, self.digest, self.checked = ended, digest, checked  # checked: what a check finds (``verified.Checked``)
 
 
 NO_FACTS = Facts()
@@ -82,11 +82,14 @@ def rows(game_id: str, summary: dict | None, error: str | None, place: str, file
         text = f"{summary_text(rest)[:-1]}, \"stats\": {{{', '.join(written)}}}}}"
     placings = summary.get("placings")
     finished = summary["finished"]
+    text = summary_text(summary) if text is None else text
+    checked = None
+    if facts.checked is not None and facts.digest is not None:  # what a check of these bytes finds, said again by 'check'
+        checked = check_mark(facts.digest, text, facts.checked)
     game_row = (
         game_id, files, place, summary["created"], summary["table"], int(finished),
-        int(summary["voided"]), None, summary_text(summary) if text is None else text,
-        summary_text(placings) if placings else None, paid_text(summary), facts.ended if finished else None, facts.digest, None,
-        summary_text(compact(summary)),
+        int(summary["voided"]), None, text, summary_text(placings) if placings else None, paid_text(summary),
+        facts.ended if finished else None, facts.digest, checked, summary_text(compact(summary)),
     )
     return game_row, player_rows
 
@@ -183,3 +186,13 @@ def forget(connection, game_id: str, keep_totals: bool = True) -> None:
         totals.change(connection, totals.counted_rows(connection, game_id), -1)
     connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
     connection.execute("DELETE FROM players WHERE game_id = ?", (game_id,))
+
+
+def check_mark(digest: str, summary: str | None, checked) -> str:
+    """The row's ``checked``: ``checked`` (``verified.Checked``) as JSON with a BLAKE2b of it,
+    the digest of the game's bytes and the summary made of them, so that a row changed since (by
+    hand, or damaged the way types do not show) is never taken as checked."""
+    from ginscore.base.content import blake2b
+
+    found = json.dumps([checked.hands, checked.language, [list(note) for note in checked.notes]], ensure_ascii=False)
+    return f"{blake2b(f'{digest}|{summary}|{found}'.encode(), digest_size=16).hexdigest()} {found}"

@@ -10,7 +10,7 @@ import json
 from ginscore.base.i18n import _
 from ginscore.base.records import Record
 from ginscore.index import cached
-from ginscore.index.rows import NO_FACTS, forget, store
+from ginscore.index.rows import NO_FACTS, check_mark, forget, store
 from ginscore.index.stamp import Stamp, bump, write_stamp
 
 VOUCHED = "vouched"  # in ``verify``'s ``evaluated``: a game whose bytes are the ones its row was made of
@@ -43,16 +43,6 @@ class Checked(Record):
     hands: int
     language: str
     notes: tuple
-
-
-def check_mark(digest: str, summary: str | None, checked: Checked) -> str:
-    """The row's ``checked``: ``checked`` as JSON with a BLAKE2b of it, the digest of the game's
-    bytes and the summary made of them, so that a row changed since (by hand, or damaged the way
-    types do not show) is never taken as checked."""
-    from hashlib import blake2b
-
-    found = json.dumps([checked.hands, checked.language, [list(note) for note in checked.notes]], ensure_ascii=False)
-    return f"{blake2b(f'{digest}|{summary}|{found}'.encode(), digest_size=16).hexdigest()} {found}"
 
 
 def _checked(stored, digest: str, summary) -> Checked | None:
