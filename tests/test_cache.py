@@ -66,8 +66,9 @@ DAMAGE = {
     "garbage": lambda path: open(path, "wb").write(b"not a database" * 100),
     "cut short": lambda path: os.truncate(path, os.path.getsize(path) // 2),
     "malformed pages": flip_pages,
-    # (the ladder's trigger reads the column: SQLite drops none a trigger reads)
+    # (the ladder's and the settled set's triggers read the column: SQLite drops none a trigger reads)
     "a column missing": lambda path: sql(path, "DROP TRIGGER ratings_game_written", "DROP TRIGGER ratings_game_removed",
+                                                 "DROP TRIGGER settled_game_written", "DROP INDEX games_damaged",
                                                  "ALTER TABLE games DROP COLUMN damaged"),
     "a column more": lambda path: sql(path, "ALTER TABLE players ADD COLUMN extra TEXT"),
     "a blob for a number": lambda path: sql(path, "UPDATE games SET finished = x'01'"),
@@ -101,7 +102,7 @@ def test_a_damaged_or_foreign_index_changes_no_answer(run, isolated_ledger, dama
 def test_a_damaged_index_is_said_in_one_note_line(run, isolated_ledger):
     build(run)
     play(run, "games")
-    sql(index_file(isolated_ledger), "UPDATE games SET summary = substr(summary, 1, 30)")
+    sql(index_file(isolated_ledger), "UPDATE games SET summary = substr(summary, 1, 30), listed = substr(listed, 1, 30)")
     result = run("games")
     assert result.exit_code == 0
     notes = result.stderr.splitlines()
@@ -221,3 +222,69 @@ def test_every_numbered_game_the_listing_takes_is_reachable(run, isolated_ledger
     for game_id in listed:
         assert play(run, f"log --game {game_id}").exit_code == 0
     play(run, "stats", "settle", "new Ann Ben")
+
+
+# ---- an index made from another of the same games (issue #45) ------------------------------------
+
+
+def counting_reads(monkeypatch) -> list:
+    """The games the summary index reads from their files from now on (``Book.summarize_file``)."""
+    from ginscore.app.book import Book
+
+    read: list = []
+    summarize = Book.summarize_file
+    monkeypatch.setattr(Book, "summarize_file", lambda book, game_id: read.append(game_id) or summarize(book, game_id))
+    return read
+
+
+def test_a_copied_ledger_is_known_by_its_content_and_only_bytes_that_differ_are_read(run, isolated_ledger, tmp_path, monkeypatch):
+    """A ledger copied without its files' times (``cp -r``) has no index of its own (the cache is
+    kept per ledger path): the first command takes the original's, reads every file and keeps
+    each row made of the very same bytes; a game whose bytes differ is read again. The answers
+    are those of an index built from the files."""
+    import shutil
+
+    build(run)
+    original = answers(run)
+    copy = tmp_path / "copy"
+    shutil.copytree(isolated_ledger, copy, copy_function=shutil.copy)  # new times, as cp -r gives them
+    edited = next((copy / "games").glob(f"game-{game_ids(run)[0]}.*.json"))  # Dan v Eve, 'gin dan 50' first
+    edited.write_bytes(edited.read_bytes().replace(b'"opponent_deadwood": 50', b'"opponent_deadwood": 60'))
+    monkeypatch.setenv("GINSCORE_LEDGER", str(copy))
+    read = counting_reads(monkeypatch)
+    copied = answers(run)
+    game = edited.name.split(".")[0][len("game-"):]
+    in_progress = {entry["id"] for entry in json.loads(run("games --all --json").stdout)["games"] if not entry["finished"]}
+    assert game in read and set(read) <= {game} | in_progress  # only what changed, and the games in progress each 'games' reads
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "fresh"))
+    assert copied == answers(run) != original  # as the files say: the edited game counts as edited
+
+
+def test_a_cache_folder_that_cannot_be_written_gives_way_to_a_spare_one_made_from_it(run, isolated_ledger, tmp_path, monkeypatch):
+    """An index whose folder cannot be written (a read-only disk; root can write anything, so
+    the test says it cannot) is not rebuilt by every command: a spare folder in the temporary
+    folder takes its place, made from it (every file read, only the bytes that differ summarized
+    again), and the commands after that ask the spare one as they would the cache."""
+    import tempfile
+
+    from ginscore.index import index
+
+    build(run)
+    play(run, "new Dan Eve --stake 0.1", "knock dan 2 30")
+    monkeypatch.setattr(index, "writable", lambda ledger: False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    (tmp_path / "temporary").mkdir()
+    with monkeypatch.context() as hand:  # the last game ends, and the cache folder cannot be told
+        hand.setattr(index, "after_save", lambda *args, **kwargs: None)
+        play(run, "gin eve 90")
+    read = counting_reads(monkeypatch)
+    spare = answers(run)
+    latest = game_ids(run)[-1]
+    in_progress = {entry["id"] for entry in json.loads(run("games --all --json").stdout)["games"] if not entry["finished"]}
+    assert latest in read and set(read) <= {latest} | in_progress  # that game read again, and those 'games' reads each time
+    read.clear()
+    assert answers(run) == spare and latest not in read  # the spare index, current
+    assert any(os.path.isfile(os.path.join(folder, "index.sqlite3")) for folder, _, _ in os.walk(tmp_path / "temporary"))
+    monkeypatch.setattr(index, "writable", lambda ledger: True)
+    monkeypatch.setenv("GINSCORE_CACHE", str(tmp_path / "fresh"))
+    assert answers(run) == spare  # as an index built from the files says

@@ -88,7 +88,7 @@ def test_a_clock_far_ahead_is_read_the_way_people_read_it(run, isolated_ledger, 
 
 @pytest.mark.unit
 def test_how_far_ahead_rounds_to_the_nearest_hour_day_and_year():
-    from ginscore.app.checks import ahead_words
+    from ginscore.app.game_notes import ahead_words
 
     hour, day = 3600 * 1000, DAY_MS
     # nearest, not cut down: 29.5 hours are 30 (half up); 2 days less a second are 2 days

@@ -160,34 +160,46 @@ def test_an_export_is_the_same_bytes_and_nothing_else_on_stdout(run, evening, tm
         assert target.read_bytes() == result.stdout.encode("utf-8")
 
 
-def test_an_export_reads_one_game_at_a_time_and_replays_it_once(run, evening, monkeypatch):
-    """Whole-ledger commands stream (issue #35): each game is read, replayed once and done with
-    before the next is read, so memory holds one game, not the ledger."""
+def plain_export(fmt: str, *, me=None, template=None, income=None, commodities=()) -> str:
+    """The export as it was made before the payments came from the summary index: every game
+    with a stake loaded, replayed and its payments taken (``export.transfers``), in the order
+    the games were started; the reference of the index's route."""
+    from ginscore.app.book import open_book, selection
+    from ginscore.exchange import export as exporting
+    from ginscore.exchange.export_text import write
+    from ginscore.ops import actions
+
+    book = open_book()
+    chosen = [entry["id"] for entry in book.summaries(selection(finished_only=True)) if entry.get("money") is not None]
+    games = [actions.standing(book.load(game_id)) for game_id in chosen]
+    how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
+    return write(games, how)
+
+
+def test_an_export_reads_no_game_and_is_what_every_game_read_gives(run, evening, monkeypatch):
+    """Exports come from the payments the summary index keeps (issue #45): with the index
+    current no game file is read nor replayed, and the text is byte for byte the one every game
+    loaded and replayed gives, in every format, with --as, --account, --income and --commodity."""
     from ginscore.app.book import Book
-    from ginscore.tables import base, kept
+    from ginscore.tables import base
 
     events = []
     load, replay = Book.load, base.Table._replay
-
-    def loading(book, game_id=None):
-        events.append(("load", game_id))
-        return load(book, game_id)
-
-    def replaying(table, game):
-        events.append(("replay", game.id))
-        return replay(table, game)
-
     ok(run, ["games", "--json"])  # the summary index built first (a copied ledger has none): it reads every game
-    monkeypatch.setattr(Book, "load", loading)
-    monkeypatch.setattr(base.Table, "_replay", replaying)
-    monkeypatch.setattr(kept, "REPLAYED", [])  # nothing left from the commands that played the evening
-    for fmt in ("hledger", "csv"):
+    monkeypatch.setattr(Book, "load", lambda book, game_id=None: events.append(("load", game_id)) or load(book, game_id))
+    monkeypatch.setattr(base.Table, "_replay", lambda table, game: events.append(("replay", game.id)) or replay(table, game))
+    cases = [("hledger", {}), ("ledger", {}), ("csv", {}), ("beancount", {"commodities": ("€=EUR", "$=USD")}),
+             ("hledger", {"me": "dan"}), ("ledger", {"me": "Анна", "income": "income:cards"}),
+             ("hledger", {"template": "people:{name}:games"})]
+    for fmt, options in cases:
+        words = ["--to", fmt, *(["--as", options["me"]] if "me" in options else []),
+                 *(["--income", options["income"]] if "income" in options else []),
+                 *(["--account", options["template"]] if "template" in options else []),
+                 *(word for pair in options.get("commodities", ()) for word in ("--commodity", pair))]
         events.clear()
-        exported(run, "--to", fmt)
-        loaded = [game_id for what, game_id in events if what == "load"]
-        assert len(loaded) == 5 == len(set(loaded))  # every game with a stake, each read once
-        assert events == [(what, game_id) for game_id in loaded for what in ("load", "replay")]
-        kept.REPLAYED.clear()
+        text = exported(run, *words)
+        assert events == [], (fmt, options)  # no game read, none replayed
+        assert text == plain_export(fmt, **options), (fmt, options)
 
 
 def test_each_payment_is_a_transaction_on_the_day_the_game_ended(run, monkeypatch, tmp_path):

@@ -129,9 +129,15 @@ def same_answers_three_ways(ledgers: Ledgers, tmp_base, monkeypatch) -> dict:
     with monkeypatch.context() as patched:
         patched.setattr(index, "TOTALS_ONCE", 0)  # a build of every game, however few
         built = answers(ledgers, cache=os.path.join(str(tmp_base), "built-cache"))
+    with monkeypatch.context() as patched:
+        from ginscore.index import history
+
+        patched.setattr(history, "FEW", 0)  # every listing read as a lifetime's is: one pass, the games in progress first
+        many = answers(ledgers)
     for command in ANSWERS:
         assert fresh[command] == kept[command], command
         assert built[command] == kept[command], command
+        assert many[command] == kept[command], command
     reference = Reference(ledgers, monkeypatch)
     for command in ANSWERS:
         code, stdout, stderr = kept[command]
@@ -152,18 +158,32 @@ class Reference:
     order and the selections worked out here in plain Python."""
 
     def __init__(self, ledgers: Ledgers, monkeypatch):
-        from ginscore.app.accounts import listing
+        from ginscore.app.accounts import held
         from ginscore.app.book import open_book
+        from ginscore.ops.squaring import Standing, settled_games
 
         with monkeypatch.context() as patched:
             for key, value in ledgers.env().items():
                 patched.setenv(key, value) if value is not None else patched.delenv(key, raising=False)
             book = open_book(ledgers.ledger())
             read = [book.summarize_file(game_id) for game_id in book.game_ids()]
-            self.settled = book.settled_games()
-            self.view = listing(book)  # each game's settlement, and what changed since (from the summary given)
-        assert all(error is None for _summary, error, _place in read)
-        self.files = [(place, summary) for summary, _error, place in sorted(read, key=lambda item: item[2])]
+            self.records = held(book).records  # every settlement file read, nothing of the index's settled set
+        self.settled = settled_games(self.records)
+        self.standing = Standing(self.records)
+        assert all(error is None for _summary, error, _place, _facts in read)
+        self.files = [(place, summary) for summary, _error, place, _facts in sorted(read, key=lambda item: item[2])]
+        by_id = {summary["id"]: summary for _place, summary in self.files}
+        self.groups = {}  # the games of an old settlement kept as a whole: their change, all read together
+        for change in self.standing.changes(by_id):
+            if len(change["games"]) > 1:
+                self.groups.update(dict.fromkeys(change["games"], change))
+
+    def change(self, summary: dict):
+        """What changed in a settled game since (as 'games' says it), from every settlement read."""
+        part = self.standing.by_game.get(summary["id"])
+        if part is None:
+            return None
+        return self.groups.get(summary["id"]) if len(part.games) > 1 else self.standing.change(part, {summary["id"]: summary})
 
     def chosen(self, words: list) -> list:
         """The summaries (oldest first) a command's --since, --until, --player, --vs, --table choose."""
@@ -218,8 +238,9 @@ class Reference:
             entry["settled"] = entry["id"] in self.settled
             if "--unsettled" in words and (entry["settled"] or not entry["finished"] or entry["voided"]):
                 continue
-            entry["settlement"] = self.view.settlement(entry["id"])
-            change = self.view.change(summary)
+            counted = self.standing.counted.get(entry["id"])
+            entry["settlement"] = None if counted is None else counted["id"]
+            change = self.change(summary)
             entry["changed_after_settlement"] = None if change is None else change_json(change)
             entries.append(entry)
         if "--last" in words:
@@ -266,7 +287,11 @@ class Reference:
     def settle(self, words, chosen, answer) -> None:
         from ginscore.core.scoring import cents
         from ginscore.ops.evening import settle
+        from ginscore.ops.squaring import change_json, settled_twice, twice_json
 
+        settled = {summary["id"]: summary for summary in chosen if summary["id"] in self.settled}
+        assert answer["changed"] == [change_json(change) for change in self.standing.changes(settled)], words
+        assert answer["settled_twice"] == [twice_json(held) for held in settled_twice(self.records, settled)], words
         finished = [summary for summary in chosen if summary["finished"] and not summary["voided"]]
         if "--all" not in words:
             finished = [summary for summary in finished if summary["id"] not in self.settled]

@@ -111,6 +111,8 @@ def random_summary(rng) -> dict:
                 voided=rng.random() < 0.1, currency=rng.choice([None, "€"]),
                 money=rng.choice([None, {name: rng.choice(AMOUNTS[:8]) for name in stats}]),
                 placings=rng.choice([[], [[[1, list(stats)[:1] or ["Zoé"]], [2, ["Ann"]]]]]))
+    if "players" in made:
+        made["players"] = list(stats)  # the names of the statistics, as summarize gives them
     if rng.random() < 0.9:
         made["stats"] = stats  # the last key, as summarize writes it
     else:
@@ -122,11 +124,21 @@ def rows_keys(rng) -> list:
     return ["id", "format", "variant", "players", "hands", "winner", "net", "amount", "final", "payments", "stake"][: rng.randint(0, 11)]
 
 
+# what a listing reads of a summary (cached.LISTED), in the order a summary holds them
+LISTED = ("id", "created", "table", "variant", "players", "hands", "finished", "winner", "net", "amount", "payments", "stake",
+          "currency", "money", "voided")
+
+
 def plain_rows(game_id, made, place, files):
     """``rows.rows`` as it was written before it skipped the encoder: the reference."""
     placings = made.get("placings")
+    # what each seat comes to, for the settled set: a finished game for a stake, not voided
+    paid = None
+    if made["money"] is not None and made["finished"] and not made["voided"] and isinstance(made.get("players"), list):
+        paid = json.dumps([made["money"].get(name) for name in made["players"]], ensure_ascii=False)
     game_row = (game_id, files, place, made["created"], made["table"], int(made["finished"]), int(made["voided"]), None,
-                json.dumps(made, ensure_ascii=False), json.dumps(placings, ensure_ascii=False) if placings else None)
+                json.dumps(made, ensure_ascii=False), json.dumps(placings, ensure_ascii=False) if placings else None,
+                paid, None, None, None, json.dumps({key: made[key] for key in LISTED if key in made}, ensure_ascii=False))
     money, currency = made["money"] or {}, made["currency"] or ""
     player_rows = [
         (game_id, place, name, name.casefold(), *map(int, map(stats.__getitem__, STAT_KEYS)), money.get(name),
@@ -188,7 +200,8 @@ def random_index(rng, games: int):
         game_id = f"g{number:03d}"
         place = f"2026-{rng.randint(1, 12):02d}|{number:016d}"  # the same month for many: the order is the place
         finished, voided, damaged = rng.random() < 0.8, rng.random() < 0.1, None if rng.random() < 0.95 else "bad"
-        connection.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        connection.execute("INSERT INTO games (id, files, position, created, table_kind, finished, voided, damaged, summary, "
+                           "placings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (game_id, "", place, "", "standard", int(finished), int(voided), damaged, "{}", None))
         currency = rng.choice(["", "€"])
         for name in rng.sample(NAMES[:5], rng.randint(1, 3)):
@@ -256,7 +269,7 @@ def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledge
 
     monkeypatch.setattr(index, "write_rows", cut_short)
     with pytest.raises(KeyboardInterrupt):
-        index.current(book.open_book(str(isolated_ledger)).ledger, lambda game_id: (None, "x", "~"))
+        index.current(book.open_book(str(isolated_ledger)).ledger, lambda game_id: (None, "x", "~", index.NO_FACTS))
     connection = sqlite3.connect(path)
     assert index.schema_of(connection) == index.expected_schema()
     assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0

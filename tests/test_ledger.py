@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
+from helpers import examples, game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -577,3 +577,85 @@ def test_the_current_game_is_kept_per_device_and_never_trusted_blindly(run, isol
     assert run("new Erin Frank").output.startswith("Game ")
     ok(run, ["void", current_id()])  # a voided game is skipped: the one started before it
     assert current_id() == fourth
+
+
+def test_check_trusts_the_bytes_it_found_nothing_to_say_of_and_no_others(run, isolated_ledger, monkeypatch):
+    """The index vouches for bytes 'check' read (issue #45): a second check reads every file and
+    compares its digest, replays none of the games it found nothing to say of and says the same;
+    a file whose bytes changed, its size and time kept, is checked whole again, and a row of the
+    index changed since is found and mended."""
+    import os
+    import sqlite3
+
+    from ginscore.app.book import open_book
+    from ginscore.index import index
+    from ginscore.tables import base, kept
+
+    for _ in range(3):
+        ok(run, "new Alice Bob")
+        ok(run, "knock bob 2 30")
+        ok(run, "gin alice 90")
+    ids = game_ids(run)
+    first = ok(run, "check --json").stdout
+    replayed = []
+    replay = base.Table._replay
+    monkeypatch.setattr(base.Table, "_replay", lambda table, game: replayed.append(game.id) or replay(table, game))
+    monkeypatch.setattr(kept, "REPLAYED", [])
+    assert ok(run, "check --json").stdout == first and replayed == []  # vouched for: the same answer, nothing replayed
+    path = game_file(isolated_ledger, ids[1])
+    data, times = path.read_bytes(), os.stat(path)
+    path.write_bytes(data.replace(b'"deadwood": 2', b'"deadwood": 3'))  # the same size
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))  # and the same time: only the bytes tell
+    assert ok(run, "check --json").stdout != first and replayed == [ids[1]]
+    replayed.clear()
+    connection = sqlite3.connect(index.index_path(open_book().ledger))
+    with connection:  # a row changed by another program: its mark no longer holds
+        connection.execute("UPDATE games SET summary = replace(summary, '\"hands\": 2', '\"hands\": 7') WHERE id = ?", (ids[2],))
+    connection.close()
+    report = json.loads(ok(run, "check --json").stdout)
+    assert replayed == [ids[2]] and [note["note"] for note in report["notes"]] == [
+        f"game {ids[2]} was out of date in the index; mended from the game files"]
+
+
+def test_a_check_that_trusts_what_it_checked_says_what_a_whole_check_says(run, isolated_ledger, tmp_path, monkeypatch):
+    """The vouched check against the plain one it replaces, on random evenings of every table
+    with hands taken back, deleted, corrected and renamed (games with notes among them): the
+    second check reads every file but replays only what changed, and says, in every language,
+    what a check of every game on a fresh cache folder says."""
+    import random
+
+    rng = random.Random(45)
+    tables = [("Ann Ben", ""), ("Ann Ben Cy", "--three-handed"), ("Ann Ben Cy Dee", "--rummy"), ("Ann Ben", "--hollywood")]
+    for _game in range(examples(24)):
+        players, flag = rng.choice(tables)
+        ok(run, f"new {players} {flag}")
+        names = players.split()
+        for _hand in range(rng.randint(2, 7)):
+            roll, who = rng.random(), rng.choice(names)
+            if flag == "--rummy":
+                words = f"out {who} " + " ".join(f"{name}={rng.randint(1, 30)}" for name in names if name != who)
+            else:
+                words = f"knock {who} {rng.randint(1, 10)} {rng.randint(0, 40)}"
+            if run(words).exit_code != 0:
+                break
+            if roll < 0.15:
+                run("delete 1")
+            elif roll < 0.3:
+                run("undo")
+            elif roll < 0.35:
+                run(f"rename {who} {who}x")
+    from ginscore.tables import base, kept
+
+    replayed = []
+    replay = base.Table._replay
+    monkeypatch.setattr(base.Table, "_replay", lambda table, game: replayed.append(game.id) or replay(table, game))
+    for lang in ("en", "de"):
+        monkeypatch.setenv("GINSCORE_LANG", lang)
+        first = run("check --json").stdout
+        replayed.clear()
+        kept.REPLAYED.clear()
+        assert run("check --json").stdout == first and replayed == []  # vouched for, notes and all: the same, nothing replayed
+        with monkeypatch.context() as fresh:
+            fresh.setenv("GINSCORE_CACHE", str(tmp_path / f"fresh-{lang}"))
+            assert run("check --json").stdout == first  # a whole check of every game
+    assert "as recorded" in run("check").stdout  # notes among the answers held alike

@@ -230,3 +230,47 @@ def test_what_a_game_as_it_stands_marks_in_memory_is_never_written(run, isolated
     play(run, "undo", "redo", "edit 1 knock cy 3 12", "delete 2", "undo")
     assert all("_applied" not in path.read_text("utf-8") for path in (isolated_ledger / "games").glob("game-*.json"))
     assert status_json(run)["players"] == ["Cy", "Bea"]
+
+
+def test_rename_all_reads_only_the_player_s_games_and_renames_each_one_every_game_read_would(run, monkeypatch, tmp_path):
+    """'rename --all' in the size of the player's games (issue #45): only the games the summary
+    index names for the player are read, and they are every game whose players as they stand
+    include him, as reading every game finds them (the plain route it replaced), on random
+    ledgers of games of every table, renamed, voided and in progress."""
+    import random
+
+    from ginscore.app.book import Book, open_book
+    from ginscore.core.names import folded
+    from ginscore.ops import actions
+
+    rng = random.Random(45)
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve"]
+    for _ledger in range(4):
+        monkeypatch.setenv("GINSCORE_LEDGER", str(tmp_path / f"ledger{_ledger}"))
+        for _game in range(12):
+            table, count = rng.choice([("", 2), ("--rummy", 3), ("--three-handed", 3), ("--hollywood", 2)])
+            players = rng.sample(names, count)
+            play(run, f"new {' '.join(players)} {table}")
+            if rng.random() < 0.6:
+                play(run, f"draw {players[0]}" if table == "--partnership" else
+                     f"out {players[0]} {' '.join(f'{name}=5' for name in players[1:])}" if table == "--rummy" else
+                     f"knock {players[0]} 2 30")
+            if rng.random() < 0.2:
+                play(run, f"rename {players[-1]} {players[-1]}x")
+            if rng.random() < 0.1:
+                play(run, f"void {game_ids(run)[-1]}")
+        old = rng.choice(names)
+        book = open_book()
+        plain = [game_id for game_id in book.game_ids()
+                 if folded(old) in {folded(name) for name in actions.standing(book.load(game_id)).players}]
+        read = set()
+        load = Book.load
+        with monkeypatch.context() as patched:
+            patched.setattr(Book, "load", lambda book, game_id=None: read.add(game_id) or load(book, game_id))
+            result = run(["rename", old, f"{old}-{_ledger}", "--all", "--json"])
+        if not plain:
+            assert result.exit_code == 1
+            continue
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["games"] == plain
+        assert read == set(plain)  # no other game was read

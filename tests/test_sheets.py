@@ -276,6 +276,21 @@ def test_stats_right_aligns_every_player_and_prints_averages_with_one_decimal(ru
             assert len(line) == len(header), (line, header)  # the last player's column ends with its name
 
 
+def test_stats_of_a_club_is_a_row_per_player_and_of_four_a_column_each(run):
+    """A club's stats reads down the players (issue #45): more than four players are a row each,
+    by name, with every figure in its column; four or fewer stand side by side as before."""
+    play(run, "new Eve Dan", "gin eve 90", "new Cy Ann", "knock ann 2 30", "gin ann 90")
+    play(run, "new Ben Fay --stake 0.5 --currency €", "gin fay 90")  # Fay 90 + 25 + 100 + 25 = 240, shutout x2 = 480
+    lines = run("stats").output.splitlines()
+    assert lines[0].split()[:4] == ["player", "games", "games", "won"]  # the figures' labels head the columns
+    players = [line.split()[0] for line in lines[2:]]
+    assert players == ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay"]
+    fay = lines[2 + players.index("Fay")].split()
+    assert fay[1:5] == ["1", "1", "1", "1"] and "€240.00" in fay  # a game, won, a hand, won; 480 points at 0.5
+    four = run("stats --player ann --player cy --player dan --player eve").output.splitlines()
+    assert sorted(four[0].split()) == ["Ann", "Cy", "Dan", "Eve"] and four[2].split()[:2] == ["games", "1"]
+
+
 def test_markdown_puts_each_header_and_footer_line_in_its_own_paragraph(run):
     """Issue 20 item 20: lines that follow each other run together into one paragraph on GitHub."""
     play(run, *STANDARD_25)

@@ -136,13 +136,13 @@ def test_whole_ledger_questions_hold_one_summary_at_a_time(run, isolated_ledger)
         held = book.summaries(Selection())
         _now, whole = tracemalloc.get_traced_memory()
         tracemalloc.reset_peak()
-        evaluated = {entry["id"]: (index.fingerprint(entry), None, "p") for entry in held}
+        evaluated = {entry["id"]: (index.fingerprint(entry), None, "p", None) for entry in held}
         del held
         tracemalloc.reset_peak()
         connection = index.connect(book.ledger)
         try:
             rows = connection.execute("SELECT id, position FROM games").fetchall()
-            evaluated = {game_id: (evaluated[game_id][0], None, place) for game_id, place in rows}
+            evaluated = {game_id: (evaluated[game_id][0], None, place, None) for game_id, place in rows}
             tracemalloc.reset_peak()
             before, _peak = tracemalloc.get_traced_memory()
             wrong = index.verify(book.ledger, connection, evaluated)

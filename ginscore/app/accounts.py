@@ -41,32 +41,92 @@ def held(book):
     return settlements.read(book.ledger)
 
 
+def settled_index(book, question):
+    """``question(connection)`` asked of the summary index once its settled set holds for the
+    settlement files as they are (``index.settled``): made again from the files when they
+    changed since, else read as kept. None, nothing asked, when the ledger has no settlements."""
+    from ginscore.store.settlement_names import exists, signature
+
+    if not exists(book.root):
+        return None
+    from ginscore.index import settled
+
+    def asked(connection):
+        now = signature(book.root)  # before the files are read: a change while they are read is seen next time
+        if settled.signature_of(connection) != now:
+            settled.replace(connection, now, held(book))
+        return question(connection)
+
+    return book.ask(asked)
+
+
+SLIM = ("id", "players", "money", "currency", "finished", "voided", "damaged", "error")
+
+
+def slim(entry: dict, shared: dict) -> dict:
+    """What settling takes of a game's summary (``SLIM``), its names and amounts each one string
+    for every game they are met in (``shared``): a lifetime of games held in a few MB (issue #45)."""
+    kept = {key: entry[key] for key in SLIM if key in entry}
+    if "players" in kept:
+        kept["players"] = [shared.setdefault(name, name) for name in kept["players"]]
+    if kept.get("money"):
+        kept["money"] = {shared.setdefault(name, name): shared.setdefault(amount, amount) for name, amount in kept["money"].items()}
+    return kept
+
+
 def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
     """The games 'settle' chooses (``selection`` and ``game_ids``; with ``unsettled`` only those
     not settled yet) and what the settled ones among them owe since. The finished games are
-    asked of the summary index as before, with the games that do not load; besides them only the
-    settled games that are not finished and sound now (voided, unfinished: a few)."""
-    found = held(book)
-    standing = squaring.Standing(found.records)
+    asked of the summary index as before, with the games that do not load, each kept with only
+    what settling takes (``SLIM``: memory stays flat with the ledger); besides them only the
+    settled games that may not come to what was paid for them (``index.settled.changed``: a few)."""
+    from ginscore.index import settled as settled_set
+
     ids = tuple(game_ids)
-    counted = book.summaries(selection._replace(ids=ids, finished_only=True, with_damaged=True))
+    asked = selection._replace(ids=ids, finished_only=True, with_damaged=True)
+    def slimmed(summaries) -> list:
+        shared: dict = {}
+        return [slim(entry, shared) for entry in summaries]
+
+    counted = book.with_summaries(asked, slimmed, listed=True)
     damaged = [{"game": entry["id"], "error": entry["error"]} for entry in counted if entry.get("damaged")]
     counted = [entry for entry in counted if not entry.get("damaged")]
-    known = {entry["id"] for entry in counted}
-    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
-    others = []
+    found = settled_index(book, lambda connection: (
+        settled_set.settlements_of(connection, [entry["id"] for entry in counted]), settled_set.changed(connection),
+        settled_set.facts(connection)))
+    if found is None:
+        return Evening(counted, False, damaged, [], [], [], held(book).seen())
+    among, changed, facts = found
+    changed = {game: part for game, part in changed.items() if not ids or game in ids}
+    standing = squaring.Standing.of_games(changed)
+    wanted = {game for part in standing.parts for game in part.games}
+    summaries = {entry["id"]: entry for entry in counted if entry["id"] in wanted}
+    rest = [game for game in wanted if game not in summaries]
     for start in range(0, len(rest), CHUNK):  # a settlement's games left out of the selection are asked by id
         asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
-        others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
-    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
-    chosen = [entry for entry in counted if entry["id"] not in standing.counted] if unsettled else counted
-    return Evening(
-        chosen, unsettled and bool(standing.counted), damaged, standing.changes(settled),
-        squaring.settled_twice(found.records, settled), found.problems, found.seen(),
-    )
+        summaries.update((entry["id"], entry) for entry in book.summaries(asked) if not entry.get("damaged"))
+    twice = facts.twice if facts.twice is not None else estimated_twice(book, selection, ids, counted)
+    chosen = [entry for entry in counted if entry["id"] not in among] if unsettled else counted
+    return Evening(chosen, unsettled and facts.any, damaged, standing.changes(summaries), twice, facts.problems, facts.seen)
 
 
 CHUNK = 500  # ids in one question of the summary index
+
+
+def estimated_twice(book, selection, ids: tuple, counted: list) -> list:
+    """``squaring.settled_twice`` where an old settlement (no amount per game) settled a game a
+    second time: what each settled game of the selection comes to now stands in, as 'settle'
+    always worked it out (the settlement files read whole: a ledger of an older ginscore)."""
+    found = held(book)
+    standing = squaring.Standing(found.records)
+    known = {entry["id"] for entry in counted}
+    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
+    others = []
+    for start in range(0, len(rest), CHUNK):
+        asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
+        others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
+    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
+    return squaring.settled_twice(found.records, settled)
 
 
 def shares(result, chosen: list) -> dict:
@@ -94,18 +154,19 @@ def record(book, result, chosen: list, changes: list, seen: str) -> dict:
 
 
 class Listing(Record):
-    """What 'games' says of settled games: the ``standing`` settlements, the changes of the old
-    settlements kept as a whole (``groups``: game id -> its change, worked out up front), and
-    the settlement ``problems``."""
+    """What 'games' says of settled games: the id of the settlement each counts in
+    (``settlements``), the ``standing`` settlements of those that may have changed since, the
+    changes of the old settlements kept as a whole (``groups``: game id -> its change, worked
+    out up front), and the settlement ``problems``."""
 
+    settlements: dict
     standing: squaring.Standing
     groups: dict
     problems: list
 
     def settlement(self, game_id: str) -> str | None:
         """The id of the settlement game ``game_id`` counts in, or None."""
-        record = self.standing.counted.get(game_id)
-        return None if record is None else record["id"]
+        return self.settlements.get(game_id)
 
     def change(self, entry: dict) -> dict | None:
         """The change of the game of the listing entry ``entry`` since its settlement, or None."""
@@ -117,11 +178,19 @@ class Listing(Record):
         return self.standing.change(part, {entry["id"]: entry})
 
 
-def listing(book) -> Listing:
+def listing(book, game_ids=None) -> Listing:
+    """What 'games' says of the settled games among ``game_ids`` (None: of every game), asked of
+    the summary index's settled set (``index.settled``): the settlement of each, and the parts of
+    only those that may not come to what was paid for them (a few)."""
+    from ginscore.index import settled
     from ginscore.index.history import Selection
 
-    found = held(book)
-    standing = squaring.Standing(found.records)
+    found = settled_index(book, lambda connection: (
+        settled.settlements_of(connection, game_ids), settled.changed(connection), settled.facts(connection)))
+    if found is None:
+        return Listing({}, squaring.Standing([]), {}, [])
+    settlements, changed, facts = found
+    standing = squaring.Standing.of_games(changed)
     grouped = [part for part in standing.parts if len(part.games) > 1]
     groups: dict = {}
     if grouped:  # settlements an older ginscore recorded: their games read together
@@ -130,7 +199,7 @@ def listing(book) -> Listing:
         for change in standing.changes(summaries):
             if len(change["games"]) > 1:
                 groups.update(dict.fromkeys(change["games"], change))
-    return Listing(standing, groups, found.problems)
+    return Listing(settlements, standing, groups, facts.problems)
 
 
 def game_lines(book, state) -> list:

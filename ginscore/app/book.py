@@ -82,6 +82,14 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
     return merge_file(schema, base, ours, theirs) if merged is None else merged
 
 
+def summarized(game) -> tuple:
+    """(the summary of ``game``, when it ended or None while in progress): what the index keeps of it."""
+    from ginscore.ops.summary import ended_at, summarize
+
+    state = actions.evaluate(game)
+    return summarize(state), ended_at(state) if state.finished else None
+
+
 class Book:
     def __init__(self, ledger, saved: list | None = None):
         self.ledger = ledger
@@ -189,7 +197,6 @@ class Book:
         if stamp is None:  # the index is already stale: the next reader rebuilds it
             return
         from ginscore.index import index
-        from ginscore.ops.summary import summarize
 
         try:
             state = actions.evaluate(game)  # the change's own replays, kept (tables.base._play_all)
@@ -200,24 +207,37 @@ class Book:
                 or voided(game.journal) != voided(previous.journal)  # 'void' and 'unvoid' change the listing
                 or state.game.players != actions.standing(previous).players  # 'rename' too
             )
-            summary = summarize(state) if changed else None  # else only the stamp is renewed
-            index.after_save(self.ledger, game.id, summary, changed, stamp, index.position(game.id, game.created, game.clock))
+            facts = None
+            if changed:  # else only the stamp is renewed
+                from ginscore.base.content import of_game
+                from ginscore.index.rows import Facts
+
+                summary, ended = summarized(game)
+                facts = Facts(ended, of_game(self.ledger, game.id))
+            index.after_save(self.ledger, game.id, summary if changed else None, changed, stamp,
+                             index.position(game.id, game.created, game.clock), facts)
         except Exception:  # noqa: BLE001 - a cache must never fail the write it follows
             return
 
     # ---- summaries, through the index -----------------------------------------------------------
 
     def summarize_file(self, game_id: str) -> tuple:
-        """(summary, None, position) for a game whose files load, else (None, its problem in
-        words, position); see ``index.position``."""
+        """(summary, None, position, facts) for a game whose files load, else (None, its problem in
+        words, position, facts); see ``index.position`` and ``index.rows.Facts``."""
+        from ginscore.base.content import of_game
         from ginscore.index import index
-        from ginscore.ops.summary import summarize
+        from ginscore.index.rows import Facts
 
         try:
             game = self.ledger.load(game_id)
-            return summarize(actions.evaluate(game)), None, index.position(game_id, game.created, game.clock)
+            summary, ended = summarized(game)
+            from ginscore.app.game_notes import checked_of
+
+            # what a check of these bytes finds, for 'check' to say again while they are the same
+            checked = checked_of(self.ledger, game, actions.evaluate(game))
+            return summary, None, index.position(game_id, game.created, game.clock), Facts(ended, of_game(self.ledger, game_id), checked)
         except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
-            return None, self.ledger.damage(game_id, error), index.position(game_id, None)
+            return None, self.ledger.damage(game_id, error), index.position(game_id, None), Facts(None, of_game(self.ledger, game_id))
 
     @contextmanager
     def summary_index(self):
@@ -250,12 +270,12 @@ class Book:
         """Bring the summary index up to date with the files now (after files came in whole)."""
         self.ask(lambda connection: None)
 
-    def summaries(self, selection, last: int | None = None) -> list:
+    def summaries(self, selection, last: int | None = None, listed: bool = False) -> list:
         """The summaries (``games --json`` entries) of the ``history.Selection`` of games,
-        oldest first."""
+        oldest first; ``listed``: only what a listing reads of each (``history.each_summary``)."""
         from ginscore.index import history
 
-        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last))
+        return self.ask(lambda connection: history.summaries(self.ledger, connection, selection, self.summarize_file, last, listed))
 
     def indexed_ids(self, selection) -> list:
         """The ids of the selected games and of the damaged ones, as the summary index last saw
@@ -264,14 +284,23 @@ class Book:
 
         return self.ask(lambda connection: history.indexed_ids(connection, selection))
 
-    def with_summaries(self, selection, take, last: int | None = None):
+    def with_summaries(self, selection, take, last: int | None = None, listed: bool = False):
         """``take(summaries)`` of the ``history.Selection``'s summaries, oldest first, handed out
         one at a time (whole-ledger commands stay flat in memory); ``take`` may be called again
         from the start when the index turns out damaged halfway, so it writes nothing before
         it has seen the last one. Returns what ``take`` returns."""
         from ginscore.index import history
 
-        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last)))
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, last,
+                                                                     listed=listed)))
+
+    def with_ended(self, selection, take):
+        """``with_summaries``, each summary handed out with when its game ended (None while in
+        progress): (summary, ended) pairs, what an export needs of a game without reading it."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: take(history.each_summary(self.ledger, connection, selection, self.summarize_file, ended=True,
+                                                                     listed=True)))
 
     def with_ratings(self, kind: str, take):
         """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
@@ -286,6 +315,12 @@ class Book:
 
         return self.ask(question)
 
+    def games_with(self, name: str) -> list:
+        """The ids of the games player ``name`` plays in, as the summary index says (``history.games_with``)."""
+        from ginscore.index import history
+
+        return self.ask(lambda connection: history.games_with(connection, name))
+
     def player_totals(self, selection) -> list:
         from ginscore.index import history
 
@@ -296,15 +331,15 @@ class Book:
         none parsed)."""
         from ginscore.store.settlement_names import mention
 
-        return mention(self.ledger.root, game_id)
+        return mention(self.ledger.root, game_id, self.ledger.cache_dir)
 
     def settled_games(self) -> set:
         """The ids of the games settled with 'settle --record' (and not taken back); a settlement
         file that cannot be read is left out ('settle' and 'check' name it)."""
-        from ginscore.app.accounts import held
-        from ginscore.ops.squaring import settled_games
+        from ginscore.app.accounts import settled_index
+        from ginscore.index.settled import counted
 
-        return settled_games(held(self).records)
+        return set(settled_index(self, counted) or ())
 
     def chosen_games(self, selection, game_ids, unsettled) -> tuple:
         """(the summaries of the finished games chosen, oldest first; whether some were left out as
@@ -326,9 +361,9 @@ class Book:
     def settlements_stamp(self) -> str:
         """The settlement files' names, times and sizes (none read): what a page that says which
         games are settled was made for."""
-        from ginscore.store.settlement_names import stamp
+        from ginscore.store.settlement_names import signature
 
-        return stamp(self.ledger.root)
+        return signature(self.ledger.root)
 
     def has_settlements(self) -> bool:
         """Whether the ledger has settlements (cheap: no file is read)."""

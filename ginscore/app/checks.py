@@ -11,29 +11,31 @@ import json
 import os
 
 from ginscore.app import settlement_words
+from ginscore.app.game_notes import checked_of, game_notes, merged_notes, misnamed, misnamed_note  # noqa: F401 - asked of this module
+from ginscore.base.content import content_digest, of_game
 from ginscore.base.errors import GinscoreError
-from ginscore.base.i18n import _, ngettext, shortened
+from ginscore.base.i18n import _, language, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
 from ginscore.base.text import NAMED
-from ginscore.core.apart import apart, bursts, double_entries, far_ahead
-from ginscore.core.changes import rename_clash_lines, rename_clashes
-from ginscore.core.game import effective_hands, system_ms
+from ginscore.core.apart import apart, bursts
+from ginscore.core.game import effective_hands
 from ginscore.index import index
+from ginscore.index.rows import Facts, summary_text
+from ginscore.index.verified import VOUCHED, summary_of, verify, voucher
 from ginscore.ops import actions, squaring
-from ginscore.ops.summary import summarize
+from ginscore.ops.summary import ended_at, summarize
 from ginscore.store import settlement_merging
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
-from ginscore.store.schema_journal import journal_problems
-from ginscore.tables.seats import kept_seat_lines
 
 SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
 
 
-def check_index(ledger, evaluated: dict) -> list:
+def check_index(ledger, evaluated: dict, clean: dict, moved: dict) -> list:
     """Compare the summary index with every game file (also files edited in place, which the
     quick check of the folder's time cannot see) and mend it; a note for each game it had wrong.
-    The index is a cache: what it had wrong is never a problem of the ledger."""
+    The index is a cache: what it had wrong is never a problem of the ledger. ``clean`` and
+    ``moved``: what ``verified.verify`` marks of the games found with nothing to say."""
     if not evaluated or not os.path.isdir(ledger.games_dir):
         return []
     existed = os.path.isfile(index.index_path(ledger))  # a missing index is simply built, no news
@@ -41,11 +43,12 @@ def check_index(ledger, evaluated: dict) -> list:
     try:
         with ledger.locked():
             try:
-                wrong = verified(ledger, evaluated, damage)
+                wrong = verified(ledger, evaluated, damage, clean, moved)
             except index.damage_errors() as error:  # damaged or foreign: rebuilt from the files
                 index.tell(damage, ledger, error)
                 index.remove(ledger)
-                existed, wrong = False, verified(ledger, evaluated, damage)
+                evaluated = {game_id: value for game_id, value in evaluated.items() if value is not VOUCHED}
+                existed, wrong = False, verified(ledger, evaluated, damage, clean, {})
     except (GinscoreError, OSError) as error:
         return [{"file": index.index_path(ledger), "note": _("not checked: {error}").format(error=error)}]
     by_reason: dict = {}
@@ -66,12 +69,64 @@ def check_index(ledger, evaluated: dict) -> list:
     return notes
 
 
-def verified(ledger, evaluated: dict, notes: list) -> list:
+def verified(ledger, evaluated: dict, notes: list, clean: dict, moved: dict) -> list:
     connection = index.connect(ledger, notes=notes)
     try:
-        return index.verify(ledger, connection, evaluated, lambda game_id: summarize(actions.evaluate(ledger.load(game_id))))
+        return verify(ledger, connection, evaluated, lambda game_id: summarize(actions.evaluate(ledger.load(game_id))), clean, moved)
     finally:
         connection.close()
+
+
+class Vouchers:
+    """What the index vouches for, asked game by game of the index as it is (never mended here:
+    ``verified.voucher``), so that a whole ledger's check holds one game's at a time; nothing
+    where there is no index, or it is damaged (every game is then checked whole, and the index
+    rebuilt)."""
+
+    def __init__(self, ledger):
+        try:
+            self.connection = index.connect(ledger, rebuild=False) if os.path.isdir(ledger.games_dir) else None
+        except (OSError, *index.damage_errors()):
+            self.connection = None
+
+    def get(self, game_id: str):
+        if self.connection is None:
+            return None
+        try:
+            return voucher(self.connection, game_id)
+        except index.damage_errors():
+            self.close()
+            return None
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+def vouched_summary(ledger, game_id: str):
+    """The summary the index keeps of a game it vouches for, or None where it cannot say."""
+    try:
+        connection = index.connect(ledger, rebuild=False)
+        if connection is None:
+            return None
+        try:
+            return summary_of(connection, game_id)
+        finally:
+            connection.close()
+    except (OSError, *index.damage_errors()):
+        return None
+
+
+def as_paid(standing, game_id: str, paid: str | None) -> bool:
+    """Whether a settled game whose row says it comes to ``paid`` (``rows.paid_text``) comes to
+    what its settlement paid, never squared since (most of them): nothing to compare."""
+    part = standing.by_game.get(game_id)
+    if part is None or not part.by_seat or len(part.games) > 1 or paid is None:
+        return part is None
+    if (part.settlement["id"], part.games) in standing.squares:
+        return False
+    return paid == summary_text([amount for _name, amount in part.settlement["shares"][game_id]])
 
 
 def settled(standing, summary: dict, path: str, together: dict, changed: list) -> None:
@@ -103,44 +158,20 @@ def check_ledger(ledger) -> dict:
     # what was paid for it as the loop reads it; only the changes are kept
     settlement_notes, settlement_problems, records = settlement_merging.check(ledger)
     standing, together, changed = squaring.Standing(records), {}, []
-    # id -> (summary's fingerprint, problem, place): what the summary index must say of each game;
-    # 16 bytes a game, not the summary, so that memory stays flat with the ledger's size (issue #35)
+    # id -> (summary's fingerprint, problem, place, facts), or VOUCHED: what the summary index
+    # must say of each game; a few bytes a game, not the summary, so that memory stays flat with
+    # the ledger's size (issue #35)
     evaluated = {}
-    for game_id in ledger.game_ids():
-        files = ledger.files_of(game_id)
-        path = files[0] if files else os.path.join(ledger.games_dir, game_id)
-        report["games"] += 1
-        try:  # a healthy file is read once; only a damaged one is examined for every problem
-            game = ledger.load(game_id)
-        except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
-            by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
-            evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None))
-            report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
-            if game_id in standing.by_game:
-                together[game_id] = {"id": game_id, "damaged": True}
-            continue
-        else:
-            report["hands"] += len(effective_hands(game.journal))
-            try:
-                place = index.position(game_id, game.created, game.clock)
-                state = actions.evaluate(game)
-                summary = summarize(state)
-                # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
-                kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
-                evaluated[game_id] = (kept_as, None, place)
-                settled(standing, summary, path, together, changed)
-                found = []
-                # a hand played as its seats were recorded where the turn gives others: said, not a problem
-                kept = [_("game {game}: {problem}").format(game=game_id, problem=line) for line in kept_seat_lines(state)]
-                notes = journal_problems(game.journal) + merged_notes(game) + kept
-                for where, named, device in misnamed(ledger, game_id):
-                    report["notes"].append({"file": where, "note": misnamed_note(named, device, where)})
-                report["notes"] += [{"file": path, "note": note} for note in notes]
-            except Exception as error:  # noqa: BLE001 - as above
-                found = [ledger.damage(game_id, error)]
-                evaluated[game_id] = (None, found[0], index.position(game_id, None))
-        report["problems"] += [{"file": path, "game": game_id, "problem": problem} for problem in found]
-    report["notes"] += check_index(ledger, evaluated)
+    known = Vouchers(ledger)  # what the index vouches for: bytes 'check' read and checked whole before
+    clean, moved = {}, {}
+    try:
+        with ledger.listed() as game_ids:  # the folder listed once, not each game's files looked for
+            for game_id in game_ids:
+                checked_game(ledger, game_id, report, known, standing, together, changed, evaluated, clean, moved)
+    finally:
+        known.close()
+    report["notes"] += check_index(ledger, evaluated, clean, moved)
+
     folder = os.path.join(ledger.root, "settlements")
     grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
     changed += [(folder, change) for change in grouped]
@@ -172,24 +203,69 @@ def check_ledger(ledger) -> dict:
     return report
 
 
-def misnamed(ledger, game_id: str) -> list[tuple]:
-    """(path, the device its name says, the device its content says) of every file of game
-    ``game_id``, as last loaded, whose name and content name two devices (a file copied or
-    renamed by hand: its entries are read all the same)."""
-    found = []
-    for path, device in ledger.written_by.get(game_id, []):
-        named = parse_name(os.path.basename(path))
-        if named is not None and named[1] is not None and device and named[1] != device:
-            found.append((path, named[1], device))
-    return found
+def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, together: dict, changed: list, evaluated: dict,
+                 clean: dict, moved: dict) -> None:
+    """Check one game into ``report``: from what the index vouches for (``known``: the very bytes
+    checked before, the same answers), else read and checked whole (and marked in ``clean``);
+    the index's part in ``evaluated``, a settled game's change in ``changed``."""
+    files = ledger.files_of(game_id)
+    path = files[0] if files else os.path.join(ledger.games_dir, game_id)
+    report["games"] += 1
+    kept = known.get(game_id)
+    if kept is not None and kept.checked is not None and (kept.checked.language == language() or not kept.checked.notes) \
+            and vouched(ledger, game_id, kept, moved):
+        summary = None if as_paid(standing, game_id, kept.paid) else vouched_summary(ledger, game_id)
+        if summary is not None or as_paid(standing, game_id, kept.paid):  # else not told by the index after all
+            report["hands"] += kept.checked.hands  # the same bytes as checked before: the same answers (issue #45)
+            report["notes"] += [{"file": os.path.join(ledger.games_dir, name), "note": note} for name, note in kept.checked.notes]
+            evaluated[game_id] = VOUCHED
+            if summary is not None:
+                settled(standing, summary, path, together, changed)
+            return
+    try:  # a healthy file is read once; only a damaged one is examined for every problem
+        game = ledger.load(game_id)
+    except Exception as error:  # noqa: BLE001 - whatever it is, it is this game's problem
+        by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
+        evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None), None)
+        report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
+        if game_id in standing.by_game:
+            together[game_id] = {"id": game_id, "damaged": True}
+        return
+    report["hands"] += len(effective_hands(game.journal))
+    try:
+        place = index.position(game_id, game.created, game.clock)
+        state = actions.evaluate(game)
+        summary = summarize(state)
+        checked = checked_of(ledger, game, state)
+        facts = Facts(ended_at(state) if state.finished else None, of_game(ledger, game_id), checked)
+        # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
+        kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
+        evaluated[game_id] = (kept_as, None, place, facts)
+        settled(standing, summary, path, together, changed)
+        notes = game_notes(ledger, game, state)
+        report["notes"] += [{"file": where, "note": note} for where, note in notes]
+        if checked is not None and facts.digest is not None:  # said again by the next check that finds these bytes
+            clean[game_id] = (facts.digest, checked)
+    except Exception as error:  # noqa: BLE001 - as above
+        problem = ledger.damage(game_id, error)
+        evaluated[game_id] = (None, problem, index.position(game_id, None), None)
+        report["problems"].append({"file": path, "game": game_id, "problem": problem})
 
 
-def misnamed_note(named: str, device: str, path: str) -> str:
-    stem = os.path.basename(path)[: -len(f".{named}.json")]
-    return _(
-        "named for device {named} but written by device {device} (copied or renamed by hand): its entries are read "
-        "all the same; rename it to {name} if no file has that name, so that the name says who writes it"
-    ).format(named=named, device=device, name=f"{stem}.{device}.json")
+def vouched(ledger, game_id: str, voucher, moved: dict) -> bool:
+    """Whether game ``game_id``'s files hold the very bytes the index's row was made of
+    (``voucher``): every file read, its digest compared; a game whose files' times changed
+    (copied, checked out) is noted in ``moved`` for its row."""
+    try:
+        now = content_digest(ledger.read_parts(game_id, parse=False))
+    except GinscoreError:
+        return False
+    if now != voucher.digest:
+        return False
+    status = ledger.file_status(game_id)
+    if status != voucher.files:
+        moved[game_id] = status
+    return True
 
 
 def unplaced(ledger, name: str, report: dict) -> bool:
@@ -208,67 +284,6 @@ def unplaced(ledger, name: str, report: dict) -> bool:
     ).format(game=original[0], name=f"{match.group('base')} ({number}).json")
     report["problems"].append({"file": os.path.join(ledger.games_dir, name), "game": original[0], "problem": problem})
     return True
-
-
-def merged_notes(game) -> list:
-    """What a game merged from several devices' journals holds that a person must look at:
-    hands after the end (kept, not counted), and likely double entries."""
-    notes = []
-    for hand in actions.late_hands(game):
-        notes.append(
-            _("hand {number} of game {game} comes after the end (its device had not seen it): not counted; correct the hand "
-              "that ends the game, or 'ginscore delete {number} --game {game}'").format(number=hand.number, game=game.id)
-        )
-    wall = system_ms()
-    for entry in far_ahead(game.journal, game.clock):
-        ahead = ahead_words(entry["clock"] - wall)
-        if entry["id"] is None:
-            note = _("game {game} was started by a clock {ahead} ahead of this device's: its entries here do not follow it")
-        else:
-            note = _(
-                "entry {entry} of game {game} has a clock {ahead} ahead of this device's (set wrong, or the file changed by "
-                "hand): this device's entries do not follow it"
-            )
-        notes.append(note.format(game=game.id, entry=entry["id"], ahead=ahead))
-    clash_lines = iter(rename_clash_lines(game))
-    for rename, player in rename_clashes(game):
-        if player is not None:  # two players given one name apart: the line says how to settle it
-            notes.append(next(clash_lines))
-            continue
-        notes.append(
-            _("entry {entry} of game {game}, rename {old} to {new}, changes nothing: made apart, it names no player "
-              "or a name taken meanwhile").format(
-                entry=rename["id"], game=game.id, old=shortened(rename["old"], 24), new=shortened(rename["new"], 24))
-        )
-    for first, second in double_entries(game.journal):
-        notes.append(
-            _("hands {first} and {second} of game {game} are alike and were recorded on two devices minutes apart: "
-              "if they are one hand entered twice, 'ginscore undo --hand {second} --game {game}' takes one back").format(
-                first=first, second=second, game=game.id)
-        )
-    return notes
-
-
-HOUR_MS, DAY_MS = 60 * 60 * 1000, 24 * 60 * 60 * 1000
-YEAR_MS = 365.2425 * DAY_MS  # the Gregorian year's mean length
-MOST_YEARS = 1000  # beyond, a clock's digits were changed, not set wrong: no count of years says more
-
-
-def ahead_words(ms: int) -> str:
-    """How far ahead a clock is, as people read it: rounded to the nearest hour under two days
-    (30 hours), to the nearest day under a year (2 days, not the 1 day a clock 2 days ahead reads
-    a moment later, cut down), to the nearest year beyond (1 year for 400 days), and "more than
-    1000 years" for a clock of more digits than any wall clock."""
-    hours = (ms + HOUR_MS // 2) // HOUR_MS
-    if hours < 48:
-        return ngettext("{count} hour", "{count} hours", hours).format(count=hours)
-    days = (ms + DAY_MS // 2) // DAY_MS
-    if days < 365:
-        return ngettext("{count} day", "{count} days", days).format(count=days)
-    years = int(ms / YEAR_MS + 0.5)
-    if years <= MOST_YEARS:
-        return ngettext("{count} year", "{count} years", years).format(count=years)
-    return ngettext("more than {count} year", "more than {count} years", MOST_YEARS).format(count=MOST_YEARS)
 
 
 def recorded_apart(journal) -> set[str]:

@@ -12,6 +12,7 @@ from ginscore.app.book import last_game_between, selection
 from ginscore.app.hands import CLI, Writer, once
 from ginscore.base.errors import GinscoreError, printable
 from ginscore.base.i18n import _
+from ginscore.base.ids import order_key
 from ginscore.base.records import Record
 from ginscore.core.game import voided
 from ginscore.core.names import folded
@@ -144,10 +145,11 @@ def rename_everywhere(book, old: str, new: str) -> tuple:
 
 
 def games_of(book, name: str) -> list:
-    """The ids of the games ``name`` plays in (as they stand, in any case); refused when none."""
+    """The ids of the games ``name`` plays in (as they stand, in any case); refused when none.
+    Only the games the summary index names are read (issue #45), each checked as it stands."""
     wanted = folded(" ".join(name.split()))
     found = []
-    for game_id in book.game_ids():
+    for game_id in book.games_with(" ".join(name.split())):
         try:
             game = actions.standing(book.load(game_id))
         except GinscoreError:  # a damaged game is for 'ginscore check'
@@ -156,7 +158,7 @@ def games_of(book, name: str) -> list:
             found.append(game_id)
     if not found:
         raise GinscoreError(_("no game has a player {name}: 'ginscore games' lists the games and their players").format(name=repr(name)))
-    return found
+    return sorted(found, key=order_key)  # as 'ginscore games' names games by id
 
 
 class RulesSet(Record):

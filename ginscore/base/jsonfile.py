@@ -34,7 +34,10 @@ def parse_json(raw: bytes):
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise Unreadable(_("not UTF-8 text (byte {byte})").format(byte=error.start)) from None
-    punctuation = raw.translate(_DIGITS_AS_ZERO, _SPACES_AND_LETTERS)  # a third of the bytes: digits, brackets, quotes, colons...
+    # one pass at C speed: spaces out, every ASCII digit and letter as 0: brackets, quotes, colons,
+    # backslashes and other punctuation stand as they are, and a number of 31 digits is a run of
+    # 31 zeros (as is a run of letters and digits that long: only then are numbers parsed exactly)
+    punctuation = raw.translate(_ALPHANUMERIC_AS_ZERO, _SPACES)
     long_numbers = b"0" * (MAX_NUMBER_DIGITS + 1) in punctuation
     if _nested_too_deep(raw, punctuation):
         raise Unreadable(_("lists or objects nested more than {most} deep: not a game file ginscore wrote").format(most=MAX_DEPTH))
@@ -42,11 +45,12 @@ def parse_json(raw: bytes):
     # told without the parser's pairs (a third of its time): each key's closing quote and its
     # colon meet once spaces are taken out, so at least as many '":' as keys; if the objects
     # hold as many keys as that, none was given twice. Else (a key twice, or a text holding
-    # '":' or starting with ':' once spaces and letters are out) the exact, slower way says.
+    # '":' once spaces are out: an escaped quote before a colon) the exact, slower way says.
+    # (Letters stand as zeros, not taken out: a setting's "flat:100" is no key.)
     data, keys = _loads(text, long_numbers, counted=True)
     if keys != punctuation.count(b'":'):
         data = _loads(text, long_numbers)
-    if _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
+    if b"\\u" in raw and _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
         raise Unreadable(_("a lone surrogate ({escape}) in its text: no file ginscore writes holds one").format(escape="\\udXXX"))
     return data
 
@@ -77,7 +81,7 @@ def _nested_too_deep(raw: bytes, punctuation: bytes) -> bool:
     anything is parsed (a file of 7 MB nested 500 deep would take seconds and hundreds of MB to
     parse): strings taken out, only the brackets kept, then the innermost pairs taken away level
     by level, all at C speed. Exact for any document the parser then accepts, so nothing walks
-    the parsed document again. ``punctuation``: ``raw`` without spaces and letters.
+    the parsed document again. ``punctuation``: ``raw`` without spaces, its letters and digits as 0.
 
     Strings are taken out cheaply where no string holds a bracket or an escape (every file
     ginscore writes, but for a name or note with one): only brackets and quotes kept, each
@@ -110,10 +114,11 @@ def _nested_too_deep(raw: bytes, punctuation: bytes) -> bool:
 
 _NOT_BRACKETS = bytes(range(256)).translate(None, b"[]{}")  # made at C speed: on every command's start-up path
 _NOT_BRACKETS_OR_QUOTES = _NOT_BRACKETS.translate(None, b'"')
-_SPACES_AND_LETTERS = b" \t\n\rABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+_SPACES = b" \t\n\r"  # what JSON takes for white space
 
 
-_DIGITS_AS_ZERO = bytes(range(48)) + b"0" * 10 + bytes(range(58, 256))  # the ASCII digits (48 to 57) as 0
+# the ASCII digits and letters as 0 (made at C speed: on every command's start-up path)
+_ALPHANUMERIC_AS_ZERO = bytes(range(48)) + b"0" * 10 + bytes(range(58, 65)) + b"0" * 26 + bytes(range(91, 97)) + b"0" * 26 + bytes(range(123, 256))
 
 
 def _loads(text: str, long_numbers: bool, counted: bool = False):

@@ -298,6 +298,11 @@ def refuse_strangers(book, names) -> None:
             )
 
 
+# Players side by side while they fit a screen of 80 columns (the labels take 29, a player 9 to
+# 12): head to head, a table of four. More (a club's 200) are a row each.
+PLAYERS_AS_COLUMNS = 4
+
+
 def print_stats(report: dict, record: list, fmt) -> None:
     from ginscore.core.statistics import SHOWN
 
@@ -320,14 +325,20 @@ def print_stats(report: dict, record: list, fmt) -> None:
         return value
 
     names = list(report)
-    rows = []
-    for line in SHOWN:
-        if line.key == "money" and fmt in render.SPREADSHEET_FORMATS:
-            rows += money_rows(translate(line.label), [report[name]["money"] for name in names])
-            continue
-        rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
-    # every player's column right-aligned, the money and the averages with the counts
-    tables = [render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
+    if len(names) > PLAYERS_AS_COLUMNS and fmt not in render.SPREADSHEET_FORMATS:
+        # a club: a row per player, a column per figure, every figure right-aligned (issue #45)
+        headers = [_("player"), *(translate(line.label) for line in SHOWN)]
+        rows = [[name, *(cell(line.key, report[name][line.key]) for line in SHOWN)] for name in sorted(names, key=folded)]
+        tables = [render.table(headers, rows, fmt, numeric=tuple(range(1, len(headers))))]
+    else:
+        rows = []
+        for line in SHOWN:
+            if line.key == "money" and fmt in render.SPREADSHEET_FORMATS:
+                rows += money_rows(translate(line.label), [report[name]["money"] for name in names])
+                continue
+            rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
+        # every player's column right-aligned, the money and the averages with the counts
+        tables = [render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
     if record and fmt not in ("csv", "tsv"):
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
         tables.append(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))

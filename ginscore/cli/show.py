@@ -96,7 +96,8 @@ def merged_lines(game) -> list:
     merged = apart(game.journal)
     if not merged:
         return []
-    from ginscore.app.checks import merged_notes, recorded_apart
+    from ginscore.app.checks import recorded_apart
+    from ginscore.app.game_notes import merged_notes
     from ginscore.base.device import device_id
 
     ids = recorded_apart(game.journal)
@@ -176,58 +177,97 @@ Example:
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
-    settled = settled_view(obj.book)
     if as_json:
+        settled = settled_view(obj.book)
         obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
         return
-    listing = obj.book.summaries(asked, last)
-    changed = []
-    for entry in listing:
-        entry.pop("stats", None)
-        entry.pop("placings", None)
-        if not entry.get("damaged"):
-            entry["settled"] = settled.settlement(entry["id"]) is not None
-            change = settled.change(entry)
-            if change is not None and change not in changed:
-                changed.append(change)
-    if unsettled:
-        listing = [entry for entry in listing if not entry.get("settled")]
-    damaged = [entry["error"] for entry in listing if entry.get("damaged")]
-    if not listing:
+    fmt = render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
+    current = []  # the current game's id, asked once a game in progress is met (a ledger of none asks nothing)
+
+    def current_id():
+        if not current:
+            current.append(obj.book.current_id())
+        return current[0]
+
+    def take(entries):  # one game at a time, each kept as its row (issue #45): memory stays flat with the ledger
+        return listed_rows(entries, settled, unsettled, fmt, current_id)
+
+    if last is None:
+        settled = settled_view(obj.book)
+        listed = obj.book.with_summaries(asked, take, listed=True)
+    else:  # the last few: only they are asked about
+        found = obj.book.summaries(asked, last, listed=True)
+        settled = settled_view(obj.book, [entry["id"] for entry in found])
+        listed = take(found)
+    if not listed.rows:
         if chosen:
             click.echo(_("No games match."))
         else:
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=obj.book.root))
         _report_problems(settled)
         return
-    fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(*listing_csv(listing), fmt))
-        _report_damaged(damaged, settled)
+        click.echo(render.table(listing_csv_headers(), listed.rows, fmt))
+        _report_damaged(listed.damaged, settled)
         return
-    current = obj.book.current_id()
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
-    rows = [listing_row(entry, current) for entry in listing]
-    lines = total_lines(listing) + changed_lines(changed)
+    lines = total_lines(listed.finished) + changed_lines(listed.changed)
     if not unsettled:
-        left_open = obj.book.summaries(selection._replace(unfinished_only=True))
-        lines += unfinished_lines([entry for entry in left_open if entry["id"] != current])
+        left_open = obj.book.summaries(selection._replace(unfinished_only=True), listed=True)
+        lines += unfinished_lines([entry for entry in left_open if entry["id"] != current_id()])
     if fmt == "html":
-        blocks = [("table", render.table(headers, rows, fmt)), *(("p", line) for line in lines)]
+        blocks = [("table", render.table(headers, listed.rows, fmt)), *(("p", line) for line in lines)]
         click.echo(render.html_page(_("Games"), blocks))
     else:
-        click.echo(render.table(headers, rows, fmt))
+        click.echo(render.table(headers, listed.rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
-    _report_damaged(damaged, settled)
+    _report_damaged(listed.damaged, settled)
 
 
-def settled_view(book):
-    """What 'games' says of settled games (``accounts.Listing``); nothing read when the ledger has
-    no settlements."""
+class Listed:
+    """What 'games' prints of the games listed, read one at a time: their ``rows`` (the
+    listing's, or the CSV's for a spreadsheet), the ``finished`` games' money (``evening.Nets``),
+    what ``changed`` since its settlement, the games ``damaged``.
+    (A plain class: a Record costs the start-up of every command more.)"""
+
+    def __init__(self, rows: list, finished: list, changed: list, damaged: list):
+        self.rows, self.finished, self.changed, self.damaged = rows, finished, changed, damaged
+
+
+def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> Listed:
+    """``Listed`` of the games' listed summaries ``entries``; ``settled``: ``accounts.Listing``;
+    ``current_id()``: the current game's id."""
+    from ginscore.ops.evening import Nets
+
+    rows, finished, changed, damaged = [], Nets(), [], []
+    spreadsheet = fmt in render.SPREADSHEET_FORMATS
+    for entry in entries:
+        if not entry.get("damaged"):
+            entry["settled"] = settled.settlement(entry["id"]) is not None
+            if unsettled and entry["settled"]:
+                continue
+            change = settled.change(entry)
+            if change is not None and change not in changed:
+                changed.append(change)
+            if entry["finished"]:  # what the total adds up, as it always did
+                finished.add(entry)
+        else:
+            damaged.append(entry["error"])
+        if spreadsheet:
+            rows += listing_csv([entry])[1]
+        else:
+            in_progress = not entry.get("damaged") and not entry["finished"]
+            rows.append(listing_row(entry, current_id() if in_progress else None))
+    return Listed(rows, finished, changed, damaged)
+
+
+def settled_view(book, game_ids=None):
+    """What 'games' says of the settled games among ``game_ids`` (None: every game;
+    ``accounts.Listing``); nothing read when the ledger has no settlements."""
     from ginscore.app import accounts
 
-    return accounts.listing(book)
+    return accounts.listing(book, game_ids)
 
 
 def changed_lines(changes) -> list:
@@ -328,14 +368,18 @@ def table_words(name: str, variant: str | None = None) -> str:
     return printable(name)
 
 
+def listing_csv_headers() -> list:
+    return [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
+            _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
+
+
 def listing_csv(listing) -> tuple:
     """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
     amount a bare number with the decimals the text shows); a game without payments has one
     row with the payment cells empty."""
     from ginscore.core.scoring import show_amount
 
-    headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"),
-               _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
+    headers = listing_csv_headers()
     rows = []
     for entry in listing:
         game = listing_row(entry)[:8]
@@ -350,21 +394,19 @@ def listing_csv(listing) -> tuple:
     return headers, rows
 
 
-def total_lines(listing) -> list:
-    """Each player's money over the finished games listed, per currency: what an evening comes to."""
+def total_lines(totals) -> list:
+    """Each player's money over the finished games listed, per currency: what an evening comes
+    to; ``totals``: ``evening.Nets`` of those games."""
     from ginscore.core.scoring import written_amount
-    from ginscore.ops.evening import settle
 
-    finished = [entry for entry in listing if entry.get("finished") and not entry.get("damaged")]
     lines = []
-    for settlement in settle(finished)[0]:
-        if not any(settlement.nets.values()):
+    for currency, count, by_player in totals.totals():
+        if not any(by_player.values()):
             continue
         nets = ", ".join(
-            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), settlement.currency)}"
-            for name, amount in settlement.nets.items() if amount
+            f"{name} {'+' if amount > 0 else '-'}{written_amount(format(abs(amount), 'f'), currency)}"
+            for name, amount in by_player.items() if amount
         )
-        count = len(settlement.games)
         words = ngettext("Total over {count} finished games: {nets}.", "Total over {count} finished games: {nets}.", count)
         lines.append(words.format(count=count, nets=nets))
     return lines

@@ -64,6 +64,8 @@ def double_entries(journal) -> list[tuple]:
     (``bursts``), not per pair of hands: 80 hands entered on each of two devices apart are one
     note, not thousands; a hand entered after its device saw an alike one, none. Linear: each
     hand is compared with the latest alike hand of each other device only."""
+    if len({entry["device"] for entry in journal}) < 2:  # one device's hands (most games): none made apart
+        return []
     entries = {entry["id"]: entry for entry in journal}
     burst_of = bursts(journal)
     knows = None  # asked only of a candidate pair

@@ -99,9 +99,27 @@ def _joins(name: str, index: int, category) -> bool:
     return False
 
 
+# The names found right last: a club's few hundred names are each met in thousands of games and
+# hands when an index is built (only a name with no problem is kept: the message is in the
+# reader's language)
+_RIGHT: dict = {}
+KEPT_NAMES = 4096
+
+
 def name_problem(name) -> str | None:
     """Why ``name`` is not a player's name as ``new`` accepts it, or None. The game file's
     check uses the same rule, so a name that got in by hand is caught as the typed one is."""
+    if type(name) is str and name in _RIGHT:
+        return None
+    problem = _name_problem(name)
+    if problem is None and type(name) is str:
+        if len(_RIGHT) >= KEPT_NAMES:
+            _RIGHT.clear()
+        _RIGHT[name] = True
+    return problem
+
+
+def _name_problem(name) -> str | None:
     if not isinstance(name, str) or not name.strip():
         return _("a player's name cannot be empty: e.g. 'ginscore new Alice Bob'")
     if name.isascii():  # the usual case needs no unicodedata

@@ -20,9 +20,9 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.base.records import Record
 from ginscore.base.shell import quote
 from ginscore.base.translit import to_ascii
-from ginscore.core.game import abandoned, effective_hands
 from ginscore.core.names import folded
 from ginscore.ops import actions
+from ginscore.ops.summary import ended_at as summary_ended_at
 from ginscore.tables import get_table
 from ginscore.tables.base import variant_of
 
@@ -61,14 +61,8 @@ class Transfer(Record):
 
 
 def ended_at(game) -> str:
-    """When ``game`` ended: the time of the last entry that counts for its result (its last hand
-    that counts, or its ending early), not of a later correction or a hand merged after it."""
-    late = {hand.entry for hand in actions.late_hands(game)}
-    counted = {hand.entry for hand in effective_hands(game.journal)} - late
-    times = [entry["at"] for entry in game.journal if entry["id"] in counted and entry.get("at")]
-    if abandoned(game.journal):
-        times += [entry["at"] for entry in game.journal if entry["action"] == "abandon" and entry.get("at")]
-    return max(times, key=lambda at: datetime.fromisoformat(at), default=game.created)
+    """When ``game`` ended (``ops.summary.ended_at``)."""
+    return summary_ended_at(actions.evaluate(game))
 
 
 def transfers(game) -> list:
@@ -263,26 +257,101 @@ class Entry(Record):
     commodity: str | None
 
 
+def paid_in(summary: dict, ended: str, shared: dict | None = None) -> tuple:
+    """(the players, the payments as ``Transfer``s) of a finished game played for a stake, from
+    its summary (``ops.summary.summarize``, as the summary index keeps it) and when it ended
+    (``ops.summary.ended_at``): what ``transfers`` gives of the game loaded and replayed.
+    ``shared``: one string for each name and day met in every game (a lifetime's export)."""
+    shared = {} if shared is None else shared
+    moment = datetime.fromisoformat(ended)
+    day = moment.astimezone().date().isoformat()  # the local day, as --since and --until count days
+    day = shared.setdefault(day, day)
+    utc = moment.astimezone(timezone.utc).isoformat()
+    players = tuple(shared.setdefault(name, name) for name in summary["players"])
+    game, table, currency, variant = summary["id"], summary["table"], summary["currency"], summary.get("variant")
+    return players, [
+        Transfer(day, utc, game, table, players, shared.setdefault(paid["from"], paid["from"]), shared.setdefault(paid["to"], paid["to"]),
+                 paid["points"], Decimal(paid["amount"]), currency, variant)
+        for paid in summary["payments"] if paid["amount"] is not None
+    ]
+
+
 def entries(games, how: Naming) -> list:
     """The transactions of the payments of ``games`` (finished, for a stake; any iterable, read
     once, so that a generator loading one game at a time keeps only the payments), by when each
     game ended (then as given: oldest started first), named as ``how`` says."""
+    return entries_of(((game.players, transfers(game)) for game in games), how)
+
+
+def entries_of(paid, how: Naming) -> list:
+    """``entries`` of the games' payments ``paid``: (the players, the ``Transfer``s) of each game,
+    oldest started first (``transfers``, or ``paid_in`` from the summary index)."""
     moves = []
     spelled = {}  # folded -> the name as the newest game writes it (as settle names players)
-    for game in games:  # one at a time, each let go once its payments are taken: memory stays flat
-        moves += transfers(game)
-        for name in game.players:
+    for players, found in paid:  # one game at a time: only its payments are kept
+        moves += found
+        for name in players:
             spelled[folded(name)] = name
     moves.sort(key=lambda move: move.ended)  # stable: games that ended together stay as given
-    if not moves:
-        return []
-    me = None if how.me is None else find_player(how.me, spelled)
-    accounts: dict = {}  # account -> the folded name it is for (None: the income account)
+    return Entries(moves, spelled, how)
 
-    def account(name: str | None) -> str:
+
+class Entries:
+    """The transactions of an export, in order: each made as it is written (``__iter__``), so
+    that a lifetime's export holds its payments, not their transactions (issue #45). Made, and
+    every account and commodity checked, once first: what the writers declare up front
+    (``games``, ``accounts``, ``codes`` as first met, ``opened``: each account's first date),
+    and an error before anything is written."""
+
+    def __init__(self, moves: list, spelled: dict, how: Naming):
+        self.moves, self.how = moves, how
+        self.me = None if how.me is None or not moves else find_player(how.me, spelled)
+        self.spelled = spelled
+        self.named: dict = {}  # folded name (None: the income account) -> its account, made once
+        self.owners: dict = {}  # account -> the folded name it is for (None: the income account)
+        self.coded: dict = {}  # currency -> its commodity
+        self.opened: dict = {}
+        games = set()
+        for entry in self:
+            games.add(entry.transfer.game)
+            for account, _amount in entry.postings:
+                self.opened.setdefault(account, entry.transfer.date)
+        self.games = len(games)
+        self.accounts = list(self.opened)
+        self.codes = list(dict.fromkeys(entry.commodity for entry in self._made(notes=False)))
+
+    def __iter__(self):
+        return self._made(notes=True)
+
+    def _made(self, notes: bool):
+        me = self.me
+        for move in self.moves:
+            code = self.coded.get(move.currency, "") if move.currency in self.coded else self._code(move.currency)
+            if me is None:
+                payee = move.payee
+                postings = ((self.account(move.payee), move.amount), (self.account(move.payer), move.amount.copy_negate()))
+            elif folded(move.payee) == me:
+                payee = move.payer
+                postings = ((self.account(move.payer), move.amount), (self.account(None), move.amount.copy_negate()))
+            elif folded(move.payer) == me:
+                payee = move.payee
+                postings = ((self.account(move.payee), move.amount.copy_negate()), (self.account(None), move.amount))
+            else:  # a payment between two others (three-handed, Rummy): not in this player's book
+                continue
+            yield Entry(move, payee, note(move) if notes else "", postings, code)
+
+    def _code(self, currency):
+        self.coded[currency] = code = commodity(currency, self.how.commodities, self.how.fmt)
+        return code
+
+    def account(self, name: str | None) -> str:
         key = None if name is None else folded(name)
+        if key in self.named:
+            return self.named[key]
+        how, spelled = self.how, self.spelled
         found = fill(how.template if name is not None else how.income, None if key is None else spelled[key], how.fmt)
-        other = accounts.setdefault(found, key)
+        self.named[key] = found
+        other = self.owners.setdefault(found, key)
         if other != key:
             names = [spelled[k] if k is not None else how.income for k in (other, key)]
             raise GinscoreError(
@@ -291,23 +360,6 @@ def entries(games, how: Naming) -> list:
                     first=shown(names[0]), second=shown(names[1]), account=shown(found))
             )
         return found
-
-    found = []
-    for move in moves:
-        code = commodity(move.currency, how.commodities, how.fmt)
-        if me is None:
-            payee = move.payee
-            postings = ((account(move.payee), move.amount), (account(move.payer), move.amount.copy_negate()))
-        elif folded(move.payee) == me:
-            payee = move.payer
-            postings = ((account(move.payer), move.amount), (account(None), move.amount.copy_negate()))
-        elif folded(move.payer) == me:
-            payee = move.payee
-            postings = ((account(move.payee), move.amount.copy_negate()), (account(None), move.amount))
-        else:  # a payment between two others (three-handed, Rummy): not in this player's book
-            continue
-        found.append(Entry(move, payee, note(move), postings, code))
-    return found
 
 
 def find_player(name: str, spelled: dict) -> str:

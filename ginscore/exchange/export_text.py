@@ -8,7 +8,7 @@ from __future__ import annotations
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, ngettext
 from ginscore.base.text import inert
-from ginscore.exchange.export import amount_text, entries, quoted_commodity
+from ginscore.exchange.export import amount_text, entries, entries_of, quoted_commodity
 
 # from_account, to_account and commodity are those of the hledger export (``--to hledger``), so that hledger's CSV
 # rules (docs/ginscore-export.csv.rules) book each payment to the very accounts that export has.
@@ -22,8 +22,13 @@ def write(games, how) -> str:
     return WRITERS[how.fmt](found)
 
 
+def write_paid(paid, how) -> str:
+    """``write`` of the games' payments ``paid`` (``export.entries_of``)."""
+    return WRITERS[how.fmt](entries_of(paid, how))
+
+
 def header(found, comment: str) -> list:
-    count = len({entry.transfer.game for entry in found})
+    count = found.games
     words = ngettext("ginscore export: {count} game", "ginscore export: {count} games", count).format(count=count)
     return [f"{comment} {words}"]
 
@@ -49,8 +54,8 @@ def money(amount, code: str | None, commodity=quoted_commodity) -> str:
 def accounting_text(found, ledger_program: bool) -> str:
     """The export for hledger, or with ``ledger_program`` for ledger (the program)."""
     lines = header(found, ";")
-    accounts = sorted({account for entry in found for account, _amount in entry.postings})
-    codes = sorted({entry.commodity for entry in found}, key=lambda code: (code is None, code or ""))
+    accounts = sorted(found.accounts)
+    codes = sorted(found.codes, key=lambda code: (code is None, code or ""))
     if accounts:
         lines.append("")
     lines += [f"account {account}" for account in accounts]
@@ -60,18 +65,16 @@ def accounting_text(found, ledger_program: bool) -> str:
         elif not ledger_program:  # hledger's strict check asks for the amounts without one too
             lines.append("commodity 1.00")
     width = max((len(account) for account in accounts), default=0)
-    for entry in found:
+    for entry in found:  # a transaction's lines in one string: a lifetime's export holds fewer
         move = entry.transfer
         amounts = [money(amount, entry.commodity) for _account, amount in entry.postings]
         room = max(len(text) for text in amounts)
-        lines.append("")
         if ledger_program:  # ledger's payee is the whole description; the note is a comment
-            lines.append(f"{move.date} (ginscore:{move.game}) {plain_text(entry.payee)}")
-            lines.append(f"    ; {ledger_comment(entry.note)}")
+            made = [f"\n{move.date} (ginscore:{move.game}) {plain_text(entry.payee)}", f"    ; {ledger_comment(entry.note)}"]
         else:
-            lines.append(f"{move.date} (ginscore:{move.game}) {plain_text(entry.payee)} | {plain_text(entry.note)}")
-        for (account, _amount), text in zip(entry.postings, amounts):
-            lines.append(f"    {account:<{width}}  {text:>{room}}")
+            made = [f"\n{move.date} (ginscore:{move.game}) {plain_text(entry.payee)} | {plain_text(entry.note)}"]
+        made += [f"    {account:<{width}}  {text:>{room}}" for (account, _amount), text in zip(entry.postings, amounts)]
+        lines.append("\n".join(made))
     return "\n".join(lines) + "\n"
 
 
@@ -93,10 +96,7 @@ BEANCOUNT_DIGITS = 28
 
 def beancount(found) -> str:
     lines = header(found, ";")
-    opened: dict = {}
-    for entry in found:
-        for account, _amount in entry.postings:
-            opened.setdefault(account, entry.transfer.date)
+    opened = found.opened  # each account's first day
     if opened:
         lines.append("")
     lines += [f"{opened[account]} open {account}" for account in sorted(opened, key=lambda account: (opened[account], account))]
@@ -110,11 +110,10 @@ def beancount(found) -> str:
                 _("game {game}'s payment has {count} digits, more than beancount holds ({most}): export it --to hledger or --to ledger, "
                   "which keep it exactly").format(game=move.game, count=longest, most=BEANCOUNT_DIGITS))
         room = max(len(text) for text in amounts)
-        lines.append("")
-        lines.append(f"{move.date} * {beancount_string(entry.payee)} {beancount_string(entry.note)} ^ginscore-{move.game}")
-        lines.append(f"  game_id: {beancount_string(move.game)}")
-        for (account, _amount), text in zip(entry.postings, amounts):
-            lines.append(f"  {account:<{width}}  {text:>{room}}")
+        made = [f"\n{move.date} * {beancount_string(entry.payee)} {beancount_string(entry.note)} ^ginscore-{move.game}",
+                f"  game_id: {beancount_string(move.game)}"]
+        made += [f"  {account:<{width}}  {text:>{room}}" for (account, _amount), text in zip(entry.postings, amounts)]
+        lines.append("\n".join(made))  # a transaction's lines in one string: a lifetime's export holds fewer
     return "\n".join(lines) + "\n"
 
 

@@ -64,28 +64,9 @@ def summary(stored, game_id: str) -> dict:
     data = json.loads(stored)
     need(type(data) is dict, "a summary")
     need(data.get("id") == game_id and all(key in data for key in KEYS), "a summary's game id and fields")
-    for key in ("created", "table", "format"):
-        text(data.get(key), key)
-    text(data.get("variant"), "variant", none=True)
-    players = data.get("players")
-    need(type(players) is list and len(players) > 0 and all(type(name) is str for name in players), "players")
-    count(data.get("hands"), "hands")
-    need(type(data.get("finished")) is bool and type(data.get("voided")) is bool, "finished, voided")
-    need(data.get("winner") is None or type(data.get("winner")) in (str, list), "winner")
+    _listed(data)
     need(data.get("final") is None or type(data.get("final")) is dict, "final")
-    payments = data.get("payments")
-    need(type(payments) is list, "payments")
-    for paid in payments:
-        need(type(paid) is dict, "a payment")
-        text(paid.get("from"), "a payment's payer")
-        text(paid.get("to"), "a payment's payee")
-        amount(paid.get("amount"), "a payment's amount", none=True)
-    amount(data.get("stake"), "a stake", none=True)
-    text(data.get("currency"), "a currency", none=True)
-    money = data.get("money")
-    need(money is None or (type(money) is dict and all(type(name) is str for name in money)), "money")
-    for value in (money or {}).values():
-        amount(value, "money")
+    text(data.get("format"), "format")
     placings(data.get("placings"))
     stats = data.get("stats")
     need(type(stats) is dict, "stats")
@@ -94,6 +75,56 @@ def summary(stored, game_id: str) -> dict:
         for key in STAT_KEYS:
             count(counts[key], key)
     return data
+
+
+LISTED = ("id", "created", "table", "variant", "players", "hands", "finished", "winner", "net", "amount", "payments", "stake",
+          "currency", "money", "voided")  # ``rows.COMPACT``
+
+
+def listed(stored, game_id: str) -> dict:
+    """The part of game ``game_id``'s summary a listing reads (``rows.compact``), stored as JSON,
+    checked field by field."""
+    need(type(stored) is str, "a listed game")
+    data = json.loads(stored)
+    need(type(data) is dict and data.get("id") == game_id and all(key in data for key in LISTED), "a listed game's fields")
+    _listed(data)
+    return data
+
+
+def _listed(data: dict) -> None:
+    """The checks of the fields a summary and its listed part share (a listing of 100,000 games
+    checks each of them: the usual shapes told in one expression, anything else field by field)."""
+    players, payments, money = data.get("players"), data.get("payments"), data.get("money")
+    winner, hands = data.get("winner"), data.get("hands")
+    if (type(data.get("created")) is str and type(data.get("table")) is str and type(data.get("variant")) in _TEXT_OR_NONE
+            and type(players) is list and players and all(type(name) is str for name in players)
+            and type(hands) is int and -LARGEST < hands < LARGEST
+            and type(data.get("finished")) is bool and type(data.get("voided")) is bool and type(winner) in _WINNER
+            and type(payments) is list and type(data.get("currency")) in _TEXT_OR_NONE):
+        for paid in payments:
+            need(type(paid) is dict and type(paid.get("from")) is str and type(paid.get("to")) is str, "a payment")
+            count(paid.get("points"), "a payment's points")
+            amount(paid.get("amount"), "a payment's amount", none=True)
+        amount(data.get("stake"), "a stake", none=True)
+        if money is not None:
+            need(type(money) is dict, "money")
+            for name, value in money.items():
+                need(type(name) is str and type(value) is str and AMOUNT.match(value) is not None, "money")
+        return
+    for key in ("created", "table"):
+        text(data.get(key), key)
+    text(data.get("variant"), "variant", none=True)
+    need(type(players) is list and len(players) > 0 and all(type(name) is str for name in players), "players")
+    count(hands, "hands")
+    need(type(data.get("finished")) is bool and type(data.get("voided")) is bool, "finished, voided")
+    need(winner is None or type(winner) in (str, list), "winner")
+    need(type(payments) is list, "payments")
+    text(data.get("currency"), "a currency", none=True)
+    need(False, "a summary's fields")
+
+
+_TEXT_OR_NONE = (str, type(None))
+_WINNER = (str, list, type(None))
 
 
 def placings(value) -> list:

@@ -12,6 +12,7 @@ from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import STAT_KEYS, money_by_currency, sql_combined
 from ginscore.index import cached
 from ginscore.index import totals as running_totals
+from ginscore.index.rows import compact
 
 
 class Selection(Record):
@@ -53,9 +54,10 @@ class Selection(Record):
         for name in self.players:
             parts.append("g.id IN (SELECT game_id FROM players WHERE folded = ?)")
             values.append(folded(name))
-        if self.with_damaged:
+        if self.with_damaged:  # two questions, each answered from an index (an OR of them scans every row)
             chosen = f" AND g.id IN ({', '.join('?' for _ in self.ids)})" if self.ids else ""
-            return f"({' AND '.join(parts)}) OR (g.damaged IS NOT NULL{chosen})", values + list(self.ids)
+            return (f"g.rowid IN (SELECT g.rowid FROM games g WHERE {' AND '.join(parts)} UNION ALL "
+                    f"SELECT g.rowid FROM games g WHERE g.damaged IS NOT NULL{chosen})"), values + list(self.ids)
         return " AND ".join(parts), values
 
 
@@ -69,12 +71,13 @@ def indexed_ids(connection, selection: Selection) -> list:
     return listed + [game_id for game_id in damaged if game_id not in set(listed)]
 
 
-def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None) -> list:
+def summaries(ledger, connection, selection: Selection, summarize_file, last: int | None = None, listed: bool = False) -> list:
     """``each_summary``'s summaries in a list."""
-    return list(each_summary(ledger, connection, selection, summarize_file, last))
+    return list(each_summary(ledger, connection, selection, summarize_file, last, listed=listed))
 
 
-def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None):
+def each_summary(ledger, connection, selection: Selection, summarize_file, last: int | None = None, ended: bool = False,
+                 listed: bool = False):
     """The selected games' summaries, oldest first (the ``last`` N of them), one at a time: a
     whole-ledger command holds one game's summary, not every one (issue #35). A game still in
     progress is read from its file (its rows are not renewed hand by hand), and so is any game
@@ -87,16 +90,24 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     from their files (where those go may change: a file that no longer loads goes last); the
     second hands out the stored summaries in order, those read from files in theirs. A stored
     summary found damaged halfway raises then: whoever takes them writes nothing before the
-    last one (``Book.ask`` rebuilds the index and asks again)."""
+    last one (``Book.ask`` rebuilds the index and asks again). With ``ended``, each comes with
+    when its game ended (``ops.summary.ended_at``; None while in progress): (summary, ended).
+    With ``listed``, only the part of each summary a listing, a settlement or an export reads
+    (``rows.compact``: a fifth of it to read and check)."""
     where, values = selection.where()
-    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.summary FROM games g WHERE {where} ORDER BY g.position"
+    column = "g.listed" if listed else "g.summary"
+    query = f"SELECT g.id, g.files, g.position, g.finished, g.damaged, g.ended, {column} FROM games g WHERE {where} ORDER BY g.position"
     if last is not None:
         query = f"SELECT * FROM ({query} DESC LIMIT {int(last)}) ORDER BY position"
-    counted = connection.execute(f"SELECT COUNT(*) FROM ({query})", values).fetchone()[0]
-    check_files = counted <= 500  # a few files are cheap to compare; the stamp vouches for the rest
+    check = cached.listed if listed else cached.summary
+    counted = connection.execute(f"SELECT COUNT(*) FROM ({query} LIMIT {FEW + 1})", values).fetchone()[0]
+    check_files = counted <= FEW  # a few files are cheap to compare; the stamp vouches for the rest
+    if not check_files and last is None:  # many: one pass over the rows, the few in progress or damaged read first
+        yield from _chosen(selection, _many(ledger, connection, where, values, query, summarize_file, check, listed), ended)
+        return
     read_again = []  # (place, order in the rows, summary): the few games read from their files
     stored = set()  # the rows whose stored summary is handed out
-    for order, (game_id, files, place, finished, damaged) in enumerate(connection.execute(query.replace(", g.summary", "", 1), values)):
+    for order, (game_id, files, place, finished, damaged, _ended) in enumerate(connection.execute(query.replace(f", {column}", "", 1), values)):
         cached.game_row(game_id, files, place, finished, damaged, "")
         stale = not finished or damaged
         if check_files and not stale:
@@ -108,18 +119,57 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             raise cached.Damaged("a game without files")
         # read again, its place too: a file edited in place (the folder's time unchanged)
         # that no longer loads goes after the others, as a fresh index would put it
-        summary, error, place = summarize_file(game_id)
+        summary, error, place, facts = summarize_file(game_id)
         if summary is None:
-            read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}))
+            read_again.append((place, order, {"id": game_id, "damaged": True, "error": error}, None))
         else:
-            read_again.append((place, order, json.loads(json.dumps(summary, ensure_ascii=False))))
+            entry = json.loads(json.dumps(summary, ensure_ascii=False))
+            read_again.append((place, order, compact(entry) if listed else entry, facts.ended))
     read_again.sort(key=lambda item: item[:2])
     kept = (
-        (place, order, cached.summary(summary, game_id))
-        for order, (game_id, _files, place, _finished, _damaged, summary) in enumerate(connection.execute(query, values))
+        (place, order, check(summary, game_id), cached.text(ended, "when a game ended", none=True))
+        for order, (game_id, _files, place, _finished, _damaged, ended, summary) in enumerate(connection.execute(query, values))
         if order in stored
     )
-    for _place, _order, entry in heapq.merge(kept, read_again, key=lambda item: item[:2]):
+    merged = heapq.merge(kept, read_again, key=lambda item: item[:2]) if read_again else kept
+    yield from _chosen(selection, ((entry, when) for _place, _order, entry, when in merged), ended)
+
+
+FEW = 500  # games whose files are compared with their rows as they are listed
+
+
+def _many(ledger, connection, where: str, values: list, query: str, summarize_file, check, listed: bool):
+    """(summary, ended) of many games in order, the rows read once: the games in progress and
+    the damaged ones, whose files are read again, asked first (each from an index of its own),
+    then merged in by their places (a place is a game's own: positions hold its id)."""
+    stale = f"""SELECT g.id, g.files, g.position, g.finished, g.damaged FROM games g WHERE ({where}) AND g.rowid IN (
+                    SELECT rowid FROM games WHERE finished = 0 UNION ALL SELECT rowid FROM games WHERE damaged IS NOT NULL)"""
+    read_again, again = [], set()
+    for game_id, files, place, finished, damaged in connection.execute(stale, values).fetchall():
+        cached.game_row(game_id, files, place, finished, damaged, "")
+        again.add(game_id)
+        summary, error, place, facts = summarize_file(game_id)
+        if summary is None:
+            read_again.append((place, {"id": game_id, "damaged": True, "error": error}, None))
+        else:
+            entry = json.loads(json.dumps(summary, ensure_ascii=False))
+            read_again.append((place, compact(entry) if listed else entry, facts.ended))
+    read_again.sort(key=lambda item: item[0])
+
+    def kept():
+        for game_id, files, place, finished, damaged, ended, summary in connection.execute(query, values):
+            if game_id in again:
+                continue
+            cached.game_row(game_id, files, place, finished, damaged, "")
+            yield place, check(summary, game_id), cached.text(ended, "when a game ended", none=True)
+
+    merged = heapq.merge(kept(), read_again, key=lambda item: item[0]) if read_again else kept()
+    return ((entry, when) for _place, entry, when in merged)
+
+
+def _chosen(selection: Selection, pairs, ended: bool):
+    """The (summary, ended) ``pairs`` the selection keeps, as ``each_summary`` hands them out."""
+    for entry, when in pairs:
         if selection.finished_only and not (entry.get("finished") and not entry.get("voided")):
             if not (selection.with_damaged and entry.get("damaged")):
                 continue
@@ -127,7 +177,7 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
             continue
         if selection.hide_voided and not selection.finished_only and not selection.unfinished_only and entry.get("voided"):
             continue
-        yield entry
+        yield (entry, when) if ended else entry
 
 
 def player_totals(connection, selection: Selection) -> list:
@@ -218,3 +268,11 @@ def sound_as_filed(connection, game_id: str, files: str | None) -> bool:
     row = connection.execute("SELECT files, damaged, summary FROM games WHERE id = ?", (game_id,)).fetchone()
     return files is not None and row is not None and row[0] == files and row[1] is None and type(row[2]) is str
 
+
+
+def games_with(connection, name: str) -> list:
+    """The ids of the games a player named ``name`` (in any case) plays in, as the index last saw
+    each game's players, in the order they were started: what 'rename --all' reads, not every game."""
+    rows = connection.execute(
+        "SELECT p.game_id FROM players p JOIN games g ON g.id = p.game_id WHERE p.folded = ? ORDER BY g.position", (folded(name),))
+    return [cached.text(game_id, "a game id") for (game_id,) in rows]

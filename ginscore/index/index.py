@@ -34,7 +34,6 @@ and a rebuild, never a stale answer.
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 
@@ -43,23 +42,26 @@ from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import ladder, totals
+from ginscore.index import adopted, ladder, settled, totals
 from ginscore.index.cached import Damaged
-from ginscore.index.rows import empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
-from ginscore.index.stamp import STAMP_FILE, Stamp, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
+from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
+from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
 # The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 11: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings
+SCHEMA = f"ginscore-index 12: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings; 12: the settled set, what a game was paid as, when it ended, the digest of its bytes
 _SQL_SCHEMA = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
-    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT
+    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT,
+    paid TEXT, ended TEXT, digest TEXT, checked TEXT, listed TEXT
 );
 CREATE INDEX games_position ON games (position);
 -- the games left in progress, which 'games' names under its listing: a few among 50,000
 CREATE INDEX games_open ON games (position) WHERE finished = 0;
+-- and the games that do not load, which 'settle' names whatever it chooses: a few among 50,000
+CREATE INDEX games_damaged ON games (position) WHERE damaged IS NOT NULL;
 CREATE TABLE players (
     game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
     money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
@@ -81,7 +83,7 @@ def before_save(ledger):
     return stamp
 
 
-def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str) -> None:
+def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp, place: str, facts=None) -> None:
     """Bring the index up to date with game ``game_id`` just written, whose summary is
     ``summary``; ``changed``: whether its row must be rewritten (a new game, a game finished
     before or after the write, a game voided or brought back), else only the stamp is renewed.
@@ -97,7 +99,7 @@ def after_save(ledger, game_id: str, summary: dict, changed: bool, stamp: Stamp,
                 if generation_of(connection) != stamp.generation:
                     return
                 with connection:
-                    store(connection, ledger, game_id, summary, None, place)
+                    store(connection, ledger, game_id, summary, None, place, facts=facts or NO_FACTS)
                     generation = bump(connection)
             finally:
                 connection.close()
@@ -237,7 +239,7 @@ def expected_schema() -> list:
 
 
 def create_schema(connection) -> None:
-    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA)
+    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA + settled.SQL_SCHEMA)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
 
 
@@ -250,34 +252,24 @@ def memory_index():
     return connection
 
 
-def generation_of(connection) -> int:
-    """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
-    UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""
-    import sqlite3
-
-    try:
-        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
-    except sqlite3.Error:
-        return -1
-    return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
-
-
-def bump(connection) -> int:
-    generation = generation_of(connection) + 1
-    connection.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(generation),))
-    return generation
-
-
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger, summarize_file, notes: list | None = None):
+def current(ledger, summarize_file, notes: list | None = None, spare: bool = True):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
-    damaged or stale (``summarize_file(game_id)`` -> (summary, problem) reads a file again). Under the ledger's lock while it is mended, so no write can slip between
-    the files read and the stamp written; in memory when the ledger cannot be written. An index
-    found damaged while it is mended is rebuilt from the files, with a line in ``notes``."""
+    damaged or stale (``summarize_file(game_id)`` -> (summary, problem, place, facts) reads a
+    file again). Under the ledger's lock while it is mended, so no write can slip between the
+    files read and the stamp written. A missing index is first made from another of the same
+    games, where there is one (``adopted``: a ledger moved or copied). A cache folder that
+    cannot be written gives way to a spare one that can (``spare_folder``), made from it; where
+    none can be, the index is in memory. An index found damaged while it is mended is rebuilt
+    from the files, with a line in ``notes``."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
+    given_up = ()
+    if spare and not writable(ledger):
+        given_up = (ledger.cache_dir,)
+        ledger.cache_dir = spare_folder(ledger)
     connection = connect(ledger, rebuild=False)
     stamp = read_stamp(ledger)
     if connection is not None and stamp is not None:
@@ -289,8 +281,11 @@ def current(ledger, summarize_file, notes: list | None = None):
 
     try:
         with ledger.locked():
+            fresh = not os.path.lexists(index_path(ledger))
             connection = connect(ledger, notes=notes)
             try:
+                if fresh:  # made from another index of these games where there is one: every file read, only rows of the same bytes kept
+                    adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: schema_of(other) == expected_schema(), damage_errors())
                 mend(ledger, connection, summarize_file)
             except damage_errors() as error:
                 connection.close()
@@ -299,10 +294,32 @@ def current(ledger, summarize_file, notes: list | None = None):
                 connection = connect(ledger)
                 mend(ledger, connection, summarize_file)
             return connection
-    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: answer from memory
+    except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: a spare folder, else memory
+        if spare and not given_up:
+            ledger.cache_dir = spare_folder(ledger)
+            return current(ledger, summarize_file, notes, spare=False)
         connection = memory_index()
         mend(ledger, connection, summarize_file, write_stamp_too=False)
         return connection
+
+
+def writable(ledger) -> bool:
+    """Whether this device's cache folder of the ledger, and its index there, can be written
+    (a folder not made yet: whether it can be made is told by trying)."""
+    folder = ledger.cache_dir
+    if not os.path.isdir(folder):
+        return True
+    path = index_path(ledger)
+    return os.access(folder, os.W_OK) and (not os.path.exists(path) or os.access(path, os.W_OK))
+
+
+def spare_folder(ledger) -> str:
+    """Where the index of a ledger whose cache folder cannot be written is kept: a folder of this
+    user's own in the temporary folder, per ledger as the cache is."""
+    import tempfile
+
+    user = getattr(os, "getuid", lambda: os.environ.get("USERNAME", "user"))()
+    return os.path.join(tempfile.gettempdir(), f"ginscore-{user}-cache", "ledgers", os.path.basename(ledger.cache_dir))
 
 
 def tell(notes: list | None, ledger, error) -> None:
@@ -372,11 +389,11 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
         batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
         uncounted: list = []
         for game_id, now in changed:
-            summary, error, place = summarize_file(game_id)
+            summary, error, place, facts = summarize_file(game_id)
             if not at_once:
-                store(connection, ledger, game_id, summary, error, place, files=now)
+                store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
                 continue
-            game_row, player_rows = rows(game_id, summary, error, place, now)
+            game_row, player_rows = rows(game_id, summary, error, place, now, facts)
             batch[0].append(game_id)
             batch[1].append(game_row)
             batch[2].extend(player_rows)
@@ -399,51 +416,14 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
 
 
 def fingerprint(summary: dict) -> bytes:
-    """A summary in 16 bytes: equal summaries, equal fingerprints (a whole ledger's check keeps
-    these, not the summaries, so that its memory stays flat with the ledger's size)."""
-    from hashlib import blake2b
+    """``verified.fingerprint`` (imported by 'check' alone: a hand that ends a game imports this module)."""
+    from ginscore.index.verified import fingerprint as made
 
-    return blake2b(json.dumps(summary, ensure_ascii=False, sort_keys=True).encode(), digest_size=16).digest()
+    return made(summary)
 
 
-def verify(ledger, connection, evaluated: dict, summarize=None) -> list:
-    """Every game whose row disagrees with what its file says now (also files edited in place,
-    which keep the folder's time); each is mended. ``evaluated``: id -> (summary, problem, position) of
-    every game, as the caller read them (a summary as a dict, as its JSON text, or, for a
-    finished game, as its ``fingerprint``, with ``summarize(id)`` to read it again if its row
-    is to be mended). The rows are read one at a time. Returns (id, what was wrong) pairs."""
-    rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished)
-    for game_id, stored, damaged in connection.execute("SELECT id, summary, damaged FROM games"):
-        known = json.loads(stored) if stored else None
-        rows[game_id] = (None if known is None else fingerprint(known), damaged, (known or {}).get("finished", True))
-    wrong = []
-    with connection:
-        for game_id, (summary, error, place) in evaluated.items():
-            if isinstance(summary, bytes):
-                mark, summary = summary, None  # finished: read again only if its row is mended
-            elif summary is not None:
-                summary = json.loads(summary if isinstance(summary, str) else json.dumps(summary, ensure_ascii=False))
-                mark = fingerprint(summary)
-            else:
-                mark = None
-            row = rows.get(game_id)
-            if summary is not None and not summary["finished"] and row is not None and not row[2]:
-                store(connection, ledger, game_id, summary, None, place)  # in progress: its row is renewed only now and then
-                continue
-            if row is None:
-                wrong.append((game_id, _("missing from the index")))
-            elif row[0] != mark or (row[1] or None) != error:
-                wrong.append((game_id, _("out of date in the index")))
-            else:
-                continue
-            if summary is None and mark is not None:
-                summary = summarize(game_id)
-            store(connection, ledger, game_id, summary, error, place)
-        for game_id in set(rows) - set(evaluated):
-            wrong.append((game_id, _("in the index, but its file is gone")))
-            forget(connection, game_id)
-        generation = bump(connection)
-    mtime = ledger.folder_mtime()
-    if mtime is not None:
-        write_stamp(ledger, Stamp(mtime, generation))
-    return wrong
+def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | None = None, moved: dict | None = None) -> list:
+    """``verified.verify``."""
+    from ginscore.index.verified import verify as verified
+
+    return verified(ledger, connection, evaluated, summarize, clean, moved)

@@ -31,3 +31,21 @@ def write_stamp(ledger, stamp: Stamp) -> None:
     """Replace the stamp (not fsynced: a stamp lost in a crash only means one rescan)."""
     make_folder(ledger.cache_dir)
     write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
+
+
+def generation_of(connection) -> int:
+    """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
+    UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""
+    import sqlite3
+
+    try:
+        row = connection.execute("SELECT value FROM meta WHERE key = 'generation'").fetchone()
+    except sqlite3.Error:
+        return -1
+    return int(row[0]) if row and type(row[0]) is str and row[0].isdigit() and len(row[0]) < 19 else -1
+
+
+def bump(connection) -> int:
+    generation = generation_of(connection) + 1
+    connection.execute("UPDATE meta SET value = ? WHERE key = 'generation'", (str(generation),))
+    return generation

@@ -48,39 +48,79 @@ def settle(summaries) -> tuple:
     """(one Settlement per currency, the ids of games without a stake) for these finished
     games' summaries, oldest first (as the index gives them; made ids do not sort by age).
     Names are matched across games case-insensitively; each is written as in the newest game."""
-    with exact_money():  # a 28-digit stake beside a cents game: every cent kept
-        return _settle(summaries)
-
-
-def _settle(summaries) -> tuple:
-    from decimal import Decimal
-
-    from ginscore.core.fewest_payments import connected_groups, fewest_payments, method
-
-    shown: dict = {}
-    groups: dict = {}
-    no_stake = []
+    nets = Nets()
     for summary in summaries:
-        for name in summary["players"]:
-            shown[folded(name)] = name
+        nets.add(summary)
+    return nets.settled()
+
+
+class Nets:
+    """Each player's net in money per currency over finished games added one at a time (their
+    summaries, oldest first; only what settling takes of each is kept: a lifetime of games holds
+    their ids and who played whom), what ``settle`` settles and 'games' totals."""
+
+    def __init__(self):
+        from decimal import Decimal
+
+        self.shown: dict = {}  # folded name -> the name as the newest game writes it
+        self.groups: dict = {}  # currency -> (game ids, folded name -> net, each game's folded players)
+        self.no_stake: list = []
+        # a club's few hundred names and few thousand amounts, each folded and made exact once for
+        # every game they are met in (a lifetime's settlement meets them 100,000 times)
+        self.keys: dict = {}
+        self.exact: dict = {}
+        self.zero = Decimal(0)
+        with exact_money() as context:  # a 28-digit stake beside a cents game: every cent kept
+            self.add_exactly = context.copy().add
+
+    def add(self, summary: dict) -> None:
+        from decimal import Decimal
+
+        keys, players = self.keys, summary["players"]
+        for name in players:
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = folded(name)
+            self.shown[key] = name
         if summary.get("money") is None:
-            no_stake.append(summary["id"])
-            continue
-        games, nets, tables = groups.setdefault(summary.get("currency"), ([], {}, []))
+            self.no_stake.append(summary["id"])
+            return
+        games, nets, tables = self.groups.setdefault(summary.get("currency"), ([], {}, []))
         games.append(summary["id"])
-        tables.append([folded(name) for name in summary["players"]])
+        tables.append([keys[name] for name in players])
         for name, amount in summary["money"].items():
-            nets[folded(name)] = nets.get(folded(name), Decimal(0)) + Decimal(amount)
-    settlements = []
-    for currency, (games, nets, tables) in groups.items():
-        named = {shown[key]: amount for key, amount in nets.items()}
-        # who played whom: each group settles on its own, so nobody pays a stranger
-        together = [[shown[key] for key in group if key in nets] for group in connected_groups(tables)]
-        together += [[name] for name in named if not any(name in group for group in together)]
-        payments = tuple(fewest_payments(named, together))
-        counted = max((sum(1 for name in group if named[name] != 0) for group in together), default=0)
-        settlements.append(Settlement(currency, tuple(games), named, payments, method(counted)))
-    return settlements, no_stake
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = folded(name)
+            value = self.exact.get(amount)
+            if value is None:
+                value = self.exact[amount] = Decimal(amount)
+            nets[key] = self.add_exactly(nets.get(key, self.zero), value)
+
+    def totals(self) -> list:
+        """(currency, how many games, {player as written: net}) of each currency, as first met."""
+        return [(currency, len(games), {self.shown[key]: amount for key, amount in nets.items()})
+                for currency, (games, nets, _tables) in self.groups.items()]
+
+    def settled(self) -> tuple:
+        """``settle``'s answer: each currency's Settlement, with the fewest payments, and the
+        games without a stake."""
+        with exact_money():
+            return self._settled()
+
+    def _settled(self) -> tuple:
+        from ginscore.core.fewest_payments import connected_groups, fewest_payments, method
+
+        settlements = []
+        for currency, (games, nets, tables) in self.groups.items():
+            named = {self.shown[key]: amount for key, amount in nets.items()}
+            # who played whom: each group settles on its own, so nobody pays a stranger
+            together = [[self.shown[key] for key in group if key in nets] for group in connected_groups(tables)]
+            together += [[name] for name in named if not any(name in group for group in together)]
+            payments = tuple(fewest_payments(named, together))
+            counted = max((sum(1 for name in group if named[name] != 0) for group in together), default=0)
+            settlements.append(Settlement(currency, tuple(games), named, payments, method(counted)))
+        return settlements, self.no_stake
 
 
 def stats_of(totals: dict) -> dict:

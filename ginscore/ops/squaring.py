@@ -153,6 +153,29 @@ class Standing:
         self.parts = parts(records)
         self.by_game = {game: part for part in self.parts for game in part.games}
 
+    @classmethod
+    def of_games(cls, counted: dict) -> "Standing":
+        """The standing settlements of some games only, as the summary index keeps them
+        (``index.settled.counted``: game id -> (the id of the settlement it counts in, (its
+        part, the owed of each squaring of it) or None)): ``counted`` maps each of those games to
+        its settlement (its id and what its part keeps of it)."""
+        standing = cls.__new__(cls)
+        standing.records = None
+        standing.counted, standing.squares, standing.by_game = {}, {}, {}
+        kept_parts: dict = {}  # (settlement id, games) -> the part: an old settlement's games share one
+        for game_id, (settlement_id, kept) in counted.items():
+            if kept is None:
+                standing.counted[game_id] = {"id": settlement_id}
+                continue
+            part, squares = kept
+            part = kept_parts.setdefault((part.settlement["id"], part.games), part)
+            standing.counted[game_id] = part.settlement
+            standing.by_game[game_id] = part
+            if squares:
+                standing.squares[(part.settlement["id"], tuple(sorted(part.games)))] = squares
+        standing.parts = list(kept_parts.values())
+        return standing
+
     def changes(self, summaries: dict) -> list:
         """``change`` of every part whose games are all among ``summaries``, where it differs."""
         from ginscore.core.scoring import exact_money

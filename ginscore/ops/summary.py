@@ -4,7 +4,7 @@ is the same whether it comes from the game file or from the summary index that c
 
 from __future__ import annotations
 
-from ginscore.core.game import voided
+from ginscore.core.game import abandoned, voided
 from ginscore.core.scoring import MONEY_DIGITS, cents, exact_money, stake_text
 from ginscore.tables.base import variant_of
 from ginscore.tables.payments import nets
@@ -84,3 +84,22 @@ def _exact_money_of(players, payments) -> dict:
             money[paid.payer] -= Decimal(paid.amount)
             money[paid.payee] += Decimal(paid.amount)
     return {name: cents(value) for name, value in money.items()}
+
+
+def ended_at(state) -> str:
+    """When the game of ``state`` (its evaluated result) ended: the time of the last entry that
+    counts for its result (its last hand that counts, or its ending early), not of a later
+    correction or a hand merged after it. The time as its entry writes it (ISO 8601, with its
+    offset)."""
+    game = state.game
+    counted = {row.hand.entry for row in state.rows}  # a row per hand played into the result
+    times = [entry["at"] for entry in game.journal if entry["id"] in counted and entry.get("at")]
+    if abandoned(game.journal):
+        times += [entry["at"] for entry in game.journal if entry["action"] == "abandon" and entry.get("at")]
+    if not times:
+        return game.created
+    if len({len(at) for at in times}) == 1 and all(at.endswith("+00:00") for at in times):
+        return max(times)  # as ginscore writes them: one offset, one length, so the text sorts as the time
+    from datetime import datetime
+
+    return max(times, key=lambda at: datetime.fromisoformat(at))

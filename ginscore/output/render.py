@@ -121,7 +121,7 @@ def simple_table(headers, rows, text, numeric=None) -> str | None:
     headers = [str(cell) for cell in headers]
     if not headers or any(len(row) != len(headers) for row in rows):
         return None
-    columns = []
+    columns = []  # (left-aligned, stripped, width): a column at a time, so that a table of 100,000 rows holds no copy of its cells
     for column, header in enumerate(headers):
         cells = [row[column] for row in rows]
         if any(cell is not None and type(cell) not in (str, int) for cell in cells):
@@ -136,16 +136,19 @@ def simple_table(headers, rows, text, numeric=None) -> str | None:
             align = "right" if column in numeric else "left"
         else:
             align = "decimal" if is_number else "left"
-        if align != "decimal":  # tabulate strips the cells it aligns left or right
-            strings = [string.strip() for string in strings]
-        width = max([len(header) + 2, *map(len, strings)])
-        if align == "left":
-            columns.append((header.ljust(width), [string.ljust(width) for string in strings], width))
-        else:
-            columns.append((header.rjust(width), [string.rjust(width) for string in strings], width))
-    lines = ["  ".join(header for header, _cells, _width in columns).rstrip()]
-    lines.append("  ".join("-" * width for _header, _cells, width in columns))
-    lines += ["  ".join(cells).rstrip() for cells in zip(*(cells for _header, cells, _width in columns))]
+        stripped = align != "decimal"  # tabulate strips the cells it aligns left or right
+        width = max([len(header) + 2, *(len(string.strip() if stripped else string) for string in strings)])
+        columns.append((align == "left", stripped, width))
+
+    def cell(value, left: bool, stripped: bool, width: int) -> str:
+        string = "" if value is None else str(value)
+        string = string.strip() if stripped else string
+        return string.ljust(width) if left else string.rjust(width)
+
+    lines = ["  ".join(header.ljust(width) if left else header.rjust(width)
+                       for header, (left, _stripped, width) in zip(headers, columns)).rstrip()]
+    lines.append("  ".join("-" * width for _left, _stripped, width in columns))
+    lines += ["  ".join(cell(value, *shape) for value, shape in zip(row, columns)).rstrip() for row in rows]
     return "\n".join(lines)
 
 

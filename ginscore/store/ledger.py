@@ -99,6 +99,7 @@ class Ledger:
         self._carried = None  # the game carried_on chose in this command
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
+        self.read_bytes: dict[str, list] = {}  # game id -> [(path, its bytes)] as last loaded or saved
         self.written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded (file_checks.misnamed)
         self.changes = 0  # how many files of the ledger this Ledger wrote or moved ('check' says so)
 
@@ -316,8 +317,9 @@ class Ledger:
         """The game ``game_id`` (default: the current game): every device's file, merged."""
         game_id = self.resolve(game_id)
         # the same bytes decoded and merged once a process (jsonfile.remembered): a Game is never changed in place
-        decode = self.codec.decode
-        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in self.read_parts(game_id, parse=False)]
+        decode, read = self.codec.decode, self.read_parts(game_id, parse=False)
+        parts = [(path, remembered(DECODED, path, raw, lambda path, raw: decode(self.read_json(path, raw), path, raw in WRITTEN))) for path, raw in read]
+        self._keep(self.read_bytes, game_id, read)  # the bytes this game was made of (``base.content``)
         game = remembered(MERGED, game_id, parts, lambda game_id, parts: self.codec.merge(game_id, parts, self.codec.repair_hint()))
         self._keep(self._loaded, game_id, [(path, {entry["id"] for entry in part.journal}) for path, part in parts])
         self._keep(self.written_by, game_id, [(path, part.device) for path, part in parts])
@@ -410,6 +412,7 @@ class Ledger:
         note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == self.device)]))
         WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
+        self._keep(self.read_bytes, game.id, [*(item for item in self.read_bytes.get(game.id, ()) if item[0] != path), (path, payload)])
         # The folder changed by this write only: the cache of its devices stays true
         devices = sorted(set(devices_before[0]) | {self.device})
         self._remember_known(self.folder_mtime(), devices, devices_before[1])

@@ -310,7 +310,12 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     if "seats" in entry:
         seats = entry["seats"]
         # == takes 1, 1.0 and true for one another: the places' types are looked at apart
-        same = seated[0] is not None and seats == seated[0]  # none right yet: "seats": null is checked below
+        last = seated[0]
+        same = last is not None and seats == last  # none right yet: "seats": null is checked below
+        if not same and last is not None and type(seats) is list and len(seats) == len(last):
+            # the usual next hand: the same seats in another order (the deal passes on), each a
+            # seat found right, no place twice; so every player once, named as found right
+            same = all(type(seat) is dict and seat in last for seat in seats) and len({seat["player"] for seat in seats}) == len(seats)
         if same:
             for seat in seats:
                 if type(seat["player"]) is not int:

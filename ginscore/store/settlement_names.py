@@ -33,14 +33,21 @@ def exists(root: str) -> bool:
     return os.path.lexists(legacy_path(root)) or os.path.isdir(folder_of(root))
 
 
-def mention(root: str, game_id: str) -> bool:
-    """Whether any settlement file may name game ``game_id``: its id in quotes among the file's
-    bytes (a game numbered before ids, which the old file wrote bare, always may). True where a
-    file cannot be read: the reading says what is wrong."""
+def mention(root: str, game_id: str, cache_dir: str | None = None) -> bool:
+    """Whether any settlement file may name game ``game_id``: as what was kept of them in
+    ``cache_dir`` says, while they are as they were (``settlements_seen``), else its id in quotes
+    among the files' bytes (a game numbered before ids, which the old file wrote bare, always
+    may). True where a file cannot be read: the reading says what is wrong."""
     if not exists(root):
         return False
     if game_id.isdigit():
         return True
+    if cache_dir is not None:
+        from ginscore.store import settlements_seen
+
+        seen = settlements_seen.read(cache_dir, signature(root))
+        if seen is not None:
+            return seen.may_name(game_id)
     wanted = f'"{game_id}"'.encode("ascii")
     try:
         names = [name for name in os.listdir(folder_of(root)) if DEVICE_FILE.match(name)]
@@ -59,19 +66,25 @@ def mention(root: str, game_id: str) -> bool:
     return False
 
 
-def stamp(root: str) -> str:
-    """The names, modification times and sizes of the settlement files, in one string (no file
-    is read): what a page made from them was made for; "" when the ledger has none."""
+def signature(root: str) -> str:
+    """The settlement files as they are, by name, size and modification time (and anything else
+    in their folder): what the summary index's settled set was made from, and holds while it is
+    the same (``ginscore.index.settled``). No file is read."""
     paths = [legacy_path(root)]
     try:
-        paths += [os.path.join(folder_of(root), name) for name in sorted(os.listdir(folder_of(root))) if DEVICE_FILE.match(name)]
-    except OSError:
+        paths += [os.path.join(folder_of(root), name) for name in sorted(os.listdir(folder_of(root)))]
+    except FileNotFoundError:
         pass
-    parts = []
+    except OSError as error:
+        paths.append(f"{folder_of(root)}?{error.errno}")
+    parts = [os.path.abspath(root)]  # problems are said with the files' paths: a ledger moved reads them again
     for path in paths:
         try:
-            status = os.stat(path)
-        except OSError:
+            found = os.lstat(path)
+        except FileNotFoundError:
             continue
-        parts.append(f"{os.path.basename(path)}:{status.st_mtime_ns}:{status.st_size}")
+        except OSError as error:
+            parts.append(f"{os.path.basename(path)}?{error.errno}")
+            continue
+        parts.append(f"{os.path.relpath(path, root)}:{found.st_mode}:{found.st_mtime_ns}:{found.st_size}")
     return " ".join(parts)

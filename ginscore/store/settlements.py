@@ -36,7 +36,7 @@ from ginscore.core.game import next_clock, now, now_ms
 from ginscore.ops.squaring import settled_games
 from ginscore.store import settlement_files as files
 from ginscore.store.device_clock import last_clock, note_clock
-from ginscore.store.settlement_names import exists
+from ginscore.store.settlement_names import exists, signature
 
 __all__ = ["exists"]  # for the store: whether the ledger has settlements at all
 
@@ -120,7 +120,25 @@ def held(root: str, vouched_path: str | None = None) -> Held:
 
 
 def read(ledger) -> Held:
-    return held(ledger.root, os.path.join(ledger.cache_dir, VOUCHED_FILE))
+    """Every settlement file of the ledger, read (``held``); what they name and when each device
+    last wrote one kept for the commands between hands (``settlements_seen``), when all were read."""
+    from ginscore.store import settlements_seen
+
+    before = signature(ledger.root)  # before the files are read: a change meanwhile leaves what is kept unused
+    found = held(ledger.root, os.path.join(ledger.cache_dir, VOUCHED_FILE))
+    if not found.problems:  # a file not read, or a copy left out: the files are searched instead
+        settlements_seen.keep(ledger.cache_dir, before, found.entries)
+    return found
+
+
+def recorded_nothing_since(ledger) -> bool:
+    """Whether this device wrote no settlement entry after the last thing it recorded in its
+    current game, as told by what was kept of the settlement files as they are
+    (``settlements_seen``) without reading them; False when that cannot be told."""
+    from ginscore.store import settlements_seen
+
+    seen = settlements_seen.read(ledger.cache_dir, signature(ledger.root))
+    return seen is not None and seen.newest.get(ledger.device, 0) <= own_clock_in_game(ledger)
 
 
 def union(found: list) -> tuple[list, list]:
@@ -276,6 +294,8 @@ def take_back(ledger, wanted: str | None = None) -> dict | None:
     nothing in its current game since; None then when 'undo' means a hand. Returns the
     settlement, ``undone`` set."""
     with ledger.locked():
+        if wanted is None and recorded_nothing_since(ledger):
+            return None  # 'undo' means a hand: told without reading every settlement (issue #45)
         found = read(ledger)
         if wanted is not None:
             target = find(found.records, wanted)
@@ -296,6 +316,8 @@ def bring_back(ledger) -> dict | None:
     repeated, the one before), if this device recorded nothing since, in its settlements or its
     current game; None then when 'redo' means a hand. Refused when its games were settled again."""
     with ledger.locked():
+        if recorded_nothing_since(ledger):
+            return None  # 'redo' means a hand
         found = read(ledger)
         taken: list = []  # this device's undos not redone since its last settlement, oldest first
         for entry in found.entries:
