@@ -15,7 +15,7 @@ from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
 from ginscore.core.names import match_player
-from ginscore.core.scoring import FinalScore, score_hand, settle
+from ginscore.core.scoring import FinalScore, final_score, score_hand
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.partnership_view import PartnershipView
@@ -312,7 +312,7 @@ class PartnershipGin(GinTable):
         if winner is not None:
             loser = sides[1] if winner == sides[0] else sides[0]
             rounds_won = tally.boxes[loser] > 0
-            final = settle(winner, loser, tally.scores, tally.boxes, rounds_won, game.rules, game.stake)
+            final = final_score(winner, loser, tally.scores, tally.boxes, rounds_won, game.rules, game.stake)
         return PartnershipResult(game, tally.rows, rounds, tally.scores, tally.boxes, winner, final)
 
 
