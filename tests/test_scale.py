@@ -32,10 +32,10 @@ def tabulated(headers, rows, numeric=None) -> str:
 )))
 def test_the_default_table_is_tabulates_simple_byte_for_byte(table):
     headers, rows, numeric = table
-    drawn = render.simple_table(headers, rows, text_columns(headers, rows), numeric)
+    drawn = render.simple_grid(headers, rows, text_columns(headers, rows), numeric)
     if drawn is not None:  # None: a cell it leaves to tabulate
         assert drawn == tabulated(headers, rows, numeric)
-    assert render.table(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
+    assert render.grid(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
 
 
 def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
@@ -47,9 +47,9 @@ def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
         (["a", "b"], [["e\u0301", 1]]),  # a combining accent
         (["a", "b"], [["x"]]),  # a short row
     ):
-        assert render.simple_table(headers, rows, text_columns(headers, rows)) is None
-        assert render.table(headers, rows) == tabulated(headers, rows)
-    assert render.simple_table(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
+        assert render.simple_grid(headers, rows, text_columns(headers, rows)) is None
+        assert render.grid(headers, rows) == tabulated(headers, rows)
+    assert render.simple_grid(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
         "player      net\n--------  -----\nAlice        12\nBob         -12"
     )
 

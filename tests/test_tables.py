@@ -46,9 +46,9 @@ def test_every_registered_table_keeps_the_declared_interface():
         assert state.finished is False and state.payments() == [] and state.rows == [] and state.final is None
         view = actions.view(state)
         assert isinstance(view, TableView) and type(view) is not TableView
-        assert isinstance(view.sheet(), Sheet) and isinstance(view.score_table(), Grid)
+        assert isinstance(view.sheet(), Sheet) and isinstance(view.score_grid(), Grid)
         status = view.status()
-        assert isinstance(status, Sheet) and status.grids[0] == view.score_table() and status.notes == (view.progress_line(), *view.lead_lines())
+        assert isinstance(status, Sheet) and status.grids[0] == view.score_grid() and status.notes == (view.progress_line(), *view.lead_lines())
         assert state.first_to_play is None or state.first_to_play in players
         assert isinstance(view.lead_lines(), list) and isinstance(state.to_json()["streaks"], dict)
         data = state.to_json()
@@ -61,7 +61,7 @@ def test_every_registered_table_keeps_the_declared_interface():
 # What only a view may say: a result is data (rows, totals, payments, statistics, JSON).
 PRESENTATION = (
     "hand_report", "totals_line", "progress_line", "result_phrase", "result_lines", "seating_lines", "seating_line",
-    "dealer_line", "open_line", "sheet", "score_table", "status", "pad", "records", "final_records", "csv_hands",
+    "dealer_line", "open_line", "sheet", "score_grid", "status", "pad", "records", "final_records", "csv_hands",
     "csv_final", "words", "lead_lines",
 )
 

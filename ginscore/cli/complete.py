@@ -12,7 +12,7 @@ from __future__ import annotations
 from ginscore.base.errors import printable
 from ginscore.base.i18n import LANGUAGES, _
 from ginscore.core.rules import PRESETS
-from ginscore.output.render import FORMAT_ALIASES, table_formats
+from ginscore.output.render import FORMAT_ALIASES, grid_formats
 from ginscore.tables import all_settings, all_tables, get_table
 
 
@@ -128,7 +128,7 @@ def formats(ctx, param, incomplete):
     """Every --format a listing takes: the words people say first, then tabulate's styles."""
 
     said = [*FORMAT_ALIASES, "csv", "html", "json"]
-    return _matching(said + [name for name in table_formats() if name not in said], incomplete)
+    return _matching(said + [name for name in grid_formats() if name not in said], incomplete)
 
 
 @_quietly

@@ -222,7 +222,7 @@ def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = 
         for line in before:
             click.echo(line)
         if result is not None:
-            click.echo(render.table([_("player"), _("net")], spreadsheet_rows(result), fmt))
+            click.echo(render.grid([_("player"), _("net")], spreadsheet_rows(result), fmt))
         for line in said:
             click.echo(line, err=True)
         return
@@ -238,7 +238,7 @@ def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = 
         return written_amount(format(amount, "f"), result.currency)
 
     rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
-    nets = render.table([_("player"), _("net")], rows, fmt)
+    nets = render.grid([_("player"), _("net")], rows, fmt)
     games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
     games = games.format(count=len(result.games), games=named(result.games))
     # one payment a line: read out at the table, ticked off as each is paid
@@ -249,7 +249,7 @@ def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = 
     after = [payments_note(result)] if result.payments else [_("Everybody is level: nobody pays.")]
     after += said
     if fmt == "html":
-        blocks = [*(("p", line) for line in before), ("p", games), ("table", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
+        blocks = [*(("p", line) for line in before), ("p", games), ("html", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
         click.echo(render.html_page(_("Settlement"), blocks))
         return
     for line in before:
@@ -380,11 +380,11 @@ def print_stats(report: dict, record: list, fmt) -> None:
             continue
         rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
     # every player's column right-aligned, the money and the averages with the counts
-    tables = [render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
+    grids = [render.grid(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
     if record and fmt not in ("csv", "tsv"):
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
-        tables.append(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
+        grids.append(render.grid([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
     if fmt == "html":
-        click.echo(render.html_page(_("Statistics"), [("table", drawn) for drawn in tables]))
+        click.echo(render.html_page(_("Statistics"), [("html", drawn) for drawn in grids]))
     else:
-        click.echo("\n\n".join(tables))
+        click.echo("\n\n".join(grids))

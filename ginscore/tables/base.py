@@ -151,7 +151,7 @@ class TableView:
         """Who plays and who deals the next hand (empty once the game is over)."""
         raise NotImplementedError
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         """The running totals in one small grid, for ``status``."""
         raise NotImplementedError
 
@@ -180,7 +180,7 @@ class TableView:
         """What ``status`` shows: the sheet's title, the running totals and the final block's
         grids, then the result (or how the game stands); ``csv_final`` is what it writes for
         a spreadsheet: the final block once there is one, else the running totals."""
-        scores = self.score_table()
+        scores = self.score_grid()
         finished = self.state.finished
         notes = self.final_notes() if finished else [self.progress_line(), *self.lead_lines()]
         return Sheet(

@@ -65,7 +65,7 @@ class PartnershipView(TableView):
         ]
         return [_("First to play: {players}.").format(players="; ".join(at_tables))]
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         state = self.state
         rows = [[side, state.scores[side], state.boxes[side]] for side in state.scores]
         return Grid([_("side"), _("points"), _("boxes")], rows)

@@ -13,7 +13,7 @@ from html import escape
 
 from ginscore.app.reading import view
 from ginscore.base.i18n import _
-from ginscore.output.render_html import page_head, sheet_body, table_block
+from ginscore.output.render_html import grid_block, page_head, sheet_body
 from ginscore.tables import all_tables
 from ginscore.web.forms import board_words
 
@@ -88,7 +88,7 @@ def game_card(state) -> str:
     of its own that scrolls), and its notes (who deals next, where it stands)."""
     game = state.game
     shown = view(state).status()
-    grids = "".join(f'<div class="frame">{table_block(grid, "final")}</div>' for grid in shown.grids)
+    grids = "".join(f'<div class="frame">{grid_block(grid, "final")}</div>' for grid in shown.grids)
     notes = "".join(f"<p>{escape(board_note(note))}</p>" for note in shown.notes)
     css = "card finished" if state.finished else "card"
     return (
