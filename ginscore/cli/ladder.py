@@ -228,7 +228,7 @@ def print_pairings(evening, fmt: str) -> None:
         lines.append(_("Still in progress: game {game} ({players}).").format(game=game_id, players=_(" v ").join(players)))
     headers = [pgettext("where players sit", "table"), _("players"), _("kind of table"), _("chance of winning")]
     rows = []
-    for number, seated_at in enumerate(evening.tables, 1):
+    for number, seated_at in enumerate(evening.card_tables, 1):
         sides = [" & ".join(side) for side in seated_at.sides]
         chances = ", ".join(f"{side} {round(seated_at.chances[side_names[0]] * 100)}%"
                             for side, side_names in zip(sides, seated_at.sides))

@@ -149,7 +149,7 @@ def rate_on(connection, kind: str, settings, standing: dict, through: str, steps
             sides = [(place, tuple(folded(name) for name in names)) for place, names in contest]
             written = {folded(name): name for _place, names in contest for name in names}
             if len(written) != sum(len(keys) for _place, keys in sides):
-                continue  # a name twice at one table (folded alike): nothing to rate
+                continue  # a name twice at one card table (folded alike): nothing to rate
             before = {key: standing[key].wins if key in standing else 0 for key in written}
             after = ratings.play(standing, sides, day, settings)
             places = {key: place for place, keys in sides for key in keys}

@@ -218,7 +218,7 @@ def numeric_columns(grid) -> set:
 
 
 def grid_block(grid, kind: str, pad: bool = False) -> str:
-    """A titled table that is never split across pages. In a final block (its first header
+    """A grid as a titled HTML table that is never split across pages. In a final block (its first header
     empty) the first cell of a row labels it. A pad's columns to write in are all as wide
     (its CSS sizes the ``col`` elements): "we" as "they", "+/-" as "sum"."""
     numbers = numeric_columns(grid)

@@ -27,7 +27,7 @@ from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, co
 
 
 class Seating(Record):
-    playing: tuple  # the two at the table for the next hand, in the order they are named
+    playing: tuple  # the two at the card table for the next hand, in the order they are named
     sitting_out: str
 
 
@@ -101,7 +101,7 @@ class ThreeHandedResult(Record):
 
     @property
     def first_to_play(self) -> None:
-        """The dealer sits out, so "the player who did not deal" names both at the table, and
+        """The dealer sits out, so "the player who did not deal" names both at the card table, and
         the rule texts say no more (docs/rules.md section 10): ginscore does not say."""
         return None
 
