@@ -29,8 +29,8 @@ from datetime import datetime, timedelta, timezone
 
 from ginscore.base.ids import GAME_ID_LENGTH, digest
 from ginscore.ops import actions
+from ginscore.store.game_file import encode
 from ginscore.store.ledger import canonical
-from ginscore.store.schema import encode
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou"]
 EVENING = datetime(2026, 11, 28, 19, 0, tzinfo=timezone.utc)

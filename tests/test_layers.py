@@ -297,7 +297,7 @@ def write(root, files: dict) -> str:
          "a circle of imports: ginscore.tables, ginscore.tables.x"),
         ({"ginscore/tables/__init__.py": "TABLES = {'x': 'ginscore.app.x:X'}\n", "ginscore/app/x.py": ""},
          "ginscore.tables (tables) imports ginscore.app.x (app), a package above it"),
-        ({"ginscore/store/ledger.py": "import ginscore.store.schema\n", "ginscore/store/schema.py": "import ginscore.ops.actions\n",
+        ({"ginscore/store/ledger.py": "import ginscore.store.game_file\n", "ginscore/store/game_file.py": "import ginscore.ops.actions\n",
           "ginscore/ops/actions.py": ""}, "ginscore.store.ledger reaches ginscore.ops.actions"),
         ({"ginscore/tables/x.py": "from ginscore.output.render import table\n", "ginscore/output/render.py": ""},
          "ginscore.tables.x imports ginscore.output.render"),

@@ -21,9 +21,9 @@ from ginscore.index import index
 from ginscore.ops import actions, squaring
 from ginscore.ops.summary import summarize
 from ginscore.store import settlement_merging
+from ginscore.store.journal_format import journal_problems
 from ginscore.store.ledger import conflict_copy, parse_name, unplaced_copy
 from ginscore.store.merging import fold_copies
-from ginscore.store.schema_journal import journal_problems
 from ginscore.tables.seats import kept_seat_lines
 
 SYNCER_TEMPORARY = ".syncthing."  # Syncthing's name for a file it is copying in: .syncthing.NAME.tmp
