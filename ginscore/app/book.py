@@ -99,7 +99,7 @@ class Book:
         return actions.evaluate(self.ledger.load(game_id))
 
     def standing(self, game_id: str | None = None) -> Game:
-        """Game ``game_id`` (default: the current game) as it stands, its changes applied."""
+        """Game ``game_id`` (default: the current game) as it stands (``actions.standing``)."""
         return actions.standing(self.ledger.load(game_id))
 
     def current_id(self) -> str:
@@ -276,7 +276,7 @@ class Book:
     def with_ratings(self, kind: str, take):
         """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
         table) brought up to date with the games (``index.ladder``): ``reader`` answers
-        ``standings``, ``season`` and ``history``. ``take`` may be called again, as
+        ``player_ratings``, ``season`` and ``history``. ``take`` may be called again, as
         ``with_summaries`` says."""
         from ginscore.index import ladder
 

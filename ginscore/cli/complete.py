@@ -9,6 +9,7 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
+from ginscore.app.reading import standing
 from ginscore.base.errors import printable
 from ginscore.base.i18n import LANGUAGES, _
 from ginscore.core.rules import PRESETS
@@ -38,22 +39,23 @@ def _quietly(find):
     return complete
 
 
-def standing(game):
-    """The game as it stands (its players after any 'rename')."""
-    return get_table(game.table).standing(game)
+def _game(ctx):
+    """The game the command acts on (--game ID, else the current game), as it stands: its
+    players after any 'rename'."""
+    return standing(_ledger(ctx).load(ctx.params.get("game_id")))
 
 
 @_quietly
 def players(ctx, param, incomplete):
     """The players of the game the command acts on (--game ID, else the current game)."""
-    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
+    game = _game(ctx)
     return _matching(game.players, incomplete)
 
 
 @_quietly
 def held(ctx, param, incomplete):
     """Rummy's NAME=POINTS: the other players' names, each with its ``=``."""
-    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
+    game = _game(ctx)
     return [f"{name}=" for name in _matching(game.players, incomplete)]
 
 

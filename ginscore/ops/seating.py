@@ -87,13 +87,13 @@ def shares(summary: dict) -> dict:
     return found
 
 
-def evening(names, kind: str, rounds: int | None, standing: dict, tonight: list, before: list, playing: list) -> Evening:
-    """The next seating of the players ``names`` (as typed) at ``kind`` tables: ``standing``
-    maps a folded name to his ``index.ladder.Standing``; ``tonight`` and ``before`` are the
+def evening(names, kind: str, rounds: int | None, rated: dict, tonight: list, before: list, playing: list) -> Evening:
+    """The next seating of the players ``names`` (as typed) at ``kind`` tables: ``rated``
+    maps a folded name to his ``index.ladder.PlayerRating``; ``tonight`` and ``before`` are the
     summaries of the finished games since tonight began and of the evenings before (oldest
     first); ``playing`` the summaries of the games in progress."""
     keys = [folded(name) for name in names]
-    written = {key: standing[key].player if key in standing else name for key, name in zip(keys, names)}
+    written = {key: rated[key].player if key in rated else name for key, name in zip(keys, names)}
     here = set(keys)
     scores = dict.fromkeys(keys, 0.0)
     played = dict.fromkeys(keys, 0)
@@ -121,7 +121,7 @@ def evening(names, kind: str, rounds: int | None, standing: dict, tonight: list,
         done = max(played.values(), default=0)
         round_number = done + 1 if done < rounds else None
     byes = {key: max(played.values(), default=0) - played[key] for key in keys} if rounds else dict.fromkeys(keys, 0)
-    players = [pairings.Player(written[key], standing[key].rating if key in standing else ratings.new_rating(ratings.DEFAULT),
+    players = [pairings.Player(written[key], rated[key].rating if key in rated else ratings.new_rating(ratings.DEFAULT),
                                scores[key], byes[key]) for key in keys]
     card_tables, out = [], []
     if rounds is None or round_number is not None:

@@ -346,8 +346,8 @@ class Table:
         return self._play_all(game)[1]
 
     def standing(self, game):
-        """``game`` with the rules changes and renames that count (``ginscore.core.changes``);
-        worked out once for the same game object (``kept.standing``)."""
+        """``game`` as it stands (``core.changes.standing``), its hands renamed as this table
+        renames them; worked out once for the same game object (``kept.standing``)."""
         return kept_replays.standing(self, game, lambda game: changes.standing(game, self.renamed_hand))
 
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:
