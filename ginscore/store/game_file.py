@@ -54,7 +54,7 @@ TABLE_KIND_KEY = "format"
 # the settings of the game's own kind of table ("format" in the file names that kind).
 # Version 4 is one device's file of a game (games/game-ID.DEVICE.json): the game as started
 # (the same in every device's file), "device", the game's start "clock", and the entries that
-# device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
+# device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.core.game).
 # Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
 # ginscore.core.changes) or a hand put before another ("before": see ginscore.core.places); only a file
 # holding one is written as version 5, so that an older ginscore

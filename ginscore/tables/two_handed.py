@@ -40,7 +40,7 @@ def with_defaults(settings: dict, **defaults) -> dict:
 
 
 # Records are NamedTuples (base.records.Record), not dataclasses: this module is on the start-up
-# path of every command typed between hands (see ginscore.game).
+# path of every command typed between hands (see ginscore.core.game).
 
 DRAWN = HandScore("draw", None, 0, 0)  # what every draw scores, under any rules (``score_hand``)
 
