@@ -1,5 +1,4 @@
-"""Pure scoring: one hand (docs/rules.md section 2), one game's final score (sections 4 and 5), stakes
-and money (13).
+"""Pure scoring: one hand (docs/rules.md section 2), one game's final score (sections 4 and 5), stakes and money (13).
 
 Nothing here reads files or knows about click. The tables (``ginscore.tables``) combine these
 pieces; a hand is the dict of what the players said, exactly as stored in the ledger.
@@ -355,6 +354,9 @@ def _stake_digits(rate: Decimal) -> int:
 # The digits an amount of money may have before and after its point (the file checks hold
 # every amount to them); sums of such amounts are worked out in a context that holds them all.
 MONEY_DIGITS = 60
+# An amount as ``cents`` writes one, the form the files and the summary index hold every amount in:
+# no exponent, bounded digits. A pattern's text: compiled where amounts are checked, not at start-up.
+AMOUNT = rf"^-?[0-9]{{1,{MONEY_DIGITS}}}(?:\.[0-9]{{1,{MONEY_DIGITS}}})?$"
 
 
 def exact_money():

@@ -44,8 +44,6 @@ FILE_VERSION = 6
 # from before version 5 goes on reading it (every game before 'rules set' and 'rename').
 PLAIN_VERSION = 4
 CHANGES_VERSION = 5  # with "rules" or "rename" entries and no hand whose seats an older ginscore would misread
-# The tables whose seats turn from hand to hand: a hand's kept seats can differ from the turn.
-SEATS_TURN = ("three-handed", "partnership", "rummy")
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
 TABLE_KIND_KEY = "format"
@@ -61,7 +59,7 @@ TABLE_KIND_KEY = "format"
 # says it is too old for it rather than that the file is damaged.
 # Version 6 is version 5 with hands that keep their seats ("seats": who played, by place and
 # name, see ginscore.core.changes): written only where an older ginscore would read such a hand
-# otherwise (a table whose seats turn: three-handed, partnership, Rummy; or a file that holds
+# otherwise (a table whose seats turn, ``Table.seats_turn``: three-handed, partnership, Rummy; or a file that holds
 # a rename). Elsewhere "seats" is an entry key an older ginscore passes over and reads the
 # same game without it (two players, no rename), so those files keep their version.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
@@ -85,7 +83,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     entries = game.journal if entries is None else entries
     # a hand put before another ('--before') is one an older ginscore would count in another place
     changes_the_game = any(entry["action"] in CHANGE_ACTIONS or "before" in entry for entry in entries)
-    seated = any("seats" in entry for entry in entries) and (changes_the_game or game.table in SEATS_TURN)
+    seated = any("seats" in entry for entry in entries) and (changes_the_game or get_table(game.table).seats_turn)
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION if seated else CHANGES_VERSION if changes_the_game else PLAIN_VERSION,

@@ -189,6 +189,7 @@ class PartnershipGin(GinTable):
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
     teams = True
+    seats_turn = True  # partners change opponents every round
     settings = SETTINGS
     draw_names_a_player = True
     pad_hands = 15  # rounds: a game to 125 rarely takes more

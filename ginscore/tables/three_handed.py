@@ -151,6 +151,7 @@ class ThreeHandedGin(GinTable):
     label = pN_("table name", "three-handed")
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
+    seats_turn = True  # the loser of a hand sits out the next
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
     view = ThreeHandedView
 

@@ -121,7 +121,6 @@ class GinTable(Table):
     settings = GIN_SETTINGS
     hand_kinds = ("knock", "gin", "draw")
     hand_fields = HAND_FIELDS
-    draw_names_a_player = False  # partnership: a draw says which table it was
 
     def cards_words(self, hand: dict) -> str:
         from ginscore.core.card_hands import cards_words  # the card solver, only for hands typed as cards
