@@ -162,6 +162,7 @@ LONGEST = (
     "test_web.py::test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling",
     "test_web.py::test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie",
     "test_web.py::test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes",
+    "test_board_phones.py::test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives",
     "test_board_phones.py::test_enter_pressed_twice_on_a_phone_records_one_hand",
     "test_board_phones.py::test_at_phone_size_no_table_is_wider_than_its_box_and_every_error_stands_in_its_form",
     "test_crash.py::test_sigkill_of_real_ginscore_processes",

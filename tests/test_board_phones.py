@@ -11,6 +11,7 @@ import json
 import os
 import re
 import time
+from html import unescape
 from urllib.parse import urlencode
 
 import pytest
@@ -60,14 +61,63 @@ def post_form(server, page: str, action: str, cookie: str, token: str, **fields)
     return server.post(action, {**hidden, **fields}, token, cookie)
 
 
+def on_phone(page, action: str, fields: dict) -> None:
+    """What a player does on a phone's page to send ``action`` with ``fields``: opens what holds
+    its form, fills it and presses its button (and on the page that asks, yes)."""
+
+    def press(selector):
+        with page.expect_navigation():
+            page.click(selector)
+
+    def fill(form, values):
+        for name, value in values.items():
+            if name in ("kind", "player") and form != "form[action$='/rename']":
+                page.check(f"{form} input[name={name}][value='{value}']")
+            elif name == "player":
+                page.select_option(f"{form} select[name=player]", value)
+            else:
+                page.fill(f"{form} input[name={name}]", value)
+
+    if action == "hand":
+        if "before" in fields:
+            page.click("text=A hand forgotten? Put it before a hand")
+        fill("#hand", fields)
+        press("#hand button.primary")
+        return
+    if action in ("undo", "redo", "unvoid"):
+        press(f"form[action$='/{action}'] button")
+        return
+    page.click("#corrections > summary")
+    if action in ("edit", "delete"):  # the hand's own page
+        page.select_option("form.corrections select[name=hand]", fields["hand"])
+        press("form.corrections button")
+        if action == "edit":
+            fill("#edit", {name: value for name, value in fields.items() if name != "hand"})
+            press("#edit button.primary")
+        else:
+            press("form[action$='/delete'] button")
+            press("form[action$='/delete'] button")  # yes, on the page that asks
+        return
+    if action in ("end", "void"):
+        press(f"a[href$='/{action}']")
+        press(f"form[action$='/{action}'] button")  # yes, on the page that asks
+        return
+    fill(f"form[action$='/{action}']", fields)
+    press(f"form[action$='/{action}'] button")
+
+
 @pytest.mark.slow
-def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(serve):
+def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(serve, chromium):
+    """On a phone's screen (Chromium at 390 px), each correction made as a player makes it, by its
+    buttons and plain forms (no script) and the pages that ask first, lands in the ledger as its
+    command does."""
     players = ["Katya", "Lena"]
     by_board, by_cli = new_game(*players, "--hollywood"), new_game(*players, "--hollywood")
     server = serve("--port", "0")
-    token, cookie = server.form_token("/")
-    game = f"/games/{by_board}"
-    steps = [  # (what the board posts: action, fields; the same on the command line)
+    # plain forms, as every correction is: without the script (which only follows the ledger)
+    page = chromium.new_context(viewport=IPHONE_13, java_script_enabled=False).new_page()
+    page.goto(f"{server.local}/games/{by_board}")
+    steps = [  # (what the phone does: action, fields; the same on the command line)
         ("hand", {"kind": "knock", "player": "Katya", "deadwood": "3", "opponent_deadwood": "9"}, ["knock", "Katya", "3", "9"]),
         ("hand", {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}, ["gin", "Lena", "20"]),
         ("hand", {"kind": "draw"}, ["draw"]),
@@ -75,32 +125,27 @@ def test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives(se
          ["knock", "Lena", "2", "12", "--before", "2"]),
         ("edit", {"hand": "1", "kind": "knock", "player": "Katya", "deadwood": "4", "opponent_deadwood": "9"},
          ["edit", "1", "knock", "Katya", "4", "9"]),
-        ("delete", {"hand": "3", "confirm": "yes"}, ["delete", "3"]),
+        ("delete", {"hand": "3"}, ["delete", "3"]),
         ("restore", {"hand": "3"}, ["restore", "3"]),
         ("rename", {"player": "Lena", "name": "Elena"}, ["rename", "Lena", "Elena"]),
         ("undo", {}, ["undo"]),
         ("redo", {}, ["redo"]),
-        ("end", {"confirm": "yes"}, ["end"]),
+        ("end", {}, ["end"]),
+        ("void", {}, ["void", by_cli]),
+        ("unvoid", {}, ["unvoid", by_cli]),
     ]
     for action, fields, words in steps:
-        if action in ("edit", "delete"):  # from the page that corrects the hand
-            answer = post_form(server, f"{game}/correct?hand={fields['hand']}", f"{game}/{action}", cookie, token, **fields)
-        elif action == "end":  # from the page that asks first
-            answer = post_form(server, f"{game}/end", f"{game}/end", cookie, token)
-        else:
-            answer = post_form(server, game, f"{game}/{action}", cookie, token, **fields)
-        text = followed(server, answer, cookie)
-        assert 'class="error"' not in text, (action, re.findall(r'class="error"[^>]*>([^<]*)', text))
-        cli(*words, "--game", by_cli)
+        on_phone(page, action, fields)
+        assert page.query_selector_all("p.error") == [], (action, [error.inner_text() for error in page.query_selector_all("p.error")])
+        assert page.url.endswith(f"/games/{by_board}"), (action, page.url)  # the game's page again: a reload posts nothing
+        cli(*words, *(() if by_cli in words else ("--game", by_cli)))
         assert comparable_status(by_board) == comparable_status(by_cli), action
     assert comparable_log(by_board) == comparable_log(by_cli)
-    # voided on both: set aside alike
-    assert server.post(f"{game}/void", {"confirm": "yes"}, token, cookie)[0] == 303
-    cli("void", by_cli)
-    assert comparable_status(by_board) == comparable_status(by_cli)
     # every entry the board wrote carries this phone's id, never its cookie
     phone = {entry.get("phone") for entry in json.loads(cli("log", "--json", "--game", by_board))["entries"]}
-    assert len(phone) == 1 and None not in phone and cookie.split("=", 1)[1] not in phone
+    cookies = [cookie["value"] for cookie in page.context.cookies()]
+    assert len(phone) == 1 and None not in phone and not set(cookies) & phone
+    page.context.close()
 
 
 @pytest.mark.slow
@@ -146,12 +191,19 @@ def test_a_phones_undo_names_its_own_hand_and_never_takes_anothers(serve):
     answer = server.post(f"{game}/undo", {}, token_a, phone_a)
     followed(server, answer, phone_a)
     assert [hand["kind"] for hand in hands_of(game_id)] == ["draw"]
-    # phone B's undo has nothing of its own: nothing is taken back, and the page says so
+    # phone B's undo has nothing of its own: nothing is taken back, and the page says so in a
+    # phone's words (this phone, not "this device"; no command), offering the last hand's delete
     before = ledger_bytes(os.environ["GINSCORE_LEDGER"])
     text = followed(server, server.post(f"{game}/undo", {}, token_b, phone_b), phone_b)
-    errors = re.findall(r'<p class="error"[^>]*>([^<]*)</p>', text)
-    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before and errors
-    assert all("ginscore" not in error and "--" not in error for error in errors), errors
+    errors = [unescape(error) for error in re.findall(r'<p class="error"[^>]*>([^<]*)</p>', text)]
+    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
+    assert errors == ["Error: Nothing this phone recorded in this game stands to take back. The last hand was recorded "
+                      "elsewhere: hand 1, draw (dead hand); it can be deleted instead."]
+    entries = json.loads(cli("log", "--json", "--game", game_id))["entries"]
+    draw = next(entry["id"] for entry in entries if entry["action"] == "hand" and not entry.get("phone"))
+    assert re.search(rf'<a class="button" href="{game}/delete\?hand=1&amp;entry={draw}">Delete hand 1</a>', text)
+    text = followed(server, server.post(f"{game}/redo", {}, token_b, phone_b), phone_b)
+    assert "Nothing this phone took back in this game is left to bring back" in text and "this device" not in text
     # a button made for a deed that is no longer the last says so instead of taking another
     server.post(f"{game}/hand", {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}, token_a, phone_a)
     stale = hidden_fields(page_of(server, game, phone_a), f"{game}/undo")  # made for the gin just recorded
@@ -184,6 +236,32 @@ def test_a_form_sent_twice_or_again_after_a_lost_answer_records_one_hand(serve):
     cli("knock", "Lena", "2", "12", "--game", game_id, "--before", "1")
     text = followed(server, server.post(f"{game}/hand", form, token, cookie), cookie)
     assert len(hands_of(game_id)) == 2 and "already recorded as hand 2" in text
+
+
+def test_the_same_hand_entered_on_two_phones_is_recorded_once_and_another_hand_goes_in(serve):
+    """Two phones with the page open enter the same hand: the second form, made before the first
+    hand came in, records nothing and says so, the hand as typed; sent again from the page that
+    shows the first, it is taken as another hand. A different hand from a page as old goes in."""
+    game_id = new_game("Katya", "Lena")
+    server = serve("--port", "0")
+    game = f"/games/{game_id}"
+    token_a, phone_a = server.form_token("/")
+    token_b, phone_b = server.form_token("/")
+    knock = {"kind": "knock", "player": "Katya", "deadwood": "3", "opponent_deadwood": "9"}
+    form_a, form_b = (hidden_fields(page_of(server, game, phone), f"{game}/hand") for phone in (phone_a, phone_b))
+    older_b = hidden_fields(page_of(server, game, phone_b), f"{game}/hand")
+    server.post(f"{game}/hand", {**form_a, **knock}, token_a, phone_a)
+    before = ledger_bytes(os.environ["GINSCORE_LEDGER"])
+    text = followed(server, server.post(f"{game}/hand", {**form_b, **knock}, token_b, phone_b), phone_b)
+    assert ledger_bytes(os.environ["GINSCORE_LEDGER"]) == before
+    assert error_at(text, "form") == ("nothing was recorded: hand 1, the same hand, came in since this form was made; if this "
+                                      "is another hand, send it again")
+    assert 'name="deadwood" value="3"' in text and 'name="opponent_deadwood" value="9"' in text  # as typed
+    followed(server, server.post(f"{game}/hand", {**hidden_fields(text, f"{game}/hand"), **knock}, token_b, phone_b), phone_b)
+    assert [(hand["player"], hand["deadwood"]) for hand in hands_of(game_id)] == [("Katya", 3), ("Katya", 3)]
+    gin = {"kind": "gin", "player": "Lena", "opponent_deadwood": "20"}
+    followed(server, server.post(f"{game}/hand", {**older_b, **gin}, token_b, phone_b), phone_b)
+    assert [hand["kind"] for hand in hands_of(game_id)] == ["knock", "knock", "gin"]
 
 
 @pytest.mark.slow
@@ -318,3 +396,68 @@ def test_a_start_or_rematch_form_sent_twice_opens_one_game(serve):
     assert server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"] == \
         server.post(f"{game}/rematch", rematch, token, cookie)[1]["location"]
     assert len(json.loads(cli("games", "--json"))["games"]) == 2  # the game and one rematch
+
+
+def stage_of(text: str, game_id: str) -> list:
+    """The lines of where game ``game_id`` is, as its card says them (on the board or its page)."""
+    card = re.search(rf'<section class="card[^"]*" id="game-{game_id}">(.*?)</section>', text, re.S).group(1)
+    box = re.search(r'<div class="stage stage-\w+">(.*?)</div>', card, re.S).group(1)
+    return [unescape(line) for line in re.findall(r"<p[^>]*>([^<]*)</p>", box)]
+
+
+def test_each_game_says_where_it_is_in_the_boards_words(serve, isolated_ledger):
+    """Every card and game page names the game's state plainly, in the board's words and in each
+    language: in progress, over (won, or ended early), voided, settled, settled then changed with
+    what squares it, damaged with its reason and no path.
+
+    Ed v Flo at 0.05, 'gin ed 90': 115, + 100 + 25 = 240, a shutout doubled: 480 x 0.05 = 24.00,
+    settled; corrected to 'gin ed 95': 120 + 100 + 25 = 245, doubled 490 x 0.05 = 24.50, so Flo
+    owes Ed 0.50 more to square it."""
+    ids = {}
+    for label, command, hands in (
+        ("playing", "new Ann Ben", ["knock ann 2 20"]), ("won", "new Cy Di --stake 0.05", ["gin cy 90"]),
+        ("changed", "new Ed Flo --stake 0.05", ["gin ed 90"]), ("ended", "new Gil Hu --hollywood", ["knock gil 2 20", "end"]),
+        ("voided", "new Io Jo", []), ("damaged", "new Ka Lu", ["knock ka 2 20"]),
+    ):
+        ids[label] = new_game(*command.split()[1:])
+        for hand in hands:
+            cli(*hand.split(), "--game", ids[label])
+    settled = re.search(r"Recorded as settlement (\w+)", cli("settle", "--record")).group(1)
+    cli("edit", "1", "gin", "ed", "95", "--game", ids["changed"])
+    cli("void", ids["voided"])
+    server = serve("--port", "0")
+    _token, cookie = server.form_token("/")
+    board = page_of(server, "/", cookie)
+    expected = {
+        "playing": ["In progress."],
+        "won": ["Over: Cy won at hand 1.", f"Settled in settlement {settled}."],
+        "changed": ["Over: Ed won at hand 1.", f"Settled in settlement {settled}, then changed: to square it: Flo → Ed: 0.50."],
+        "ended": ["Over: ended early after hand 1, Gil up 43."],
+        "voided": ["Voided: set aside, it counts in no settlement and no statistic."],
+    }
+    for label, lines in expected.items():
+        text = page_of(server, f"/games/{ids[label]}", cookie)
+        assert stage_of(text, ids[label]) == lines, label
+        if label != "voided":  # the board leaves a voided game out; its page brings it back
+            assert stage_of(board, ids[label]) == lines, label
+    # a finished game folded to one line says whether it is settled
+    assert re.search(rf'id="over-{ids["changed"]}"><summary>Game {ids["changed"]}: Ed v Flo: Ed won at hand 1 \(settled, then changed\)', board)
+    assert 'action="/games/{}/unvoid"'.format(ids["voided"]) in page_of(server, f"/games/{ids['voided']}", cookie)
+    # in the other languages too, the money as each writes it
+    for language, words in (("de", ["Vorbei: ", "Abgerechnet in Abrechnung {}, danach geändert: zum Ausgleich: Flo → Ed: 0,50."]),
+                            ("ru", ["Окончена: ", "Рассчитана в расчёте {}, затем изменилась: для перерасчёта: Flo → Ed: 0,50."]),
+                            ("uk", ["Закінчена: ", "Розрахована в розрахунку {}, потім змінилася: для перерахунку: Flo → Ed: 0,50."])):
+        _status, _headers, text = server.request("GET", f"/games/{ids['changed']}", headers={"Cookie": cookie, "Accept-Language": language})
+        over, squared = stage_of(text, ids["changed"])
+        assert over.startswith(words[0]) and squared == words[1].format(settled), (language, over, squared)
+    # squared at the laptop: the board's card says so (the settlements changed, not the game's file)
+    cli("settle", "--record")
+    assert stage_of(page_of(server, "/", cookie), ids["changed"]) == ["Over: Ed won at hand 1.", f"Settled in settlement {settled}."]
+    for name in os.listdir(isolated_ledger / "games"):  # a file damaged while the board runs
+        if name.startswith(f"game-{ids['damaged']}."):
+            (isolated_ledger / "games" / name).write_text("{ not json")
+    board = page_of(server, "/", cookie)
+    for text in (page_of(server, f"/games/{ids['damaged']}", cookie), board):
+        damaged = stage_of(text, ids["damaged"])
+        assert damaged[0].startswith(f"Damaged: games/game-{ids['damaged']}.") and "in the ledger folder: not valid JSON" in damaged[0]
+        assert str(isolated_ledger) not in text and "ginscore check" not in text

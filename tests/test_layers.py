@@ -440,3 +440,51 @@ def test_every_route_of_the_board_is_a_module_level_handler():
         assert module.__name__.startswith("ginscore.web.views."), (route.path, module.__name__)
         assert getattr(module, handler.__name__, None) is handler and "<locals>" not in handler.__qualname__, route.path
         assert inspect.iscoroutinefunction(handler), route.path
+
+
+# What changes the ledger, by module of app/: a route's handler calls one of these (issue 42).
+USE_CASES = {
+    "games": {"start", "rematch", "end", "void", "unvoid", "rename", "rename_everywhere", "set_rules"},
+    "hands": {"record", "edit", "delete", "take_back", "restore", "undo", "redo"},
+    "evening": {"record", "record_shown"},
+}
+
+
+def use_cases_called(function) -> set:
+    """The use cases of ``USE_CASES`` that ``function`` (and the functions made inside it) calls."""
+    import ast
+    import inspect
+    import textwrap
+
+    found = set()
+    for node in ast.walk(ast.parse(textwrap.dedent(inspect.getsource(function)))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            module, name = node.func.value.id, node.func.attr
+            if name in USE_CASES.get(module, ()):
+                found.add(f"{module}.{name}")
+    return found
+
+
+def test_every_form_of_the_board_calls_one_use_case_and_no_page_changes_anything():
+    """A POST handler parses its form, calls one function of app/ that changes the ledger, and
+    answers; a page (GET) calls none: reading a page never changes the ledger."""
+    pytest.importorskip("starlette")
+    from ginscore.web.app import ROUTES
+
+    for route in ROUTES:
+        called = use_cases_called(route.endpoint)
+        if "POST" in (route.methods or ()):
+            assert len(called) == 1, (route.path, called)
+        else:
+            assert called == set(), (route.path, called)
+
+
+def test_a_handler_calling_two_use_cases_is_seen():
+    async def twice(request):
+        def work(book, form):
+            hands.record(book, "g", "knock", {})  # noqa: F821 - read, never run
+            return games.end(book, "g")  # noqa: F821
+
+        return work
+
+    assert use_cases_called(twice) == {"hands.record", "games.end"}

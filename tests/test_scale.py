@@ -19,7 +19,7 @@ CELLS = st.one_of(TEXTS, st.integers(-10**6, 10**6), st.none())
 
 
 def tabulated(headers, rows, numeric=None) -> str:
-    """What render.table drew with tabulate before it drew the default style itself."""
+    """What render.grid drew with tabulate before it drew the default style itself."""
     colalign = None if numeric is None else ["right" if column in numeric else "left" for column in range(len(headers))]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=text_columns(headers, rows) or False, colalign=colalign)
 

@@ -380,8 +380,8 @@ def test_a_game_rewritten_in_place_damaged_or_deleted_shows_on_the_board_within_
     assert time.monotonic() - started < 1.5
     assert os.stat(os.path.dirname(path)).st_mtime_ns == folder_time  # the folder never changed
     rewrite_in_place(path, after_one[: len(after_one) // 2])  # damaged: cut short
-    text = rest.until(lambda text: 'class="error damaged"' in text, 5)
-    damaged = text.split('class="error damaged"', 1)[1]
+    text = rest.until(lambda text: 'class="card damaged"' in text, 5)
+    damaged = text.split('class="card damaged"', 1)[1]
     assert game in damaged and "Damaged" in text  # named with its reason, in the board's words
     assert os.environ["GINSCORE_LEDGER"] not in text and os.path.realpath(os.environ["GINSCORE_LEDGER"]) not in text  # no path of this machine
     os.remove(path)

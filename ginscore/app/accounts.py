@@ -136,20 +136,26 @@ def listing(book) -> Listing:
 def game_lines(book, state) -> list:
     """What 'status' says of a settled game that changed since, or that was settled twice (asked
     only when ``Book.may_be_settled``)."""
+    from ginscore.app import settlement_words
+
     found = held(book)
-    standing = squaring.Standing(found.records)
+    change = change_of(book, state, squaring.Standing(found.records))
+    lines = [] if change is None else [settlement_words.change_line(change)]
+    for held_twice in squaring.settled_twice(found.records):
+        if held_twice["game"] == state.game.id:
+            lines.append(_("note: {twice}.").format(twice=settlement_words.twice_words(held_twice)))
+    return lines
+
+
+def change_of(book, state, standing: squaring.Standing) -> dict | None:
+    """What changed in the game of ``state`` since the ``standing`` settlement it counts in
+    (``squaring.Standing.change``), or None (not settled, or as paid)."""
     game_id = state.game.id
     part = standing.by_game.get(game_id)
-    lines = []
-    if part is not None:
-        summaries = {game: _summary(book, state if game == game_id else None, game) for game in part.games}
-        change = standing.change(part, summaries)
-        if change is not None:
-            lines.append(squaring.change_line(change))
-    for held_twice in squaring.settled_twice(found.records):
-        if held_twice["game"] == game_id:
-            lines.append(_("note: {twice}.").format(twice=squaring.twice_words(held_twice)))
-    return lines
+    if part is None:
+        return None
+    summaries = {game: _summary(book, state if game == game_id else None, game) for game in part.games}
+    return standing.change(part, summaries)
 
 
 def _summary(book, state, game_id: str) -> dict:

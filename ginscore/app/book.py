@@ -323,6 +323,13 @@ class Book:
 
         return checks.check_ledger(self.ledger)
 
+    def settlements_stamp(self) -> str:
+        """The settlement files' names, times and sizes (none read): what a page that says which
+        games are settled was made for."""
+        from ginscore.store.settlement_names import stamp
+
+        return stamp(self.ledger.root)
+
     def has_settlements(self) -> bool:
         """Whether the ledger has settlements (cheap: no file is read)."""
         from ginscore.store.settlement_names import exists

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 
+from ginscore.app import settlement_words
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, ngettext, shortened
 from ginscore.base.safefile import TEMPORARY_SUFFIX
@@ -144,8 +145,8 @@ def check_ledger(ledger) -> dict:
     grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
     changed += [(folder, change) for change in grouped]
     twice = squaring.settled_twice(records)
-    report["notes"] += settlement_notes + [{"file": path, "note": squaring.change_line(change)} for path, change in changed]
-    report["notes"] += [{"file": folder, "note": squaring.twice_words(held)} for held in squaring.grouped_twice(twice, NAMED)]
+    report["notes"] += settlement_notes + [{"file": path, "note": settlement_words.change_line(change)} for path, change in changed]
+    report["notes"] += [{"file": folder, "note": settlement_words.twice_words(held)} for held in squaring.grouped_twice(twice, NAMED)]
     report["problems"] += settlement_problems
     report["settlements"] = {"changed": [squaring.change_json(change) for _path, change in changed],
                              "settled_twice": [squaring.twice_json(held) for held in twice]}

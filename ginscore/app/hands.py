@@ -42,6 +42,37 @@ class AlreadyDone(GinscoreError):
         self.number = number
 
 
+class AlikeSince(GinscoreError):
+    """A hand form made before an alike hand came in (``number``: its number now), entered on
+    another phone or at the laptop: likely the same hand entered twice, so nothing is recorded
+    until the form is sent again from a page that shows it."""
+
+    def __init__(self, number: int):
+        super().__init__(_("nothing was recorded: hand {number}, the same hand, came in since this form was made; if this is "
+                           "another hand, send it again").format(number=number))
+        self.number = number
+
+
+NOTHING_SEEN = "0"  # what a form made for a game without an entry saw (no entry id is "0")
+
+
+def seen_of(game) -> str:
+    """What a form made now for ``game`` has seen: its last entry's id."""
+    return game.journal[-1]["id"] if game.journal else NOTHING_SEEN
+
+
+def came_in_since(game, seen: str | None) -> list:
+    """The hands that count in ``game`` (EffectiveHands) recorded after entry ``seen`` (a form's
+    ``seen_of``); none when the form said nothing, or named an entry the game lacks."""
+    if seen is None:
+        return []
+    ids = [entry["id"] for entry in game.journal]
+    if seen != NOTHING_SEEN and seen not in ids:
+        return []
+    after = set(ids[ids.index(seen) + 1:]) if seen != NOTHING_SEEN else set(ids)
+    return [hand for hand in effective_hands(game.journal) if hand.entry in after]
+
+
 class Recorded(Record):
     game: object
     state: object
@@ -93,20 +124,32 @@ def already_words(entry: dict, number: int | None) -> str:
     return _("this was done already, from this form: nothing was done twice")
 
 
-def record(book, game_id, command: str, params: dict, before: int | None = None, writer: Writer = CLI) -> Recorded:
+def record(book, game_id, command: str, params: dict, before: int | None = None, writer: Writer = CLI,
+           seen: str | None = None) -> Recorded:
     """Record the hand that hand command ``command`` (knock, gin, draw, out) describes with its
     typed ``params``, built from the game as it is under the lock (its players); with ``before``,
-    a hand forgotten, put before hand ``before``."""
+    a hand forgotten, put before hand ``before``. With ``seen`` (what the form was made for:
+    ``seen_of``), refused when an alike hand came in since (``AlikeSince``): the same hand
+    entered on two phones."""
     build = hand_builder(command, params)
+
+    def built(game) -> dict:
+        """The hand, refused when an alike one came in since the form was made (``seen``)."""
+        hand = build(actions.standing(game))
+        alike = [earlier.number for earlier in came_in_since(game, seen) if earlier.hand == hand]
+        if alike:
+            raise AlikeSince(alike[-1])
+        return hand
+
     if before is not None:
         from ginscore.ops import placing
 
         def change(game):
-            return placing.record_before(game, build(actions.standing(game)), before)
+            return placing.record_before(game, built(game), before)
     else:
 
         def change(game):
-            return actions.record(game, build(actions.standing(game)))
+            return actions.record(game, built(game))
 
     return Recorded(*book.change(game_id, once(writer, change), writer.phone, writer.form))
 

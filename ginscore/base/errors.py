@@ -19,6 +19,18 @@ class HandError(GinscoreError):
     """A hand cannot be recorded as given (bad deadwood, finished game, ...)."""
 
 
+class NothingToTakeBack(HandError):
+    """'undo' (``redo``: 'redo') finds nothing of this device's (on the board: this phone's) to
+    take back in the game; ``last`` and ``entry``, the number and entry id of the game's last
+    hand (None: it has none), which another device recorded: a shell offers to delete it."""
+
+    def __init__(self, message: str, redo: bool = False, last: int | None = None, entry: str | None = None):
+        super().__init__(message)
+        self.redo = redo
+        self.last = last
+        self.entry = entry
+
+
 class PlayerError(GinscoreError):
     """A player name is unknown, ambiguous, empty or repeated."""
 

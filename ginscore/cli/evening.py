@@ -6,8 +6,8 @@ import click
 
 from ginscore.base.errors import GinscoreError, printable
 from ginscore.base.errors import shown as quoted
-from ginscore.base.i18n import N_, _, decimal, ngettext, translate
-from ginscore.base.text import NAMED, in_words, named
+from ginscore.base.i18n import N_, _, decimal, translate
+from ginscore.base.text import in_words
 from ginscore.cli import cli
 from ginscore.cli.options import JSON_MAJOR, completes, output_options, print_json, selection_options, settled_options
 from ginscore.cli.translated import option
@@ -48,65 +48,42 @@ Example:
 @output_options
 @click.pass_obj
 def settle(obj, selection, game_ids, unsettled, currency, record, as_json, fmt):
-    from ginscore.app import accounts
-    from ginscore.ops.evening import settle as settle_games
-    from ginscore.ops.squaring import squares_of
+    from ginscore.app import evening
 
-    evening = accounts.evening(obj.book, selection, game_ids, unsettled)
-    results, no_stake = settle_games(evening.chosen)
-    changes = evening.changes
+    shown = evening.view(obj.book, selection, game_ids, unsettled)
     if currency is not None:
-        wanted = None if currency.strip().lower() == NO_CURRENCY else currency.strip()
-        results = [result for result in results if result.currency == wanted]
-        changes = [change for change in changes if change["currency"] == wanted]
-    elif len(results) > 1:
-        symbols = in_words(result.currency or _("no currency") for result in results)
-        commands = "; ".join(same_settle(click.get_current_context(), result.currency or NO_CURRENCY) for result in results)
+        shown = evening.in_currency(shown, currency)
+    elif len(shown.results) > 1:
+        symbols = in_words(result.currency or _("no currency") for result in shown.results)
+        commands = "; ".join(same_settle(click.get_current_context(), result.currency or NO_CURRENCY) for result in shown.results)
         raise GinscoreError(
             _("these games were played for {symbols}: settle each on its own: {commands}").format(
                 symbols=symbols, commands=commands
             )
         )
-    result = results[0] if results else None
-    recorded = None
-    if record and (result is not None or squares_of(changes)):
-        recorded = accounts.record(obj.book, result, evening.chosen, changes, evening.seen)
+    if record and shown.can_record:
+        shown = evening.record(obj.book, shown)
     if as_json:
-        body = settle_json(result, no_stake, recorded, changes, evening)
+        body = settle_json(shown)
         if click.get_current_context().meta.get(JSON_MAJOR) == 1:  # the old shape numbers the settlements
             body["numbers"] = settlement_numbers(obj.book)
         print_json("settle", body)
     else:
-        fmt = render.check_format(fmt or DEFAULT_FORMAT)
-        said = [*(left_out_line(held) for held in evening.damaged), *(change_line(change) for change in changes)]
-        print_settlement(result, no_stake, fmt, evening.some_settled, said + recorded_lines(recorded), bool(changes))
-        for held in grouped_twice(evening.twice, NAMED):  # on standard error: the table stays what a spreadsheet reads
+        print_settlement(shown, render.check_format(fmt or DEFAULT_FORMAT))
+        from ginscore.app.settlement_words import twice_words
+
+        for held in shown.twice_grouped:  # on standard error: the table stays what a spreadsheet reads
             click.echo(_("note: {twice}.").format(twice=twice_words(held)), err=True)
-    report_problems(evening.problems)
+    report_problems(shown.evening.problems)
 
 
-def change_line(change) -> str:
-    from ginscore.ops.squaring import change_line as line
+def said_lines(shown) -> list:
+    """What follows the settlement: the games left out, the settled games changed since, what
+    was recorded, in the command line's words."""
+    from ginscore.app.settlement_words import change_line, left_out_line
 
-    return line(change)
-
-
-def twice_words(held) -> str:
-    from ginscore.ops.squaring import twice_words as words
-
-    return words(held)
-
-
-def grouped_twice(twice, limit):
-    from ginscore.ops.squaring import grouped_twice as grouped
-
-    return grouped(twice, limit)
-
-
-def left_out_line(held) -> str:
-    """A game 'settle' left out because its file cannot be read."""
-    return _("Left out: game {game}, which cannot be read: {error}").format(
-        game=held["game"], error=printable(held["error"]))
+    left_out = [left_out_line(held["game"], printable(held["error"])) for held in shown.evening.damaged]
+    return [*left_out, *(change_line(change) for change in shown.changes), *recorded_lines(shown.recorded)]
 
 
 def recorded_lines(recorded) -> list:
@@ -175,21 +152,21 @@ def same_settle(ctx, currency: str) -> str:
     return command([*before, ctx.info_name], (), [*typed(ctx, ("currency",)), "--currency", currency])
 
 
-def settle_json(result, no_stake, recorded, changes, evening) -> dict:
-    """``recorded``: the settlement recorded (``settlements.records``), or None; ``changes``:
-    the settled games changed since, as ``evening`` (``accounts.Evening``) found them."""
+def settle_json(shown) -> dict:
+    """The settlement ``shown`` (``app.evening.SettleView``) as 'settle --json' prints it."""
     from ginscore.ops.squaring import change_json, twice_json
 
+    result, recorded, evening = shown.result, shown.recorded, shown.evening
     made = {
         "settlement_id": recorded and recorded["id"],
         "squared": [game for square in (recorded or {}).get("squares", ()) for game in square["games"]],
-        "changed": [change_json(change) for change in changes],
+        "changed": [change_json(change) for change in shown.changes],
         "settled_twice": [twice_json(held) for held in evening.twice],
         "left_out": evening.damaged,
         "unread": [{"file": path, "problem": problem} for path, problem in evening.problems],
     }
     if result is None:
-        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": no_stake, **made}
+        return {"games": [], "currency": None, "nets": {}, "payments": [], "method": None, "no_stake": shown.no_stake, **made}
     return {
         "games": list(result.games),
         "currency": result.currency,
@@ -198,31 +175,30 @@ def settle_json(result, no_stake, recorded, changes, evening) -> dict:
             {"from": debtor, "to": creditor, "amount": cents(amount)} for debtor, creditor, amount in result.payments
         ],
         "method": result.method,
-        "no_stake": no_stake,
+        "no_stake": shown.no_stake,
         **made,
     }
 
 
-def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = False) -> None:
-    """The evening's settlement, then the lines ``said`` (what was left out, what changed since a
-    settlement (``changed``: some did), what was recorded); with CSV and TSV the table alone, the
-    lines on standard error."""
+def print_settlement(shown, fmt) -> None:
+    """The evening's settlement (``app.evening.SettleView``), then what was left out, what changed
+    since a settlement and what was recorded; with CSV and TSV the table alone, the lines on
+    standard error."""
+    from ginscore.app import settlement_words as words
+
+    result, said = shown.result, said_lines(shown)
     text = fmt not in render.SPREADSHEET_FORMATS  # CSV and TSV: the table alone, for a spreadsheet
     before = []
-    if no_stake and (text or result is None):
-        words = ngettext(
-            "Not in money: {count} game without a stake ({games}).", "Not in money: {count} games without a stake ({games}).",
-            len(no_stake),
-        )
-        before.append(words.format(count=len(no_stake), games=named(no_stake, bracketed=False)))
-    if result is None and not changed:
-        hint = _(" (games settled before are left out: --all includes them)") if some_settled else ""
-        before.append(_("Nothing to settle: no finished game with a stake matches{hint}.").format(hint=hint))
+    if shown.no_stake and (text or result is None):
+        before.append(words.no_stake_line(shown.no_stake))
+    if result is None and not shown.changes:
+        hint = _(" (games settled before are left out: --all includes them)") if shown.evening.some_settled else ""
+        before.append(words.nothing_line(hint))
     if not text:
         for line in before:
             click.echo(line)
         if result is not None:
-            click.echo(render.grid([_("player"), _("net")], spreadsheet_rows(result), fmt))
+            click.echo(render.grid([_("player"), _("net")], words.spreadsheet_rows(result), fmt))
         for line in said:
             click.echo(line, err=True)
         return
@@ -233,21 +209,10 @@ def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = 
         for line in [*before, *said]:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
         return
-
-    def money(amount) -> str:
-        return written_amount(format(amount, "f"), result.currency)
-
-    rows = [[name, ("+" if amount > 0 else "") + money(amount)] for name, amount in result.nets.items()]
-    nets = render.grid([_("player"), _("net")], rows, fmt)
-    games = ngettext("{count} game: {games}", "{count} games: {games}", len(result.games))
-    games = games.format(count=len(result.games), games=named(result.games))
-    # one payment a line: read out at the table, ticked off as each is paid
-    owed = [
-        _("{payer} pays {payee} {amount}.").format(payer=debtor, payee=creditor, amount=money(amount))
-        for debtor, creditor, amount in result.payments
-    ]
-    after = [payments_note(result)] if result.payments else [_("Everybody is level: nobody pays.")]
-    after += said
+    nets = render.grid([_("player"), _("net")], words.net_rows(result), fmt)
+    games = words.games_line(result)
+    owed = words.payment_lines(result)
+    after = [words.after_payments_line(result), *said]
     if fmt == "html":
         blocks = [*(("p", line) for line in before), ("p", games), ("html", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
         click.echo(render.html_page(_("Settlement"), blocks))
@@ -261,24 +226,6 @@ def print_settlement(result, no_stake, fmt, some_settled, said, changed: bool = 
     click.echo(f"{games}\n\n{nets}\n")
     for line in [*owed, *after]:
         click.echo(line)
-
-
-def spreadsheet_rows(result) -> list:
-    """CSV and TSV: bare numbers with the decimals the text shows."""
-    return [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
-
-
-def payments_note(result) -> str:
-    count = len(result.payments)
-    if result.method == "exact":
-        words = ngettext("({count} payment, the fewest possible)", "({count} payments, the fewest possible)", count)
-    else:
-        words = ngettext(
-            "({count} payment, found greedily: more than 10 players played together)",
-            "({count} payments, found greedily: more than 10 players played together)",
-            count,
-        )
-    return words.format(count=count)
 
 
 def money_rows(label: str, money: list) -> list:

@@ -232,7 +232,7 @@ def settled_view(book):
 
 def changed_lines(changes) -> list:
     """A settled game whose money changed since: what was paid, what it comes to, what squares it."""
-    from ginscore.ops.squaring import change_line
+    from ginscore.app.settlement_words import change_line
 
     return [change_line(change) for change in changes]
 

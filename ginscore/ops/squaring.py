@@ -1,6 +1,6 @@
 """Recorded settlements against the games as they stand now (pure): which settlement a game counts
 in, what was paid for it, what it comes to now and what squares the difference; a game settled
-twice apart and what to give back; each said in the reader's words.
+twice apart and what to give back. ``app.settlement_words`` says each in the reader's words.
 
 A settlement (``settlements.records``: a dict per 'settle --record', in causal order, with
 ``undone`` None while it stands) settled its games at the money each came to then (``shares``,
@@ -15,9 +15,7 @@ whole where it settled several games: what its games come to now against its net
 
 from __future__ import annotations
 
-from ginscore.base.i18n import _
 from ginscore.base.records import Record
-from ginscore.base.text import named
 from ginscore.core.names import folded
 
 
@@ -314,71 +312,6 @@ def _reversed(players: list, paid: list) -> list:
     from ginscore.core.fewest_payments import fewest_payments
 
     return list(fewest_payments({name: -amount for name, amount in zip(players, paid)}))
-
-
-# ---- in words -----------------------------------------------------------------------------------
-
-
-def payments_words(payments, currency) -> str:
-    """Payments as 'Dave → Carol: €2.24', names never declined; 'nobody pays' for none."""
-    from ginscore.core.scoring import cents, written_amount
-
-    if not payments:
-        return _("nobody pays")
-    return ", ".join(
-        _("{payer} → {payee}: {amount}").format(payer=debtor, payee=creditor, amount=written_amount(cents(amount), currency))
-        for debtor, creditor, amount in payments
-    )
-
-
-def _level(players: list, amounts: list) -> list:
-    from ginscore.core.fewest_payments import fewest_payments
-
-    return list(fewest_payments(dict(zip(players, amounts))))
-
-
-def change_line(change: dict) -> str:
-    """A game that changed after the settlement it counts in, what was paid, what it comes to
-    now and what squares it, in one line."""
-    games, settlement, currency = change["games"], change["settlement"], change["currency"]
-    if change["state"] == "damaged":
-        return _("Game {game} of settlement {settlement} cannot be read, so whether its money changed cannot be told: "
-                 "run 'ginscore check'.").format(game=named(games), settlement=settlement)
-    paid = payments_words(_level(change["players"], change["paid"]), currency)
-    if change["state"] == "unfinished":
-        return _("Game {game} changed after settlement {settlement}: paid {paid}; it is not finished now, so what it "
-                 "comes to is told once it ends.").format(game=named(games), settlement=settlement, paid=paid)
-    owed = payments_words(change["payments"], currency)
-    if change["state"] == "voided":
-        return _("Game {game} was voided after settlement {settlement}: paid {paid}; it counts nowhere now; to square "
-                 "it: {owed}.").format(game=games[0], settlement=settlement, paid=paid, owed=owed)
-    now = payments_words(_level(change["players"], change["now"]), currency)
-    if len(games) > 1:
-        return _("Games {games} changed after settlement {settlement} (an older ginscore recorded it without each "
-                 "game's amount): paid {paid}; they come to {now} now; to square them: {owed}.").format(
-            games=named(games), settlement=settlement, paid=paid, now=now, owed=owed)
-    return _("Game {game} changed after settlement {settlement}: paid {paid}; it comes to {now} now; to square it: "
-             "{owed}.").format(game=games[0], settlement=settlement, paid=paid, now=now, owed=owed)
-
-
-def twice_words(twice: dict) -> str:
-    """One game settled twice (an entry of ``settled_twice``) in words; or, with ``games``, the
-    games settled in the same two settlements, in one phrase."""
-    also = ", ".join(twice["also"])
-    games = twice.get("games") or [twice["game"]]
-    if twice["give_back"]:
-        back = payments_words(twice["give_back"], twice["currency"])
-        if twice["estimated"]:
-            back = _("{payments} (as it stands now: an older ginscore kept no amount per game)").format(payments=back)
-    else:
-        back = _("what it was paid in settlement {also}").format(also=also)
-    if len(games) > 1:
-        return _("games {games} were settled twice, on two devices apart: in settlement {first} and again in {also}; "
-                 "each counts once, in settlement {first}: if both were paid, give back {back}").format(
-            games=named(games), first=twice["settlement"], also=also, back=back)
-    return _("game {game} was settled twice, on two devices apart: in settlement {first} and again in {also}; it "
-             "counts once, in settlement {first}: if both were paid, give back {back}").format(
-        game=twice["game"], first=twice["settlement"], also=also, back=back)
 
 
 def grouped_twice(twice: list, limit: int) -> list:

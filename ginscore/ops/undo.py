@@ -10,7 +10,7 @@ shell names: they moved up one.
 
 from __future__ import annotations
 
-from ginscore.base.errors import HandError
+from ginscore.base.errors import NothingToTakeBack
 from ginscore.base.i18n import _
 from ginscore.base.records import Record
 from ginscore.core import undoing
@@ -36,7 +36,8 @@ def undo(game) -> TakenBack:
     refuse_if_voided(game)
     deed = undoing.last_deed(game.journal, game.device, game.phone)
     if deed is None:
-        raise HandError(nothing_of_yours(game))
+        hands = effective_hands(game.journal)
+        raise NothingToTakeBack(nothing_of_yours(game), last=hands[-1].number if hands else None, entry=hands[-1].entry if hands else None)
     kind, target = deed.kind, deed.target
     hand_refusal = _("hand {number} stays: without it, {error} (hands renumbered); correct the later hands first with 'ginscore edit'")
     if kind == "end":
@@ -74,9 +75,9 @@ def redo(game) -> TakenBack:
     refuse_if_voided(game)
     undone = undoing.last_undo(game.journal, game.device, game.phone)
     if undone is None:
-        raise HandError(
+        raise NothingToTakeBack(
             _("game {game} has nothing to redo: redo takes back what 'undo' took back on this device, until it records or "
-              "deletes a hand").format(game=game.id)
+              "deletes a hand").format(game=game.id), redo=True
         )
     kind, target = undone.kind, undone.target
     if kind == "end":

@@ -57,3 +57,21 @@ def mention(root: str, game_id: str) -> bool:
         except OSError:
             return True
     return False
+
+
+def stamp(root: str) -> str:
+    """The names, modification times and sizes of the settlement files, in one string (no file
+    is read): what a page made from them was made for; "" when the ledger has none."""
+    paths = [legacy_path(root)]
+    try:
+        paths += [os.path.join(folder_of(root), name) for name in sorted(os.listdir(folder_of(root))) if DEVICE_FILE.match(name)]
+    except OSError:
+        pass
+    parts = []
+    for path in paths:
+        try:
+            status = os.stat(path)
+        except OSError:
+            continue
+        parts.append(f"{os.path.basename(path)}:{status.st_mtime_ns}:{status.st_size}")
+    return " ".join(parts)

@@ -27,6 +27,7 @@ from ginscore.base.errors import GameNotFound, GinscoreError, printable, unexpec
 from ginscore.base.i18n import N_, _, translate
 from ginscore.web import pages
 from ginscore.web.guard import BodyTooLarge, same
+from ginscore.web.plain import plain
 
 GAME_ID = re.compile(r"[a-z0-9]{1,32}")
 FORM_KEY = re.compile(r"[A-Za-z0-9]{4,24}")  # a form's one-time key, as ``new_key`` makes it
@@ -110,10 +111,10 @@ class Desk:
                     return work(open_book(self.root))
                 except Refused as error:
                     return error_response(translate(error.args[0]), error.status)
-                except GameNotFound as error:
-                    return error_response(printable(str(error)), 404)
+                except GameNotFound as error:  # in the board's words: no path, no command
+                    return error_response(plain(str(error), self.root), 404)
                 except GinscoreError as error:
-                    return error_response(printable(str(error)), 400)
+                    return error_response(plain(str(error), self.root), 400)
                 except Exception as error:  # noqa: BLE001 - one line, never a traceback
                     print(printable(_("Error: {message}").format(message=unexpected(error))), file=sys.stderr, flush=True)
                     return error_response(_("the server failed on this request: look at the board before trying again"), 500)
@@ -124,15 +125,17 @@ class Desk:
 class Note:
     """What a phone is told once on the page a change redirected it to: ``said``, the lines of
     what was done; or ``message`` (why nothing was done), ``field`` (the field it is about, ""
-    for the form as a whole), ``form`` (which form: its action's last word) and ``values`` (what
-    was typed, to fill the form again)."""
+    for the form as a whole), ``form`` (which form: its action's last word), ``values`` (what
+    was typed, to fill the form again) and ``offer`` (what to do instead: an address and the
+    words of its button, or None)."""
 
-    def __init__(self, said=(), message: str = "", field: str = "", form: str = "", values: dict | None = None):
+    def __init__(self, said=(), message: str = "", field: str = "", form: str = "", values: dict | None = None, offer=None):
         self.said = list(said)
         self.message = message
         self.field = field
         self.form = form
         self.values = dict(values or {})
+        self.offer = offer
 
 
 class Flash:

@@ -151,7 +151,7 @@ class Guard:
             place = within_board(request.url.path) + (f"?{rest}" if rest else "")
         if given is not None:
             if not same(given, self.token):
-                return await self.words(request, N_("Wrong token: open the address 'ginscore serve' printed."), 403)
+                return await self.words(request, N_("Wrong token: open the address the board printed on the laptop, or scan its code."), 403)
             # the token into a cookie, and the phone a new form token with it; the address
             # without it is what stays in the history
             response = RedirectResponse(place, status_code=303)
@@ -170,7 +170,7 @@ class Guard:
 
     async def needs_token(self, request) -> Response:
         """401: a page that takes the token (from the address's fragment, by its script, or typed)."""
-        message = N_("This board needs its token: open the address (or scan the code) 'ginscore serve --lan' printed.")
+        message = N_("This board needs its token: open the address the board printed on the laptop, or scan its code.")
         if request.method != "GET" or request.url.path.startswith(("/static/", "/events")) or "/live" in request.url.path:
             return await self.words(request, message, 401)
         words = [escape(await self.say(request, text)) for text in (message, N_("Token"), N_("Open the board"))]

@@ -12,10 +12,13 @@ from __future__ import annotations
 from html import escape
 
 from ginscore.app.reading import view
+from ginscore.app.settlement_words import square_words
+from ginscore.app.stages import DAMAGED, PLAYING, VOIDED
 from ginscore.base.i18n import _
 from ginscore.output.render_html import grid_block, page_head, sheet_body
 from ginscore.tables import all_tables
 from ginscore.web.forms import board_words
+from ginscore.web.plain import plain
 
 
 def layout(title: str, body: str, live: bool = False, wide: bool = False, state: str = "") -> str:
@@ -40,7 +43,7 @@ def stale_notes() -> str:
     """What a live page says when it stops following the ledger (its script shows one): the
     stream broke (it tries again by itself), or the board no longer takes this phone's token."""
     lost = _("This page stopped following the ledger: what it shows may be old. It tries again by itself.")
-    token = _("This page lost its token (the board was given a new one): open the address, or scan the code, 'ginscore serve --lan' prints.")
+    token = _("This page lost its token (the board was given a new one): open the address the board printed on the laptop, or scan its code.")
     return (f'<p class="stale" role="alert" data-stale="lost" hidden>{escape(lost)}</p>'
             f'<p class="stale" role="alert" data-stale="token" hidden>{escape(token)}</p>')
 
@@ -50,10 +53,14 @@ def nav(*links) -> str:
     return f'<nav class="bar">{items}</nav>'
 
 
-def error_box(message: str | None) -> str:
+def error_box(message: str | None, offer=None) -> str:
+    """Why nothing was done; ``offer``, what to do instead (an address and its button's words)."""
     if not message:
         return ""
-    return f'<p class="error" role="alert">{escape(_("Error: {message}").format(message=message))}</p>'
+    box = f'<p class="error" role="alert">{escape(_("Error: {message}").format(message=message))}</p>'
+    if offer is not None:
+        box += f'<div class="actions offer"><a class="button" href="{escape(offer[0])}">{escape(offer[1])}</a></div>'
+    return box
 
 
 def said_box(lines) -> str:
@@ -83,9 +90,48 @@ def board_note(note: str) -> str:
     return ". ".join(sentences).rstrip(".") + "."
 
 
-def game_card(state) -> str:
-    """A game on the board: its title, totals and boxes (each grid of 'status', each in a frame
-    of its own that scrolls), and its notes (who deals next, where it stands)."""
+def stage_lines(stage, root: str) -> list:
+    """Where a game is (``app.stages.Stage``), in the board's words: in progress, over (how it
+    ended), voided or damaged (and why); settled, or settled and changed since, with what squares it."""
+    if stage.kind == DAMAGED:
+        return [_("Damaged: {reason}").format(reason=plain(stage.reason, root))]
+    if stage.kind == VOIDED:
+        lines = [_("Voided: set aside, it counts in no settlement and no statistic.")]
+    elif stage.kind == PLAYING:
+        lines = [_("In progress.")]
+    else:  # won, or ended early: the table's words for the result say which
+        lines = [_("Over: {result}.").format(result=stage.result)]
+    if stage.settlement is not None:
+        lines.append(settled_line(stage))
+    return lines
+
+
+def settled_line(stage) -> str:
+    """A settled game: in which settlement, and what squares it when it changed since."""
+    change, settlement = stage.change, stage.settlement
+    if change is None:
+        return _("Settled in settlement {settlement}.").format(settlement=settlement)
+    if change["state"] == "unfinished":
+        return _("Settled in settlement {settlement}, then changed: it is not finished now, so what squares it is told once it "
+                 "ends.").format(settlement=settlement)
+    if change["state"] == "voided":
+        return _("Settled in settlement {settlement}, then voided: to square it: {owed}.").format(settlement=settlement, owed=square_words(change))
+    return _("Settled in settlement {settlement}, then changed: to square it: {owed}.").format(settlement=settlement, owed=square_words(change))
+
+
+def stage_box(stage, root: str) -> str:
+    """Where a game is, a line each: its kind, then (settled) whether what was paid still holds."""
+    lines = stage_lines(stage, root)
+    settled = "" if stage.settlement is None else "settled" if stage.change is None else "changed"
+    classes = [""] * (len(lines) - 1) + [f' class="{settled}"' if settled else ""]
+    return (f'<div class="stage stage-{escape(stage.kind)}">' + "".join(f"<p{css}>{escape(line)}</p>" for css, line in zip(classes, lines))
+            + "</div>")
+
+
+def game_card(state, stage, root: str) -> str:
+    """A game on the board: its title, where it is (its stage), totals and boxes (each grid of
+    'status', each in a frame of its own that scrolls), and its notes (who deals next, where it
+    stands)."""
     game = state.game
     shown = view(state).status()
     grids = "".join(f'<div class="frame">{grid_block(grid, "final")}</div>' for grid in shown.grids)
@@ -93,14 +139,24 @@ def game_card(state) -> str:
     css = "card finished" if state.finished else "card"
     return (
         f'<section class="{css}" id="game-{escape(game.id)}">'
-        f'<h2><a href="/games/{escape(game.id)}">{escape(shown.title)}</a></h2>'
+        f'<h2><a href="/games/{escape(game.id)}">{escape(shown.title)}</a></h2>{stage_box(stage, root)}'
         f'<div class="grids">{grids}</div><div class="notes">{notes}</div></section>'
     )
 
 
-def folded_card(state, card: str) -> str:
-    """A finished game on the board: one line (its title and result) that opens to its card."""
+def damaged_card(game_id: str, stage, root: str) -> str:
+    """A game that cannot be read, on the board: its id and why."""
+    ident = escape(game_id)
+    return (f'<section class="card damaged" id="game-{ident}"><h2><a href="/games/{ident}">{escape(_("Game {game}").format(game=game_id))}'
+            f"</a></h2>{stage_box(stage, root)}</section>")
+
+
+def folded_card(state, stage, card: str) -> str:
+    """A finished game on the board: one line (its title, result and whether it is settled) that
+    opens to its card."""
     line = f"{view(state).status().title}: {view(state).result_phrase()}"
+    if stage.settlement is not None:
+        line += f" ({_('settled') if stage.change is None else _('settled, then changed')})"
     return f'<details class="folded" id="over-{escape(state.game.id)}"><summary>{escape(line)}</summary>{card}</details>'
 
 
@@ -113,14 +169,14 @@ def board_playing(cards: list) -> str:
 
 def board_rest(finished: list, damaged: list) -> str:
     """The part of the board below the start form: tonight's finished games, a line each, and
-    the games that cannot be read, each with its reason."""
+    the games that cannot be read (``damaged_card``), each with its reason."""
     parts = []
     if finished:
         parts.append(f"<h2>{escape(_('Finished tonight'))}</h2>")
         parts.append("".join(finished))
     if damaged:
         parts.append(f"<h2>{escape(_('Damaged'))}</h2>")
-        parts += [f'<p class="error damaged">{escape(problem)}</p>' for problem in damaged]
+        parts.append('<div class="cards">' + "".join(damaged) + "</div>")
     return "\n".join(parts)
 
 
@@ -137,12 +193,12 @@ def board(playing: str, rest: str, start_form: str, note) -> str:
     return layout(_("ginscore: the board"), "\n".join(body), live=True, wide=True)
 
 
-def game_live(state, part: str) -> str:
-    """A part of a game's page that follows the ledger: ``card``, its totals and who deals
-    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it, each table
-    in a frame of its own."""
+def game_live(state, part: str, stage, root: str) -> str:
+    """A part of a game's page that follows the ledger: ``card``, its stage, totals and who deals
+    next, as on the board; ``sheet``, its sheet as 'sheet --format html' shows it, each table in
+    a frame of its own."""
     if part == "card":
-        return game_card(state)
+        return game_card(state, stage, root)
     return "\n".join(sheet_body(board_sheet(state)))
 
 
@@ -152,21 +208,30 @@ def board_sheet(state):
     return sheet._replace(notes=tuple(board_note(note) for note in sheet.notes))
 
 
-def state_word(state) -> str:
-    return "finished" if state.finished else "playing"
+def state_word(state, stage) -> str:
+    """What a game's page was made for: its form comes or goes when this changes."""
+    return "voided" if stage.kind == VOIDED else "finished" if state.finished else "playing"
 
 
-def game_page(state, parts: list, note) -> str:
+def game_page(state, stage, root: str, parts: list, note) -> str:
     """A game's page: what the change just did (``note.said``), its card, ``parts`` (its forms),
     and its sheet."""
     game = state.game
     ident = escape(game.id)
     links = [("/", _("Board")), (f"/games/{game.id}/sheet", _("Printable sheet"))]
     body = [nav(*links), said_box(note.said)]
-    body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card")}</div>')
+    body.append(f'<div data-live="/games/{ident}/live/card">{game_live(state, "card", stage, root)}</div>')
     body += parts
-    body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet")}</main>')
-    return layout(view(state).status().title, "\n".join(body), live=True, state=state_word(state))
+    body.append(f'<main class="sheet" data-live="/games/{ident}/live/sheet">{game_live(state, "sheet", stage, root)}</main>')
+    return layout(view(state).status().title, "\n".join(body), live=True, state=state_word(state, stage))
+
+
+def damaged_page(game_id: str, stage, root: str) -> str:
+    """The page of a game that cannot be read: why, in the board's words (no path, no command)."""
+    title = _("Game {game}").format(game=game_id)
+    body = [nav(("/", _("Board"))), f"<h1>{escape(title)}</h1>",
+            f'<section class="card damaged" id="game-{escape(game_id)}">{stage_box(stage, root)}</section>']
+    return layout(title, "\n".join(body))
 
 
 def confirm_page(title: str, question: str, action: str, csrf: str, key: str, back: str, **fields) -> str:
@@ -176,21 +241,6 @@ def confirm_page(title: str, question: str, action: str, csrf: str, key: str, ba
             '<div class="actions">', post_button(action, title, csrf, key, css="primary danger", confirm="yes", **fields),
             f'<a class="button" href="{escape(back)}">{escape(_("No, back to the game"))}</a></div>']
     return layout(title, "\n".join(body))
-
-
-def settle_page(shown, csrf: str, key: str, note, older: bool) -> str:
-    """The evening's settlement (``app.evening.Shown``); ``older``: every unsettled game, not
-    only tonight's."""
-    other = ("/settle", _("Only tonight's games")) if older else ("/settle?older=yes", _("Older unsettled games too"))
-    body = [nav(("/", _("Board")), other), f"<h1>{escape(_('Settle the evening'))}</h1>", said_box(note.said), error_box(note.message)]
-    body.append('<div class="settle">' + "".join(f"<p>{escape(line)}</p>" for line in shown.lines) + "</div>")
-    if shown.can_record:
-        fields = {"games": " ".join(shown.games), "digest": shown.digest, "older": "yes" if older else ""}
-        body.append(
-            f'<form method="post" action="/settle">{hidden(csrf, key, **fields)}'
-            f'<button type="submit" class="primary">{escape(_("Record: mark these games settled"))}</button></form>'
-        )
-    return layout(_("Settle the evening"), "\n".join(body))
 
 
 def error_page(message: str, status_words: str) -> str:

@@ -68,9 +68,10 @@ class Shared:
             return response
         return self.parts.put(key, generation, Part(response)).response()
 
-    def card(self, book, game_id: str, language: str, make):
-        """The card of game ``game_id`` (``make(state)``), made again only when its files changed."""
-        stamp = book.ledger.file_status(game_id)
+    def card(self, book, game_id: str, language: str, settlements: str, make):
+        """The card of game ``game_id`` (``make(state)``), made again only when its files changed,
+        or the settlement files (``settlements``: their stamp), which say whether it is settled."""
+        stamp = (book.ledger.file_status(game_id), settlements)
         found = self.cards.get((game_id, language), stamp)
         if found is None:
             found = self.cards.put((game_id, language), stamp, make(book.state(game_id)))

@@ -9,7 +9,7 @@ from html import escape
 
 from starlette.responses import HTMLResponse, RedirectResponse
 
-from ginscore.app import games
+from ginscore.app import games, stages
 from ginscore.app.book import selection
 from ginscore.base import i18n
 from ginscore.base.errors import GinscoreError, printable
@@ -28,30 +28,27 @@ class TableRefused(GinscoreError):
     """Players that the kind of table chosen does not seat, in the board's words."""
 
 
-def without_paths(text: str, book) -> str:
-    """``text`` with the ledger folder's path said as words: no page shows a path of this machine."""
-    import os
-
-    for path in {book.root, os.path.realpath(book.root)}:
-        text = text.replace(path, _("the ledger folder"))
-    return text
-
-
 def board_parts(board, book) -> tuple:
     """(the games in progress, the rest: tonight's finished games and the damaged ones) as the
     board shows them. Which games are in progress is the index's word (no file read); each card
-    is made again only when its game's files changed; a game that cannot be read is named with
-    its reason."""
+    is made again only when its game's files (or the settlements) changed; a game that cannot be
+    read is named with its reason."""
     playing = book.indexed_ids(selection(unfinished_only=True, hide_voided=True))
     tonight = book.summaries(selection(since=day_bounds("today", date.today(), end=False), finished_only=True, hide_voided=True))
     cards, finished, damaged = [], [], []
     listed = set(playing)
+    settled, settlements = stages.Settled(book), book.settlements_stamp()
+
+    def make(state):
+        stage = settled.stage(state)
+        card = pages.game_card(state, stage, book.root)
+        return (pages.folded_card(state, stage, card) if state.finished else card), state.finished
+
     for game_id in playing + [entry["id"] for entry in tonight if entry["id"] not in listed]:
         try:
-            card, over = board.shared.card(book, game_id, i18n.language(), lambda state: (
-                pages.folded_card(state, pages.game_card(state)) if state.finished else pages.game_card(state), state.finished))
+            card, over = board.shared.card(book, game_id, i18n.language(), settlements, make)
         except GinscoreError as error:  # damaged, or rewritten since the index read it
-            damaged.append(without_paths(printable(book.ledger.damage(game_id, error)), book))
+            damaged.append(pages.damaged_card(game_id, stages.damaged(book, game_id, error), book.root))
             continue
         (finished if over else cards).append(card)
     return pages.board_playing(cards), pages.board_rest(finished, damaged)

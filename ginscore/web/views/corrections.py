@@ -1,7 +1,7 @@
 """The corrections of a game from a phone, each a plain form that works without JavaScript,
 posted to an address that ends with the command line's name and with fields named as its
 arguments: /games/ID/undo, /redo, /edit (``hand``, and the hand form's fields), /delete
-(``hand``), /restore (``hand``), /end, /void, /rename (``player``, ``name``). A form names its
+(``hand``), /restore (``hand``), /end, /void, /unvoid, /rename (``player``, ``name``). A form names its
 hand by the entry it was made for too (``entry``), so that it means the same hand when others
 arrived meanwhile. Ending, voiding, deleting and undoing in a game that is over ask first: a
 page that posts again with ``confirm=yes``.
@@ -16,10 +16,22 @@ from starlette.responses import HTMLResponse, RedirectResponse
 from ginscore.app import games, hands
 from ginscore.app.hands import AlreadyDone, Writer
 from ginscore.app.reading import hand_phrase, view
-from ginscore.base.errors import GameNotFound, GinscoreError
+from ginscore.base.errors import GameNotFound, GinscoreError, NothingToTakeBack
 from ginscore.base.i18n import N_, _
 from ginscore.web import pages
-from ginscore.web.desk import ENTRY_ID, Refused, back, board_of, changing, form_token, game_id_of, new_key, phone_of, writer_of
+from ginscore.web.desk import (
+    ENTRY_ID,
+    Note,
+    Refused,
+    back,
+    board_of,
+    changing,
+    form_token,
+    game_id_of,
+    new_key,
+    phone_of,
+    writer_of,
+)
 from ginscore.web.forms import FieldError, hand_parameters, whole
 from ginscore.web.views.game import again_here, done, game_path, refusal_note, refused
 
@@ -56,11 +68,30 @@ async def undo(request):
             if book.state(game_id).finished and (stop := confirmed(request, form, "undo")) is not None:
                 return stop
             result = hands.undo(book, game_id, writer)
+        except NothingToTakeBack as error:
+            return back(request, game_path(request), nothing_of_this_phone(request, error, book.state(game_id)))
         except GinscoreError as error:
             return refused(request, error, "", {})
         return done(request, undone_lines(result))
 
     return await changing(request, work, again_here(request))
+
+
+def nothing_of_this_phone(request, error: NothingToTakeBack, state) -> Note:
+    """Undo or Redo with nothing of this phone's to take back, in a phone's words (never "this
+    device", never a command); for Undo, the game's last hand, recorded elsewhere, is offered
+    to delete (after asking)."""
+    if error.redo:
+        return Note(message=_("Nothing this phone took back in this game is left to bring back: what this phone takes back "
+                              "can be brought back until a hand is recorded or deleted."))
+    if error.last is None:
+        return Note(message=_("Nothing this phone recorded in this game stands to take back: the game has no hand yet."))
+    words = hand_phrase(state, error.last)
+    message = _("Nothing this phone recorded in this game stands to take back. The last hand was recorded elsewhere: "
+                "hand {number}, {hand}; it can be deleted instead.").format(number=error.last, hand=words)
+    query = urlencode({"hand": error.last, "entry": error.entry or ""})
+    offer = (f"{game_path(request)}/delete?{query}", _("Delete hand {number}").format(number=error.last))
+    return Note(message=message, offer=offer)
 
 
 def undone_lines(taken) -> list:
@@ -78,6 +109,8 @@ async def redo(request):
     def work(book, form):
         try:
             taken = hands.redo(book, game_id_of(request), writer_of(request, form))
+        except NothingToTakeBack as error:
+            return back(request, game_path(request), nothing_of_this_phone(request, error, None))
         except GinscoreError as error:
             return refused(request, error, "", {})
         lines = [_("Brought back what you took back."), view(taken.state).totals_sentence()]
@@ -164,7 +197,18 @@ async def void(request):
             games.void(book, game_id_of(request), writer_of(request, form))
         except GinscoreError as error:
             return refused(request, error, "", {})
-        return RedirectResponse("/", status_code=303)
+        return done(request, [_("The game is voided: it counts in no settlement and no statistic until it is brought back.")])
+
+    return await changing(request, work, again_here(request))
+
+
+async def unvoid(request):
+    def work(book, form):
+        try:
+            shown = games.unvoid(book, game_id_of(request), writer_of(request, form))
+        except GinscoreError as error:
+            return refused(request, error, "", {})
+        return done(request, [_("The game is back: it counts again."), view(shown.state).totals_sentence()])
 
     return await changing(request, work, again_here(request))
 

@@ -9,7 +9,7 @@ from html import escape
 
 from starlette.responses import HTMLResponse, RedirectResponse
 
-from ginscore.app import games, hands
+from ginscore.app import games, hands, stages
 from ginscore.app.hands import AlreadyDone, Writer
 from ginscore.app.reading import hand_phrase, view
 from ginscore.base.errors import GameNotFound, GinscoreError, PlayerError, printable
@@ -18,6 +18,7 @@ from ginscore.output.render_html import page
 from ginscore.tables import get_table
 from ginscore.web import pages
 from ginscore.web.desk import (
+    ENTRY_ID,
     Note,
     Refused,
     back,
@@ -125,18 +126,39 @@ def corrections_part(state, csrf: str, note: Note) -> str:
     return "\n".join(rows)
 
 
+def read_game(book, game_id: str) -> tuple:
+    """(the game's evaluated state, its stage), or (None, its stage) when it cannot be read."""
+    try:
+        state = book.state(game_id)
+    except GameNotFound:
+        raise
+    except GinscoreError as error:  # damaged: its page says why, in the board's words
+        return None, stages.damaged(book, game_id, error)
+    return state, stages.Settled(book).stage(state)
+
+
 def the_game_page(request, book, note: Note) -> HTMLResponse:
-    state = book.state(game_id_of(request))
+    game_id = game_id_of(request)
+    state, stage = read_game(book, game_id)
+    if state is None:
+        return HTMLResponse(pages.damaged_page(game_id, stage, book.root))
     csrf = form_token(request)
     parts = []
+    if stage.kind == stages.VOIDED:  # nothing is recorded in a game set aside: it can be brought back
+        parts.append('<div class="actions">' + post_button(f"/games/{state.game.id}/unvoid", _("Bring the game back"), csrf, new_key(),
+                                                           css="primary") + "</div>")
+        if note.message:
+            parts.append(pages.error_box(note.message))
+        return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
     if not state.finished:
         error = note if note.form == "hand" else None
-        parts.append(hand_form(state.game, hidden(csrf, new_key()), note.values if error else {}, error, len(state.rows)))
+        fields = hidden(csrf, new_key(), seen=hands.seen_of(state.game))  # what it was made for: an alike hand since is asked about
+        parts.append(hand_form(state.game, fields, note.values if error else {}, error, len(state.rows)))
     parts += undo_part(state, hands.pending(book, state.game.id, Writer(phone_of(request))), csrf)
     if note.message and note.form not in ("hand", "restore", "rename"):
-        parts.append(pages.error_box(note.message))
+        parts.append(pages.error_box(note.message, note.offer))
     parts.append(corrections_part(state, csrf, note))
-    return HTMLResponse(pages.game_page(state, parts, note))
+    return HTMLResponse(pages.game_page(state, stage, book.root, parts, note))
 
 
 async def game_page(request):
@@ -150,8 +172,12 @@ async def game_part(request):
         raise Refused(404, N_("no such part of a page"))
 
     def work(book):
-        state = book.state(game_id_of(request))
-        return HTMLResponse(pages.game_live(state, part), headers={"x-game-state": pages.state_word(state)})
+        game_id = game_id_of(request)
+        state, stage = read_game(book, game_id)
+        if state is None:
+            return HTMLResponse(pages.damaged_card(game_id, stage, book.root) if part == "card" else "",
+                                headers={"x-game-state": "damaged"})
+        return HTMLResponse(pages.game_live(state, part, stage, book.root), headers={"x-game-state": pages.state_word(state, stage)})
 
     return await live_part(request, work)
 
@@ -190,10 +216,12 @@ def again_here(request):
 async def hand(request):
     def work(book, form):
         game_id = game_id_of(request)
-        values = {key: value for key, value in form.items() if key not in ("csrf", "key")}
+        values = {key: value for key, value in form.items() if key not in ("csrf", "key", "seen")}
         try:
             command, params = hand_parameters(book.standing(game_id), form)
-            recorded = hands.record(book, game_id, command, params, before_of(form), writer_of(request, form))
+            seen = form.get("seen", "")
+            seen = seen if ENTRY_ID.fullmatch(seen) else None
+            recorded = hands.record(book, game_id, command, params, before_of(form), writer_of(request, form), seen)
         except GinscoreError as error:
             return refused(request, error, "hand", values)
         if recorded.placed is not None:

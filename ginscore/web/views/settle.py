@@ -7,28 +7,29 @@ from __future__ import annotations
 from starlette.responses import HTMLResponse
 
 from ginscore.app import evening
-from ginscore.base.errors import GinscoreError, printable
-from ginscore.base.i18n import _, ngettext
-from ginscore.base.text import named
-from ginscore.web import pages
+from ginscore.base.errors import GinscoreError
+from ginscore.base.i18n import _
 from ginscore.web.desk import FORM_KEY, GAME_ID, Note, back, board_of, changing, form_token, new_key, noted
-from ginscore.web.forms import board_words
+from ginscore.web.evening import recorded_lines, settle_page
+from ginscore.web.plain import plain
 
 MOST_GAMES = 10000  # ids a settle form lists at most
+LONGEST_CURRENCY = 8  # characters of a currency symbol
 
 
 def since_of(older: bool) -> str | None:
     return None if older else "today"
 
 
-async def settle_page(request):
+def the_page(request, book, note: Note, older: bool) -> HTMLResponse:
+    shown = evening.tonight(book, since_of(older))
+    return HTMLResponse(settle_page(shown, book.root, form_token(request), new_key(), note, older))
+
+
+async def settle_page_of(request):
     note = noted(request)
     older = request.query_params.get("older") == "yes"
-
-    def work(book):
-        return HTMLResponse(pages.settle_page(evening.shown(book, since_of(older)), form_token(request), new_key(), note, older))
-
-    return await board_of(request).desk.do(request, work)
+    return await board_of(request).desk.do(request, lambda book: the_page(request, book, note, older))
 
 
 async def settle_record(request):
@@ -37,21 +38,16 @@ async def settle_record(request):
         query = "older=yes" if older else ""
         listed = [game for game in form.get("games", "").split()[:MOST_GAMES] if GAME_ID.fullmatch(game)]
         digest = form.get("digest", "")
+        currency = form.get("currency", "").strip()[:LONGEST_CURRENCY] or None
         if not FORM_KEY.fullmatch(digest):
             return back(request, "/settle", Note(message=_("nothing recorded: this form is not one the settle page made; look at it again")), query)
         try:
-            done = evening.record(book, since_of(older), listed, digest)
+            done = evening.record_shown(book, since_of(older), listed, digest, currency)
         except GinscoreError as error:
-            return back(request, "/settle", Note(message=board_words(printable(str(error)))), query)
-        lines = [_("Recorded as settlement {id}.").format(id=done.recorded.get("id", ""))]
-        if done.left:
-            lines.append(ngettext(
-                "Game {games} finished after the page was made: it is left for the next settlement.",
-                "Games {games} finished after the page was made: they are left for the next settlement.",
-                len(done.left)).format(games=named(done.left, bracketed=False)))
-        return back(request, "/settle", Note(said=lines), query)
+            return back(request, "/settle", Note(message=plain(str(error), book.root)), query)
+        return back(request, "/settle", Note(said=recorded_lines(done.shown.recorded, done.left)), query)
 
     def again(book, form, message):
-        return HTMLResponse(pages.settle_page(evening.shown(book, "today"), form_token(request), new_key(), Note(message=message), False))
+        return the_page(request, book, Note(message=message), form.get("older") == "yes")
 
     return await changing(request, work, again)
