@@ -20,12 +20,12 @@ import time
 
 from ginscore.core.rules import Rules
 from ginscore.ops import actions
-from ginscore.store import schema
+from ginscore.store import game_file
 from ginscore.store.ledger import Ledger
 
 
 def fill(root: str, games: int) -> None:
-    ledger = Ledger(root, schema)
+    ledger = Ledger(root, game_file)
     with ledger.locked(create=True):
         for game_id in range(1, games + 1):
             game = actions.new_game(game_id, ("Alice", "Bob"), Rules())

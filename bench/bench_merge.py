@@ -28,8 +28,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench_scale  # noqa: E402 - next to this file
 
 from ginscore.base.ids import GAME_ID_LENGTH, digest  # noqa: E402
+from ginscore.store.game_file import encode  # noqa: E402
 from ginscore.store.ledger import canonical  # noqa: E402
-from ginscore.store.schema import encode  # noqa: E402
 
 SCOREPAD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures", "scorepad", "backup.json")
 

@@ -40,8 +40,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from ginscore.base.ids import GAME_ID_LENGTH, digest  # noqa: E402
 from ginscore.ops import actions  # noqa: E402
+from ginscore.store.game_file import encode  # noqa: E402
 from ginscore.store.ledger import canonical  # noqa: E402
-from ginscore.store.schema import encode  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou"]
 EVENING = datetime(2026, 11, 28, 19, 0, tzinfo=timezone.utc)

@@ -33,8 +33,8 @@ from ginscore.base.ids import GAME_ID_LENGTH, digest
 from ginscore.core import game as game_module
 from ginscore.ops import actions
 from ginscore.ops import undo as undoing
+from ginscore.store.game_file import encode
 from ginscore.store.ledger import canonical
-from ginscore.store.schema import encode
 
 FIRST = ("Ann", "Ben", "Cy", "Dee", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit", "Lou", "Max", "Nell", "Otto", "Pia",
          "Quinn", "Rosa", "Sam", "Tess", "Ugo", "Vera", "Walt", "Xena", "Yves", "Zoë", "Åsa", "Jörg", "Łucja", "Søren",
@@ -289,10 +289,10 @@ def play_with_rename(game, clock, rng, devices, typed_wrong):
 
 def correct_late(root: str, game_id: str, clock: Clock, rng: random.Random) -> None:
     """Correct a hand of a settled game, as its device would: its file written again."""
-    from ginscore.store import schema
+    from ginscore.store import game_file
     from ginscore.store.ledger import Ledger
 
-    ledger = Ledger(root, schema, device=lambda: "club")
+    ledger = Ledger(root, game_file, device=lambda: "club")
     game = ledger.load(game_id)._replace(device="club")
     state = actions.evaluate(game)
     if not state.rows or state.game.table == "rummy":

@@ -277,7 +277,7 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     from ginscore.core.rules import Rules
     from ginscore.ops import actions
     from ginscore.ops import undo as undo_ops
-    from ginscore.store.schema import decode, encode, problems
+    from ginscore.store.game_file import decode, encode, problems
 
     game = actions.new_game("k7f3q2ab", PLAYERS, Rules())._replace(device="kitchen")
     # the model: the hands that count; what this device did, newest last (undo takes it back:

@@ -63,7 +63,7 @@ def test_alternating_nesting_65_deep_is_refused_and_64_read():
 def device_file(players=("Ann", "Ben"), hands: int = 6) -> dict:
     """The parsed file of a game ginscore's own code played (a device's file, version 4)."""
     from ginscore.ops import actions
-    from ginscore.store.schema import encode
+    from ginscore.store.game_file import encode
 
     game = actions.new_game("k7f3q2ab", list(players))
     for number in range(hands):
@@ -105,44 +105,44 @@ def changed(data: dict, index: int, path: tuple, value) -> dict:
 
 @pytest.mark.parametrize("change", ENTRY_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
 def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monkeypatch):
-    from ginscore.store import schema, schema_journal
+    from ginscore.store import game_file, journal_format
 
     sound = device_file()
-    assert schema.problems(sound) == []
+    assert game_file.problems(sound) == []
     for index in (0, 3, 5):  # the first entry, one with the same seats before it, the last
         data = changed(sound, index, *change)
-        quick = schema.problems(data)
-        monkeypatch.setattr(schema_journal, "_plain_hand", lambda *args: False)
-        full = schema.problems(data)
+        quick = game_file.problems(data)
+        monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
+        full = game_file.problems(data)
         monkeypatch.undo()
         assert quick == full, (index, change)
 
 
 def test_an_entry_id_given_twice_is_found_by_the_quick_check_too():
-    from ginscore.store import schema
+    from ginscore.store import game_file
 
     data = device_file()
     data["journal"][4]["id"] = data["journal"][1]["id"]
-    assert any("is the id of an earlier entry too" in problem for problem in schema.problems(data))
+    assert any("is the id of an earlier entry too" in problem for problem in game_file.problems(data))
 
 
 def test_rules_and_stakes_made_once_are_the_same_as_made_anew():
     from decimal import Decimal
 
     from ginscore.core.rules import Rules
-    from ginscore.store import schema, schema_fields
+    from ginscore.store import game_file, game_file_fields
     from ginscore.tables import get_table
 
     settings = get_table("standard").settings
-    one = schema_fields.rules_of("standard", settings, {"target": 100})
-    assert schema_fields.rules_of("standard", settings, {"target": 100}) is one == Rules.of(settings, {"target": 100})
+    one = game_file_fields.rules_of("standard", settings, {"target": 100})
+    assert game_file_fields.rules_of("standard", settings, {"target": 100}) is one == Rules.of(settings, {"target": 100})
     # 1 and true are equal keys to a dict: each is made (and checked) apart
     with pytest.raises(Exception):
-        schema_fields.rules_of("standard", settings, {"target": True})
-    assert schema_fields.stake_of("0.05") == Decimal("0.05")
+        game_file_fields.rules_of("standard", settings, {"target": True})
+    assert game_file_fields.stake_of("0.05") == Decimal("0.05")
     data = device_file()
     data["rules"] = {"target": 250}
-    assert schema.decode(data, "here").rules.target == 250
+    assert game_file.decode(data, "here").rules.target == 250
 
 
 def index_rows(cache) -> list:
@@ -166,7 +166,7 @@ def test_a_build_of_many_games_writes_the_rows_that_one_game_at_a_time_writes(ru
     from ginscore.base.jsonfile import canonical
     from ginscore.index import index
     from ginscore.ops import actions
-    from ginscore.store.schema import encode
+    from ginscore.store.game_file import encode
 
     names = ["Ann", "Ben", "Cy", "Dee", "Ed"]
     os.makedirs(isolated_ledger / "games")

@@ -61,6 +61,16 @@ NOT_FOR_TABLES = (
     "ginscore.tables", "ginscore.output.*", "ginscore.store.*", "ginscore.index.*", "ginscore.app.*",
     "ginscore.cli", "ginscore.cli.*", "ginscore.web", "ginscore.web.*",
 )
+# What the ledger on disk must not import: the summary index is a cache made from the files, and
+# what both hold to (the money's form: core.scoring.AMOUNT) is below them both (issue 45).
+NOT_FOR_STORE = ("ginscore.index", "ginscore.index.*")
+# A table's name, as the registry knows it: which table does what is the table's own to say (an
+# attribute of its class, as ``teams``, ``seats_turn``, ``draw_names_a_player``), so that no
+# module outside tables/ compares a game's table with a name or keeps a list of names (issue 45).
+TABLE_NAMES = frozenset(ast.literal_eval(next(
+    node.value for node in ast.parse(open(os.path.join(PACKAGE, "tables", "__init__.py"), encoding="utf-8").read()).body
+    if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "TABLES")))
+TABLE_WORDS = ("table", "format", "kind")  # what a name holding a table's name is called
 # The command modules of the commands typed between hands, whose start-up the budget is about.
 FASTEST = ("ginscore.cli.show", "ginscore.cli.play")
 REGISTERED = re.compile(r"(ginscore(?:\.\w+)+):\w+")  # "ginscore.tables.rummy:RummyTable"
@@ -76,6 +86,26 @@ def package_of(module: str) -> str | None:
         return TOP[module]
     parts = module.split(".")
     return parts[1] if len(parts) >= 2 and parts[1] in PACKAGES else None
+
+
+def table_named(node) -> str | None:
+    """``node`` in words when it asks which table a game is by the table's name (a comparison of
+    a name with what holds a table: ``game.table == "hollywood"``, ``kind.name == "partnership"``)
+    or lists tables by name (``("three-handed", "partnership", "rummy")``); else None."""
+    def names(operand) -> set:
+        items = operand.elts if isinstance(operand, (ast.Tuple, ast.List, ast.Set)) else [operand]
+        return {item.value for item in items if isinstance(item, ast.Constant) and isinstance(item.value, str)} & TABLE_NAMES
+
+    if isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        holders = [operand.attr if isinstance(operand, ast.Attribute) else getattr(operand, "id", "") for operand in operands]
+        holds_a_table = any(word in holder for holder in holders for word in TABLE_WORDS) or any(
+            isinstance(operand, ast.Attribute) and operand.attr == "name" for operand in operands)
+        if holds_a_table and any(names(operand) for operand in operands):
+            return f"compares {ast.unparse(node)}"
+    elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(names(node)) > 1:
+        return f"lists {ast.unparse(node)}"
+    return None
 
 
 def strongly_connected(nodes, edges) -> list:
@@ -126,6 +156,7 @@ class Graph:
         self.eager = defaultdict(set)
         self.lazy = defaultdict(list)
         self.writes = defaultdict(list)  # module -> (what it does to a game itself, line)
+        self.names_tables = defaultdict(list)  # module -> (a table's name compared or listed, line)
         for module, path in self.modules.items():
             with open(path, encoding="utf-8") as handle:
                 tree = ast.parse(handle.read())
@@ -170,6 +201,9 @@ class Graph:
                         self.writes[module].append(("builds a Game", child.lineno))
                     elif isinstance(called, ast.Attribute) and called.attr in BOOK_WRITES and "book" in ast.unparse(called.value).lower():
                         self.writes[module].append((f"calls {ast.unparse(called)}", child.lineno))
+                said = table_named(child)
+                if said:
+                    self.names_tables[module].append((said, child.lineno))
                 if isinstance(child, ast.Constant) and isinstance(child.value, str):
                     found = REGISTERED.fullmatch(child.value)
                     if found and found.group(1) in self.modules:
@@ -233,6 +267,15 @@ def problems(graph: Graph) -> list:
             if reached:
                 found.append(f"{module} reaches {', '.join(reached)}")
     for module in sorted(graph.modules):
+        if package_of(module) == "store":
+            for target in sorted(graph.edges[module]):
+                if matches(target, NOT_FOR_STORE):
+                    found.append(f"{module} imports {target}: the files are the data and the index a cache made from "
+                                 "them; what both hold to belongs below both")
+        if package_of(module) != "tables":
+            for what, line in graph.names_tables[module]:
+                found.append(f"{module}, line {line}: {what}: which table does what is the table's own to say "
+                             "(an attribute of its class)")
         if module.startswith("ginscore.tables."):
             for target in sorted(graph.edges[module]):
                 if matches(target, NOT_FOR_TABLES):
@@ -297,7 +340,7 @@ def write(root, files: dict) -> str:
          "a circle of imports: ginscore.tables, ginscore.tables.x"),
         ({"ginscore/tables/__init__.py": "TABLES = {'x': 'ginscore.app.x:X'}\n", "ginscore/app/x.py": ""},
          "ginscore.tables (tables) imports ginscore.app.x (app), a package above it"),
-        ({"ginscore/store/ledger.py": "import ginscore.store.schema\n", "ginscore/store/schema.py": "import ginscore.ops.actions\n",
+        ({"ginscore/store/ledger.py": "import ginscore.store.game_file\n", "ginscore/store/game_file.py": "import ginscore.ops.actions\n",
           "ginscore/ops/actions.py": ""}, "ginscore.store.ledger reaches ginscore.ops.actions"),
         ({"ginscore/tables/x.py": "from ginscore.output.render import table\n", "ginscore/output/render.py": ""},
          "ginscore.tables.x imports ginscore.output.render"),
@@ -326,6 +369,14 @@ def write(root, files: dict) -> str:
           "ginscore/core/game.py": ""}, "ginscore.cli.start, line 1: imports Game"),
         ({"ginscore/web/__init__.py": "", "ginscore/web/views.py": "def f(request):\n    request.book.change(None, print)\n"},
          "ginscore.web.views, line 2: calls request.book.change: a shell calls app/"),
+        ({"ginscore/store/settlement_files.py": "from ginscore.index.cached import AMOUNT\n", "ginscore/index/cached.py": ""},
+         "ginscore.store.settlement_files imports ginscore.index.cached: the files are the data"),
+        ({"ginscore/store/game_file.py": 'SEATS_TURN = ("three-handed", "partnership", "rummy")\n'},
+         "ginscore.store.game_file, line 1: lists ('three-handed', 'partnership', 'rummy'): which table does what"),
+        ({"ginscore/web/forms.py": 'def f(game):\n    return get_table(game.table).name == "partnership"\n'},
+         "ginscore.web.forms, line 2: compares get_table(game.table).name == 'partnership': which table does what"),
+        ({"ginscore/cli/show.py": 'def f(game):\n    return game.table in ("standard", "hollywood")\n'},
+         "ginscore.cli.show, line 2: compares game.table in ('standard', 'hollywood')"),
     ],
 )
 def test_each_rule_catches_what_breaks_it(tmp_path, files, expected):
@@ -345,6 +396,8 @@ def test_a_sound_little_package_passes(tmp_path):
         "ginscore/cli/__init__.py": "from ginscore.app.book import open_book\n",
         "ginscore/app/book.py": "from ginscore.store import ledger\n",
         "ginscore/store/ledger.py": "",
+        "ginscore/tables/seats.py": 'TURN = ("three-handed", "rummy")\n\ndef f(game):\n    return game.table == "rummy"\n',
+        "ginscore/core/presets.py": 'def f(preset, name):\n    return preset in (None, "standard") or name != "standard"\n',
     }
     assert problems(Graph(write(str(tmp_path), files))) == []
 

@@ -62,10 +62,10 @@ def test_the_lock_file_is_separate_and_survives_every_command(run, isolated_ledg
 
 
 def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
-    from ginscore.store import schema
+    from ginscore.store import game_file
     from ginscore.store.ledger import Ledger
 
-    ledger = Ledger(isolated_ledger, schema)
+    ledger = Ledger(isolated_ledger, game_file)
     with ledger.locked(create=True):
         with ledger.locked():  # re-entrant: a nested flock on a new descriptor would wait for itself
             pass

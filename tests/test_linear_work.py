@@ -80,7 +80,7 @@ def test_check_folds_conflict_copies_in_time_in_proportion_to_them(run, isolated
 
 def a_game_of(hands: int):
     """A game of ``hands`` hands: a knock by Ann (3 v 4: +1), then draws (target 10000: never over)."""
-    from ginscore.store import schema
+    from ginscore.store import game_file
 
     first = {"id": "h000000000", "clock": 1, "device": "dev1", "after": None, "at": "2026-12-01T20:00:00+00:00",
              "action": "hand", "hand": {"kind": "knock", "player": "Ann", "deadwood": 3, "opponent_deadwood": 4}}
@@ -90,7 +90,7 @@ def a_game_of(hands: int):
     data = {"file_format": "ginscore-game", "file_version": 4, "id": "abcdefgh", "created": "2026-12-01T20:00:00+00:00",
             "clock": 0, "device": "dev1", "format": "standard", "players": ["Ann", "Ben"], "stake": None,
             "rules": {"target": 10000}, "journal": journal}
-    return schema.decode(data, "game-abcdefgh.dev1.json")
+    return game_file.decode(data, "game-abcdefgh.dev1.json")
 
 
 @pytest.mark.unit

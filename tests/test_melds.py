@@ -1,4 +1,4 @@
-"""Meld solver, best discard (ginscore.cards.melds), lay-offs and knock settlement (ginscore.cards.knock).
+"""Meld solver, best discard (ginscore.cards.melds), lay-offs and knock outcome (ginscore.cards.knock).
 
 Expected numbers come from hand calculation (worked tests) or from the deliberately slow
 brute-force solver below, which shares no code with the solver: it reads cards only
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from ginscore.base.errors import CardError, RulesError
 from ginscore.cards.cards import card_str, format_cards, format_melds, parse_cards, parse_melds
-from ginscore.cards.knock import layoff, settle_knock
+from ginscore.cards.knock import knock_outcome, layoff
 from ginscore.cards.melds import analyze, best_arrangements, deadwood, deadwood_after_discard
 from helpers import examples
 
@@ -291,7 +291,7 @@ def test_analyze_rejects_bad_hands():
 def test_defender_lays_off_on_both_runs():
     knocker = cards("5s 6s 7s 9c Tc Jc Ks Kc Kd Jd")
     defender = cards("Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s")
-    result = settle_knock(knocker, defender)
+    result = knock_outcome(knocker, defender)
     assert result.knocker_deadwood == 10
     # 8s 9s onto 5-6-7s, 8c then 7c onto 9-T-Jc, 2s 2h 2d 2c melded; Ac + 8d = 9 left.
     assert result.defender_deadwood == 9
@@ -301,19 +301,19 @@ def test_defender_lays_off_on_both_runs():
     assert format_cards(result.defender_unmatched) == "Ac 8d"
     assert format_melds(result.defender_melds) == "2s 2h 2d 2c"
     assert not result.gin and not result.big_gin
-    without = settle_knock(knocker, defender, layoffs=False)
+    without = knock_outcome(knocker, defender, layoffs=False)
     assert without.defender_deadwood == 17 and without.layoffs == ()
 
 
 def test_knocker_chooses_sets_over_runs():
     knocker = cards("As 5s 6s 7s 5c 6c 7c 5d 6d 7d")
     defender = cards("3s 4s 4c 4d 8s 8c 8d 5h 6h 7h")
-    chosen = settle_knock(knocker, defender)
+    chosen = knock_outcome(knocker, defender)
     assert (chosen.knocker_deadwood, chosen.defender_deadwood) == (1, 3)
     assert meld_sets(chosen.knocker_melds) == meld_sets(
         [cards("5s 5c 5d"), cards("6s 6c 6d"), cards("7s 7c 7d")])
     as_runs = parse_melds("5s 6s 7s | 5c 6c 7c | 5d 6d 7d", knocker)
-    runs = settle_knock(knocker, defender, knocker_melds=as_runs)
+    runs = knock_outcome(knocker, defender, knocker_melds=as_runs)
     # 4s 3s, 8s, 4c, 8c, 4d, 8d can all go on the runs; 5h 6h 7h is a run: nothing left.
     assert (runs.knocker_deadwood, runs.defender_deadwood) == (1, 0)
     assert runs.knocker_melds == as_runs
@@ -328,7 +328,7 @@ def test_seed_002_undercut_after_two_layoffs():
     # to 6-7-8s and 9d to 10-J-Qd, and keeps one ace: 1.
     knocker = cards("6s 7s 8s Td Jd Qd 4h 4d 4c 2c")
     defender = cards("As 9s 9d Ks Kh Kc 5h 6h 7h 8h")
-    result = settle_knock(knocker, defender)
+    result = knock_outcome(knocker, defender)
     assert result.knocker_deadwood == 2
     assert result.defender_deadwood_before_layoffs == 19
     assert result.defender_deadwood == 1
@@ -373,51 +373,51 @@ def test_layoff_rejects_bad_input():
 def test_gin_allows_no_layoffs_unless_asked():
     knocker = cards("5s 6s 7s 9c Tc Jc Ks Kc Kd Kh")
     defender = cards("8s 9s 2d 3d Ad Qh Qd Jh Jd 4c")
-    result = settle_knock(knocker, defender)
+    result = knock_outcome(knocker, defender)
     assert result.gin and result.knocker_deadwood == 0 and result.layoffs == ()
     # Ad 2d 3d is his own run; 8s 9s Qh Qd Jh Jd 4c are left.
     assert result.defender_deadwood == 61
-    asked = settle_knock(knocker, defender, gin_layoffs=True)
+    asked = knock_outcome(knocker, defender, gin_layoffs=True)
     # 8s then 9s go on 5-6-7s; the kings are four already.
     assert asked.gin and asked.defender_deadwood == 61 - 17
-    no_knock_layoffs = settle_knock(knocker, defender, layoffs=False, gin_layoffs=True)
+    no_knock_layoffs = knock_outcome(knocker, defender, layoffs=False, gin_layoffs=True)
     assert no_knock_layoffs.defender_deadwood == 61 - 17
 
 
 def test_big_gin_settlement():
     knocker = cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js")
     defender = cards("Qs Ks 2h 3h 4h 9d 9c 9h Kc Kd")
-    result = settle_knock(knocker, defender)
+    result = knock_outcome(knocker, defender)
     assert result.big_gin and result.gin and result.knocker_deadwood == 0
     # 2h 3h 4h, 9s and Ks Kc Kd are his; Qs is left. Lay-offs on gin (Qs onto J) not allowed.
     assert result.defender_deadwood == 10
-    assert settle_knock(knocker, defender, gin_layoffs=True).defender_deadwood == 0
+    assert knock_outcome(knocker, defender, gin_layoffs=True).defender_deadwood == 0
     assert result.to_json()["big_gin"] is True
     with pytest.raises(CardError, match="big gin"):
-        settle_knock(cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Kh"), defender)
+        knock_outcome(cards("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Kh"), defender)
     stated = parse_melds("As 2s 3s 4s | 5s 6s 7s | 8s 9s Ts Js", knocker)
-    assert settle_knock(knocker, defender, knocker_melds=stated).big_gin
+    assert knock_outcome(knocker, defender, knocker_melds=stated).big_gin
     with pytest.raises(CardError, match="big gin"):
-        settle_knock(knocker, defender, knocker_melds=stated[:2])
+        knock_outcome(knocker, defender, knocker_melds=stated[:2])
 
 
 def test_knock_errors():
     defender = cards("Qs Ks 2h 3h 4h 9d 9c Td Kc Kd")
     # A-2-3-4s with 4h 4d 4c (or A-2-3 with four 4s) leaves 2h 3d 6c = 11.
     with pytest.raises(CardError, match=r"best deadwood is 11, over the knock limit 10"):
-        settle_knock(cards("As 2s 3s 4h 4d 4c 4s 2h 3d 6c"), cards("Qd Ks 2d 3c 5h 9d 9c Th Kc Kd"))
+        knock_outcome(cards("As 2s 3s 4h 4d 4c 4s 2h 3d 6c"), cards("Qd Ks 2d 3c 5h 9d 9c Th Kc Kd"))
     with pytest.raises(CardError, match="in both hands"):
-        settle_knock(cards("As 2s 3s 5h 6h 7h 8d 8c 8s Ah"), cards("As 3d 4d"))
+        knock_outcome(cards("As 2s 3s 5h 6h 7h 8d 8c 8s Ah"), cards("As 3d 4d"))
     knocker = cards("As 2s 3s 5h 6h 7h 8d 8c 8s 9h")
     with pytest.raises(CardError, match="over the knock limit 10"):
-        settle_knock(knocker, defender, knocker_melds=[cards("As 2s 3s")])
+        knock_outcome(knocker, defender, knocker_melds=[cards("As 2s 3s")])
     with pytest.raises(CardError, match="not a meld"):
-        settle_knock(knocker, defender, knocker_melds=[cards("As 2s 5h")])
+        knock_outcome(knocker, defender, knocker_melds=[cards("As 2s 5h")])
     with pytest.raises(CardError, match="not in the knocker's hand"):
-        settle_knock(knocker, defender, knocker_melds=[cards("2h 3h 4h")])
-    assert settle_knock(knocker, defender, knock_limit=9).knocker_deadwood == 9
+        knock_outcome(knocker, defender, knocker_melds=[cards("2h 3h 4h")])
+    assert knock_outcome(knocker, defender, knock_limit=9).knocker_deadwood == 9
     with pytest.raises(CardError):
-        settle_knock(knocker, defender, knock_limit=0)
+        knock_outcome(knocker, defender, knock_limit=0)
 
 
 def test_knocker_may_leave_a_card_unmelded_to_block_layoffs():
@@ -425,16 +425,16 @@ def test_knocker_may_leave_a_card_unmelded_to_block_layoffs():
     # D - K = 63. Leaving 4s loose (K = 7) keeps 5-6-7s a run but blocks them: D = 71, D - K = 64.
     knocker = cards("4s 5s 6s 7s 9h 9d 9c 9s Ac 2h")
     defender = cards("2s 3s 8h 8d Qc Qs Jh 5c 5d Td")  # no melds of his own: 71
-    result = settle_knock(knocker, defender)
+    result = knock_outcome(knocker, defender)
     assert (result.knocker_deadwood, result.defender_deadwood) == (7, 71)
     assert format_cards(result.knocker_unmatched) == "4s Ac 2h"
     assert result.layoffs == ()
-    full = settle_knock(knocker, defender, knocker_melds=parse_melds("4s 5s 6s 7s | 9h 9d 9c 9s", knocker))
+    full = knock_outcome(knocker, defender, knocker_melds=parse_melds("4s 5s 6s 7s | 9h 9d 9c 9s", knocker))
     assert (full.knocker_deadwood, full.defender_deadwood) == (3, 66)
 
 
 def test_settlement_json_is_card_strings():
-    result = settle_knock(cards("5s 6s 7s 9c Tc Jc Ks Kc Kd Jd"), cards("Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"))
+    result = knock_outcome(cards("5s 6s 7s 9c Tc Jc Ks Kc Kd Jd"), cards("Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"))
     data = result.to_json()
     assert data["knocker_deadwood"] == 10 and data["defender_deadwood"] == 9
     assert data["knocker_unmatched"] == ["Jd"]
@@ -560,9 +560,9 @@ def test_random_knocks_match_brute_force(make_knocker):
         expected = slow_settlement(knocker, defender, 10)
         if expected is None:
             with pytest.raises(CardError):
-                settle_knock(knocker, defender)
+                knock_outcome(knocker, defender)
             continue
-        result = settle_knock(knocker, defender)
+        result = knock_outcome(knocker, defender)
         assert (result.knocker_deadwood, result.defender_deadwood) == expected, format_cards(knocker)
         assert result.gin == (expected[0] == 0)
         chose_worse_arrangement += result.knocker_deadwood > slow_deadwood(knocker)

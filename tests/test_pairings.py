@@ -9,7 +9,7 @@ import random
 import pytest
 
 from ginscore.core import pairings, ratings
-from ginscore.ops.seating import table_plan
+from ginscore.ops.seating import card_table_plan
 from helpers import examples, ok, play
 
 
@@ -33,7 +33,7 @@ def brute_cost(plan, players, met, swiss):
     by_name = {entry.name: (entry if swiss else entry._replace(score=0.0)) for entry in players}
     best = None
     for tables, out in every_seating(sorted(by_name), [seats.size for seats in plan]):
-        cost = sum(pairings.table_cost(seats.teams, tuple(names), by_name, met)[0] for seats, names in zip(plan, tables))
+        cost = sum(pairings.card_table_cost(seats.teams, tuple(names), by_name, met)[0] for seats, names in zip(plan, tables))
         cost += sum(pairings.BYE * by_name[name].byes + by_name[name].score for name in out)
         best = cost if best is None else min(best, cost)
     return best
@@ -41,7 +41,7 @@ def brute_cost(plan, players, met, swiss):
 
 def seating_cost(plan, tables, out, players, met, swiss):
     by_name = {entry.name: (entry if swiss else entry._replace(score=0.0)) for entry in players}
-    cost = sum(pairings.table_cost(seats.teams, table.players, by_name, met)[0] for seats, table in zip(plan, tables))
+    cost = sum(pairings.card_table_cost(seats.teams, table.players, by_name, met)[0] for seats, table in zip(plan, tables))
     return cost + sum(pairings.BYE * by_name[name].byes + by_name[name].score for name in out)
 
 
@@ -51,7 +51,7 @@ def test_four_players_the_two_strongest_together_unless_they_met_last_week():
     (0.15). Had Ann and Ben met last week (cost 1, 1.15 in all), Ann v Dee and Ben v Cy (0.91)
     beat Ann v Cy and Ben v Dee (0.94)."""
     players = [player("Ann", 1800), player("Ben", 1700), player("Cy", 1500), player("Dee", 1400)]
-    plan = table_plan("standard", 4)
+    plan = card_table_plan("standard", 4)
     tables, out = pairings.seating(plan, players, {})
     assert [table.players for table in tables] == [("Ann", "Ben"), ("Cy", "Dee")] and out == []
     tables, out = pairings.seating(plan, players, {frozenset(("Ann", "Ben")): pairings.RECENT})
@@ -62,7 +62,7 @@ def test_a_partnership_table_splits_into_even_sides():
     """1800 + 1400 against 1700 + 1500: both sides average 1600, an even game; the strongest
     named first, his partner third, as 'new --partnership' takes them."""
     players = [player("Ann", 1800), player("Ben", 1700), player("Cy", 1500), player("Dee", 1400)]
-    (table,), out = pairings.seating(table_plan("partnership", 4), players, {})
+    (table,), out = pairings.seating(card_table_plan("partnership", 4), players, {})
     assert table.players == ("Ann", "Ben", "Dee", "Cy") and table.sides == (("Ann", "Dee"), ("Ben", "Cy"))
     assert table.chances["Ann"] == pytest.approx(0.5, abs=1e-9)
 
@@ -82,7 +82,7 @@ def test_the_tables_of_every_kind_for_any_number_of_players():
         ("standard", 1, []),
     ]
     for kind, count, tables in expected:
-        assert [(seats.kind, seats.size) for seats in table_plan(kind, count)] == tables, (kind, count)
+        assert [(seats.kind, seats.size) for seats in card_table_plan(kind, count)] == tables, (kind, count)
 
 
 @pytest.mark.parametrize("kind", ["standard", "three-handed", "partnership", "rummy"])
@@ -97,7 +97,7 @@ def test_the_seating_is_the_cheapest_a_brute_force_finds(kind):
         met = {frozenset(pair): rng.choice([pairings.RECENT, pairings.TONIGHT])
                for pair in itertools.combinations([entry.name for entry in players], 2) if rng.random() < 0.3}
         swiss = rng.random() < 0.5
-        plan = table_plan(kind, count)
+        plan = card_table_plan(kind, count)
         tables, out = pairings.seating(plan, players, met, swiss)
         assert sorted([name for table in tables for name in table.players] + out) == sorted(entry.name for entry in players)
         assert seating_cost(plan, tables, out, players, met, swiss) <= brute_cost(plan, players, met, swiss) + 0.05

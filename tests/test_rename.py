@@ -177,7 +177,7 @@ def test_a_file_is_written_in_the_oldest_version_that_reads_it_right(run, monkey
     """4: hands of two players, read alike with or without their seats; 5: a rules change or
     a rename and no hand with seats; 6: hands with seats where an older ginscore would read
     them otherwise (a rename beside them, or a table whose seats turn)."""
-    from ginscore.store import schema
+    from ginscore.store import game_file
 
     play(run, "new Alcie Bob", "knock alcie 4 15")
     plain = game_ids(run)[0]
@@ -189,7 +189,7 @@ def test_a_file_is_written_in_the_oldest_version_that_reads_it_right(run, monkey
     renamed = game_ids(run)[3]
     files = {path.name.split(".")[0][5:]: json.loads(path.read_text("utf-8")) for path in (isolated_ledger / "games").glob("game-*.json")}
     assert {game: data["file_version"] for game, data in files.items()} == {plain: 4, rules_only: 5, three: 6, renamed: 6}
-    monkeypatch.setattr(schema, "FILE_VERSION", 5)  # a ginscore from before seats
+    monkeypatch.setattr(game_file, "FILE_VERSION", 5)  # a ginscore from before seats
     assert run(["status", "--game", plain]).exit_code == 0
     assert run(["status", "--game", rules_only]).exit_code == 0
     result = run("status")

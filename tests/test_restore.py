@@ -437,7 +437,7 @@ def fed_in_order(hands, target):
 @given(st.lists(OPERATION, max_size=25), st.sampled_from([100, 200]))
 def test_every_order_of_records_deletions_restores_and_hands_put_before_is_the_game_entered_in_order(operations, target):
     from ginscore.base.errors import GinscoreError
-    from ginscore.store.schema import decode, encode, problems
+    from ginscore.store.game_file import decode, encode, problems
 
     game = fresh(target)
     slots = []  # the model: [hand, live, the number it was deleted as], in the order played

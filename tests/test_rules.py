@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from ginscore.base.errors import GinscoreError, HandError, RulesError
 from ginscore.core.rules import PRESETS, STANDARD, Rules, build_rules, parse_setting, preset_rules, summary
-from ginscore.core.scoring import check_hand, score_hand, settle
+from ginscore.core.scoring import check_hand, final_score, score_hand
 from ginscore.ops import actions
 from helpers import examples
 
@@ -30,7 +30,7 @@ WORKED = {
 
 @pytest.mark.parametrize("mode, winner_total", WORKED.items())
 def test_each_shutout_mode_on_the_worked_example(mode, winner_total):
-    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout=mode), None)
+    final = final_score("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout=mode), None)
     assert final.shutout
     assert final.totals == {"A": winner_total, "B": 0}
     assert final.net == winner_total
@@ -52,14 +52,14 @@ PARTED = {
 
 @pytest.mark.parametrize("mode, winner_total", PARTED.items())
 def test_each_shutout_mode_doubles_its_own_part(mode, winner_total):
-    final = settle("A", "B", {"A": 105, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout=mode), None)
+    final = final_score("A", "B", {"A": 105, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout=mode), None)
     assert final.totals["A"] == winner_total
 
 
 @pytest.mark.parametrize("mode", WORKED)
 def test_no_shutout_when_the_loser_won_a_hand(mode):
     # A 100 points, 4 boxes; B 26 points, 1 box: A 100 + 100 + 100 = 300, B 26 + 25 = 51
-    final = settle("A", "B", {"A": 100, "B": 26}, {"A": 4, "B": 1}, True, Rules(shutout=mode), None)
+    final = final_score("A", "B", {"A": 100, "B": 26}, {"A": 4, "B": 1}, True, Rules(shutout=mode), None)
     assert not final.shutout
     assert final.totals == {"A": 300, "B": 51}
     assert final.net == 249

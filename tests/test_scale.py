@@ -19,7 +19,7 @@ CELLS = st.one_of(TEXTS, st.integers(-10**6, 10**6), st.none())
 
 
 def tabulated(headers, rows, numeric=None) -> str:
-    """What render.table drew with tabulate before it drew the default style itself."""
+    """What render.grid drew with tabulate before it drew the default style itself."""
     colalign = None if numeric is None else ["right" if column in numeric else "left" for column in range(len(headers))]
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=text_columns(headers, rows) or False, colalign=colalign)
 
@@ -32,10 +32,10 @@ def tabulated(headers, rows, numeric=None) -> str:
 )))
 def test_the_default_table_is_tabulates_simple_byte_for_byte(table):
     headers, rows, numeric = table
-    drawn = render.simple_table(headers, rows, text_columns(headers, rows), numeric)
+    drawn = render.simple_grid(headers, rows, text_columns(headers, rows), numeric)
     if drawn is not None:  # None: a cell it leaves to tabulate
         assert drawn == tabulated(headers, rows, numeric)
-    assert render.table(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
+    assert render.grid(headers, rows, numeric=numeric) == tabulated(headers, rows, numeric)
 
 
 def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
@@ -47,9 +47,9 @@ def test_the_default_table_leaves_what_it_cannot_draw_to_tabulate():
         (["a", "b"], [["e\u0301", 1]]),  # a combining accent
         (["a", "b"], [["x"]]),  # a short row
     ):
-        assert render.simple_table(headers, rows, text_columns(headers, rows)) is None
-        assert render.table(headers, rows) == tabulated(headers, rows)
-    assert render.simple_table(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
+        assert render.simple_grid(headers, rows, text_columns(headers, rows)) is None
+        assert render.grid(headers, rows) == tabulated(headers, rows)
+    assert render.simple_grid(["player", "net"], [["Alice", 12], ["Bob", -12]], []) == (
         "player      net\n--------  -----\nAlice        12\nBob         -12"
     )
 
@@ -197,12 +197,12 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
     hand 10 as at hand 150; that replay plays only the new hand into the tally the last one
     kept, the standing reads only the new entry, the write encodes only the new entry (and the
     file's top), and the read back parses only those (``store.written``)."""
-    from ginscore.store import schema, schema_journal, written
+    from ginscore.store import game_file, journal_format, written
     from ginscore.tables import base, standard
 
     counts = {"entries checked": 0, "hands checked": 0, "replays": 0, "standings": 0, "hands played": 0,
               "entries stood": 0, "encoded": 0, "bytes parsed": 0}
-    check_action, replay, standing = schema_journal.check_action, base.Table._replay, base.changes.standing
+    check_action, replay, standing = journal_format.check_action, base.Table._replay, base.changes.standing
 
     def counting(name, function, size=lambda *args: 1):
         def counted(*args, **kwargs):
@@ -211,15 +211,15 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
 
         return counted
 
-    monkeypatch.setattr(schema_journal, "check_action", counting("entries checked", check_action))
-    plain_hand = schema_journal._plain_hand
+    monkeypatch.setattr(journal_format, "check_action", counting("entries checked", check_action))
+    plain_hand = journal_format._plain_hand
 
     def counted_plain_hand(*args):  # a hand entry of the usual shape, checked in one pass
         passed = plain_hand(*args)
         counts["entries checked"] += passed
         return passed
 
-    monkeypatch.setattr(schema_journal, "_plain_hand", counted_plain_hand)
+    monkeypatch.setattr(journal_format, "_plain_hand", counted_plain_hand)
     monkeypatch.setattr(base.Table, "_replay", counting("replays", replay))
     monkeypatch.setattr(base.changes, "standing", counting("standings", standing))
     monkeypatch.setattr(standard.StandardGin, "play", counting("hands played", standard.StandardGin.play))
@@ -227,10 +227,10 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
     monkeypatch.setattr(written, "canonical", counting("encoded", written.canonical))
     for module in ("ginscore.store.ledger", "ginscore.store.written"):
         monkeypatch.setattr(f"{module}.parse_json", counting("bytes parsed", written.parse_json, len))
-    checked_hands = schema._check_hands_against_table
+    checked_hands = game_file._check_hands_against_table
 
     def counted_hands(game, found, hand_place, places=None):
-        table_unit = schema.get_table(game.table)
+        table_unit = game_file.get_table(game.table)
         original = type(table_unit).check_hand
         monkeypatch.setattr(type(table_unit), "check_hand", counting("hands checked", original))
         try:
@@ -238,7 +238,7 @@ def test_an_entry_at_hand_150_checks_and_replays_as_much_as_one_at_hand_10(run, 
         finally:
             monkeypatch.setattr(type(table_unit), "check_hand", original)
 
-    monkeypatch.setattr(schema, "_check_hands_against_table", counted_hands)
+    monkeypatch.setattr(game_file, "_check_hands_against_table", counted_hands)
     sessions = {}
     for hands in (10, 150):
         assert run("new Alice Bob --target 10000").exit_code == 0
@@ -267,14 +267,14 @@ def test_a_game_file_changed_outside_ginscore_is_checked_whole_again(run, isolat
 
     from ginscore.app.book import open_book
     from ginscore.base.errors import GinscoreError
-    from ginscore.store import ledger, schema_journal
+    from ginscore.store import journal_format, ledger
 
     assert run("new Alice Bob --target 10000").exit_code == 0
     book = open_book()
     for _hand in range(3):
         book.change(None, lambda game: (game.append("hand", hand={"kind": "knock", "player": "Alice", "deadwood": 3, "opponent_deadwood": 12}, seats=[{"player": 0, "name": "Alice"}, {"player": 1, "name": "Bob"}]),))
         book.load()  # read back: its entries checked, and kept as checked
-    assert ledger.WRITTEN and schema_journal.CHECKED
+    assert ledger.WRITTEN and journal_format.CHECKED
     (path,) = glob.glob(str(isolated_ledger / "games" / "*.json"))
     with open(path, encoding="utf-8") as file:
         data = json.load(file)

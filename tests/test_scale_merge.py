@@ -30,8 +30,8 @@ def write_games(root, count: int, device: str, game=None) -> list:
     """``count`` games of ``device`` (``game``'s hands, finished by default) written straight
     as files, as a synced folder brings them; their ids."""
     from ginscore.base.ids import GAME_ID_LENGTH, digest
+    from ginscore.store.game_file import encode
     from ginscore.store.ledger import canonical
-    from ginscore.store.schema import encode
 
     game = game or template()
     folder = os.path.join(root, "games")
@@ -123,7 +123,7 @@ def test_merging_again_looks_at_nothing_of_the_ledger_and_changes_no_byte(run, t
 
 
 def test_backup_reads_each_file_once_and_asks_the_index_the_rest(run, tmp_path, monkeypatch):
-    from ginscore.store import schema
+    from ginscore.store import game_file
 
     ledger = tmp_path / "ledger"
     ids = write_games(ledger, 30, "home")
@@ -131,8 +131,8 @@ def test_backup_reads_each_file_once_and_asks_the_index_the_rest(run, tmp_path, 
     damaged.write_bytes(damaged.read_bytes().replace(b'"opponent_deadwood": 60', b'"opponent_deadwood": "sixty"', 1))
     names = sorted(os.listdir(ledger / "games"))
     decoded = Counter()
-    decode = schema.decode
-    monkeypatch.setattr(schema, "decode", lambda data, where, *more: decoded.update([os.path.basename(where)]) or decode(data, where, *more))
+    decode = game_file.decode
+    monkeypatch.setattr(game_file, "decode", lambda data, where, *more: decoded.update([os.path.basename(where)]) or decode(data, where, *more))
     for index, (cache, asked_before) in enumerate(((tmp_path / "fresh", False), (tmp_path / "cache", True))):
         monkeypatch.setenv("GINSCORE_CACHE", str(cache))
         if asked_before:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ginscore.base.errors import HandError, RulesError
 from ginscore.core.rules import Rules
-from ginscore.core.scoring import check_hand, money, parse_stake, score_hand, settle, show_money
+from ginscore.core.scoring import check_hand, final_score, money, parse_stake, score_hand, show_money
 from helpers import examples
 
 STANDARD = Rules()
@@ -93,7 +93,7 @@ def test_impossible_hands_are_refused(hand, message):
 def test_settle_worked_shutout_example_double_total():
     # RULES.md 3: A wins five hands of 12, 8, 35, 20, 25 (100 points), B nothing; box 25,
     # game 100 -> double-total: 2 x (100 + 100 + 125) = 650
-    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, STANDARD, None)
+    final = final_score("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, STANDARD, None)
     assert final.shutout is True
     assert final.totals == {"A": 650, "B": 0}
     assert final.net == 650
@@ -103,7 +103,7 @@ def test_settle_worked_shutout_example_double_total():
 
 def test_settle_without_shutout_counts_both_players_boxes():
     # A: 104 points, 4 boxes; B: 40 points, 2 boxes -> A 104+100+100 = 304, B 40+50 = 90
-    final = settle("A", "B", {"A": 104, "B": 40}, {"A": 4, "B": 2}, True, STANDARD, Decimal("0.01"))
+    final = final_score("A", "B", {"A": 104, "B": 40}, {"A": 4, "B": 2}, True, STANDARD, Decimal("0.01"))
     assert final.shutout is False
     assert final.totals == {"A": 304, "B": 90}
     assert final.net == 214
@@ -112,7 +112,7 @@ def test_settle_without_shutout_counts_both_players_boxes():
 
 def test_net_can_be_negative_when_the_losers_boxes_outweigh():
     # B won ten hands of 1 point: 10 + 250 = 260; A one gin worth 100: 100 + 100 + 25 = 225
-    final = settle("A", "B", {"A": 100, "B": 10}, {"A": 1, "B": 10}, True, STANDARD, Decimal("1"))
+    final = final_score("A", "B", {"A": 100, "B": 10}, {"A": 1, "B": 10}, True, STANDARD, Decimal("1"))
     assert final.net == -35
     assert final.amount == "-35.00"
 
@@ -133,7 +133,7 @@ def test_bad_stakes_are_refused(text):
 
 
 def test_amount_is_exact_not_float():
-    final = settle("A", "B", {"A": 101, "B": 0}, {"A": 3, "B": 1}, True, STANDARD, parse_stake("1/10"))
+    final = final_score("A", "B", {"A": 101, "B": 0}, {"A": 3, "B": 1}, True, STANDARD, parse_stake("1/10"))
     # A: 101 + 100 + 75 = 276; B: 0 + 25 = 25; net 251 at 0.1 = 25.1 exactly
     assert final.net == 251
     assert Decimal(final.amount) == Decimal("25.1")
@@ -161,7 +161,7 @@ def test_the_longest_stake_multiplies_exactly():
     stake = parse_stake("1234567890.123456789012345678")
     units = 1234567890123456789012345678 * 987654
     expected = f"{units // 10**18}.{units % 10**18:018d}"
-    final = settle("A", "B", {"A": 987554, "B": 0}, {"A": 0, "B": 0}, True, Rules(box_bonus=0), stake)
+    final = final_score("A", "B", {"A": 987554, "B": 0}, {"A": 0, "B": 0}, True, Rules(box_bonus=0), stake)
     assert final.net == 987554 + 100  # points + game bonus, nothing else
     assert final.amount == expected
 
@@ -169,7 +169,7 @@ def test_the_longest_stake_multiplies_exactly():
 def test_small_stakes_and_amounts_are_written_out_not_in_exponent_form():
     # 0.0000001 per point; net 325 (the worked example with shutout none) -> 0.0000325
     stake = parse_stake("0.0000001")
-    final = settle("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), stake)
+    final = final_score("A", "B", {"A": 100, "B": 0}, {"A": 5, "B": 0}, False, Rules(shutout="none"), stake)
     assert final.amount == "0.0000325"
     assert show_money(parse_stake("1/1048576"), "$") == "$0.00000095367431640625"
 

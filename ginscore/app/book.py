@@ -24,7 +24,7 @@ from ginscore.base.safefile import NotDurable
 from ginscore.core.game import Game, next_clock, now_ms, voided
 from ginscore.core.names import folded
 from ginscore.ops import actions
-from ginscore.store import ledger, schema, schema_journal
+from ginscore.store import game_file, journal_format, ledger
 from ginscore.store.ledger import Ledger, parse_name
 from ginscore.tables import kept as replays
 
@@ -32,7 +32,7 @@ from ginscore.tables import kept as replays
 def forget_reads() -> None:
     """Forget what this process parsed, decoded, replayed and wrote (the CLI, before a command of
     its own): the caches that spare 'play' a second reading of its game between two entries."""
-    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, schema_journal.CHECKED, schema.HANDS_CHECKED,
+    for cache in (ledger.PARSED, ledger.DECODED, ledger.MERGED, ledger.WRITTEN, journal_format.CHECKED, game_file.HANDS_CHECKED,
                   replays.REPLAYED, replays.STOOD, replays.PASSED, replays.TALLIES):
         cache.clear()
     jsonfile.WRITTEN.clear()
@@ -52,7 +52,7 @@ def last_game_between(book, players, table: str):
 def open_book(root=None, saved: list | None = None) -> "Book":
     """The Book of the ledger folder ``root`` (default: $GINSCORE_LEDGER, else the user data
     folder), its game files read and written with ginscore's own file format."""
-    return Book(Ledger(root, schema), saved)
+    return Book(Ledger(root, game_file), saved)
 
 
 def selection(**parts):
@@ -79,7 +79,7 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
     from ginscore.store.settlement_merging import merge_file as settlements_union
 
     merged = settlements_union(ours, theirs)
-    return merge_file(schema, base, ours, theirs) if merged is None else merged
+    return merge_file(game_file, base, ours, theirs) if merged is None else merged
 
 
 def summarized(game) -> tuple:
@@ -107,7 +107,7 @@ class Book:
         return actions.evaluate(self.ledger.load(game_id))
 
     def standing(self, game_id: str | None = None) -> Game:
-        """Game ``game_id`` (default: the current game) as it stands, its changes applied."""
+        """Game ``game_id`` (default: the current game) as it stands (``actions.standing``)."""
         return actions.standing(self.ledger.load(game_id))
 
     def current_id(self) -> str:
@@ -305,7 +305,7 @@ class Book:
     def with_ratings(self, kind: str, take):
         """``take(reader)`` with the ladder's ratings of ``kind`` (a table's name, "" for every
         table) brought up to date with the games (``index.ladder``): ``reader`` answers
-        ``standings``, ``season`` and ``history``. ``take`` may be called again, as
+        ``player_ratings``, ``season`` and ``history``. ``take`` may be called again, as
         ``with_summaries`` says."""
         from ginscore.index import ladder
 

@@ -43,11 +43,11 @@ def seated(book, names, kind: str, rounds: int | None, since: str):
     today = date.today()
     tonight = day_bounds(since, today, end=False)
     keys = [folded(name) for name in names]
-    standing = book.with_ratings("", lambda reader: {entry.key: entry for entry in reader.standings(None, keys)})
+    rated = book.with_ratings("", lambda reader: {entry.key: entry for entry in reader.player_ratings(None, keys)})
     games_tonight = book.summaries(selection(since=tonight, finished_only=True))
     earlier = day_bounds((today - timedelta(days=90)).isoformat(), today, end=False)
     before = book.summaries(selection(since=min(earlier, tonight), until=tonight, finished_only=True))
     playing = book.summaries(selection(since=tonight, unfinished_only=True))
-    return evening(names, kind, rounds, standing, games_tonight, before, playing)
+    return evening(names, kind, rounds, rated, games_tonight, before, playing)
 
 

@@ -15,8 +15,8 @@ from ginscore.core.changes import rename_clash_lines, rename_clashes
 from ginscore.core.game import system_ms
 from ginscore.index.verified import Checked
 from ginscore.ops import actions
+from ginscore.store.journal_format import journal_problems
 from ginscore.store.ledger import parse_name
-from ginscore.store.schema_journal import journal_problems
 from ginscore.tables.seats import kept_seat_lines
 
 

@@ -8,7 +8,7 @@ from ginscore.base.i18n import _
 from ginscore.ops import actions
 
 evaluate = actions.evaluate  # a game's evaluated state
-standing = actions.standing  # a game as it stands: renames and rules changes applied
+standing = actions.standing  # a game as it stands (core.changes.standing)
 view = actions.view  # the view of an evaluated state: every word and layout of its table
 change_words = actions.change_words  # a rules change or rename in words
 setting_words = actions.setting_words  # a setting's name in the reader's words

@@ -1,4 +1,4 @@
-"""Lay-offs (docs/rules.md section 3) and the settlement of a knock, on top of the solver in melds.py.
+"""Lay-offs (docs/rules.md section 3) and the outcome of a knock, on top of the solver in melds.py.
 
 The defender's best lay-off is an exact search over every set of his cards that can be laid off
 together (run chains played nearest first, the 4th card of a set), each followed by the best
@@ -155,10 +155,10 @@ def layoff(knocker_melds, defender_cards) -> Layoff:
     return _layoff_result(solver, defender_cards, meld_masks, laid)
 
 
-# ---------------------------------------------------------------- settling a knock
+# ---------------------------------------------------------------- the outcome of a knock
 
 
-class KnockSettlement(Record):
+class KnockOutcome(Record):
     knocker_deadwood: int  # K
     defender_deadwood: int  # D, after lay-offs when they were allowed
     knocker_melds: tuple[tuple[Card, ...], ...]
@@ -237,14 +237,14 @@ def _mask_of_masks(masks) -> int:
     return union
 
 
-def settle_knock(
+def knock_outcome(
     knocker_cards,
     defender_cards,
     knock_limit: int = 10,
     knocker_melds=None,
     layoffs: bool = True,
     gin_layoffs: bool = False,
-) -> KnockSettlement:
+) -> KnockOutcome:
     """K and D for a knock, choosing the knocker's arrangement that maximises D - K.
 
     ``knocker_melds`` fixes the knocker's arrangement instead. ``layoffs`` allows lay-offs on
@@ -283,7 +283,7 @@ def settle_knock(
         shown_melds = tuple(tuple(meld) for meld in knocker_melds)  # as stated, same order
     # Lay-off indices point into shown_melds, hence the same meld order here.
     defence = _layoff_result(solver, defender_cards, melds, laid)
-    return KnockSettlement(
+    return KnockOutcome(
         knocker_deadwood=knocker_deadwood,
         defender_deadwood=defence.deadwood,
         knocker_melds=shown_melds,

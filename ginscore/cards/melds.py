@@ -1,6 +1,6 @@
 """Meld solver: minimum deadwood, every best arrangement, best discard, analysis of one hand.
 
-The search itself, on card masks, is in meld_search.py; lay-offs and the settlement of a
+The search itself, on card masks, is in meld_search.py; lay-offs and the outcome of a
 knock, which build on this solver, are in knock.py.
 """
 

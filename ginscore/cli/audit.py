@@ -191,9 +191,9 @@ def log(obj, game_id, as_json, fmt):
     width = render.terminal_width()
     if fmt == DEFAULT_FORMAT and width:  # a hand typed as cards says a lot: its words wrap to the terminal
         rows = render.wrap_column(headers, rows, headers.index(_("what")), width - 1)
-    table = render.table(headers, rows, fmt)
+    grid = render.grid(headers, rows, fmt)
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(table)
+        click.echo(grid)
         return
     title = _("Game {game}: {players}").format(game=game.id, players=_(" v ").join(reading.standing(game).players))
     if not rows:
@@ -201,9 +201,9 @@ def log(obj, game_id, as_json, fmt):
         return
     entries = ngettext("{count} entry", "{count} entries", len(rows)).format(count=len(rows))
     if fmt == "html":
-        click.echo(render.html_page(f"{title}, {entries}", [("table", table)]))
+        click.echo(render.html_page(f"{title}, {entries}", [("html", grid)]))
     else:
-        click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{table}")
+        click.echo(f"{render.markdown_text(title) if fmt == render.MARKDOWN else title}, {entries}\n\n{grid}")
 
 
 @cli.command(cls=Command, help=N_("""Bring back what this device's last 'undo' took back (and the one before, if you repeat it).

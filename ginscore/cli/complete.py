@@ -9,10 +9,11 @@ without running the group, so the ledger comes from the typed --ledger or the en
 
 from __future__ import annotations
 
+from ginscore.app.reading import standing
 from ginscore.base.errors import printable
 from ginscore.base.i18n import LANGUAGES, _
 from ginscore.core.rules import PRESETS
-from ginscore.output.render import FORMAT_ALIASES, table_formats
+from ginscore.output.render import FORMAT_ALIASES, grid_formats
 from ginscore.tables import all_settings, all_tables, get_table
 
 
@@ -38,22 +39,23 @@ def _quietly(find):
     return complete
 
 
-def standing(game):
-    """The game as it stands (its players after any 'rename')."""
-    return get_table(game.table).standing(game)
+def _game(ctx):
+    """The game the command acts on (--game ID, else the current game), as it stands: its
+    players after any 'rename'."""
+    return standing(_ledger(ctx).load(ctx.params.get("game_id")))
 
 
 @_quietly
 def players(ctx, param, incomplete):
     """The players of the game the command acts on (--game ID, else the current game)."""
-    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
+    game = _game(ctx)
     return _matching(game.players, incomplete)
 
 
 @_quietly
 def held(ctx, param, incomplete):
     """Rummy's NAME=POINTS: the other players' names, each with its ``=``."""
-    game = standing(_ledger(ctx).load(ctx.params.get("game_id")))
+    game = _game(ctx)
     return [f"{name}=" for name in _matching(game.players, incomplete)]
 
 
@@ -128,7 +130,7 @@ def formats(ctx, param, incomplete):
     """Every --format a listing takes: the words people say first, then tabulate's styles."""
 
     said = [*FORMAT_ALIASES, "csv", "html", "json"]
-    return _matching(said + [name for name in table_formats() if name not in said], incomplete)
+    return _matching(said + [name for name in grid_formats() if name not in said], incomplete)
 
 
 @_quietly

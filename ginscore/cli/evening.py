@@ -198,7 +198,7 @@ def print_settlement(shown, fmt) -> None:
         for line in before:
             click.echo(line)
         if result is not None:
-            click.echo(render.table([_("player"), _("net")], words.spreadsheet_rows(result), fmt))
+            click.echo(render.grid([_("player"), _("net")], words.spreadsheet_rows(result), fmt))
         for line in said:
             click.echo(line, err=True)
         return
@@ -209,12 +209,12 @@ def print_settlement(shown, fmt) -> None:
         for line in [*before, *said]:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
         return
-    nets = render.table([_("player"), _("net")], words.net_rows(result), fmt)
+    nets = render.grid([_("player"), _("net")], words.net_rows(result), fmt)
     games = words.games_line(result)
     owed = words.payment_lines(result)
     after = [words.after_payments_line(result), *said]
     if fmt == "html":
-        blocks = [*(("p", line) for line in before), ("p", games), ("table", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
+        blocks = [*(("p", line) for line in before), ("p", games), ("html", nets), *(("h2", line) for line in owed), *(("p", line) for line in after)]
         click.echo(render.html_page(_("Settlement"), blocks))
         return
     for line in before:
@@ -329,7 +329,7 @@ def print_stats(report: dict, record: list, fmt) -> None:
         # a club: a row per player, a column per figure, every figure right-aligned (issue #45)
         headers = [_("player"), *(translate(line.label) for line in SHOWN)]
         rows = [[name, *(cell(line.key, report[name][line.key]) for line in SHOWN)] for name in sorted(names, key=folded)]
-        tables = [render.table(headers, rows, fmt, numeric=tuple(range(1, len(headers))))]
+        grids = [render.grid(headers, rows, fmt, numeric=tuple(range(1, len(headers))))]
     else:
         rows = []
         for line in SHOWN:
@@ -338,11 +338,11 @@ def print_stats(report: dict, record: list, fmt) -> None:
                 continue
             rows.append([translate(line.label), *(cell(line.key, report[name][line.key]) for name in names)])
         # every player's column right-aligned, the money and the averages with the counts
-        tables = [render.table(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
+        grids = [render.grid(["", *names], rows, fmt, numeric=tuple(range(1, len(names) + 1)))]
     if record and fmt not in ("csv", "tsv"):
         lines = [[e["id"], e["created"][:10], e["winner"] or "", "" if e["net"] is None else e["net"]] for e in record]
-        tables.append(render.table([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
+        grids.append(render.grid([_("game"), _("date"), _("winner"), _("net")], lines, fmt))
     if fmt == "html":
-        click.echo(render.html_page(_("Statistics"), [("table", drawn) for drawn in tables]))
+        click.echo(render.html_page(_("Statistics"), [("html", drawn) for drawn in grids]))
     else:
-        click.echo("\n\n".join(tables))
+        click.echo("\n\n".join(grids))

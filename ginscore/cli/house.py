@@ -103,7 +103,7 @@ def rules_command(obj, preset, setting, value, list_presets, show_doc, game_id, 
         print_json("rules", report)
         return
     rows = [setting_row(name, rules) for name in rules.to_dict()]
-    print_table(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
+    print_grid(title, [_("setting"), _("option"), _("value"), _("default")], rows, fmt)
 
 
 def set_rules(obj, setting, value, game_id, as_json: bool, other_options: bool) -> None:
@@ -174,16 +174,16 @@ def show_presets(as_json: bool, fmt: str | None) -> None:
         return
     follows = preset_sources()
     rows = [[entry["name"], summary(preset_rules(entry["name"]), "standard"), follows[entry["name"]]] for entry in listing]
-    print_table(
+    print_grid(
         _("Presets (use one with 'ginscore new A B --rules NAME')"), [_("preset"), _("settings"), _("follows")], rows, fmt
     )
 
 
-def print_table(title: str, headers: list, rows: list, fmt: str | None) -> None:
+def print_grid(title: str, headers: list, rows: list, fmt: str | None) -> None:
     fmt = render.check_format(fmt or DEFAULT_FORMAT)
     if fmt not in render.SPREADSHEET_FORMATS:
         click.echo(title + "\n")
-    click.echo(render.table(headers, rows, fmt))
+    click.echo(render.grid(headers, rows, fmt))
 
 
 def file_note(house) -> str:
@@ -233,7 +233,7 @@ def config_command(ctx, as_json, fmt):
     rows += [[key, house.values.get(key, _("none")), pgettext("value from", "file") if key in house.values else ""] for key in ("stake", "currency", "lang")]
     rows.append(["paper", house.paper or locale_paper(), pgettext("value from", "file") if house.paper else pgettext("value from", "locale")])
     where = "" if house.exists else _(" (not created yet: 'ginscore config set KEY VALUE' makes it)")
-    print_table(
+    print_grid(
         _("House-rules file: {path}{where}").format(path=house.path, where=where), [_("key"), _("value"), _("from")], rows, fmt
     )
 

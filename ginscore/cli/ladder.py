@@ -144,7 +144,7 @@ def print_ladder(lines, chances, kind: str, season: bool, fmt, history) -> None:
     ranked = [line for line in lines if not line.provisional]
     provisional = [line for line in lines if line.provisional]
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(*ladder_rows(lines, fmt), fmt))
+        click.echo(render.grid(*ladder_rows(lines, fmt), fmt))
         return
     from ginscore.ops.ladder import PROVISIONAL_GAMES
 
@@ -152,9 +152,9 @@ def print_ladder(lines, chances, kind: str, season: bool, fmt, history) -> None:
                      PROVISIONAL_GAMES).format(count=PROVISIONAL_GAMES)
     blocks = [("p", ladder_title(kind, season))]
     if ranked:
-        blocks.append(("table", render.table(*ladder_rows(ranked, fmt), fmt, numeric=numeric)))
+        blocks.append(("html", render.grid(*ladder_rows(ranked, fmt), fmt, numeric=numeric)))
     if provisional:
-        blocks += [("p", apart), ("table", render.table(*ladder_rows(provisional, fmt), fmt, numeric=numeric))]
+        blocks += [("p", apart), ("html", render.grid(*ladder_rows(provisional, fmt), fmt, numeric=numeric))]
     if chances:
         blocks.append(("p", chance_line(chances)))
     if fmt == "html":
@@ -162,7 +162,7 @@ def print_ladder(lines, chances, kind: str, season: bool, fmt, history) -> None:
 
         shown, steps = history
         series = [(line.name, steps[folded(line.name)]) for line in shown]
-        blocks.append(("table", ratings_chart(series, _("Ratings over time"))))
+        blocks.append(("html", ratings_chart(series, _("Ratings over time"))))
         click.echo(render.html_page(_("The ladder"), blocks))
         return
     shows = render.markdown_text if fmt == render.MARKDOWN else str
@@ -228,7 +228,7 @@ def print_pairings(evening, fmt: str) -> None:
         lines.append(_("Still in progress: game {game} ({players}).").format(game=game_id, players=_(" v ").join(players)))
     headers = [pgettext("where players sit", "table"), _("players"), _("kind of table"), _("chance of winning")]
     rows = []
-    for number, seated_at in enumerate(evening.tables, 1):
+    for number, seated_at in enumerate(evening.card_tables, 1):
         sides = [" & ".join(side) for side in seated_at.sides]
         chances = ", ".join(f"{side} {round(seated_at.chances[side_names[0]] * 100)}%"
                             for side, side_names in zip(sides, seated_at.sides))
@@ -245,18 +245,18 @@ def print_pairings(evening, fmt: str) -> None:
         after.append(_("Tonight: {scores}.").format(scores=", ".join(
             f"{name} {evening.scores[name]:g}/{evening.games_tonight[name]}" for name in scored)))
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(headers, rows, fmt))
+        click.echo(render.grid(headers, rows, fmt))
         return
     if fmt == "html":
         blocks = [*(("p", line) for line in lines)]
         blocks += [("h2", _("Table {number}: {players}").format(number=row[0], players=row[1])) for row in rows]
-        blocks += [("table", render.table(headers, rows, fmt))] if rows else []
+        blocks += [("html", render.grid(headers, rows, fmt))] if rows else []
         blocks += [("p", line) for line in after]
         click.echo(render.html_page(_("Tonight's tables"), blocks))
         return
     shows = render.markdown_text if fmt == render.MARKDOWN else str
     parts = [shows(line) for line in lines]
     if rows:
-        parts.append(("\n" if fmt != DEFAULT_FORMAT and parts else "") + render.table(headers, rows, fmt, numeric=(0,)))
+        parts.append(("\n" if fmt != DEFAULT_FORMAT and parts else "") + render.grid(headers, rows, fmt, numeric=(0,)))
     parts += [shows(line) for line in after]
     click.echo("\n".join(parts))

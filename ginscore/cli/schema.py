@@ -34,7 +34,7 @@ def schema(name, list_them):
         raise click.UsageError(_("give NAME or --list"))
     if list_them:
         rows = json_contract.listing()
-        click.echo(render.plain_table([_("schema"), _("version"), _("what it is")], rows, numeric=()))
+        click.echo(render.plain_grid([_("schema"), _("version"), _("what it is")], rows, numeric=()))
         return
     key = name.strip().lower().removeprefix(json_contract.PREFIX)
     if key not in json_contract.DOCUMENTS:

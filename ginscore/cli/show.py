@@ -60,7 +60,7 @@ def status(obj, game_id, as_json, fmt):
     shown = reading.view(state).status()
     fmt = DEFAULT_FORMAT if fmt is None else render.check_format(fmt)  # no tabulate import when none is asked
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(shown.csv_final.headers, shown.csv_final.rows, fmt))
+        click.echo(render.grid(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
     notes = [*shown.notes, *merged_lines(state.game)]
     if obj.book.may_be_settled(state.game.id):  # a settled game whose money changed since (app/accounts.py)
@@ -70,15 +70,15 @@ def status(obj, game_id, as_json, fmt):
     if fmt == "html":
         blocks = []
         for index, part in enumerate(shown.grids):
-            blocks += [*([("h2", part.title)] if index else []), ("table", render.table(part.headers, part.rows, fmt, part.numeric))]
+            blocks += [*([("h2", part.title)] if index else []), ("html", render.grid(part.headers, part.rows, fmt, part.numeric))]
         click.echo(render.html_page(shown.title, blocks + [("p", note) for note in notes]))
         return
     if fmt == DEFAULT_FORMAT:  # the fast path between hands, no tabulate: --format text is the same
-        draw, gap = render.plain_table, ""
+        draw, gap = render.plain_grid, ""
     else:
 
         def draw(headers, rows, numeric):
-            return render.table(headers, rows, fmt, numeric)
+            return render.grid(headers, rows, fmt, numeric)
 
         gap = "\n"  # markup tables (markdown, rst, ...) need a blank line before them
     shows = render.markdown_text if fmt == render.MARKDOWN else str
@@ -207,7 +207,7 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         _report_problems(settled)
         return
     if fmt in render.SPREADSHEET_FORMATS:
-        click.echo(render.table(listing_csv_headers(), listed.rows, fmt))
+        click.echo(render.grid(listing_csv_headers(), listed.rows, fmt))
         _report_damaged(listed.damaged, settled)
         return
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
@@ -216,10 +216,10 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         left_open = obj.book.summaries(selection._replace(unfinished_only=True), listed=True)
         lines += unfinished_lines([entry for entry in left_open if entry["id"] != current_id()])
     if fmt == "html":
-        blocks = [("table", render.table(headers, listed.rows, fmt)), *(("p", line) for line in lines)]
+        blocks = [("html", render.grid(headers, listed.rows, fmt)), *(("p", line) for line in lines)]
         click.echo(render.html_page(_("Games"), blocks))
     else:
-        click.echo(render.table(headers, listed.rows, fmt))
+        click.echo(render.grid(headers, listed.rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
     _report_damaged(listed.damaged, settled)

@@ -41,7 +41,7 @@ def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, up
     knocker among all within the knock limit is used. Refused: a knock that is gin or big gin,
     one over this hand's knock limit, and stated melds that are illegal or not his cards.
     """
-    from ginscore.cards.knock import settle_knock
+    from ginscore.cards.knock import knock_outcome
     from ginscore.cards.melds import analyze
 
     knocker, opponent = _both_hands(cards_text, opponent_text)
@@ -65,13 +65,13 @@ def knock_from_cards(player: str, cards_text: str, opponent_text: str, rules, up
         raise _over_the_limit(
             player, knocker_deadwood, best.deadwood, limit, why, stated is not None, upcard if rules.oklahoma else None
         )
-    settlement = settle_knock(knocker, opponent, limit, stated)
+    outcome = knock_outcome(knocker, opponent, limit, stated)
     return {
         "kind": "knock",
         "player": player,
-        "deadwood": settlement.knocker_deadwood,
-        "opponent_deadwood": settlement.defender_deadwood,
-        "cards": _stored_cards(knocker, opponent, settlement, stated is not None),
+        "deadwood": outcome.knocker_deadwood,
+        "opponent_deadwood": outcome.defender_deadwood,
+        "cards": _stored_cards(knocker, opponent, outcome, stated is not None),
     }
 
 
@@ -82,7 +82,7 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
     lay-offs on gin (never on big gin, docs/rules.md section 3, unless big gin is off and it scores as
     gin). Refused when it is not gin.
     """
-    from ginscore.cards.knock import settle_knock
+    from ginscore.cards.knock import knock_outcome
     from ginscore.cards.melds import analyze
 
     knocker, opponent = _both_hands(cards_text, opponent_text)
@@ -119,11 +119,11 @@ def gin_from_cards(player: str, cards_text: str, opponent_text: str, rules, upca
         )
     # With big gin off (bonus 0) eleven melded cards score as gin, so gin's lay-off rule holds.
     scored_as_big_gin = best.big_gin and rules.big_gin_bonus > 0
-    settlement = settle_knock(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not scored_as_big_gin)
-    hand = {"kind": "gin", "player": player, "opponent_deadwood": settlement.defender_deadwood}
+    outcome = knock_outcome(knocker, opponent, limit, gin_layoffs=rules.gin_layoffs and not scored_as_big_gin)
+    hand = {"kind": "gin", "player": player, "opponent_deadwood": outcome.defender_deadwood}
     if best.big_gin:
         hand["big"] = True
-    hand["cards"] = _stored_cards(knocker, opponent, settlement, False)
+    hand["cards"] = _stored_cards(knocker, opponent, outcome, False)
     return hand
 
 
@@ -214,17 +214,17 @@ def _over_the_limit(player, deadwood: int, best: int, limit: int, why: str, stat
     )
 
 
-def _stored_cards(knocker, opponent, settlement, stated: bool) -> dict:
+def _stored_cards(knocker, opponent, outcome, stated: bool) -> dict:
     onto: dict[int, list] = {}  # knocker meld index -> cards laid off on it, in playing order
-    for card, meld in settlement.layoffs:
+    for card, meld in outcome.layoffs:
         onto.setdefault(meld, []).append(card)
     cards = {
         "knocker": format_cards(knocker),
         "opponent": format_cards(opponent),
-        "knocker_melds": [format_cards(meld) for meld in settlement.knocker_melds],
-        "opponent_melds": [format_cards(meld) for meld in settlement.defender_melds],
+        "knocker_melds": [format_cards(meld) for meld in outcome.knocker_melds],
+        "opponent_melds": [format_cards(meld) for meld in outcome.defender_melds],
         "layoffs": [
-            {"cards": format_cards(laid), "onto": format_cards(settlement.knocker_melds[meld])}
+            {"cards": format_cards(laid), "onto": format_cards(outcome.knocker_melds[meld])}
             for meld, laid in onto.items()
         ],
     }

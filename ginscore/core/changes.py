@@ -58,7 +58,8 @@ def renamed_players(players, old: str, new: str) -> tuple:
 
 
 def standing(game, renamed_hand):
-    """``game`` as it stands: its rules and players after every change that counts, and its
+    """``game`` as it stands (docs/glossary.md), the one definition of it: its rules and players
+    after every 'rules set' and 'rename' that counts, and its
     hands naming the players as they are named now. ``renamed_hand(hand, old, new)`` is the
     hand with player ``old`` named ``new`` (the table's). A game never changed is returned as it is."""
     return _standing(game, renamed_hand)[0]

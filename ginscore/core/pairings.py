@@ -1,20 +1,20 @@
-"""The evening's pairings (pure; docs/ladder.md): the players here tonight seated at tables for
+"""The evening's pairings (pure; docs/ladder.md): the players here tonight seated at card tables for
 close games, by their ratings, away from whom they played on the last evenings and tonight,
 and in a club night of rounds (Swiss) beside those with as many wins tonight.
 
-Every seating has a cost, the sum of its tables' (lower is better):
+Every seating has a cost, the sum of its card tables' (lower is better):
 
-- **close**: for each two sides at a table, ``4 * (p - 0.5) ** 2``, where ``p`` is the chance
+- **close**: for each two sides at a card table, ``4 * (p - 0.5) ** 2``, where ``p`` is the chance
   of one finishing ahead of the other (0 for an even game, 1 for a certain one);
-- **met before**: for each two players at one table, ``RECENT`` if they played each other on
+- **met before**: for each two players at one card table, ``RECENT`` if they played each other on
   one of the last evenings, ``TONIGHT`` if they did tonight;
-- **Swiss** (rounds): for each two players at one table, ``SWISS * (a - b) ** 2`` of their
-  scores tonight (a game won 1, a game of more finished ahead of half the table 0.5);
+- **Swiss** (rounds): for each two players at one card table, ``SWISS * (a - b) ** 2`` of their
+  scores tonight (a game won 1, a game of more finished ahead of half the card table 0.5);
 - **sitting out** (a player over): ``BYE`` for each time he sat out tonight, and his score.
 
-An evening of up to ``EXACT`` seatings (ten players in pairs, twelve at three-handed tables)
+An evening of up to ``EXACT`` seatings (ten players in pairs, twelve at three-handed card tables)
 is seated by trying every seating; a bigger one starts from the players in order of score
-tonight and rating, tables filled in turn, and swaps two players of different tables (or one
+tonight and rating, card tables filled in turn, and swaps two players of different card tables (or one
 sitting out) as long as a swap lowers the cost. Everything in a fixed order: the same evening
 gives the same seating.
 """
@@ -42,14 +42,14 @@ class Player(Record):
 
 
 class Seats(Record):
-    """One table to seat: its kind, how many sit at it, whether they play as two sides of two."""
+    """One card table to seat: its kind, how many sit at it, whether they play as two sides of two."""
 
     kind: str
     size: int
     teams: bool = False
 
 
-class Table(Record):
+class CardTable(Record):
     kind: str  # the kind of table: standard, hollywood, three-handed, partnership, rummy
     players: tuple  # names, in the order to start the game with (partnership: A, B, C, D with A & C a side)
     sides: tuple  # tuples of names
@@ -57,7 +57,7 @@ class Table(Record):
 
 
 def sides_of(teams: bool, names: tuple) -> list:
-    """Every way the players of a table can play: with ``teams`` (a partnership), the three ways
+    """Every way the players of a card table can play: with ``teams`` (a partnership), the three ways
     to split four into two sides of two; else each player his own side."""
     if teams and len(names) == 4:
         first, *rest = names
@@ -78,8 +78,8 @@ def closeness(sides, rated: dict) -> float:
     return cost
 
 
-def table_cost(teams: bool, names: tuple, players: dict, met: dict) -> tuple:
-    """(cost, the sides that cost it) of one table."""
+def card_table_cost(teams: bool, names: tuple, players: dict, met: dict) -> tuple:
+    """(cost, the sides that cost it) of one card table."""
     rated = {name: players[name].rating for name in names}
     best = None
     for sides in sides_of(teams, names):
@@ -95,7 +95,7 @@ def table_cost(teams: bool, names: tuple, players: dict, met: dict) -> tuple:
 
 
 def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
-    """(the tables, the names sitting out) for ``players`` (``Player``) at the tables of
+    """(the card tables, the names sitting out) for ``players`` (``Player``) at the card tables of
     ``plan`` (``Seats``; the players they leave over sit out); ``met`` maps a frozenset of two
     names to what their meeting before costs (``RECENT``, ``TONIGHT``); with ``swiss``, the
     scores tonight seat players together."""
@@ -113,7 +113,7 @@ def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
     def cost_of(index: int, names) -> float:
         if index == len(groups):  # sitting out
             return sum(BYE * by_name[name].byes + by_name[name].score for name in names)
-        return table_cost(plan[index].teams, tuple(names), by_name, met)[0]
+        return card_table_cost(plan[index].teams, tuple(names), by_name, met)[0]
 
     places = [*groups, out]
     if seatings(len(order), [seats.size for seats in plan]) <= EXACT:
@@ -132,20 +132,20 @@ def seating(plan: list, players: list, met: dict, swiss: bool = False) -> tuple:
                         if cost_a + cost_b < costs[first] + costs[second] - 1e-9:
                             places[first], places[second], costs[first], costs[second] = a, b, cost_a, cost_b
                             improved = True
-    tables = []
+    card_tables = []
     for seats, names in zip(plan, places[:-1]):
         names = sorted(names, key=lambda name: (-by_name[name].rating.mu, name))
-        _cost, sides = table_cost(seats.teams, tuple(names), by_name, met)
+        _cost, sides = card_table_cost(seats.teams, tuple(names), by_name, met)
         if seats.teams:  # the first and third named play together
             (a, c), (b, d) = sides
             names = [a, b, c, d]
         chances = ratings.win_probability([[by_name[name].rating for name in side] for side in sides])
-        tables.append(Table(seats.kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
-    return tables, sorted(places[-1])
+        card_tables.append(CardTable(seats.kind, tuple(names), tuple(sides), {side[0]: chance for side, chance in zip(sides, chances)}))
+    return card_tables, sorted(places[-1])
 
 
 def seatings(count: int, sizes: list) -> int:
-    """How many ways there are to seat ``count`` players at tables of ``sizes`` (the rest out)."""
+    """How many ways there are to seat ``count`` players at card tables of ``sizes`` (the rest out)."""
     ways = factorial(count) // factorial(count - sum(sizes))
     for size in sizes:
         ways //= factorial(size)
@@ -153,8 +153,8 @@ def seatings(count: int, sizes: list) -> int:
 
 
 def cheapest(plan: list, names: list, cost_of) -> list:
-    """The cheapest of every seating of ``names`` at the tables of ``plan`` (the first found of
-    equal ones, in the order of ``names``): a table's cost is worked out once for each set of
+    """The cheapest of every seating of ``names`` at the card tables of ``plan`` (the first found of
+    equal ones, in the order of ``names``): a card table's cost is worked out once for each set of
     players that can sit at it."""
     known: dict = {}
 
@@ -165,17 +165,17 @@ def cheapest(plan: list, names: list, cost_of) -> list:
 
     best = [None, None]
 
-    def seat(index: int, left: list, tables: list, spent: float) -> None:
+    def seat(index: int, left: list, card_tables: list, spent: float) -> None:
         if best[0] is not None and spent >= best[0] - 1e-9:
             return
         if index == len(plan):
             total = spent + cost(len(plan), tuple(left))
             if best[0] is None or total < best[0] - 1e-9:
-                best[0], best[1] = total, [*tables, list(left)]
+                best[0], best[1] = total, [*card_tables, list(left)]
             return
         for chosen in combinations(left, plan[index].size):
             rest = [name for name in left if name not in chosen]
-            seat(index + 1, rest, [*tables, list(chosen)], spent + cost(index, chosen))
+            seat(index + 1, rest, [*card_tables, list(chosen)], spent + cost(index, chosen))
 
     seat(0, list(names), [], 0.0)
     return best[1]

@@ -5,9 +5,9 @@ The model is Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2013), e
 one rating period for the players in it, extended in three ways that the ratings bench
 (bench/bench_ratings.py, bench/README.md) chose its settings by:
 
-- **more than two**: a player's game against every other side at the table is one result
+- **more than two**: a player's game against every other side at the card table is one result
   (1 ahead of it, 0.5 level, 0 behind), each weighed ``(sides - 1) ** -multiplayer``, so that
-  with the default a table of any size counts as much as one game of two;
+  with the default a card table of any size counts as much as one game of two;
 - **teams** (partnership sides): a side plays with its members' mean rating and its
   uncertainty's root mean square; each member moves by the side's result, by his own uncertainty;
 - **time away**: a player's uncertainty grows with the days since his last game

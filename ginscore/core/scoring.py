@@ -1,6 +1,6 @@
-"""Pure scoring: one hand (docs/rules.md section 2), one game's settlement (sections 4 and 5), stakes (13).
+"""Pure scoring: one hand (docs/rules.md section 2), one game's final score (sections 4 and 5), stakes and money (13).
 
-Nothing here reads files or knows about click. Formats (``ginscore.formats``) combine these
+Nothing here reads files or knows about click. The tables (``ginscore.tables``) combine these
 pieces; a hand is the dict of what the players said, exactly as stored in the ledger.
 """
 
@@ -204,7 +204,7 @@ class FinalScore(Record):
         return {key: dict(value) if isinstance(value, dict) else value for key, value in zip(self._fields, self)}
 
 
-def settle(
+def final_score(
     winner: str,
     loser: str,
     points: dict,
@@ -214,9 +214,9 @@ def settle(
     stake: Decimal | None,
     game_bonus_factor: int = 1,
 ) -> FinalScore:
-    """Settle a finished game by docs/rules.md sections 4 and 5 and the game's shutout mode.
+    """The final score of a finished game by docs/rules.md sections 4 and 5 and the game's shutout mode.
 
-    ``game_bonus_factor`` lets a format weigh a whole game (Hollywood's doubled last column).
+    ``game_bonus_factor`` lets a table weigh a whole game (Hollywood's doubled last column).
     """
     box_points = {winner: boxes[winner] * rules.box_bonus, loser: boxes[loser] * rules.box_bonus}
     winner_points, winner_boxes = points[winner], box_points[winner]
@@ -354,6 +354,9 @@ def _stake_digits(rate: Decimal) -> int:
 # The digits an amount of money may have before and after its point (the file checks hold
 # every amount to them); sums of such amounts are worked out in a context that holds them all.
 MONEY_DIGITS = 60
+# An amount as ``cents`` writes one, the form the files and the summary index hold every amount in:
+# no exponent, bounded digits. A pattern's text: compiled where amounts are checked, not at start-up.
+AMOUNT = rf"^-?[0-9]{{1,{MONEY_DIGITS}}}(?:\.[0-9]{{1,{MONEY_DIGITS}}})?$"
 
 
 def exact_money():

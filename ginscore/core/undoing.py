@@ -71,8 +71,8 @@ def sorts(journal) -> dict:
     return found
 
 
-class Standing(Record):
-    """What stands after a journal: which targets are taken back, and the last entry of each kind."""
+class JournalEffects(Record):
+    """What a journal's entries come to: which targets are taken back, and the last entry of each kind."""
 
     taken_back: set  # hands and changes taken back now
     last_void: dict  # target -> its last "void"
@@ -84,8 +84,8 @@ class Standing(Record):
     in_force: dict = {}
 
 
-def standing(journal) -> Standing:
-    state = Standing(set(), {}, {}, {}, None, {})
+def journal_effects(journal) -> JournalEffects:
+    state = JournalEffects(set(), {}, {}, {}, None, {})
     replaced: dict = {}  # a correction -> the one in force before it (None: the hand as recorded)
     for entry in journal:
         action, target = entry["action"], entry.get("target")
@@ -108,7 +108,7 @@ def standing(journal) -> Standing:
     return state
 
 
-def deed_of(entry, state: Standing) -> Deed | None:
+def deed_of(entry, state: JournalEffects) -> Deed | None:
     """What ``entry`` (a deed or a redo) did, if that still stands; else None."""
     action, target = entry["action"], entry.get("target")
     if action == "hand":
@@ -129,7 +129,7 @@ def deed_of(entry, state: Standing) -> Deed | None:
     return None  # a game set aside or brought back: 'unvoid' and 'void' do that
 
 
-def undo_of(entry, state: Standing) -> Deed | None:
+def undo_of(entry, state: JournalEffects) -> Deed | None:
     """What the undo ``entry`` took back, if it still stands (nobody redid it since); else None.
     The kind names what it undid: "hand" or a change (a "void"), "restore" (a "void" taking a
     'restore' back), "delete" (a "restore" taking a deletion back), "edit", "end"."""
@@ -150,7 +150,7 @@ def undo_of(entry, state: Standing) -> Deed | None:
 def last_deed(journal, device: str, phone: str = "") -> Deed | None:
     """The last thing ``device`` (and ``phone``, see ``own``) did in the game whose effect
     stands: what its 'undo' takes back."""
-    kinds, state = sorts(journal), standing(journal)
+    kinds, state = sorts(journal), journal_effects(journal)
     for entry in reversed(journal):
         if own(entry, device, phone) and kinds[entry["id"]] != UNDO:
             deed = deed_of(entry, state)
@@ -162,7 +162,7 @@ def last_deed(journal, device: str, phone: str = "") -> Deed | None:
 def last_undo(journal, device: str, phone: str = "") -> Deed | None:
     """``device``'s last undo that still stands, when it recorded no hand and deleted none since
     (a correction between an undo and its redo is fine): what its 'redo' takes back."""
-    kinds, state = sorts(journal), standing(journal)
+    kinds, state = sorts(journal), journal_effects(journal)
     undone: list = []  # its undos since its last deed, oldest first
     for entry in journal:
         if not own(entry, device, phone):

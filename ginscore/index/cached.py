@@ -12,6 +12,7 @@ import json
 import re
 
 from ginscore.base.ids import GAME_ID
+from ginscore.core.scoring import AMOUNT
 from ginscore.core.statistics import STAT_KEYS
 
 
@@ -19,8 +20,7 @@ class Damaged(Exception):
     """A value read from the index is not one ginscore wrote there: the index is rebuilt."""
 
 
-# An exact decimal amount as ginscore writes one (format(Decimal, "f")): bounded digits, no exponent.
-AMOUNT = re.compile(r"^-?[0-9]{1,60}(?:\.[0-9]{1,60})?$")
+_AMOUNT = re.compile(AMOUNT)  # an amount of money as ginscore writes one (core.scoring)
 LARGEST = 2**62  # no count or sum ginscore stores comes near; SQLite's integers end at 2^63
 
 
@@ -40,7 +40,7 @@ def text(value, what: str = "a text", none: bool = False):
 
 
 def amount(value, what: str = "an amount", none: bool = False):
-    need((type(value) is str and AMOUNT.match(value) is not None) or (none and value is None), what)
+    need((type(value) is str and _AMOUNT.match(value) is not None) or (none and value is None), what)
     return value
 
 
@@ -109,7 +109,7 @@ def _listed(data: dict) -> None:
         if money is not None:
             need(type(money) is dict, "money")
             for name, value in money.items():
-                need(type(name) is str and type(value) is str and AMOUNT.match(value) is not None, "money")
+                need(type(name) is str and type(value) is str and _AMOUNT.match(value) is not None, "money")
         return
     for key in ("created", "table"):
         text(data.get(key), key)

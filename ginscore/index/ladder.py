@@ -56,7 +56,7 @@ END;
 _STEP = "kind, step, position, game_id, folded, player, place, won, mu, phi, sigma, day, games, wins"
 
 
-class Standing:
+class PlayerRating:
     """One player's rating as it stood after a step: ``rating`` (a ``ratings.Rating``), his
     name as written then, and the step's position (when its game was started)."""
 
@@ -72,8 +72,8 @@ class Reader:
     def __init__(self, connection, kind: str):
         self.connection, self.kind = connection, kind
 
-    def standings(self, before: str | None = None, keys=None) -> list:
-        return standings(self.connection, self.kind, before, keys)
+    def player_ratings(self, before: str | None = None, keys=None) -> list:
+        return player_ratings(self.connection, self.kind, before, keys)
 
     def season(self, since: str | None, until: str | None) -> dict:
         return season(self.connection, self.kind, since, until)
@@ -112,8 +112,8 @@ def brought_up(connection, kind: str, settings=None) -> None:
             cached.text(through), cached.text(stale_from), cached.count(steps)
             if stale_from < NOTHING_STALE:
                 through, steps = cut_back(connection, kind, stale_from)
-        standing = {entry.key: entry.rating for entry in standings(connection, kind)}
-        through, steps = rate_on(connection, kind, settings, standing, through, steps)
+        rated = {entry.key: entry.rating for entry in player_ratings(connection, kind)}
+        through, steps = rate_on(connection, kind, settings, rated, through, steps)
         connection.execute("UPDATE rating_caches SET through = ?, stale_from = ?, steps = ? WHERE kind = ?",
                            (through, NOTHING_STALE, steps, kind))
         connection.commit()
@@ -131,7 +131,7 @@ def cut_back(connection, kind: str, stale_from: str) -> tuple:
     return (cached.text(last[0]), cached.count(last[1])) if last else ("", 0)
 
 
-def rate_on(connection, kind: str, settings, standing: dict, through: str, steps: int) -> tuple:
+def rate_on(connection, kind: str, settings, rated: dict, through: str, steps: int) -> tuple:
     """Rate the counted games after ``through``, in order; (the new ``through``, steps)."""
     from ginscore.core import ratings
 
@@ -149,9 +149,9 @@ def rate_on(connection, kind: str, settings, standing: dict, through: str, steps
             sides = [(place, tuple(folded(name) for name in names)) for place, names in contest]
             written = {folded(name): name for _place, names in contest for name in names}
             if len(written) != sum(len(keys) for _place, keys in sides):
-                continue  # a name twice at one table (folded alike): nothing to rate
-            before = {key: standing[key].wins if key in standing else 0 for key in written}
-            after = ratings.play(standing, sides, day, settings)
+                continue  # a name twice at one card table (folded alike): nothing to rate
+            before = {key: rated[key].wins if key in rated else 0 for key in written}
+            after = ratings.play(rated, sides, day, settings)
             places = {key: place for place, keys in sides for key in keys}
             for key, rating in after.items():
                 steps += 1
@@ -167,7 +167,7 @@ def rate_on(connection, kind: str, settings, standing: dict, through: str, steps
     return through, steps
 
 
-def _standing(row) -> Standing:
+def _player_rating(row) -> PlayerRating:
     from ginscore.core import ratings
 
     key, player, mu, phi, sigma, day, games, wins, position = row
@@ -175,14 +175,14 @@ def _standing(row) -> Standing:
     rating = ratings.Rating(cached.real(mu), cached.real(phi), cached.real(sigma), cached.count(day), cached.count(games), cached.count(wins))
     if not (rating.phi > 0 and rating.sigma >= 0 and math.isfinite(rating.mu)):
         raise cached.Damaged("a rating")
-    return Standing(key, player, rating, position)
+    return PlayerRating(key, player, rating, position)
 
 
-def standings(connection, kind: str, before: str | None = None, keys=None) -> list:
+def player_ratings(connection, kind: str, before: str | None = None, keys=None) -> list:
     """Each player's rating as it stood after his last game started before ``before`` (None:
     his last), for the players ``keys`` (None: everyone rated); one lookup a player."""
     if keys is None and before is None:  # as they stand: each player's last step
-        return [_standing(row) for row in connection.execute(
+        return [_player_rating(row) for row in connection.execute(
             "SELECT s.folded, s.player, s.mu, s.phi, s.sigma, s.day, s.games, s.wins, s.position FROM rating_players p"
             " JOIN rating_steps s ON s.kind = p.kind AND s.step = p.step WHERE p.kind = ? ORDER BY p.folded", (kind,))]
     if keys is None:
@@ -195,7 +195,7 @@ def standings(connection, kind: str, before: str | None = None, keys=None) -> li
             " WHERE kind = ? AND folded = ? AND position < ? ORDER BY position DESC, step DESC LIMIT 1",
             (kind, key, before or NOTHING_STALE)).fetchone()
         if row is not None:
-            found.append(_standing(row))
+            found.append(_player_rating(row))
     return found
 
 

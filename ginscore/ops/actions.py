@@ -23,8 +23,8 @@ def evaluate(game: Game):
 
 
 def standing(game: Game) -> Game:
-    """``game`` as it stands: its rules and players after 'rules set' and 'rename' (what a
-    typed name is matched against and a new hand is checked with)."""
+    """``game`` as it stands (``core.changes.standing`` says what that is), by its table: what a
+    typed name is matched against and a new hand is checked with."""
     return get_table(game.table).standing(game)
 
 

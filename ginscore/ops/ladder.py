@@ -42,14 +42,14 @@ def rungs(reader, since: str | None, until: str | None, change_from: str, totals
     (UTC bounds, or None), ``change_from`` where the change is counted from, ``totals`` the
     players' totals over the same games (``player_totals``); with ``season``, only the players
     who played in it, their games and wins in it."""
-    standing = reader.standings(until)
+    rated = reader.player_ratings(until)
     counted = reader.season(since, until) if season else None
     if season:
-        standing = [entry for entry in standing if entry.key in counted]
-    before = {entry.key: entry.rating for entry in reader.standings(change_from, [entry.key for entry in standing])}
+        rated = [entry for entry in rated if entry.key in counted]
+    before = {entry.key: entry.rating for entry in reader.player_ratings(change_from, [entry.key for entry in rated])}
     summed = {folded(entry["player"]): entry for entry in totals}
     lines = []
-    for entry in standing:
+    for entry in rated:
         rating = entry.rating
         games, wins = counted[entry.key] if season else (rating.games, rating.wins)
         start = before[entry.key].rating if entry.key in before else ratings.BASE
@@ -65,7 +65,7 @@ def versus(reader, names, until: str | None = None) -> tuple:
     than two, from the ratings as they stood before ``until``, keyed by each name as the ladder
     writes it; the names never rated, who would play as new players)."""
     keys = [folded(name) for name in names]
-    found = {entry.key: entry for entry in reader.standings(until, keys)}
+    found = {entry.key: entry for entry in reader.player_ratings(until, keys)}
     sides = [[found[key].rating if key in found else ratings.new_rating(ratings.DEFAULT)] for key in keys]
     written = [found[key].player if key in found else name for key, name in zip(keys, names)]
     unknown = [name for key, name in zip(keys, names) if key not in found]

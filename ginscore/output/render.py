@@ -1,4 +1,4 @@
-"""Turning data into text: sheets, tables, CSV and JSON.
+"""Turning data into text: sheets, grids, CSV and JSON.
 
 tabulate is imported inside the functions that need it: its import alone costs ~50 ms, and
 the commands typed between hands (knock, gin, status) must not pay for it.
@@ -14,17 +14,17 @@ from ginscore.base.text import inert, text_columns
 
 DEFAULT_FORMAT = "simple"
 # The formats spreadsheets open: plain delimited cells (tabulate's tsv pads them with spaces),
-# no titles around the tables, and no cell a spreadsheet would run as a formula.
+# no titles around the grids, and no cell a spreadsheet would run as a formula.
 SPREADSHEET_FORMATS = ("csv", "tsv")
 
 # Names people type for a format -> the one ginscore uses (tabulate's names are taken as they are).
 FORMAT_ALIASES = {"text": "simple", "markdown": "github", "md": "github"}
-# tabulate's LaTeX puts plain text around a table that does not compile and escapes no name;
+# tabulate's LaTeX puts plain text around a grid that does not compile and escapes no name;
 # unsafehtml escapes nothing. Both are refused rather than printed broken.
 REFUSED_FORMATS = ("latex", "latex_raw", "latex_booktabs", "latex_longtable", "unsafehtml")
 
 
-def table_formats() -> list:
+def grid_formats() -> list:
     from tabulate import tabulate_formats
 
     return sorted(name for name in tabulate_formats if name not in REFUSED_FORMATS) + ["csv"]
@@ -38,7 +38,7 @@ def check_format(fmt: str) -> str:
     name = FORMAT_ALIASES.get(name, name)
     if name in (DEFAULT_FORMAT, *SPREADSHEET_FORMATS):  # known without importing tabulate
         return name
-    if name not in table_formats():
+    if name not in grid_formats():
         hint = _("LaTeX is not offered; ") if name.startswith("latex") else ""
         raise GinscoreError(
             _(
@@ -50,9 +50,9 @@ def check_format(fmt: str) -> str:
 
 
 # Markdown's markup characters, escaped in every value a Markdown output shows: a name holding
-# "|" would end a table cell, "<b>" or "*" would be read as markup.
+# "|" would end a grid's cell, "<b>" or "*" would be read as markup.
 _MARKDOWN_ESCAPES = str.maketrans({char: "\\" + char for char in "\\`*_[]<>|"})
-MARKDOWN_TABLES = ("github", "pipe")
+MARKDOWN_GRIDS = ("github", "pipe")
 
 
 def markdown_text(text) -> str:
@@ -62,15 +62,17 @@ def markdown_text(text) -> str:
 
 def html_page(title: str, blocks) -> str:
     """A command's output as one whole HTML page (``--format html``): ``blocks`` are
-    ("h2" or "p", text), escaped, or ("table", a table ``table`` made in html), escaped by tabulate."""
+    ("h2" or "p", text), escaped, or ("html", HTML made already: a ``grid`` in html, escaped by
+    tabulate, or a chart)."""
     from ginscore.output.render_html import document
 
     return document(title, blocks)
 
 
-def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
-    """``numeric``: the columns to right-align whatever their cells (None: numbers right, text left)."""
-    if fmt in MARKDOWN_TABLES:
+def grid(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
+    """A printed grid of ``headers`` and ``rows`` in the output format ``fmt``. ``numeric``: the
+    columns to right-align whatever their cells (None: numbers right, text left)."""
+    if fmt in MARKDOWN_GRIDS:
         headers = [markdown_text(cell) for cell in headers]
         rows = [[markdown_text(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
     if fmt in SPREADSHEET_FORMATS:  # every CSV and TSV ginscore prints passes here
@@ -86,7 +88,7 @@ def table(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
         return buffer.getvalue().rstrip("\n")
     text = text_columns(headers, rows)
     if fmt == DEFAULT_FORMAT:
-        drawn = simple_table(headers, rows, text, numeric)
+        drawn = simple_grid(headers, rows, text, numeric)
         if drawn is not None:
             return drawn
     from tabulate import tabulate
@@ -111,12 +113,12 @@ def narrow(string: str) -> bool:
     return re.fullmatch(_NARROW, string) is not None  # re compiles it once and keeps it
 
 
-def simple_table(headers, rows, text, numeric=None) -> str | None:
-    """The default text table, byte for byte as tabulate's "simple" style draws it (with
+def simple_grid(headers, rows, text, numeric=None) -> str | None:
+    """The default text grid, byte for byte as tabulate's "simple" style draws it (with
     ``disable_numparse`` for the ``text`` columns and ``numeric`` as its ``colalign``), for the
-    tables ginscore prints: cells of text, whole numbers or None, on one line, each character
+    grids ginscore prints: cells of text, whole numbers or None, on one line, each character
     one column wide. Anything else is None, and tabulate draws it. tabulate 0.10 looks its own
-    version up through importlib.metadata when imported, which costs a table-printing command
+    version up through importlib.metadata when imported, which costs a grid-printing command
     more than all the rest of its start-up (CONTRIBUTING.md, Speed)."""
     headers = [str(cell) for cell in headers]
     if not headers or any(len(row) != len(headers) for row in rows):
@@ -130,7 +132,7 @@ def simple_table(headers, rows, text, numeric=None) -> str | None:
         strings = ["" if cell is None else str(cell) for cell in cells]
         if not all(narrow(string) for string in (header, *strings)):
             return None
-        if not rows:  # tabulate aligns the headers of an empty table left
+        if not rows:  # tabulate aligns the headers of an empty grid left
             align = "left"
         elif numeric is not None:
             align = "right" if column in numeric else "left"
@@ -153,7 +155,7 @@ def simple_table(headers, rows, text, numeric=None) -> str | None:
 
 
 def wrap_column(headers, rows, column: int, width: int, least: int = 24) -> list:
-    """``rows`` with the text of ``column`` wrapped (lines in the cell) so that a text table of
+    """``rows`` with the text of ``column`` wrapped (lines in the cell) so that a text grid of
     them, two spaces between columns, fits ``width`` characters; never narrower than ``least``."""
     from textwrap import fill
 
@@ -178,9 +180,9 @@ def terminal_width() -> int | None:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def plain_table(headers, rows, numeric=None) -> str:
-    """A small aligned table without tabulate, for the fast status path: text left, numbers
-    right (``numeric``: the columns to right-align whatever their cells, as ``table`` takes)."""
+def plain_grid(headers, rows, numeric=None) -> str:
+    """A small aligned grid without tabulate, for the fast status path: text left, numbers
+    right (``numeric``: the columns to right-align whatever their cells, as ``grid`` takes)."""
     cells = [[str(cell) for cell in headers]] + [[str(cell) for cell in row] for row in rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(headers))]
     if numeric is None:
@@ -205,7 +207,7 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
     """A Sheet as text (tabulate), as CSV or TSV (its hands, one rectangular grid:
     ``csv_hands``) or as a whole HTML page (laid out for ``paper``, a4 or letter)."""
     if fmt in SPREADSHEET_FORMATS:
-        return table(sheet.csv_hands.headers, sheet.csv_hands.rows, fmt)
+        return grid(sheet.csv_hands.headers, sheet.csv_hands.rows, fmt)
     if fmt == "html":
         from ginscore.output.render_html import page
 
@@ -220,7 +222,7 @@ def sheet(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
     for part in sheet.grids:
         if part.title:
             parts += [*paragraphs([part.title]), ""]
-        parts += [table(part.headers, part.rows, fmt, part.numeric), ""]
+        parts += [grid(part.headers, part.rows, fmt, part.numeric), ""]
     parts += paragraphs(sheet.notes)
     return "\n".join(parts).rstrip("\n")
 
@@ -251,7 +253,7 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
 
         return page(sheet, pad=True, paper=paper)
     if fmt in SPREADSHEET_FORMATS:
-        return table(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
+        return grid(flat_headers(sheet.grids[0]), sheet.grids[0].rows, fmt)
     from textwrap import wrap
 
     blank = "_" * 30
@@ -263,7 +265,7 @@ def pad(sheet, fmt: str = DEFAULT_FORMAT, paper: str | None = None) -> str:
         label = f"{field.label + ':':<{size}}"
         parts += wrap(field.value or blank, PAD_WIDTH, initial_indent=label, subsequent_indent=" " * len(label))
     for part in sheet.grids:
-        drawn = ruled_table(part) if fmt == DEFAULT_FORMAT else table(flat_headers(part), part.rows, fmt)
+        drawn = ruled_grid(part) if fmt == DEFAULT_FORMAT else grid(flat_headers(part), part.rows, fmt)
         parts += ["", part.title, *([""] if fmt != DEFAULT_FORMAT else []), drawn]
     return "\n".join(parts)
 
@@ -283,7 +285,7 @@ def flat_headers(grid) -> list:
     return [f"{label} {header}".strip() for label, header in zip(labels, grid.headers)]
 
 
-def ruled_table(grid, width: int = PAD_WIDTH) -> str:
+def ruled_grid(grid, width: int = PAD_WIDTH) -> str:
     """A grid drawn with rules between every row, its columns to write in all as wide, a pen's
     room at least (``4 = 100``) and each header whole; the first column as wide as its labels.
     When they do not all fit ``width``, the grid is drawn in parts one under the other, each

@@ -155,9 +155,9 @@ def sheet_body(sheet, pad: bool = False) -> list:
     main, foot = grids[:1], grids[1:]
     main += [grid for grid in foot if grid.detail]
     foot = [grid for grid in foot if not grid.detail]
-    body += [table_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
+    body += [grid_block(grid, "hands" if index == 0 else "detail", pad) for index, grid in enumerate(main)]
     charts = "".join(chart_figure(chart, len(sheet.charts)) for chart in sheet.charts)
-    finals = "".join(table_block(grid, "final", pad) for grid in foot)
+    finals = "".join(grid_block(grid, "final", pad) for grid in foot)
     if finals or charts:
         body.append('<div class="foot">')
         if finals:
@@ -175,7 +175,7 @@ def document(title: str, blocks) -> str:
     escaped (``render.html_page``)."""
     body = [f"<h1>{escape(title)}</h1>"]
     for kind, content in blocks:
-        body.append(content if kind == "table" else f"<{kind}>{escape(content)}</{kind}>")
+        body.append(content if kind == "html" else f"<{kind}>{escape(content)}</{kind}>")
     return "\n".join([*page_head(escape(title), f"<style>{CSS}</style>"), '<body class="report">', *body, "</body>", "</html>"])
 
 
@@ -217,8 +217,8 @@ def numeric_columns(grid) -> set:
     return {column for column in range(len(grid.headers)) if column not in text}
 
 
-def table_block(grid, kind: str, pad: bool = False) -> str:
-    """A titled table that is never split across pages. In a final block (its first header
+def grid_block(grid, kind: str, pad: bool = False) -> str:
+    """A grid as a titled HTML table that is never split across pages. In a final block (its first header
     empty) the first cell of a row labels it. A pad's columns to write in are all as wide
     (its CSS sizes the ``col`` elements): "we" as "they", "+/-" as "sum"."""
     numbers = numeric_columns(grid)

@@ -4,7 +4,7 @@ saved remembered) is the application service's (``ginscore.app.book``).
 
 Layout of the ledger folder, which a file syncer or git may share between devices::
 
-    games/game-ID.DEVICE.json   one device's file of game ID (ginscore.store.schema): the game as
+    games/game-ID.DEVICE.json   one device's file of game ID (ginscore.store.game_file): the game as
                                 started and the entries that device recorded, written by it alone
                                 (no syncer has two versions to choose from); a game is their union
     games/game-NNNNNN.json      a game from before devices (file versions 1 to 3): read as it
@@ -18,7 +18,7 @@ caches: the devices whose files the games folder holds, a note of the file writt
 (``store.written``). Files are written with ``safefile.atomic_write`` under the lock, so a crash
 leaves the old or the new file, never a mix. Reads take no lock: a reader always sees whole files.
 
-What a game file's JSON means is the codec's (``ginscore.store.schema``, handed in by whoever opens
+What a game file's JSON means is the codec's (``ginscore.store.game_file``, handed in by whoever opens
 the ledger): this module moves bytes and parsed JSON, and so reaches nothing that scores.
 """
 
@@ -70,7 +70,7 @@ class Ledger:
     """The game files of one ledger folder: list, read, write (inside ``locked()``). ``codec``
     turns a file's JSON into a game and back: ``decode(data, where)``, ``encode(game, entries,
     device)``, ``problems(data)``, ``is_voided(data)``, ``repair_hint()`` and ``FILE_VERSION``
-    (the module ``ginscore.store.schema``); ``device`` is this device's id (a function, asked only
+    (the module ``ginscore.store.game_file``); ``device`` is this device's id (a function, asked only
     when something is written)."""
 
     def __init__(self, root, codec, device=None):

@@ -98,14 +98,14 @@ def _new_entries(game, held: dict, other, game_id: str, numbered: bool) -> tuple
     """(``game``, or ``other`` with no entries when ``game`` is None (no file of it here); the
     entries of ``other`` not in ``held``), ``held`` (id -> entry) gaining them. ``numbered``:
     ``other`` is a file from before ids, whose entries are told apart from the game's by
-    ``apart_from_numbered``. An entry held with other content is refused: see schema.merge."""
+    ``apart_from_numbered``. An entry held with other content is refused: see game_file.merge."""
     if game is None:
         game = other._replace(journal=())
     elif started(game) != started(other):
         raise LedgerError(_("it is another game than game {game} under the same id; it was left where it is").format(game=game_id))
     entries = apart_from_numbered(held, other.journal, game_id) if numbered else other.journal
     changed = next((entry["id"] for entry in entries if held.get(entry["id"], entry) != entry), None)
-    if changed is not None:  # one copy was changed outside ginscore: a person chooses (see schema.merge)
+    if changed is not None:  # one copy was changed outside ginscore: a person chooses (see game_file.merge)
         raise LedgerError(
             _("entry {entry} of game {game} is held here with other content: one copy was changed outside ginscore; "
               "nothing of that game was merged").format(entry=changed, game=game_id)

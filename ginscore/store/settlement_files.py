@@ -44,7 +44,7 @@ from ginscore.base.ids import DEVICE_ID, ENTRY_ID_LENGTH, GAME_ID, digest
 from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.base.safefile import atomic_write, make_folder, read_regular, reason
 from ginscore.base.syncnames import conflict_copy as copy_of
-from ginscore.index.cached import AMOUNT
+from ginscore.core.scoring import AMOUNT
 from ginscore.store.ledger import canonical
 from ginscore.store.settlement_names import DEVICE_FILE, LEGACY_FILE, MAX_BYTES, device_path, folder_of, legacy_path
 
@@ -59,6 +59,7 @@ VERSIONS = (PLAIN_VERSION, FILE_VERSION)
 MAX_LEGACY_MS = 10**15
 ACTIONS = ("settle", "undo", "redo")
 TARGETED = ("undo", "redo")  # they name the settlement they take back or bring back (``target``)
+_AMOUNT = re.compile(AMOUNT)  # an amount of money as ginscore writes one
 ENTRY_ID = re.compile(r"^[0-9a-z]{4,32}$")
 
 
@@ -172,14 +173,14 @@ def _game_id(game, numbers: bool = True) -> bool:
 
 
 def _amount(value) -> bool:
-    """An amount as 'settle --record' writes one: exact, in full, of bounded digits (the
-    summary index's rule), never an exponent that would make a million digits."""
-    return isinstance(value, str) and AMOUNT.match(value) is not None
+    """An amount as 'settle --record' writes one: exact, in full, of bounded digits (the money's
+    form, ``core.scoring.AMOUNT``), never an exponent that would make a million digits."""
+    return isinstance(value, str) and _AMOUNT.match(value) is not None
 
 
 def _level(amounts) -> bool:
-    """Whether ``amounts`` (amount strings as ``AMOUNT`` takes them) add up to zero, exactly: in
-    whole units of their smallest decimal place (no Decimal context to make for every entry)."""
+    """Whether ``amounts`` (amount strings of the form ``core.scoring.AMOUNT``) add up to zero,
+    exactly: in whole units of their smallest decimal place (no Decimal context to make for every entry)."""
     amounts = list(amounts)
     if len(amounts) == 2 and (amounts[0] == "-" + amounts[1] or amounts[1] == "-" + amounts[0]):
         return True  # the usual game of two: one's gain, the other's loss, written alike
@@ -293,7 +294,7 @@ def _seat_money(value) -> bool:
         return False
     for pair in value:  # a loop, not all() over a generator: thousands of games' shares are read
         if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str or type(pair[1]) is not str \
-                or AMOUNT.match(pair[1]) is None:
+                or _AMOUNT.match(pair[1]) is None:
             return False
     return True
 

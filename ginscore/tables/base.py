@@ -151,7 +151,7 @@ class TableView:
         """Who plays and who deals the next hand (empty once the game is over)."""
         raise NotImplementedError
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         """The running totals in one small grid, for ``status``."""
         raise NotImplementedError
 
@@ -180,7 +180,7 @@ class TableView:
         """What ``status`` shows: the sheet's title, the running totals and the final block's
         grids, then the result (or how the game stands); ``csv_final`` is what it writes for
         a spreadsheet: the final block once there is one, else the running totals."""
-        scores = self.score_table()
+        scores = self.score_grid()
         finished = self.state.finished
         notes = self.final_notes() if finished else [self.progress_line(), *self.lead_lines()]
         return Sheet(
@@ -217,13 +217,14 @@ class Table:
     flag = ""  # the option of 'new' that chooses it, e.g. --hollywood ("" for the default table)
     description = ""  # the help of that flag
     label = ""  # the kind of table in words, for messages (marked with N_, translated when shown)
-    # how one game of this table is named where only some can be ended early ("a Rummy game")
-    early_end_label = ""
+    early_end_label = ""  # how one game of it is named where only some can be ended early ("a Rummy game")
     can_end_early = False  # whether 'ginscore end' may stop a game before it is over
     player_counts: tuple = (2,)
     teams = False  # whether its players play as two sides of two (the first and third named against the others)
+    seats_turn = False  # whether who plays a hand turns from hand to hand, so a hand may keep other seats than the turn's
     settings: dict = {}  # name -> rules.Setting: exactly what its games store
     hand_kinds: tuple = ()  # the hand commands it takes (knock, gin, draw, ...)
+    draw_names_a_player = False  # whether a draw names a player: the one at whose card table it was (partnership)
     hand_fields: dict = {}  # key -> type of what a hand stores, for the file's validation
     pad_hands = 25  # rows of a blank pad when 'pad' is not given --hands
     view = TableView  # the class that says this table's results in words
@@ -346,8 +347,8 @@ class Table:
         return self._play_all(game)[1]
 
     def standing(self, game):
-        """``game`` with the rules changes and renames that count (``ginscore.core.changes``);
-        worked out once for the same game object (``kept.standing``)."""
+        """``game`` as it stands (``core.changes.standing``), its hands renamed as this table
+        renames them; worked out once for the same game object (``kept.standing``)."""
         return kept_replays.standing(self, game, lambda game: changes.standing(game, self.renamed_hand))
 
     def renamed_hand(self, hand: dict, old: str, new: str) -> dict:

@@ -20,7 +20,7 @@ from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
 from ginscore.core.game import EffectiveHand, abandoned
 from ginscore.core.rules import GIN_SETTINGS, Setting
-from ginscore.core.scoring import FinalScore, HandScore, gin_bonus_part, money, settle
+from ginscore.core.scoring import FinalScore, HandScore, final_score, gin_bonus_part, money
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.hollywood_view import HollywoodView, gin_summary, hollywood_terms
 from ginscore.tables.kept import copied_tally
@@ -368,20 +368,20 @@ class HollywoodGin(TwoPlayerGin):
         stopped = abandoned(game.journal) and not all(column.closed for column in columns)
         for column in columns:
             if column.closed:
-                column.final = self.settle_column(game, column)
+                column.final = self.column_final(game, column)
             elif stopped:
                 column.abandoned = True
                 column.add_held()
-                column.final = self.settle_as_it_stands(game, column)
+                column.final = self.column_final_as_it_stands(game, column)
                 column.winner = None if column.final is None else column.final.winner
         final = None
         if all(column.closed for column in columns):
-            final = self.settle_match(game, columns, stopped, tally.rows)
+            final = self.match_final(game, columns, stopped, tally.rows)
         return HollywoodResult(game, tally.rows, columns, stopped, final, tally.dealer)
 
-    def settle_column(self, game, column: Column) -> FinalScore:
+    def column_final(self, game, column: Column) -> FinalScore:
         loser = opponent_of(game.players, column.winner)
-        return settle(
+        return final_score(
             column.winner,
             loser,
             column.scores,
@@ -392,7 +392,7 @@ class HollywoodGin(TwoPlayerGin):
             game_bonus_factor=column.weight,
         )
 
-    def settle_as_it_stands(self, game, column: Column) -> FinalScore | None:
+    def column_final_as_it_stands(self, game, column: Column) -> FinalScore | None:
         """The abandonment rule (docs/tables.md, "Ending a match early"): nobody reached the target, so
         there is no game bonus and no shutout; the player whose points and boxes are worth more
         collects the difference. Equal columns settle nothing."""
@@ -403,9 +403,9 @@ class HollywoodGin(TwoPlayerGin):
             return None
         leader = first if worth[first] > worth[second] else second
         other = opponent_of(game.players, leader)
-        return settle(leader, other, column.scores, column.boxes, True, rules, game.stake, column.weight)
+        return final_score(leader, other, column.scores, column.boxes, True, rules, game.stake, column.weight)
 
-    def settle_match(self, game, columns: list, stopped: bool, rows: list) -> MatchFinal:
+    def match_final(self, game, columns: list, stopped: bool, rows: list) -> MatchFinal:
         first, second = game.players
         totals = {name: 0 for name in game.players}
         for column in columns:

@@ -142,7 +142,7 @@ class HollywoodView(TableView):
         notes = final_notes(self.state.final, self.game, label=_("Match"), payments=self.state.payments())
         return (swept if self.state.final.swept else []) + notes
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         """The running state in one small grid, for ``status``."""
         players = list(self.game.players)
         headers = [_("column"), *players, *(_("{name} boxes").format(name=name) for name in players), _("state")]

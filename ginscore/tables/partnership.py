@@ -1,9 +1,9 @@
-"""Four-handed partnership gin: two sides, two tables a round (docs/rules.md section 11).
+"""Four-handed partnership gin: two sides, two card tables a round (docs/rules.md section 11).
 
 The first and third named (A & C) play against the second and fourth (B & D). Each round is
-two tables played at once, and partners change opponents every round: odd rounds A v B and
+two card tables played at once, and partners change opponents every round: odd rounds A v B and
 C v D, even rounds A v D and C v B. Each table's hand scores as a two-handed hand; the side
-whose tables scored more wins the round, scores the difference and one box. The first side to
+whose card tables scored more wins the round, scores the difference and one box. The first side to
 the target (125) wins the game. Each loser pays the player he faced in round 1 the whole net.
 """
 
@@ -15,7 +15,7 @@ from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
 from ginscore.core.names import match_player
-from ginscore.core.scoring import FinalScore, score_hand, settle
+from ginscore.core.scoring import FinalScore, final_score, score_hand
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.partnership_view import PartnershipView
@@ -31,9 +31,9 @@ SETTINGS = with_defaults(
 )
 
 
-def table_dealer(pair, round_number: int) -> str:
-    """Who deals at a table: the first and third named in odd rounds, the second and fourth in
-    even rounds (docs/rules.md section 11). A table pairs a player of the first side with one of the second."""
+def card_table_dealer(pair, round_number: int) -> str:
+    """Who deals at a card table: the first and third named in odd rounds, the second and fourth in
+    even rounds (docs/rules.md section 11). A card table pairs a player of the first side with one of the second."""
     return pair[0] if round_number % 2 == 1 else pair[1]
 
 
@@ -47,7 +47,7 @@ def sides_of(players) -> tuple:
 
 
 def pairs_of(players, round_number: int) -> tuple:
-    """The pairs of players at the two tables of a round (a player of the first side first)."""
+    """The pairs of players at the two card tables of a round (a player of the first side first)."""
     first, second, third, fourth = players
     if round_number % 2 == 1:
         return (first, second), (third, fourth)
@@ -56,9 +56,9 @@ def pairs_of(players, round_number: int) -> tuple:
 
 class Round(Record):
     number: int
-    pairs: tuple  # the two pairs of players this round, one at each of its two tables
-    results: dict  # table index -> the HandRow entered for it
-    side_points: dict  # side -> points its tables scored (once both are in)
+    pairs: tuple  # the two pairs of players this round, one at each of its two card tables
+    results: dict  # card table index -> the HandRow entered for it
+    side_points: dict  # side -> points its card tables scored (once both are in)
     winner: str | None  # the side that won the round; None while open, or level
     points: int  # what the winner scored: the difference
 
@@ -80,13 +80,13 @@ class Round(Record):
 
 class PartnershipResult(Record):
     game: object
-    rows: list  # one HandRow per table result entered
+    rows: list  # one HandRow per card table result entered
     rounds: list
     scores: dict  # side -> points
     boxes: dict  # side -> rounds won
     winner: str | None  # a side
     final: FinalScore | None
-    kept_seats: tuple = ()  # base.KeptSeats: table results played as recorded, not as the seats turn
+    kept_seats: tuple = ()  # base.KeptSeats: card table results played as recorded, not as the seats turn
 
     @property
     def finished(self) -> bool:
@@ -98,7 +98,7 @@ class PartnershipResult(Record):
 
     @property
     def open_pairs(self) -> list:
-        """The pairs at the tables of the current round whose result is not in yet."""
+        """The pairs at the card tables of the current round whose result is not in yet."""
         if self.finished:
             return []
         current = self.rounds[-1]
@@ -106,24 +106,24 @@ class PartnershipResult(Record):
 
     @property
     def next_dealer(self) -> None:
-        """Two tables deal at once: ``dealers`` says who deals at each open table."""
+        """Two card tables deal at once: ``dealers`` says who deals at each open card table."""
         return None
 
     @property
     def dealers(self) -> list:
-        """The dealer at each table of the current round whose result is not in yet."""
-        return [table_dealer(pair, self.rounds[-1].number) for pair in self.open_pairs]
+        """The dealer at each card table of the current round whose result is not in yet."""
+        return [card_table_dealer(pair, self.rounds[-1].number) for pair in self.open_pairs]
 
     @property
     def first_to_play(self) -> None:
-        """Two tables play at once: ``leaders`` says who plays first at each open table."""
+        """Two card tables play at once: ``leaders`` says who plays first at each open card table."""
         return None
 
     @property
     def leaders(self) -> list:
-        """Who plays first at each table of the current round whose result is not in yet: at
-        each table a two-handed hand, so the player who does not deal there."""
-        return [non_dealer(pair, table_dealer(pair, self.rounds[-1].number)) for pair in self.open_pairs]
+        """Who plays first at each card table of the current round whose result is not in yet: at
+        each card table a two-handed hand, so the player who does not deal there."""
+        return [non_dealer(pair, card_table_dealer(pair, self.rounds[-1].number)) for pair in self.open_pairs]
 
     def payments(self) -> list:
         """Each player of the losing side pays the player he faced in round 1 the whole net."""
@@ -178,7 +178,7 @@ class PartnershipResult(Record):
         }
 
 
-def table_index(round_: Round, player: str) -> int:
+def card_table_index(round_: Round, player: str) -> int:
     return 0 if player in round_.pairs[0] else 1
 
 
@@ -189,6 +189,7 @@ class PartnershipGin(GinTable):
     description = N_("Four players in two sides, A & C v B & D: two tables a round, game to 125.")
     player_counts = (4,)
     teams = True
+    seats_turn = True  # partners change opponents every round
     settings = SETTINGS
     draw_names_a_player = True
     pad_hands = 15  # rounds: a game to 125 rarely takes more
@@ -206,7 +207,7 @@ class PartnershipGin(GinTable):
         return _("partnership, first side to {target}").format(target=rules.target)
 
     def first_dealer(self, players, named=None, previous_winner=None):
-        """The seats decide: the first and third named deal at their tables in round 1."""
+        """The seats decide: the first and third named deal at their card tables in round 1."""
         if named is not None:
             if match_player(players, named) not in (players[0], players[2]):
                 raise RulesError(
@@ -220,7 +221,7 @@ class PartnershipGin(GinTable):
 
     def check_next_hand(self, game, state, hand: dict) -> None:
         current = state.rounds[-1]
-        index = table_index(current, hand["player"])
+        index = card_table_index(current, hand["player"])
         if index in current.results:
             first, second = current.pairs[index]
             waiting = _(" v ").join(current.pairs[1 - index])
@@ -232,15 +233,15 @@ class PartnershipGin(GinTable):
             )
 
     def seats_of(self, state) -> dict:
-        """A hand's round and table decide who played it and which round it counts in."""
+        """A hand's round and card table decide who played it and which round it counts in."""
         return {row.hand.entry: (played.number, played.pairs[index]) for played in state.rounds for index, row in played.results.items()}
 
     def next_seats(self, state) -> tuple:
-        """The pairs at the two tables of the current round, each a player of the first side first."""
+        """The pairs at the two card tables of the current round, each a player of the first side first."""
         return tuple(name for pair in state.rounds[-1].pairs for name in pair)
 
     def tally_copy(self, tally):
-        """The round in play copied too: ``play`` enters each table's hand in it."""
+        """The round in play copied too: ``play`` enters each card table's hand in it."""
         copied = copied_tally(tally)
         copied.current = tally.current._replace(results=dict(tally.current.results))
         return copied
@@ -265,19 +266,19 @@ class PartnershipGin(GinTable):
     def play(self, game, tally, effective) -> bool:
         hand, current = effective.hand, tally.current
         recorded = self.recorded_seats(game, effective)
-        index = table_index(current, hand["player"])
-        if recorded:  # the table it was played at as recorded, whatever a change before it did to the round
+        index = card_table_index(current, hand["player"])
+        if recorded:  # the card table it was played at as recorded, whatever a change before it did to the round
             arranged = (tuple(recorded[:2]), tuple(recorded[2:]))
             if any(tally.side_of[first] == tally.side_of[second] for first, second in arranged):
                 raise HandError(_("game {game}: hand {number} records seats that are not this game's players").format(
                     game=game.id, number=effective.number))
-            pair = arranged[table_index(Round(0, arranged, {}, {}, None, 0), hand["player"])]
+            pair = arranged[card_table_index(Round(0, arranged, {}, {}, None, 0), hand["player"])]
             if pair != current.pairs[index]:
                 tally.kept_seats.append(KeptSeats(effective.number, pair, current.pairs[index]))
-                if current.results:  # the other table is in: only this one as recorded
+                if current.results:  # the other card table is in: only this one as recorded
                     arranged = tuple(pair if at == index else other for at, other in enumerate(current.pairs))
                 current = current._replace(pairs=arranged)
-                index = table_index(current, hand["player"])
+                index = card_table_index(current, hand["player"])
         if index in current.results:
             raise HandError(
                 _("game {game}: hand {number} enters the table {table} a second time in round {round}").format(
@@ -287,7 +288,7 @@ class PartnershipGin(GinTable):
         pair = current.pairs[index]
         opponent = None if hand["kind"] == "draw" else (pair[1] if pair[0] == hand["player"] else pair[0])
         score = score_hand(hand, opponent, game.rules)
-        if len(current.results) == 1:  # the other table is in: this hand closes the round
+        if len(current.results) == 1:  # the other card table is in: this hand closes the round
             current = close_round(current, [*(row.score for row in current.results.values()), score], tally.side_of, tally.sides)
             if current.winner:
                 tally.scores[current.winner] += current.points
@@ -312,14 +313,14 @@ class PartnershipGin(GinTable):
         if winner is not None:
             loser = sides[1] if winner == sides[0] else sides[0]
             rounds_won = tally.boxes[loser] > 0
-            final = settle(winner, loser, tally.scores, tally.boxes, rounds_won, game.rules, game.stake)
+            final = final_score(winner, loser, tally.scores, tally.boxes, rounds_won, game.rules, game.stake)
         return PartnershipResult(game, tally.rows, rounds, tally.scores, tally.boxes, winner, final)
 
 
-def close_round(current: Round, table_scores, side_of, sides) -> Round:
-    """The round with both tables in: each side's table points, and who won it by how much."""
+def close_round(current: Round, card_table_scores, side_of, sides) -> Round:
+    """The round with both card tables in: each side's card table points, and who won it by how much."""
     points = {side: 0 for side in sides}
-    for score in table_scores:
+    for score in card_table_scores:
         if score.winner:
             points[side_of[score.winner]] += score.points
     first, second = sides

@@ -1,4 +1,4 @@
-"""A partnership game in words and layouts: the rounds, the sides' totals, the open tables,
+"""A partnership game in words and layouts: the rounds, the sides' totals, the open card tables,
 the sheet and the "we / they" pad (docs/rules.md section 11). Reads a ``PartnershipResult`` and
 imports nothing of ``partnership``, which gives its table this view."""
 
@@ -25,7 +25,7 @@ from ginscore.tables.two_handed_view import (
 
 
 def row_pair(round_, row) -> tuple:
-    """The table (pair of players) at which ``row`` of ``round_`` was played."""
+    """The card table (pair of players) at which ``row`` of ``round_`` was played."""
     return next(round_.pairs[index] for index, entered in round_.results.items() if entered is row)
 
 
@@ -65,7 +65,7 @@ class PartnershipView(TableView):
         ]
         return [_("First to play: {players}.").format(players="; ".join(at_tables))]
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         state = self.state
         rows = [[side, state.scores[side], state.boxes[side]] for side in state.scores]
         return Grid([_("side"), _("points"), _("boxes")], rows)
@@ -89,7 +89,7 @@ class PartnershipView(TableView):
     def result_lines(self) -> list:
         target = self.game.rules.target
         over = _("Game over: {side} reach {target}.").format(side=self.state.winner, target=target)
-        # A rematch keeps the seats: the first and third named deal first at their tables again.
+        # A rematch keeps the seats: the first and third named deal first at their card tables again.
         players = self.game.players
         deal = _("{first} and {second} deal first at their tables in the next game ('ginscore rematch').").format(
             first=players[0], second=players[2]
@@ -166,7 +166,7 @@ class PartnershipView(TableView):
         return Chart(_("Running totals"), tuple(series), self.game.rules.target, "round")
 
     def csv_hands(self) -> Grid:
-        """Every table's hand for CSV, in the order entered, with its round and table; the
+        """Every card table's hand for CSV, in the order entered, with its round and card table; the
         hand that completes a round also has the round's winner and points; then the sides'
         totals after it. A hand's own boxes are left out: only a round won earns a box."""
         state = self.state

@@ -213,6 +213,7 @@ class RummyTable(Table):
     label = pN_("table name", "rummy")
     description = N_("Rummy for 2 to 6 players: losers pay the winner what they hold (see 'ginscore out').")
     player_counts = (2, 3, 4, 5, 6)
+    seats_turn = True  # the deal passes on
     settings = SETTINGS
     hand_kinds = ("out",)
     hand_fields = HAND_FIELDS

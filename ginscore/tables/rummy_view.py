@@ -75,7 +75,7 @@ class RummyView(TableView):
             hands=hands_words(len(self.state.rows)), goal=goal, dealer=self.seating_lines()[0]
         )
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         state = self.state
         rows = [
             [name, f"{state.balances[name]:+d}", state.points[name], state.hands_won[name], state.rummies[name]]

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from ginscore.base.i18n import N_, pN_
 from ginscore.base.records import Record
 from ginscore.core.game import made
-from ginscore.core.scoring import FinalScore, settle
+from ginscore.core.scoring import FinalScore, final_score
 from ginscore.tables.base import game_json, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import payment
@@ -99,6 +99,6 @@ class StandardGin(TwoPlayerGin):
         final, winner = None, tally.winner
         if winner is not None:
             loser = opponent_of(game.players, winner)
-            final = settle(winner, loser, tally.scores, tally.boxes, tally.hands_won[loser] > 0, game.rules, game.stake)
+            final = final_score(winner, loser, tally.scores, tally.boxes, tally.hands_won[loser] > 0, game.rules, game.stake)
         return StandardResult(game, tally.rows, tally.scores, tally.boxes, tally.hands_won, winner, final, tally.dealer)
 

@@ -37,7 +37,7 @@ class StandardView(TableView):
     def totals_line(self) -> str:
         return totals_words(self.game.players, self.state.scores)
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         state = self.state
         rows = [[name, state.scores[name], state.boxes[name]] for name in self.game.players]
         return Grid([_("player"), _("points"), _("boxes")], rows)

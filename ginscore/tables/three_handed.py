@@ -17,7 +17,7 @@ from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
 from ginscore.base.text import in_words
 from ginscore.core.names import match_player
-from ginscore.core.scoring import score_hand, settle
+from ginscore.core.scoring import final_score, score_hand
 from ginscore.tables.base import finishing_order, game_json, streaks_json
 from ginscore.tables.kept import copied_tally
 from ginscore.tables.payments import nets, payment
@@ -27,7 +27,7 @@ from ginscore.tables.two_handed import PLAIN_GIN_SETTINGS, GinTable, HandRow, co
 
 
 class Seating(Record):
-    playing: tuple  # the two at the table for the next hand, in the order they are named
+    playing: tuple  # the two at the card table for the next hand, in the order they are named
     sitting_out: str
 
 
@@ -101,7 +101,7 @@ class ThreeHandedResult(Record):
 
     @property
     def first_to_play(self) -> None:
-        """The dealer sits out, so "the player who did not deal" names both at the table, and
+        """The dealer sits out, so "the player who did not deal" names both at the card table, and
         the rule texts say no more (docs/rules.md section 10): ginscore does not say."""
         return None
 
@@ -151,6 +151,7 @@ class ThreeHandedGin(GinTable):
     label = pN_("table name", "three-handed")
     description = N_("Three players: two play each hand, the loser sits out (default shutout flat:100).")
     player_counts = (3,)
+    seats_turn = True  # the loser of a hand sits out the next
     settings = with_defaults(PLAIN_GIN_SETTINGS, shutout="flat:100")
     view = ThreeHandedView
 
@@ -224,15 +225,15 @@ class ThreeHandedGin(GinTable):
 
     def result(self, game, tally) -> ThreeHandedResult:
         winner = tally.winner
-        final = None if winner is None else self.settle(game, winner, tally.scores, tally.boxes, tally.hands_won)
+        final = None if winner is None else self.final_score(game, winner, tally.scores, tally.boxes, tally.hands_won)
         return ThreeHandedResult(game, tally.rows, tally.scores, tally.boxes, tally.hands_won, tally.seating, winner, final)
 
-    def settle(self, game, winner, scores, boxes, hands_won) -> ThreeHandedFinal:
+    def final_score(self, game, winner, scores, boxes, hands_won) -> ThreeHandedFinal:
         rules, players = game.rules, game.players
         box_points = {name: boxes[name] * rules.box_bonus for name in players}
         totals = {name: scores[name] + box_points[name] + (rules.game_bonus if name == winner else 0) for name in players}
         losers = [name for name in players if name != winner]
-        pairs = tuple(settle(winner, loser, scores, boxes, hands_won[loser] > 0, rules, game.stake) for loser in losers)
+        pairs = tuple(final_score(winner, loser, scores, boxes, hands_won[loser] > 0, rules, game.stake) for loser in losers)
         payments = [payment(pair.loser, winner, pair.net, game.stake, pair.amount) for pair in pairs]
         first, second = losers  # the two losers settle their plain totals
         payments.append(payment(first, second, totals[second] - totals[first], game.stake))

@@ -48,7 +48,7 @@ class ThreeHandedView(TableView):
     def seating_lines(self) -> list:
         return [] if self.state.finished else [self.seating_line()]
 
-    def score_table(self) -> Grid:
+    def score_grid(self) -> Grid:
         state = self.state
         rows = [
             [name, state.scores[name], state.boxes[name], _("sits out") if name == state.seating.sitting_out else _("plays")]

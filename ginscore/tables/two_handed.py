@@ -40,7 +40,7 @@ def with_defaults(settings: dict, **defaults) -> dict:
 
 
 # Records are NamedTuples (base.records.Record), not dataclasses: this module is on the start-up
-# path of every command typed between hands (see ginscore.game).
+# path of every command typed between hands (see ginscore.core.game).
 
 DRAWN = HandScore("draw", None, 0, 0)  # what every draw scores, under any rules (``score_hand``)
 
@@ -121,7 +121,6 @@ class GinTable(Table):
     settings = GIN_SETTINGS
     hand_kinds = ("knock", "gin", "draw")
     hand_fields = HAND_FIELDS
-    draw_names_a_player = False  # partnership: a draw says which table it was
 
     def cards_words(self, hand: dict) -> str:
         from ginscore.core.card_hands import cards_words  # the card solver, only for hands typed as cards

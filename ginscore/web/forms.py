@@ -127,8 +127,8 @@ def hand_parameters(game, form: dict) -> tuple:
             "player": player, "opponent_deadwood": caught, "big": form.get("big") == "true",
             "cards": cards, "opponent_cards": opponent_cards, "upcard": upcard,
         }
-    if kind == "draw":  # only at a partnership table does a draw name the player whose table it was
-        named = player if player and get_table(game.table).name == "partnership" else None
+    if kind == "draw":  # a draw names a player only where it says at whose card table it was (partnership)
+        named = player if player and get_table(game.table).draw_names_a_player else None
         return kind, {"player": named, "upcard": upcard}
     held = [f"{name[len('held.'):]}={value.strip()}" for name, value in form.items()
             if name.startswith("held.") and value.strip() and name[len("held."):] != player]
@@ -181,9 +181,9 @@ def hand_fields(game, values: dict, error=None, more=()) -> list:
         checked = " checked" if kind == chosen else ""
         rows.append(f'<label class="choice"><input type="radio" name="kind" value="{kind}"{checked}> {escape(kind_words(kind))}</label>')
     rows.append(said_at(error, "kind") + "</fieldset>")
-    partnership = get_table(game.table).name == "partnership"
-    legend = _("Who went out") if rummy else (_("Who knocked, went gin or drew") if partnership else _("Who knocked or went gin"))
-    rows.append(f'<fieldset class="choices players{"" if partnership else " not-draw"}"><legend>{escape(legend)}</legend>')
+    draw_named = get_table(game.table).draw_names_a_player
+    legend = _("Who went out") if rummy else (_("Who knocked, went gin or drew") if draw_named else _("Who knocked or went gin"))
+    rows.append(f'<fieldset class="choices players{"" if draw_named else " not-draw"}"><legend>{escape(legend)}</legend>')
     for player in game.players:
         checked = " checked" if values.get("player") == player else ""
         rows.append(f'<label class="choice"><input type="radio" name="player" value="{escape(player)}"{checked}> {escape(player)}</label>')

@@ -15,7 +15,7 @@ from ginscore.app.reading import view
 from ginscore.app.settlement_words import square_words
 from ginscore.app.stages import DAMAGED, PLAYING, VOIDED
 from ginscore.base.i18n import _
-from ginscore.output.render_html import page_head, sheet_body, table_block
+from ginscore.output.render_html import grid_block, page_head, sheet_body
 from ginscore.tables import all_tables
 from ginscore.web.forms import board_words
 from ginscore.web.plain import plain
@@ -134,7 +134,7 @@ def game_card(state, stage, root: str) -> str:
     stands)."""
     game = state.game
     shown = view(state).status()
-    grids = "".join(f'<div class="frame">{table_block(grid, "final")}</div>' for grid in shown.grids)
+    grids = "".join(f'<div class="frame">{grid_block(grid, "final")}</div>' for grid in shown.grids)
     notes = "".join(f"<p>{escape(board_note(note))}</p>" for note in shown.notes)
     css = "card finished" if state.finished else "card"
     return (

@@ -42,11 +42,11 @@ def ladder_part(book, names: list, kind: str) -> str:
             title = _("Tonight's tables")
             parts.append(f"<h2>{escape(title)}</h2>")
             rows = []
-            for number, table in enumerate(evening.tables, 1):
-                sides = _(" v ").join(" & ".join(side) for side in table.sides)
-                chances = ", ".join(f"{side[0]} {round(table.chances[side[0]] * 100)}%" for side in table.sides)
+            for number, card_table in enumerate(evening.card_tables, 1):
+                sides = _(" v ").join(" & ".join(side) for side in card_table.sides)
+                chances = ", ".join(f"{side[0]} {round(card_table.chances[side[0]] * 100)}%" for side in card_table.sides)
                 rows.append(f"<tr><td>{number}</td><td>{escape(sides)}</td>"
-                            f"<td>{escape(get_table(table.kind).table_words())}</td><td>{escape(chances)}</td></tr>")
+                            f"<td>{escape(get_table(card_table.kind).table_words())}</td><td>{escape(chances)}</td></tr>")
             head = "".join(f"<th>{escape(word)}</th>" for word in (pgettext("where players sit", "table"), _("players"),
                                                                  _("kind of table"), _("chance of winning")))
             parts.append(f'<table class="final"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')

@@ -27,8 +27,8 @@ from ginscore.core.causal import ordered
 from ginscore.core.changes import rules_as_they_stood
 from ginscore.core.game import CHANGE_ACTIONS, GAME_ACTIONS, STARTED, Game, header, union, voided
 from ginscore.core.scoring import stake_text
-from ginscore.store.schema_fields import check_currency, check_players, check_rules, check_stake, rules_of, stake_of
-from ginscore.store.schema_journal import (
+from ginscore.store.game_file_fields import check_currency, check_players, check_rules, check_stake, rules_of, stake_of
+from ginscore.store.journal_format import (
     IGNORABLE,
     check_entries,
     check_hand,
@@ -44,30 +44,28 @@ FILE_VERSION = 6
 # from before version 5 goes on reading it (every game before 'rules set' and 'rename').
 PLAIN_VERSION = 4
 CHANGES_VERSION = 5  # with "rules" or "rename" entries and no hand whose seats an older ginscore would misread
-# The tables whose seats turn from hand to hand: a hand's kept seats can differ from the turn.
-SEATS_TURN = ("three-handed", "partnership", "rummy")
 # The key under which a game file names its kind of table. Its name is older than the word
 # "table" in ginscore ("format" now only ever means an output format); it stays for the files.
-TABLE_KEY = "format"
+TABLE_KIND_KEY = "format"
 # Version 1 is the plain form a person can write by hand: "hands" in order, no journal.
 # Version 2 stored every setting of every table in each game's rules; version 3 stores only
 # the settings of the game's own kind of table ("format" in the file names that kind).
 # Version 4 is one device's file of a game (games/game-ID.DEVICE.json): the game as started
 # (the same in every device's file), "device", the game's start "clock", and the entries that
-# device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.game).
+# device recorded, each with its own "id", "clock", "device" and "after" (see ginscore.core.game).
 # Version 5 is version 4 with the entries that change the game itself ("rules", "rename": see
 # ginscore.core.changes) or a hand put before another ("before": see ginscore.core.places); only a file
 # holding one is written as version 5, so that an older ginscore
 # says it is too old for it rather than that the file is damaged.
 # Version 6 is version 5 with hands that keep their seats ("seats": who played, by place and
 # name, see ginscore.core.changes): written only where an older ginscore would read such a hand
-# otherwise (a table whose seats turn: three-handed, partnership, Rummy; or a file that holds
+# otherwise (a table whose seats turn, ``Table.seats_turn``: three-handed, partnership, Rummy; or a file that holds
 # a rename). Elsewhere "seats" is an entry key an older ginscore passes over and reads the
 # same game without it (two players, no rename), so those files keep their version.
 # Files of versions 1 to 3 (games/game-NNNNNN.json) are read as they are and never rewritten:
 # their entries take the ids "1", "2", ... (their "seq") and come before every newer entry.
 _KNOWN_TOP = {
-    "file_format", "file_version", "id", "created", TABLE_KEY, "players", "rules", "stake", "currency", "journal",
+    "file_format", "file_version", "id", "created", TABLE_KIND_KEY, "players", "rules", "stake", "currency", "journal",
     "dealer", "clock", "device",
 }
 _ENTRY_KEYS = ("id", "clock", "device", "after")
@@ -85,7 +83,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
     entries = game.journal if entries is None else entries
     # a hand put before another ('--before') is one an older ginscore would count in another place
     changes_the_game = any(entry["action"] in CHANGE_ACTIONS or "before" in entry for entry in entries)
-    seated = any("seats" in entry for entry in entries) and (changes_the_game or game.table in SEATS_TURN)
+    seated = any("seats" in entry for entry in entries) and (changes_the_game or get_table(game.table).seats_turn)
     data = {
         "file_format": FILE_FORMAT,
         "file_version": FILE_VERSION if seated else CHANGES_VERSION if changes_the_game else PLAIN_VERSION,
@@ -93,7 +91,7 @@ def encode(game: Game, entries=None, device: str | None = None) -> dict:
         "created": game.created,
         "clock": game.clock,
         "device": game.device if device is None else device,
-        TABLE_KEY: game.table,
+        TABLE_KIND_KEY: game.table,
         "players": list(game.players),
         "stake": stake_text(game.stake),
         "rules": game.rules.stored(),
@@ -217,7 +215,7 @@ def migrate(data: dict, version: int) -> dict:
     if version == 2:
         data = dict(data)
         rules = data.get("rules")
-        settings = _table_settings(data.get(TABLE_KEY))
+        settings = _table_settings(data.get(TABLE_KIND_KEY))
         if isinstance(rules, dict) and settings is not None:
             data["rules"] = {
                 key: value
@@ -242,7 +240,7 @@ def problems(data) -> list[str]:
 def decode(data, where: str, written: bool = False) -> Game:
     """The Game in a parsed file; raises LedgerError naming the file and the first problem.
     ``written``: the file's bytes are ones this process wrote (its earlier entries, checked
-    before, are not checked again: ``schema_journal.CHECKED``)."""
+    before, are not checked again: ``journal_format.CHECKED``)."""
     found, game = _examine(data, written)
     if found:
         more = _(" (and {count} more)").format(count=len(found) - 1) if len(found) > 1 else ""
@@ -258,7 +256,7 @@ def _examine(data, written: bool = False) -> tuple[list[str], Game | None]:
         return [problem], None
     found: list[str] = []
     version = data["file_version"]
-    table_unit = _table_of(data.get(TABLE_KEY))
+    table_unit = _table_of(data.get(TABLE_KIND_KEY))
     ignorable = _ignorable(data, found)
     if version == 1:
         hands = _field(data, "hands", list, "", found)
@@ -290,7 +288,7 @@ def _examine(data, written: bool = False) -> tuple[list[str], Game | None]:
 
 def _build(data: dict, version: int) -> Game:
     # every setting one of the table's, each valid (``check_rules``): as Rules.from_dict makes them
-    rules = rules_of(data[TABLE_KEY], _table_settings(data[TABLE_KEY]), data["rules"])
+    rules = rules_of(data[TABLE_KIND_KEY], _table_settings(data[TABLE_KIND_KEY]), data["rules"])
     extra = {key: value for key, value in data.items() if key not in _KNOWN_TOP}
     stake = None if data["stake"] is None else stake_of(data["stake"])
     if version < 4:
@@ -300,7 +298,7 @@ def _build(data: dict, version: int) -> Game:
     players = tuple(data["players"])
     currency = data.get("currency")
     return Game(
-        str(data["id"]), data["created"], data[TABLE_KEY], players, rules, stake, journal, extra, currency,
+        str(data["id"]), data["created"], data[TABLE_KIND_KEY], players, rules, stake, journal, extra, currency,
         data.get("dealer"), data.get("clock", 0), data.get("device", ""),
     )
 
@@ -333,7 +331,7 @@ def _top_problems(data: dict, version: int = FILE_VERSION) -> list[str]:
         if clock is not None and clock < 0:
             found.append("clock: " + _("expected a whole number >= 0, got {value}").format(value=clock))
     check_time(_field(data, "created", str, "", found), "created", found)
-    table = _field(data, TABLE_KEY, str, "", found)
+    table = _field(data, TABLE_KIND_KEY, str, "", found)
     settings = _table_settings(table)
     if table is not None and settings is None:
         found.append(

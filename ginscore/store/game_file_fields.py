@@ -1,6 +1,6 @@
 """The checks of a game file's fields that say how the game was started (its players, rules,
 stake and currency): each problem found is appended to ``found``, named by its place in the file.
-Part of the game file format (``ginscore.store.schema``)."""
+Part of the game file format (``ginscore.store.game_file``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ginscore.base.jsontypes import value_words
 from ginscore.core.names import folded, name_problem
 from ginscore.core.rules import Rules
 from ginscore.core.scoring import parse_currency, parse_stake
-from ginscore.store.schema_journal import key_text
+from ginscore.store.journal_format import key_text
 from ginscore.tables import get_table
 
 

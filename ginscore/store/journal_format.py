@@ -1,5 +1,5 @@
 """The journal part of the game file format: each entry's shape, and over a whole game what
-its entries act on (pure; see ``ginscore.store.schema`` for the file as a whole).
+its entries act on (pure; see ``ginscore.store.game_file`` for the file as a whole).
 
 Files from before devices (versions 1 to 3) hold one writer's journal, numbered by "seq", and
 are checked as a state ginscore could have produced (undo a live hand, redo a voided one).
