@@ -116,10 +116,13 @@ def _replayed_whole(table, game) -> tuple:
     late = []
     entries = apart_ids = None  # asked only of a hand after the end
     checked = hands_passed(table, game)
+    # the very hands found acceptable, wherever they stand now: a hand taken back ('void') or
+    # edited before them moves them from their places in ``checked`` (alive there: ids stay theirs)
+    checked_ids = {id(hand) for hand in checked}
     hands = []
     for effective in effective_hands(game.journal):
         hand = effective.hand
-        if len(hands) >= len(checked) or (hand is not checked[len(hands)] and hand != checked[len(hands)]):
+        if id(hand) not in checked_ids and (len(hands) >= len(checked) or hand != checked[len(hands)]):
             table.check_hand(game, hand)
         hands.append(hand)
         if over is not None:
