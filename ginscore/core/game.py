@@ -16,6 +16,7 @@ device.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -250,7 +251,10 @@ def effective_hands(journal) -> list[EffectiveHand]:
 
 def seat_names(seats) -> tuple:
     """The names of a hand entry's ``seats`` (a list of {"player": place, "name": name}), in order."""
-    return tuple(seat["name"] for seat in seats) if seats else ()
+    return tuple(map(_NAME, seats)) if seats else ()
+
+
+_NAME = itemgetter("name")
 
 
 def abandoned(journal) -> bool:

@@ -76,7 +76,7 @@ class RummyRow(Record):
 
     @property
     def received(self) -> int:
-        return sum(points for _payer, points in self.payments)
+        return sum([points for _payer, points in self.payments])
 
     def to_json(self) -> dict:
         hand = self.hand.hand
@@ -146,13 +146,13 @@ class RummyResult(Record):
 
     def player_stats(self) -> dict:
         stats = {name: blank_stats() for name in self.game.players}
+        for name in stats:  # every player plays every hand
+            stats[name]["hands"] = len(self.rows)
         for row in self.rows:
-            for name in self.game.players:
-                stats[name]["hands"] += 1
-            winner = stats[row.winner]
+            winner, received = stats[row.winner], row.received  # added up once a row
             winner["hands_won"] += 1
-            winner["points_won"] += row.received
-            winner["biggest_hand"] = max(winner["biggest_hand"], row.received)
+            winner["points_won"] += received
+            winner["biggest_hand"] = max(winner["biggest_hand"], received)
         streaks = hand_streaks(((row.winner, self.game.players) for row in self.rows), self.game.players)
         for name in stats:
             stats[name]["won"] = int(self.winner == name)
