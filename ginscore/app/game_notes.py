@@ -8,6 +8,7 @@ only this of it."""
 from __future__ import annotations
 
 import os
+from operator import itemgetter
 
 from ginscore.base.i18n import _, language, ngettext, shortened
 from ginscore.core.apart import double_entries, far_ahead
@@ -20,15 +21,16 @@ from ginscore.store.ledger import parse_name
 from ginscore.tables.seats import kept_seat_lines
 
 
-def game_notes(ledger, game, state) -> list:
+def game_notes(ledger, game, state, late=None, ahead=None) -> list:
     """(path, note) of what a person must look at in a game that loads (its files misnamed, its
     journal's entries, hands merged after its end, clocks far ahead, renames that clash, hands
-    entered twice, hands played as their seats were recorded where the turn gives others)."""
+    entered twice, hands played as their seats were recorded where the turn gives others).
+    ``late``, ``ahead``: its late hands and entries far ahead, where the caller has them."""
     files = ledger.files_of(game.id)
     path = files[0] if files else os.path.join(ledger.games_dir, game.id)
     # a hand played as its seats were recorded where the turn gives others: said, not a problem
     kept = [_("game {game}: {problem}").format(game=game.id, problem=line) for line in kept_seat_lines(state)]
-    notes = [(path, note) for note in journal_problems(game.journal) + merged_notes(game) + kept]
+    notes = [(path, note) for note in journal_problems(game.journal) + merged_notes(game, late, ahead) + kept]
     return [(where, misnamed_note(named, device, where)) for where, named, device in misnamed(ledger, game.id)] + notes
 
 
@@ -36,10 +38,12 @@ def checked_of(ledger, game, state):
     """What a check of a game that loads finds (``verified.Checked``: its effective hands, its
     notes), for the index to say again while its bytes are the same; None where a clock runs far
     ahead (the wall clock's notes are told anew)."""
-    if far_ahead(game.journal, game.clock):
+    ahead = far_ahead(game.journal, game.clock)
+    if ahead:
         return None
-    notes = tuple((os.path.basename(where), note) for where, note in game_notes(ledger, game, state))
-    return Checked(len(state.rows) + len(actions.late_hands(game)), language() if notes else "", notes)
+    late = actions.late_hands(game)  # each worked out once for the notes and the count
+    notes = tuple((os.path.basename(where), note) for where, note in game_notes(ledger, game, state, late, ahead))
+    return Checked(len(state.rows) + len(late), language() if notes else "", notes)
 
 
 def misnamed(ledger, game_id: str) -> list[tuple]:
@@ -62,17 +66,18 @@ def misnamed_note(named: str, device: str, path: str) -> str:
     ).format(named=named, device=device, name=f"{stem}.{device}.json")
 
 
-def merged_notes(game) -> list:
+def merged_notes(game, late=None, ahead=None) -> list:
     """What a game merged from several devices' journals holds that a person must look at:
-    hands after the end (kept, not counted), and likely double entries."""
+    hands after the end (kept, not counted), and likely double entries. ``late``, ``ahead``:
+    ``actions.late_hands`` and ``far_ahead`` of the game, where the caller has them."""
     notes = []
-    for hand in actions.late_hands(game):
+    for hand in actions.late_hands(game) if late is None else late:
         notes.append(
             _("hand {number} of game {game} comes after the end (its device had not seen it): not counted; correct the hand "
               "that ends the game, or 'ginscore delete {number} --game {game}'").format(number=hand.number, game=game.id)
         )
     wall = system_ms()
-    for entry in far_ahead(game.journal, game.clock):
+    for entry in far_ahead(game.journal, game.clock) if ahead is None else ahead:
         ahead = ahead_words(entry["clock"] - wall)
         if entry["id"] is None:
             note = _("game {game} was started by a clock {ahead} ahead of this device's: its entries here do not follow it")
@@ -82,7 +87,7 @@ def merged_notes(game) -> list:
                 "hand): this device's entries do not follow it"
             )
         notes.append(note.format(game=game.id, entry=entry["id"], ahead=ahead))
-    renamed = any(entry["action"] == "rename" for entry in game.journal)  # most games: no rename to clash
+    renamed = "rename" in map(_ACTION, game.journal)  # most games: no rename to clash
     clash_lines = iter(rename_clash_lines(game) if renamed else ())
     for rename, player in rename_clashes(game) if renamed else ():
         if player is not None:  # two players given one name apart: the line says how to settle it
@@ -122,3 +127,6 @@ def ahead_words(ms: int) -> str:
     if years <= MOST_YEARS:
         return ngettext("{count} year", "{count} years", years).format(count=years)
     return ngettext("more than {count} year", "more than {count} years", MOST_YEARS).format(count=MOST_YEARS)
+
+
+_ACTION = itemgetter("action")
