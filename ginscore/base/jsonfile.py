@@ -50,7 +50,9 @@ def parse_json(raw: bytes):
     data, keys = _loads(text, long_numbers, counted=True)
     if keys != punctuation.count(b'":'):
         data = _loads(text, long_numbers)
-    if b"\\u" in raw and _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):  # \ud800 unpaired: no UTF-8 can write it back
+    # \ud800 unpaired: no UTF-8 can write it back. A backslash is looked for first, one byte
+    # (memchr, and a game file rarely holds one), before its escape (a slower search)
+    if b"\\" in punctuation and b"\\u" in raw and _ESCAPED_SURROGATE.search(raw) and _lone_surrogate(data):
         raise Unreadable(_("a lone surrogate ({escape}) in its text: no file ginscore writes holds one").format(escape="\\udXXX"))
     return data
 
