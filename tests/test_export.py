@@ -166,14 +166,13 @@ def plain_export(fmt: str, *, me=None, template=None, income=None, commodities=(
     the games were started; the reference of the index's route."""
     from ginscore.app.book import open_book, selection
     from ginscore.exchange import export as exporting
-    from ginscore.exchange.export_text import write
     from ginscore.ops import actions
 
     book = open_book()
     chosen = [entry["id"] for entry in book.summaries(selection(finished_only=True)) if entry.get("money") is not None]
     games = [actions.standing(book.load(game_id)) for game_id in chosen]
     how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
-    return write(games, how)
+    return exporting.write(games, how)
 
 
 def test_an_export_reads_no_game_and_is_what_every_game_read_gives(run, evening, monkeypatch):
@@ -276,17 +275,9 @@ def test_two_players_one_account_is_refused(run, isolated_ledger):
 
 def test_cyrillic_and_other_names_in_ascii():
     from ginscore.base.translit import to_ascii
-    from ginscore.exchange.export import beancount_part
+    from ginscore.exchange.targets.beancount import beancount_part
 
     assert [to_ascii(name) for name in ("Алёна", "Щукин", "Юрий", "Київ", "Олексій", "Євген", "Згурський", "Знам'янка")] == [
         "Alyona", "Shchukin", "Yuriy", "Kyiv", "Oleksii", "Yevhen", "Zgurskiy", "Znamianka"]
     assert to_ascii("Łukasz Straße Zoë") == "Lukasz Strasse Zoe"
     assert [beancount_part(name, "?") for name in ("mary ann", "=x", "李", "007 Bond")] == ["Mary-ann", "X", "?", "007-Bond"]
-
-
-def test_help_names_the_formats_an_export_takes(run):
-    from ginscore.cli.exports import TO
-    from ginscore.exchange.export import FORMATS
-
-    assert TO == "|".join(FORMATS)
-    assert f"--to {TO}" in ok(run, "export --help").stdout
