@@ -5,6 +5,7 @@ uses: ``from helpers import play, refused``.
 """
 
 import os
+import pathlib
 
 from click.testing import CliRunner
 
@@ -21,6 +22,13 @@ def examples(count: int) -> int:
 
 
 INDEX_CACHE = (".index.sqlite3", ".index-stamp")
+
+
+def local_dir(ledger) -> pathlib.Path:
+    """This device's own folder of the ledger (outside it): the lock and the current game."""
+    from ginscore.base import paths
+
+    return pathlib.Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
 
 def ledger_bytes(root) -> dict:
@@ -150,7 +158,9 @@ def modules_loaded(commands, watched, env=None) -> tuple:
     return reports[0].split("\x1f") if reports[0] else [], after, done.stderr
 
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+# The checkout (the tests are in its tests/, each in a tier's folder) and the tests' fixtures.
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
 
 
 def game_data(game_id: int = 1) -> dict:

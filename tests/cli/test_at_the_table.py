@@ -6,7 +6,7 @@ import shlex
 
 import pytest
 
-from helpers import game_file, game_ids, ledger_bytes, new_game, play, refused, status_json
+from helpers import ROOT, game_file, game_ids, ledger_bytes, new_game, play, refused, status_json
 
 # Names a shell would trip on: a space, quotes, redirections, a leading dash.
 AWKWARD = ["Mary Ann", "-x", "<b>Bob</b>", "O'Neil \"Ace\"", "a>b"]
@@ -286,15 +286,6 @@ def test_play_takes_oklahoma_upcards_as_the_last_word(run):
     assert "Oklahoma: the upcard last (k al 6 15 7h, g bob 30 Ks, d 4d)." in result.output
 
 
-def test_an_upcard_short_form_never_takes_a_players_name():
-    from ginscore.cli.loop import entry_argv
-
-    assert entry_argv("k al 6 15 7h") == ["knock", "--upcard", "7h", "al", "6", "15"]
-    assert entry_argv("d carol as", ("Ann", "Ash", "Carol", "Dan")) == ["draw", "carol", "as"]  # Ash, not the ace
-    assert entry_argv("d as", ("Ann", "Bob")) == ["draw", "--upcard", "as"]
-    assert entry_argv("k as 4 15") == ["knock", "as", "4", "15"] and entry_argv("g kd") == ["gin", "kd"]
-
-
 def test_play_aims_at_its_own_game(run):
     first = new_game(run, "new Ann Ben")
     play(run, "new Cy Dee")
@@ -337,19 +328,6 @@ def test_completion_never_fails_on_a_missing_or_broken_ledger(run, isolated_ledg
     assert completions("knock") == []
 
 
-def test_every_command_is_in_the_readmes_list_of_commands():
-    import pathlib
-
-    from ginscore.cli import COMMANDS, cli
-
-    readme = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    listing = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
-    for name in COMMANDS:
-        if cli.get_command(None, name).hidden:  # not a person's command: 'merge-file' is git's merge driver
-            continue
-        assert f"[`{name}`](docs/reference.md#ginscore-{name})" in listing, name
-
-
 def test_a_voided_game_counts_in_no_settlement_and_no_statistic(run):
     first = new_game(run, "new Dan Eve --stake 1")
     play(run, "gin dan 50", "gin dan 40")
@@ -385,10 +363,9 @@ def test_a_first_dealer_in_a_game_file_must_be_one_of_its_players(run, isolated_
 
 
 def test_the_docs_session_at_the_table_is_what_play_prints(run):
-    import pathlib
     import re
 
-    readme = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "first-evening.md").read_text("utf-8")
+    readme = (ROOT / "docs" / "first-evening.md").read_text("utf-8")
     block = readme.split("## At the table", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     entries = re.findall(r"game [0-9a-z]+> ([^\n]*)\n", block)
     shown = re.sub(r"(game [0-9a-z]+> )[^\n]*\n", r"\1", block).replace("$ ginscore play\n", "")

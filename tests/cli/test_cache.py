@@ -8,40 +8,8 @@ import sqlite3
 
 import pytest
 
-from helpers import game_ids, play, run_forked
-
-# A standard game for a stake, a Rummy game of four, one left in progress and one voided.
-LEDGER = [
-    "new Dan Eve --stake 0.1", "gin dan 50", "gin dan 40",
-    "new Dan Eve Fay Gus --rummy --stake 0.1", "out dan eve=20 fay=10 gus=5", "out fay dan=10 eve=10 gus=10 --rummy",
-    "new Dan Fay --stake 0.25", "knock dan 5 15",
-    "new Eve Gus",
-]
-ANSWERS = ["games --json", "games --all --json", "stats --json", "stats --vs Dan Eve --json", "settle --all --json",
-           "settle --json", "games --last 2 --json", "games --player fay --json"]
-
-
-def build(run):
-    play(run, *LEDGER)
-    play(run, f"void {game_ids(run)[-1]}")
-
-
-def index_file(ledger):
-    from ginscore.store.ledger import Ledger
-
-    return os.path.join(Ledger(str(ledger), codec=None).cache_dir, "index.sqlite3")
-
-
-def answers(run) -> list:
-    found = []
-    for command in ANSWERS:
-        result = run(command)
-        assert result.exit_code == 0, (command, result.output)
-        assert "unexpected" not in result.stderr
-        found.append(result.stdout)
-    report = json.loads(run("check --json").stdout)
-    found.append((report["ok"], report["games"], report["hands"], report["problems"]))
-    return found
+from helpers import game_ids, play
+from helpers_cache import answers, build, index_file
 
 
 def sql(path, *statements):
@@ -109,27 +77,6 @@ def test_a_damaged_index_is_said_in_one_note_line(run, isolated_ledger):
     assert len(notes) == 1 and notes[0].startswith("note: the summary index ") and "rebuilt from the game files" in notes[0]
     assert len(notes[0]) < 200 + len(index_file(isolated_ledger))
     assert run("games").stderr == ""  # rebuilt: no news the second time
-
-
-@pytest.mark.parametrize("side", ["-journal", "-wal", "-shm"])
-@pytest.mark.parametrize("kind", ["fifo", "folder", "link"])
-def test_a_special_file_beside_the_index_never_blocks(run, isolated_ledger, tmp_path, side, kind):
-    build(run)
-    truth = answers(run)
-    path = index_file(isolated_ledger) + side
-    if kind == "fifo":
-        os.mkfifo(path)
-    elif kind == "folder":
-        os.mkdir(path)
-    else:
-        (tmp_path / "elsewhere").write_bytes(b"keep me")
-        os.symlink(tmp_path / "elsewhere", path)
-    for command in ("games --json", "stats --json", "settle --all --json", "check"):
-        result = run_forked(command, timeout=20)
-        assert result.returncode == 0 and "unexpected" not in result.stderr, (command, result.stderr)
-    assert answers(run) == truth
-    if kind == "link":
-        assert (tmp_path / "elsewhere").read_bytes() == b"keep me"
 
 
 def test_a_damaged_device_list_cache_is_read_again(run, isolated_ledger):

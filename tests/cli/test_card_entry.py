@@ -8,15 +8,13 @@ import json
 
 import pytest
 
-from helpers import game_file, ledger_bytes, modules_loaded, ok, refused
+from helpers import game_file, ledger_bytes, ok, refused
+from helpers_cards import AGAINST_FIVES, FIVES_TO_SEVENS, knock, status
 
 # Worked example from the issue: K = 10; the defender lays off 8s 9s on 5s-7s and 8c 7c on
 # 9c-Jc, melds the four 2s and keeps Ac 8d = 1 + 8 = 9.
 KNOCKER = "5s 6s 7s 9c Tc Jc Ks Kc Kd Jd"
 DEFENDER = "Ac 2s 2c 2d 2h 7c 8s 8c 8d 9s"
-# Sets or runs: the knocker's 5 6 7 of three suits, plus As.
-FIVES_TO_SEVENS = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d"
-AGAINST_FIVES = "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"
 # Gin: 3s-6s, 4h 4d 4c, 7d-9d.
 GIN = "3s 4s 5s 6s 4h 4d 4c 7d 8d 9d"
 # No meld among them: 1 + 2 + 5 + 9 + 10 + 2 + 10 + 10 + 5 + 10 = 64.
@@ -28,14 +26,6 @@ BIG_GIN = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js"
 # 3h 4h 5h is his only meld; Qs would extend the big gin's run, were lay-offs allowed:
 # Qh Kh 8c 8d 9d Qs Kd = 10 + 10 + 8 + 8 + 9 + 10 + 10 = 65.
 AGAINST_BIG_GIN = "3h 4h 5h Qh Kh 8c 8d 9d Qs Kd"
-
-
-def status(run):
-    return json.loads(ok(run, ["status", "--json"]).stdout)
-
-
-def knock(player, cards, opponent, *extra):
-    return ["knock", player, "--cards", cards, "--opponent-cards", opponent, *extra]
 
 
 def gin(player, cards, opponent, *extra):
@@ -366,12 +356,3 @@ def test_a_damaged_cards_record_is_reported_by_check(run, isolated_ledger):
     assert "journal[0].hand.cards.knocker_melds[0]: '5s 6s 8s' is not a meld" in result.stdout
     assert run("status").exit_code == 1
     assert ledger_bytes(isolated_ledger) == before
-
-
-@pytest.mark.slow
-def test_showing_card_hands_does_not_load_the_solver(run, isolated_ledger):
-    ok(run, "new Alice Bob")
-    ok(run, knock("alice", FIVES_TO_SEVENS, AGAINST_FIVES))
-    commands = [["--ledger", str(isolated_ledger), *command.split()] for command in ("status", "sheet", "log", "knock bob 2 30")]
-    at_start, after, stderr = modules_loaded(commands, ("ginscore.cards.melds", "ginscore.cards.knock"))
-    assert at_start == [] and after == [(0, [])] * len(commands), stderr

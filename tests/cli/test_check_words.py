@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+from cli.test_foreign import foreign_hand, journal, plant
 from helpers import ledger_bytes, ok, play, status_json
-from test_foreign import foreign_hand, journal, plant
 
 DAY_MS = 24 * 3600 * 1000
 
@@ -86,27 +86,11 @@ def test_a_clock_far_ahead_is_read_the_way_people_read_it(run, isolated_ledger, 
     assert f"has a clock {words} of this device's" in note
 
 
-@pytest.mark.unit
-def test_how_far_ahead_rounds_to_the_nearest_hour_day_and_year():
-    from ginscore.app.game_notes import ahead_words
-
-    hour, day = 3600 * 1000, DAY_MS
-    # nearest, not cut down: 29.5 hours are 30 (half up); 2 days less a second are 2 days
-    assert ahead_words(29 * hour + hour // 2) == "30 hours"
-    assert ahead_words(47 * hour + hour // 2 - 1) == "47 hours"
-    assert ahead_words(2 * day - 1000) == "2 days"
-    assert ahead_words(364 * day + day // 2 - 1) == "364 days"
-    assert ahead_words(int(1.5 * 365.2425 * day) - 1000) == "1 year"  # 547.86 days less a second
-    assert ahead_words(int(1.5 * 365.2425 * day) + 1000) == "2 years"
-    assert ahead_words(int(1000.4 * 365.2425 * day)) == "1000 years"
-    assert ahead_words(int(1000.6 * 365.2425 * day)) == "more than 1000 years"
-
-
 def test_the_note_of_a_game_settled_twice_begins_as_every_note_does(pair):
     """Two devices settle the same game apart: 'settle' names it on standard error, "note: ..."
     like every other note (it was the one "Note: ...")."""
+    from helpers_settlements import play_two_games
     from syncer import Syncer
-    from test_settle_devices import play_two_games
 
     one, two = pair
     syncer = Syncer.of([one, two], "syncthing")

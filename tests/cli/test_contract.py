@@ -12,9 +12,9 @@ import re
 import pytest
 
 from ginscore.output.json_contract import DOCUMENTS
-from helpers import frozen_clock
+from helpers import FIXTURES, frozen_clock
 
-FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "contract.json")
+FIXTURE = os.path.join(FIXTURES, "contract.json")
 
 # Each game, then what is asked of it while it is current.
 EVENING = [
@@ -99,7 +99,7 @@ def test_every_output_and_file_is_as_recorded(run, isolated_ledger, monkeypatch)
     assert got["files"] == expected["files"]
 
 
-OLD_LEDGER = os.path.join(os.path.dirname(__file__), "fixtures", "ledger-v3.json")
+OLD_LEDGER = os.path.join(FIXTURES, "ledger-v3.json")
 UNCHANGED = ("status", "sheet", "sheet --format csv", "sheet --format markdown")
 
 

@@ -8,35 +8,14 @@ import json
 import os
 import random
 import shutil
-import subprocess
-import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import examples
+from helpers_devices import STYLES, an_evening, as_json, assert_alike, current, hands_of, ok, set_times, tick
 from syncer import Device, Syncer
-
-STYLES = ("syncthing", "dropbox", "nextcloud")
-
-
-def ok(device, command):
-    result = device.run(command)
-    assert result.exit_code == 0, (device, command, result.output)
-    return result
-
-
-def as_json(device, command) -> dict:
-    return json.loads(ok(device, f"{command} --json").stdout)
-
-
-def current(device) -> str:
-    return as_json(device, "status")["id"]
-
-
-def tick():
-    time.sleep(0.003)  # entries a few milliseconds apart: their clocks differ
 
 
 def settle_all(syncer, devices, rounds: int = 3):
@@ -46,20 +25,6 @@ def settle_all(syncer, devices, rounds: int = 3):
         for device in devices:
             assert device.run("check").exit_code == 0, device.run("check").output
     syncer.settle()
-
-
-def assert_alike(devices, game_ids):
-    listings = [ok(device, "games --all --json").stdout for device in devices]
-    assert all(listing == listings[0] for listing in listings), listings
-    for game_id in game_ids:
-        statuses = [ok(device, f"status --game {game_id} --json").stdout for device in devices]
-        assert all(status == statuses[0] for status in statuses)
-        logs = [ok(device, f"log --game {game_id} --json").stdout for device in devices]
-        assert all(log == logs[0] for log in logs)
-
-
-def hands_of(device, game_id) -> list:
-    return [(row.get("player"), row.get("kind")) for row in as_json(device, f"status --game {game_id}")["hands"]]
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -182,121 +147,6 @@ def test_nothing_but_games_is_in_the_synced_folder(pair):
     ok(one, "games")
     names = {path.relative_to(one.ledger).as_posix() for path in one.ledger.rglob("*") if path.is_file()}
     assert all(name.startswith("games/game-") for name in names), names
-
-
-def git_of(device):
-    """git run in ``device``'s ledger, as a GUI or a cron job runs it: a PATH with git's folder
-    alone, where no 'ginscore' is found (git-setup names its merge driver by absolute path)."""
-    folder = os.path.dirname(shutil.which("git"))
-    assert shutil.which("ginscore", path=folder) is None, "the test needs a PATH without ginscore"
-
-    def git(*args):
-        env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-               "GIT_COMMITTER_EMAIL": "a@b", "PATH": folder}
-        env.setdefault("PYTHONPATH", os.pathsep.join(filter(None, [str(os.path.dirname(os.path.dirname(__file__)))])))
-        return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
-
-    return git
-
-
-def two_clones(tmp_path, one_device_id: bool = False) -> tuple:
-    """Ann's clone of a bare repository with one game of one hand (Ann +11), pushed, set up with
-    git-setup; Ben's clone of it, set up too (with ``one_device_id``, under Ann's device id: a
-    home folder copied). Returns (Ann's device, Ben's, the game's id)."""
-    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-    origin = tmp_path / "origin.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
-    one.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
-    ok(one, "new Ann Ben")
-    game = current(one)
-    ok(one, "knock Ann 4 15")
-    ok(one, "git-setup")
-    assert "nothing changed" in ok(one, "git-setup").stdout  # idempotent
-    for args in (("add", "-A"), ("commit", "-qm", "first"), ("push", "-q", "origin", "HEAD:main")):
-        git_of(one)(*args)
-    two.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
-    if one_device_id:
-        two.state.mkdir(parents=True)
-        shutil.copy(one.state / "device-id", two.state / "device-id")
-    ok(two, "git-setup")
-    return one, two, game
-
-
-def test_git_clones_merge_without_conflict(tmp_path):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one, two, game = two_clones(tmp_path)
-
-    def git(device, *args):
-        return git_of(device)(*args)
-
-    tick()
-    ok(one, f"knock Ben 2 22 --game {game}")
-    ok(one, "new Cy Dee")
-    tick()
-    ok(two, f"gin Ann 30 --game {game}")
-    ok(two, "new Eve Fay")
-    for device, message in ((one, "one"), (two, "two")):
-        git(device, "add", "-A")
-        git(device, "commit", "-qm", message)
-    git(one, "push", "-q", "origin", "HEAD:main")
-    git(two, "pull", "-q", "--no-rebase", "origin", "main")
-    git(two, "push", "-q", "origin", "HEAD:main")
-    git(one, "pull", "-q", "--no-rebase", "origin", "main")
-    for device in (one, two):
-        for path in device.ledger.rglob("*.json"):
-            assert "<<<<<<<" not in path.read_text("utf-8")
-    assert hands_of(one, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
-    ids = [entry["id"] for entry in as_json(one, "games --all")["games"]]
-    assert len(ids) == 3
-    assert_alike([one, two], ids)
-
-
-def test_a_git_merge_of_one_file_changed_on_both_sides_runs_the_driver_without_ginscore_on_the_path(tmp_path):
-    """Two clones under one device id (a home folder copied) both record in one game: git hands
-    the one file to the merge driver, found by its absolute path (a driver git cannot run left
-    the file as one side had it, and committing that dropped the other side's hands)."""
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one, two, game = two_clones(tmp_path, one_device_id=True)
-    tick()
-    ok(one, f"knock Ben 2 22 --game {game}")  # Ben +20
-    tick()
-    ok(two, f"gin Ann 30 --game {game}")  # Ann +55
-    for device, message in ((one, "one"), (two, "two")):
-        git_of(device)("commit", "-qam", message)
-    git_of(one)("push", "-q", "origin", "HEAD:main")
-    git_of(two)("pull", "-q", "--no-rebase", "origin", "main")  # the one file, changed on both sides
-    assert hands_of(two, game) == [("Ann", "knock"), ("Ben", "knock"), ("Ann", "gin")]
-    assert as_json(two, f"status --game {game}")["scores"] == {"Ann": 66, "Ben": 20}  # 11 + 55, 20
-
-
-def test_git_setup_stops_tracking_the_caches_an_older_ginscore_kept_in_the_ledger(tmp_path):
-    """An older ginscore kept its index, stamp and lock in the ledger folder, and a repository
-    made then tracks them: git-setup untracks them (kept on disk), once."""
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one = Device(tmp_path, "ann")
-    git = git_of(one)
-    one.ledger.mkdir(parents=True)
-    git("init", "-q")
-    ok(one, "new Ann Ben")
-    for name in (".index.sqlite3", ".index-stamp", ".lock", ".latest"):
-        (one.ledger / name).write_bytes(b"old")
-    git("add", "-A")
-    git("commit", "-qm", "an older ginscore's ledger")
-    said = ok(one, "git-setup").stdout
-    assert "no longer tracked: .index-stamp, .index.sqlite3, .latest, .lock" in said
-    assert [name for name in git("ls-files").stdout.split() if not name.startswith("games/")] == []
-    assert all((one.ledger / name).read_bytes() == b"old" for name in (".index.sqlite3", ".index-stamp", ".lock", ".latest"))
-    git("add", "-A")
-    git("commit", "-qm", "set up")
-    assert [name for name in git("ls-files").stdout.split() if not name.startswith("games/")] == [".gitattributes", ".gitignore"]
-    assert "nothing changed" in ok(one, "git-setup").stdout
-    driver = git("config", "merge.ginscore.driver").stdout.strip()
-    assert driver.endswith(" -m ginscore merge-file %O %A %B") and os.path.isabs(driver.split()[0].strip("'"))
 
 
 def test_a_club_night_of_three_laptops_merges_into_one_ledger(tmp_path):
@@ -486,35 +336,6 @@ def test_the_git_merge_driver_given_a_file_that_is_no_game_file_says_so_in_one_l
 # ---- a fresh device carries on the game in progress started last (issue #31, item 5) ----
 
 
-def an_evening(device) -> dict:
-    """A finished Hollywood match started first, the game in progress started next, and a quick
-    game started last and finished; returns their ids by name."""
-    ok(device, "new Ann Ben --hollywood --columns 1 --column-target 10")
-    hollywood = current(device)
-    ok(device, "gin Ann 30")  # closes the only column: the match is over
-    tick()
-    ok(device, "new Cy Dee")
-    playing = current(device)
-    ok(device, "knock Cy 4 15")
-    tick()
-    ok(device, "new Eve Fay")
-    quick = current(device)
-    ok(device, "knock Eve 4 60")
-    ok(device, "gin Eve 40")  # over: 56 + 65 > 100
-    assert as_json(device, f"status --game {hollywood}")["finished"] and as_json(device, f"status --game {quick}")["finished"]
-    assert not as_json(device, f"status --game {playing}")["finished"]
-    return {"hollywood": hollywood, "playing": playing, "quick": quick}
-
-
-def set_times(device, order: list) -> None:
-    """Give each game's files a modification time in ``order`` (oldest first), whatever order
-    they were written in: a syncer or a clone writes them in any order."""
-    base = time.time() - 3600
-    for rank, game_id in enumerate(order):
-        for path in (device.ledger / "games").glob(f"game-{game_id}.*.json"):
-            os.utime(path, (base + 60 * rank, base + 60 * rank))
-
-
 @pytest.mark.parametrize("order", [("playing", "hollywood", "quick"), ("quick", "playing", "hollywood"), ("hollywood", "quick", "playing")])
 def test_a_synced_copy_carries_on_the_game_in_progress_started_last_whatever_the_file_times(tmp_path, order):
     one, fresh = Device(tmp_path, "ann"), Device(tmp_path, "new")
@@ -524,23 +345,6 @@ def test_a_synced_copy_carries_on_the_game_in_progress_started_last_whatever_the
     assert current(fresh) == games["playing"]
     assert "Cy knocks" in ok(fresh, "knock Cy 2 20").stdout  # the hand goes to the game in progress
     assert len(as_json(fresh, f"status --game {games['playing']}")["hands"]) == 2
-
-
-def test_a_git_clone_carries_on_the_game_in_progress_started_last(tmp_path):
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    one, clone = Device(tmp_path, "ann"), Device(tmp_path, "clone")
-    one.ledger.mkdir(parents=True)
-    subprocess.run(["git", "init", "-q", str(one.ledger)], check=True)
-    games = an_evening(one)
-    env = {"GIT_AUTHOR_NAME": "a", "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": "a", "GIT_COMMITTER_EMAIL": "a@b",
-           "PATH": os.environ["PATH"], "HOME": str(one.home)}
-    subprocess.run(["git", "add", "-A"], cwd=one.ledger, env=env, check=True)
-    subprocess.run(["git", "commit", "-qm", "evening"], cwd=one.ledger, env=env, check=True)
-    clone.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", str(one.ledger), str(clone.ledger)], check=True, capture_output=True)
-    set_times(clone, [games["playing"], games["quick"], games["hollywood"]])  # the finished match looks newest
-    assert current(clone) == games["playing"]
 
 
 def test_with_every_game_finished_a_fresh_device_shows_the_game_started_last(tmp_path):

@@ -9,10 +9,8 @@ import os
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from helpers import examples, fewest_payments_by_search, game_file, game_ids, play, status_json
+from helpers import game_file, game_ids, play, status_json
 
 
 def as_json(run, command):
@@ -109,24 +107,6 @@ def test_games_without_a_stake_are_listed_apart(run):
 
 
 # ---- the fewest payments, against a brute-force search (2 to 10 players) ------------------
-
-
-@pytest.mark.slow
-@settings(max_examples=examples(150), deadline=None)
-@given(st.lists(st.one_of(st.integers(-6, 6), st.integers(-50, 50)), min_size=1, max_size=9))
-def test_fewest_payments_against_a_search(amounts):
-    from ginscore.core.fewest_payments import fewest_payments
-
-    balances = {f"P{index}": amount for index, amount in enumerate(amounts)}
-    balances["last"] = -sum(amounts)
-    payments = fewest_payments(balances)
-    left = dict(balances)
-    for debtor, creditor, amount in payments:
-        assert amount > 0
-        left[debtor] += amount
-        left[creditor] -= amount
-    assert set(left.values()) == {0}
-    assert len(payments) == fewest_payments_by_search(balances)
 
 
 # ---- statistics against a reference ------------------------------------------------------

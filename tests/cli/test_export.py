@@ -5,145 +5,11 @@ installs hledger and ledger, the test extra beancount) and their balances must b
 import csv
 import io
 import json
-import os
-import shutil
-import subprocess
-import sys
-from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from helpers import frozen_clock, ledger_bytes, ok, play, refused
-
-RULES_FILE = Path(__file__).resolve().parent.parent / "ginscore" / "data" / "ginscore-export.csv.rules"
-
-# An evening of every kind of table, for euros and dollars, with Cyrillic names (beancount's
-# accounts are ASCII) and one game played for nothing.
-EVENING = [
-    "new Dan Eve --stake 0.1 --currency €", "gin dan 50", "gin dan 40",
-    "new Alice Bob --hollywood --columns 2 --target 50 --stake 0.01 --currency $",
-    "gin alice 40", "gin bob 30",
-    "new Анна Борис Євген --three-handed --stake 0.02 --currency €",
-    "knock ан 3 20", "gin євг 12", "knock бор 4 9", "draw", "knock бор 2 30", "gin бор 50",
-    "new Dan Eve Fay Gus --partnership --stake 0.05 --currency $", "gin dan 90", "gin fay 90",
-    "new Ann Ben Cy Dee --rummy --stake 0.1 --currency €",
-    "out ann ben=20 cy=11 dee=5", "out cy ann=5 ben=30 dee=12 --rummy", "end",
-    "new Zed Yan", "gin zed 90",
-]
-CODES = {"€": "EUR", "$": "USD"}
-
-
-@pytest.fixture
-def evening(played):
-    played(EVENING)
-
-
-def exported(run, *args) -> str:
-    result = run(["export", *args])
-    assert result.exit_code == 0, result.output
-    return result.stdout
-
-
-def nets(run) -> dict:
-    """settle --json's nets, {(commodity, player): Decimal}, for each currency played."""
-    found = {}
-    for symbol, code in CODES.items():
-        settled = json.loads(ok(run, ["settle", "--json", "--currency", symbol]).stdout)
-        found.update({(code, name): Decimal(amount) for name, amount in settled["nets"].items() if Decimal(amount)})
-    return found
-
-
-def tool(name: str) -> str:
-    found = shutil.which(name) or shutil.which(name, path=os.path.dirname(sys.executable))
-    if found is None:
-        pytest.skip(f"needs {name}: .ci/run installs it")
-    return found
-
-
-def hledger_balances(path, *extra, strict=True) -> dict:
-    """hledger's balance of every account, {(commodity, account): Decimal}; checks the file
-    first (strictly: every account and commodity declared)."""
-    hledger = tool("hledger")
-    subprocess.run([hledger, "-f", str(path), *extra, "check", *(["--strict"] if strict else [])], check=True, capture_output=True)
-    report = subprocess.run(
-        [hledger, "-f", str(path), *extra, "balance", "-N", "-O", "csv", "--layout", "bare"],
-        check=True, capture_output=True, text=True,
-    ).stdout
-    rows = list(csv.reader(io.StringIO(report)))[1:]
-    return {(commodity, account): Decimal(amount) for account, commodity, amount in rows}
-
-
-def ledger_balances(path) -> dict:
-    """ledger's balance report, {(commodity, account): Decimal} (--pedantic: every account and
-    commodity declared); a multi-commodity balance goes on over lines without an account."""
-    lines = subprocess.run(
-        [tool("ledger"), "-f", str(path), "--pedantic", "balance", "--flat", "--no-total",
-         "--format", "%(account)\t%(scrub(display_total))\n"],
-        check=True, capture_output=True, text=True,
-    ).stdout.splitlines()
-    found, account = {}, None
-    for line in lines:
-        if "\t" in line:
-            account, line = line.split("\t")
-        quantity, _space, commodity = line.strip().partition(" ")
-        found[(commodity.strip('"'), account)] = Decimal(quantity)
-    return found
-
-
-def beancount_balances(path) -> dict:
-    """bean-check passes the file, and beancount's own realization of it gives the balances."""
-    subprocess.run([tool("bean-check"), str(path)], check=True, capture_output=True)
-    loader = pytest.importorskip("beancount.loader")
-    from beancount.core import realization
-
-    entries, errors, _options = loader.load_file(str(path))
-    assert not errors
-    found = {}
-    for account in realization.iter_children(realization.realize(entries)):
-        for position in account.balance:
-            found[(position.units.currency, account.account)] = position.units.number
-    return found
-
-
-def test_every_tool_reads_the_evening_and_its_balances_are_settles_nets(run, evening, tmp_path):
-    expected = nets(run)
-    assert {code for code, _name in expected} == {"EUR", "USD"}
-    neutral = {(code, f"games:{name}"): amount for (code, name), amount in expected.items()}
-    for fmt, balances in (("hledger", hledger_balances), ("ledger", ledger_balances)):
-        path = tmp_path / f"evening.{fmt}"
-        path.write_text(exported(run, "--to", fmt), "utf-8")
-        assert balances(path) == neutral, fmt
-    path = tmp_path / "evening.csv"
-    path.write_text(exported(run, "--to", "csv"), "utf-8")
-    rules = tmp_path / "ginscore.csv.rules"  # as the README says: the rules file ginscore writes
-    assert ok(run, ["export", "--csv-rules", "-o", str(rules)]).stdout == f"Wrote {rules}\n"
-    assert rules.read_bytes() == RULES_FILE.read_bytes() and exported(run, "--csv-rules") == RULES_FILE.read_text("utf-8")
-    assert hledger_balances(path, "--rules-file", str(rules), strict=False) == neutral
-    path = tmp_path / "evening.beancount"
-    path.write_text(exported(run, "--to", "beancount"), "utf-8")
-    ascii_names = {"Анна": "Anna", "Борис": "Boris", "Євген": "Yevhen"}
-    assert beancount_balances(path) == {
-        (code, f"Assets:Games:{ascii_names.get(name, name)}"): amount for (code, name), amount in expected.items()
-    }
-
-
-def test_one_players_book_holds_his_net_and_what_each_owes_him(run, evening, tmp_path):
-    expected = nets(run)
-    path = tmp_path / "dan.journal"
-    path.write_text(exported(run, "--to", "hledger", "--as", "dan"), "utf-8")
-    balances = hledger_balances(path)
-    for code in CODES.values():
-        assert balances[(code, "income:games:gin")] == -expected[(code, "Dan")]
-        owed = sum(amount for (unit, account), amount in balances.items() if unit == code and account.startswith("assets:"))
-        assert owed == expected[(code, "Dan")]
-    # Rummy: the payments between others are not in Ann's book; beancount reads it too
-    path = tmp_path / "ann.beancount"
-    path.write_text(exported(run, "--to", "beancount", "--as", "ann", "--income", "income:cards"), "utf-8")
-    balances = beancount_balances(path)
-    assert balances.pop(("EUR", "Income:Cards")) == -expected[("EUR", "Ann")]
-    assert sum(balances.values()) == expected[("EUR", "Ann")] and all(account.startswith("Assets:Receivable:") for _c, account in balances)
-    assert len(balances) < 3  # of Ben, Cy and Dee, the fewest payments leave Ann one or two
+from helpers_export import exported
 
 
 def test_an_export_is_the_same_bytes_and_nothing_else_on_stdout(run, evening, tmp_path):
@@ -272,16 +138,6 @@ def test_two_players_one_account_is_refused(run, isolated_ledger):
     refused(run, "export --to beancount", "'Zoé' and 'Zoe' would both be the account 'Assets:Games:Zoe'")
     assert "games:Zoé" in exported(run, "--to", "hledger")
     assert ledger_bytes(isolated_ledger) == before
-
-
-def test_cyrillic_and_other_names_in_ascii():
-    from ginscore.base.translit import to_ascii
-    from ginscore.exchange.export import beancount_part
-
-    assert [to_ascii(name) for name in ("Алёна", "Щукин", "Юрий", "Київ", "Олексій", "Євген", "Згурський", "Знам'янка")] == [
-        "Alyona", "Shchukin", "Yuriy", "Kyiv", "Oleksii", "Yevhen", "Zgurskiy", "Znamianka"]
-    assert to_ascii("Łukasz Straße Zoë") == "Lukasz Strasse Zoe"
-    assert [beancount_part(name, "?") for name in ("mary ann", "=x", "李", "007 Bond")] == ["Mary-ann", "X", "?", "007-Bond"]
 
 
 def test_help_names_the_formats_an_export_takes(run):

@@ -5,13 +5,11 @@ from two devices apart, and exports at the largest stake."""
 
 import json
 import time
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from helpers import ledger_bytes, ok, play, status_json
-from test_export import beancount_balances, hledger_balances, ledger_balances
 
 FOREIGN = ("evil", "dev1", "dev2")  # the other devices' files these tests plant
 
@@ -201,46 +199,7 @@ def test_160_hands_from_two_devices_apart_are_one_note(run, isolated_ledger):
     assert sum("alike" in line for line in ok(run, "status").stdout.splitlines()) == 1
 
 
-def test_double_entries_is_linear():
-    """20,000 alike hands from two devices: answered in well under a second (it was n²)."""
-    from ginscore.core.apart import double_entries
-
-    entries = []
-    for number in range(20000):
-        device = "one" if number % 2 else "two"
-        entries.append({"id": f"e{number}", "clock": number, "device": device, "after": f"e{number - 2}" if number > 1 else None,
-                        "action": "hand", "hand": {"kind": "draw"}})
-    started = time.monotonic()
-    found = double_entries(entries)
-    assert time.monotonic() - started < 2.0
-    assert found == [(1, 2)]
-
-
 # ---- exports at the largest stake ------------------------------------------------------------------
-
-
-def test_an_export_at_the_largest_stake_balances_in_every_tool(run, tmp_path):
-    """28 nines, the largest stake the parser takes: Dan's gin of 90 against 0 is 90 + 25 gin
-    bonus = 115, the game bonus 100, a box of 25 for his one hand won: 240, doubled for the shutout
-    (Eve scored nothing): 480 points, an amount of 480 x 9999999999999999999999999999 =
-    4799999999999999999999999999520, 31 digits, on both sides (it was rounded to 28 on one)."""
-    stake = "9" * 28
-    play(run, f"new Dan Eve --stake {stake} --currency € --target 50", "gin dan 90")
-    expected = Decimal(480 * int(stake))
-    assert str(expected) == "4799999999999999999999999999520"
-    for fmt, reader in (("hledger", hledger_balances), ("ledger", ledger_balances)):
-        path = tmp_path / f"money.{fmt}"
-        ok(run, ["export", "--to", fmt, "--output", str(path)])
-        balances = reader(path)
-        amounts = sorted(balances.values())
-        assert amounts == [expected.copy_negate(), expected], (fmt, balances)
-    # beancount holds 28 digits: refused in one line, nothing written; 28 digits it takes
-    result = run(["export", "--to", "beancount", "--output", str(tmp_path / "money.beancount")])
-    assert result.exit_code == 1 and "33 digits" in result.output and not (tmp_path / "money.beancount").exists()
-    play(run, "new Ann Ben --stake 99999999999999999999999 --currency € --target 50", "gin ann 90")
-    path = tmp_path / "some.beancount"
-    ok(run, ["export", "--to", "beancount", "--output", str(path), "--game", status_json(run)["id"]])
-    assert sorted(beancount_balances(path).values()) == [Decimal(-480 * int("9" * 23)), Decimal(480 * int("9" * 23))]
 
 
 # ---- a long foreign file ----------------------------------------------------------------------------

@@ -7,15 +7,10 @@ Every expected number is worked by hand in the comments next to it.
 import json
 import os
 import re
-import subprocess
-import sys
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from ginscore.settings.config import KEYS, dumps
-from helpers import examples, ledger_bytes, new_game, ok, play
+from helpers import ROOT, ledger_bytes, new_game, ok, play
 
 try:
     import tomllib
@@ -436,36 +431,6 @@ def test_a_file_with_only_comments_is_empty_defaults(run, config_file):
     assert json.loads(ok(run, "config --json").output)["file"] == {}
 
 
-@pytest.mark.slow
-def test_new_reads_toml_only_when_the_file_exists(tmp_path):
-    code = (
-        "import sys, pathlib; from ginscore.settings.config import read_config; "
-        "read_config(pathlib.Path(sys.argv[1])); print('tomllib' in sys.modules)"
-    )
-    absent = subprocess.run([sys.executable, "-c", code, str(tmp_path / "none.toml")], capture_output=True, text=True)
-    assert absent.stdout.strip() == "False", absent.stderr
-    present = tmp_path / "present.toml"
-    present.write_text("target = 150\n", "utf-8")
-    found = subprocess.run([sys.executable, "-c", code, str(present)], capture_output=True, text=True)
-    assert found.stdout.strip() == "True", found.stderr
-
-
-@pytest.mark.slow
-@settings(max_examples=examples(200), deadline=None)
-@given(
-    st.dictionaries(
-        st.one_of(st.sampled_from(KEYS), st.text(min_size=1, max_size=12)),
-        st.one_of(st.integers(-(10**9), 10**9), st.booleans(), st.text(max_size=30), st.floats(allow_nan=False)),
-        max_size=8,
-    )
-)
-def test_the_toml_writer_round_trips(values):
-    assert tomllib.loads(dumps(values)) == values
-
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
 def test_rules_doc_prints_the_rules_reference_and_the_help_points_at_it(run):
     """Issue 20 item 14: the reference is shown by ginscore itself, not by a path of the checkout."""
     with open(os.path.join(ROOT, "docs", "rules.md"), encoding="utf-8") as handle:
@@ -475,16 +440,6 @@ def test_rules_doc_prints_the_rules_reference_and_the_help_points_at_it(run):
     assert run("rules --doc --list").exit_code == 2  # one thing at a time
     helped = run("rules --help").output
     assert "docs/rules.md" not in helped and "ginscore rules --doc" in helped
-
-
-def test_the_build_ships_docs_rules_md_in_the_package(built_package):
-    """docs/rules.md stays the one source: the package's build step copies it into the package
-    (setup.py), where 'rules --doc' of an installed ginscore reads it."""
-    assert not os.path.exists(os.path.join(ROOT, "ginscore", "rules.md"))  # no second copy to keep
-    with open(os.path.join(ROOT, "docs", "rules.md"), "rb") as source, open(built_package / "ginscore" / "rules.md", "rb") as shipped:
-        assert shipped.read() == source.read()
-    with open(os.path.join(ROOT, "MANIFEST.in"), encoding="utf-8") as manifest:
-        assert "include docs/rules.md" in manifest.read()  # a source distribution carries it to the build
 
 
 def test_config_shows_the_lang_key_and_suggests_the_keys_a_prefix_begins(run, isolated_ledger):

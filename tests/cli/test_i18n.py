@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from helpers import HOLLYWOOD_MATCH, STANDARD_25, THREE_HANDED_GAME, play, run_process, status_json
+from helpers import HOLLYWOOD_MATCH, ROOT, STANDARD_25, THREE_HANDED_GAME, play, run_process, status_json
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_catalogs  # noqa: E402
 

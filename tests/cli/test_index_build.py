@@ -4,60 +4,15 @@ what the slower ones they replace decided."""
 from __future__ import annotations
 
 import json
-import random
+import sqlite3
+from decimal import Decimal
 
 import pytest
 
-from ginscore.base import jsonfile
-
-
-def nesting(value) -> int:
-    """How deep lists and objects nest: an independent, recursive count."""
-    if isinstance(value, dict):
-        return 1 + max((nesting(item) for item in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((nesting(item) for item in value), default=0)
-    return 0
-
-
-def nested_document(rng: random.Random, depth: int):
-    """Lists and objects nested ``depth`` deep, alternating at random, with brackets, quotes and
-    backslashes in keys and texts (which the byte scan must not count)."""
-    if depth == 0:
-        return rng.choice(["a[", "]]", "{x}", 'q"[', "\\[", 1, None, "plain", "ü[", '\\"[', "\\\\"])
-    kids = [nested_document(rng, depth - 1)] + [rng.choice(["[", "x", "}", 5, [], {}, ['\\"]']]) for _ in range(rng.randint(0, 2))]
-    rng.shuffle(kids)
-    if rng.random() < 0.5:
-        return kids
-    return {f"k{number}{rng.choice(['', '[', '}', chr(34), chr(92)])}": kid for number, kid in enumerate(kids)}
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_byte_scan_alone_tells_a_document_nested_too_deep(seed):
-    # {[{[...]}]} lost two levels a step in the old scan (a walk of the parsed document caught it)
-    rng = random.Random(seed)
-    for _ in range(150):
-        document = nested_document(rng, rng.randint(60, 68))
-        raw = json.dumps(document, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 2])).encode()
-        deep = nesting(document) > jsonfile.MAX_DEPTH
-        if deep:
-            with pytest.raises(jsonfile.Unreadable, match="nested more than 64 deep"):
-                jsonfile.parse_json(raw)
-        else:
-            assert jsonfile.parse_json(raw) == document
-
-
-def test_alternating_nesting_65_deep_is_refused_and_64_read():
-    for quote in ("", '\\"'):  # no escape: the quick way of taking strings out; one: the exact split
-        for depth, refused in ((64, False), (65, True)):
-            text = '"' + quote + '"'
-            for level in range(depth):
-                text = f'{{"k{quote}": {text}}}' if level % 2 else f"[{text}]"
-            if refused:
-                with pytest.raises(jsonfile.Unreadable):
-                    jsonfile.parse_json(text.encode())
-            else:
-                assert nesting(jsonfile.parse_json(text.encode())) == depth
+from ginscore.app import book
+from ginscore.index import index as summary_index
+from ginscore.index import rows
+from helpers import play
 
 
 def device_file(players=("Ann", "Ben"), hands: int = 6) -> dict:
@@ -127,7 +82,6 @@ def test_an_entry_id_given_twice_is_found_by_the_quick_check_too():
 
 
 def test_rules_and_stakes_made_once_are_the_same_as_made_anew():
-    from decimal import Decimal
 
     from ginscore.core.rules import Rules
     from ginscore.store import game_file, game_file_fields
@@ -160,7 +114,6 @@ def index_rows(cache) -> list:
 def test_a_build_of_many_games_writes_the_rows_that_one_game_at_a_time_writes(run, isolated_ledger, tmp_path, monkeypatch):
     import os
     import shutil
-    from decimal import Decimal
 
     from ginscore.base.ids import GAME_ID_LENGTH, digest
     from ginscore.base.jsonfile import canonical
@@ -197,3 +150,35 @@ def test_a_build_of_many_games_writes_the_rows_that_one_game_at_a_time_writes(ru
     assert len(at_once[0]) == 60 and sum(row[7] is not None for row in at_once[0]) == 1  # one damaged
     assert sum(row[5] for row in at_once[0]) > 5 and len(at_once[1]) > 10  # finished games, their players
     assert at_once == one_by_one
+
+
+def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledger, tmp_path, monkeypatch):
+    """A build into an empty index drops its indexes and makes them after the rows, in one
+    transaction: after it the index has every table and index ginscore makes (else the next
+    command would rebuild it); a build cut short leaves them too, and no row."""
+    for _game in range(3):
+        play(run, "new Ann Ben", "knock ben 2 30", "gin ann 30")
+    monkeypatch.setattr(summary_index, "TOTALS_ONCE", 0)  # a build, however few the games
+    (path,) = (tmp_path / "cache").rglob("index.sqlite3")
+    path.unlink()
+    assert run("stats --json").exit_code == 0
+    connection = sqlite3.connect(path)
+    assert summary_index.schema_of(connection) == summary_index.expected_schema()
+    assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 6
+    plan = " ".join(str(step) for step in connection.execute("EXPLAIN QUERY PLAN SELECT * FROM players WHERE folded = 'ann'"))
+    assert "players_folded" in plan or "players_in_order" in plan
+    connection.close()
+    path.unlink()
+    real = rows.write_rows
+
+    def cut_short(*args, **kwargs):
+        real(*args, **kwargs)
+        raise KeyboardInterrupt  # the build stops after its rows are written, before the indexes
+
+    monkeypatch.setattr(summary_index, "write_rows", cut_short)
+    with pytest.raises(KeyboardInterrupt):
+        summary_index.current(book.open_book(str(isolated_ledger)).ledger, lambda game_id: (None, "x", "~", summary_index.NO_FACTS))
+    connection = sqlite3.connect(path)
+    assert summary_index.schema_of(connection) == summary_index.expected_schema()
+    assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
+    connection.close()

@@ -5,32 +5,17 @@ import errno
 import json
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from helpers import examples, game_data, game_file, game_ids, ledger_bytes, new_game, ok, put_game
-
-FIXTURES = Path(__file__).parent / "fixtures"
+from helpers import FIXTURES, examples, game_data, game_file, game_ids, ledger_bytes, local_dir, new_game, ok, put_game
+from helpers_ledger import hold_lock, read
 
 
 def old_file(ledger, game_id=1) -> Path:
     """The file of a game from before devices, as ``put_game`` writes it."""
     return ledger / "games" / f"game-{game_id:06d}.json"
-
-
-def read(ledger, game_id=None) -> dict:
-    """This device's file of a game (default: of the only game), parsed."""
-    return json.loads(game_file(ledger, game_id).read_text(encoding="utf-8"))
-
-
-def local_dir(ledger) -> Path:
-    """This device's own folder of the ledger (outside it): the lock and the current game."""
-    from ginscore.base import paths
-
-    return Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
 
 
 write = put_game
@@ -81,15 +66,6 @@ def test_save_outside_the_lock_is_a_programming_error(isolated_ledger):
 # ---- locking ------------------------------------------------------------------------------
 
 
-def hold_lock(ledger: Path):
-    """Take the ledger lock through a separate open file, as another process would."""
-    import fcntl
-
-    handle = open(local_dir(ledger) / "lock", "a+b")
-    fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-    return handle
-
-
 @pytest.mark.slow
 def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkeypatch):
     ok(run, "new Alice Bob")
@@ -108,25 +84,6 @@ def test_a_held_lock_times_out_naming_the_lock_file(run, isolated_ledger, monkey
         handle.close()
     assert ledger_bytes(isolated_ledger) == before
     ok(run, "knock alice 4 15")  # released: works again
-
-
-@pytest.mark.slow
-def test_a_writer_waits_for_the_lock_and_then_lands(run, isolated_ledger):
-    ok(run, "new Alice Bob")
-    handle = hold_lock(isolated_ledger)
-    env = {**os.environ, "GINSCORE_LOCK_TIMEOUT": "20"}
-    command = [sys.executable, "-m", "ginscore", "--ledger", str(isolated_ledger), "knock", "alice", "4", "15"]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        with pytest.raises(subprocess.TimeoutExpired):
-            process.wait(timeout=1.0)  # blocked behind our lock, not failed
-        assert read(isolated_ledger)["journal"] == []
-    finally:
-        handle.close()
-    out, err = process.communicate(timeout=30)
-    assert process.returncode == 0, err
-    assert "Alice +11" in out
-    assert len(read(isolated_ledger)["journal"]) == 1
 
 
 def test_a_bad_lock_timeout_setting_is_one_clear_line(run, monkeypatch, isolated_ledger):

@@ -11,10 +11,7 @@ import os
 
 import pytest
 
-from ginscore.base import paths
 from helpers import refused
-
-pytestmark = pytest.mark.cli
 
 COMMANDS = [["sheet"], ["pad"], ["export", "--to", "csv", "--all"], ["export", "--csv-rules"]]
 
@@ -130,19 +127,6 @@ def test_every_command_with_an_output_option_checks_it():
                 found.append(command.name)
                 assert param.callback is _outside_kept_places, command.name
     assert sorted(found) == ["export", "pad", "sheet"]
-
-
-@pytest.mark.unit
-def test_another_name_of_a_kept_folder_is_told_by_its_identity(tmp_path, monkeypatch):
-    """A name of the ledger folder the real path does not give (a bind mount, another case on a
-    file system that ignores case) is told by the folder's device and inode."""
-    ledger = tmp_path / "ledger"
-    (ledger / "games").mkdir(parents=True)
-    other_name = tmp_path / "Ledger"
-    other_name.symlink_to(ledger, target_is_directory=True)
-    monkeypatch.setattr(os.path, "realpath", os.path.abspath)  # as if the two names were one folder's
-    assert paths.kept_place(str(other_name / "games" / "sheet.html"), str(ledger)) == ("ledger", str(ledger))
-    assert paths.kept_place(str(tmp_path / "sheet.html"), str(ledger)) is None
 
 
 @pytest.mark.parametrize("where", ["ledger", "state", "cache", "ledger by a linked folder"])

@@ -11,15 +11,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from helpers import play, refused, run_forked
+from helpers import FIXTURES, play, refused
+from helpers_outputs import FIFO_SKIP, HTML_COMMANDS, finished_game
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-FIFO_SKIP = pytest.mark.skipif(os.name == "nt", reason="named pipes and /dev are POSIX")
-
-
-def finished_game(run, *names, stake="0.05"):
-    names = names or ("Ann", "Bob")
-    play(run, f"new {names[0]} {names[1]} --stake {stake} --currency €".split(), ["gin", names[0], "90"])
 
 
 # ---- --output -----------------------------------------------------------------------------
@@ -51,17 +46,6 @@ def test_output_into_a_named_pipe_writes_into_it_and_leaves_it_a_pipe(run, tmp_p
     assert result.exit_code == 0, result.output
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert b"Ann" in received
-
-
-@FIFO_SKIP
-def test_a_named_pipe_nobody_reads_is_refused_at_once_not_waited_on(run, tmp_path):
-    finished_game(run)
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    result = run_forked(["sheet", "-o", str(fifo)], timeout=5)
-    assert result.returncode == 1
-    assert "no program is reading from this named pipe" in result.stderr
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
 
 
 @FIFO_SKIP
@@ -119,9 +103,6 @@ def elements(page: str) -> Elements:
     return parser
 
 
-HTML_COMMANDS = ["status", "games", "log", "settle", "stats", "sheet"]
-
-
 def hostile_ledger(run):
     play(
         run, ["new", HOSTILE, "Bo|b", "--stake", "0.05", "--currency", "<b>€"], ["gin", "bo", "90"],
@@ -157,17 +138,6 @@ def test_markdown_escapes_the_pipe_and_markup_in_a_name(run, command):
         assert cells == header, line
 
 
-@pytest.mark.slow
-def test_no_html_output_runs_a_script_in_chromium(run, browser, tmp_path):
-    play(run, ["new", "<img src=x onerror=window.pwned=1>", "Bob", "--stake", "0.05"], ["gin", "bob", "90"])
-    for command in HTML_COMMANDS:
-        page = tmp_path / f"{command}.html"
-        page.write_text(run([command, "--format", "html"]).stdout, encoding="utf-8")
-        browser.dom(page)
-        assert browser.evaluate("typeof window.pwned") == "undefined", command
-        assert browser.evaluate("document.images.length") == 0, command
-
-
 # ---- settle: one payment a line ------------------------------------------------------------
 
 
@@ -200,7 +170,7 @@ def test_an_import_too_large_is_said_in_the_score_pad_words(run, tmp_path):
 
 
 def test_an_imported_game_started_past_the_year_9999_is_left_out_alone(run, tmp_path):
-    source = os.path.join(os.path.dirname(__file__), "fixtures", "scorepad", "backup.json")
+    source = os.path.join(FIXTURES, "scorepad", "backup.json")
     with open(source, encoding="utf-8") as handle:
         backup = json.load(handle)
     first = backup["store"]["games"][0]

@@ -6,25 +6,9 @@ with the package."""
 import json
 import os
 
-import pytest
-
-from helpers import new_game, ok, play, refused
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
+from helpers import ROOT, new_game, ok, play, refused
 
 # ---- the one "did you mean" helper -----------------------------------------------------------
-
-
-def test_likely_meant_gives_the_nearest_only():
-    from ginscore.base.text import did_you_mean, likely_meant
-
-    assert likely_meant("targte", ["target", "tie", "knock-limit"]) == ["target"]
-    assert likely_meant("gin_bonsu", ["gin_bonus", "gin_boxes", "big_gin_bonus"]) == ["gin_bonus"]
-    assert likely_meant("stauts", ["stats", "status", "start"])[0] == "status"  # a swap is one slip, and the same length
-    assert did_you_mean("stauts", ["stats", "status"]) == " (did you mean status?)"
-    assert likely_meant("colour", ["columns", "currency"]) == [] and did_you_mean("xyz", ["knock"]) == ""
-    assert did_you_mean("KNOK", ["knock", "gin"]) == " (did you mean knock?)"
 
 
 # ---- a first word that is no player; a player and a number typed together ------------------------
@@ -142,13 +126,3 @@ def test_the_csv_rules_file_is_printed_written_and_alone(run, isolated_ledger, t
             "Error: --csv-rules takes only --output FILE: the rules are the same for every export", code=2)
     refused(run, "export --csv-rules --all", "--csv-rules takes only --output FILE", code=2)
     assert not os.path.exists(os.path.join(ROOT, "docs", "ginscore-export.csv.rules"))  # one copy, in the package
-
-
-@pytest.mark.slow
-def test_the_build_puts_the_csv_rules_file_in_the_package(built_package):
-    """What 'pip install' copies: package data (pyproject.toml) and the sdist's MANIFEST.in."""
-    shipped = built_package / "ginscore" / "data" / "ginscore-export.csv.rules"
-    with open(os.path.join(ROOT, "ginscore", "data", "ginscore-export.csv.rules"), "rb") as source:
-        assert shipped.read_bytes() == source.read()
-    with open(os.path.join(ROOT, "MANIFEST.in"), encoding="utf-8") as manifest:
-        assert "include ginscore/data/*.rules" in manifest.read()

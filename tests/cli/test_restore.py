@@ -15,9 +15,9 @@ from ginscore.base.errors import HandError
 from ginscore.core.game import effective_hands
 from ginscore.ops import actions, placing
 from ginscore.ops import undo as undo_ops
-from helpers import examples, ledger_bytes, play, refused, status_json
+from helpers import ROOT, examples, ledger_bytes, play, refused, status_json
 
-SCHEMAS = Path(__file__).resolve().parent.parent / "ginscore" / "schemas"
+SCHEMAS = ROOT / "ginscore" / "schemas"
 
 
 def scored(run) -> dict:

@@ -145,7 +145,7 @@ def test_games_marks_and_names_every_game_left_in_progress(run):
 
 
 def test_completion_of_formats_languages_choices_and_the_games_to_void(run):
-    from test_at_the_table import completions
+    from cli.test_at_the_table import completions
 
     play(run, "new Alice Bob", "new Carol Dan", "new Eve Fay")
     one, two, three = game_ids(run)

@@ -153,15 +153,6 @@ def test_backup_reads_each_file_once_and_asks_the_index_the_rest(run, tmp_path, 
 # ---- long lists in one line: the first ten named, the others counted -------------------------------
 
 
-def test_a_list_names_ten_and_counts_the_others():
-    from ginscore.base.text import named
-
-    assert named(range(10)) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9"
-    assert named(range(25)) == "0, 1, 2, 3, 4, 5, 6, 7, 8, 9 (and 15 more)"
-    assert named(["a", "b", "c"], most=2, bracketed=False) == "a, b and 1 more"
-    assert named([]) == ""
-
-
 def test_a_merge_of_many_games_names_ten_of_them_and_its_json_every_one(run, tmp_path):
     incoming, ledger = tmp_path / "incoming", tmp_path / "ledger"
     brought = write_games(incoming, 25, "devin")

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cli.test_rename import recorded_apart
 from helpers import play, refused, status_json
-from test_rename import recorded_apart
 
 THREE = ["new Gina Hal Ivan --three-handed", "knock gina 3 20", "draw", "knock gina 6 6", "knock hal 2 30"]
 

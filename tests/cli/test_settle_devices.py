@@ -12,45 +12,12 @@ The money, by hand (standard rules: gin bonus 25, game 100, box 25, a shutout do
 import json
 import os
 import shutil
-import subprocess
 
 import pytest
 
+from helpers_devices import STYLES, as_json, ok
+from helpers_settlements import CAROL_DAVE, EVE_FAY, answers, entry, nothing_owed, play_two_games, settled
 from syncer import Device, Syncer
-from test_devices import STYLES, as_json, ok
-
-CAROL_DAVE = {"Carol": "24.00", "Dave": "-24.00"}
-EVE_FAY = {"Eve": "-46.00", "Fay": "46.00"}
-
-
-def play_two_games(device) -> tuple:
-    ok(device, "new Carol Dave --stake 0.05")
-    first = as_json(device, "status")["id"]
-    ok(device, "gin carol 90")
-    ok(device, "new Eve Fay --stake 0.10")
-    second = as_json(device, "status")["id"]
-    ok(device, "gin fay 80")
-    return first, second
-
-
-def settled(device) -> dict:
-    return {entry["id"]: entry["settled"] for entry in as_json(device, "games")["games"]}
-
-
-def answers(device) -> None:
-    """games, settle and check all answer (check: no problem)."""
-    ok(device, "games")
-    ok(device, "settle")
-    ok(device, "check")
-
-
-def nothing_owed(devices, games) -> None:
-    for device in devices:
-        assert as_json(device, "settle")["games"] == [], device
-        assert "Nothing to settle" in ok(device, "settle").stdout
-        assert settled(device) == {game: True for game in games}, device
-        # the evening's money counts each game once, however often it was settled
-        assert as_json(device, "settle --all")["nets"] == {**CAROL_DAVE, **EVE_FAY}
 
 
 def round_of_check(syncer, devices, rounds: int = 3) -> None:
@@ -170,57 +137,6 @@ def test_undo_right_after_settle_record_adds_an_entry_and_rewrites_nothing_else(
     ok(one, "new Gus Hal --stake 1")
     ok(one, "knock gus 2 10")
     assert as_json(one, "undo")["schema"] == "ginscore.game"
-
-
-def git(device, *args):
-    """git in the device's ledger folder, as that device's user."""
-    env = {**device.env(), "GIT_AUTHOR_NAME": device.name, "GIT_AUTHOR_EMAIL": "a@b", "GIT_COMMITTER_NAME": device.name,
-           "GIT_COMMITTER_EMAIL": "a@b", "PATH": os.environ["PATH"]}
-    return subprocess.run(["git", *args], cwd=device.ledger, env=env, capture_output=True, text=True, check=True)
-
-
-def two_clones(tmp_path, one, two, play):
-    """A bare origin; ``one`` clones it, ``play(one)`` records, 'git-setup', commits and pushes;
-    ``two`` clones that and runs 'git-setup'. Returns what ``play`` returned."""
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    origin = tmp_path / "origin.git"
-    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
-    one.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", str(origin), str(one.ledger)], check=True, capture_output=True)
-    played = play(one)
-    ok(one, "git-setup")
-    assert "settlements/*.json merge=ginscore" in (one.ledger / ".gitattributes").read_text()
-    git(one, "add", "-A")
-    git(one, "commit", "-qm", "games")
-    git(one, "push", "-q", "origin", "HEAD:main")
-    two.ledger.parent.mkdir(parents=True)
-    subprocess.run(["git", "clone", "-q", "-b", "main", str(origin), str(two.ledger)], check=True, capture_output=True)
-    ok(two, "git-setup")
-    return played
-
-
-def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
-    one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
-    first, second = two_clones(tmp_path, one, two, play_two_games)
-    ok(one, f"settle --game {first} --record")
-    ok(two, "settle --record")  # both games: the first settled twice, apart
-    for device, message in ((one, "one"), (two, "two")):
-        answers(device)
-        git(device, "add", "-A")
-        git(device, "commit", "-qm", message)
-    git(one, "push", "-q", "origin", "HEAD:main")
-    git(two, "pull", "-q", "--no-rebase", "origin", "main")
-    git(two, "push", "-q", "origin", "HEAD:main")
-    git(one, "pull", "-q", "--no-rebase", "origin", "main")
-    for device in (one, two):
-        for path in device.ledger.rglob("*.json"):
-            assert "<<<<<<<" not in path.read_text("utf-8")
-        answers(device)
-    nothing_owed([one, two], [first, second])
-    twice = as_json(one, "settle")["settled_twice"]
-    assert twice == as_json(two, "settle")["settled_twice"]
-    assert [(held["game"], held["give_back"]) for held in twice] == [(first, [{"from": "Carol", "to": "Dave", "amount": "24.00"}])]
 
 
 def test_merge_carries_settlements_and_merging_again_adds_nothing(tmp_path):
@@ -349,12 +265,6 @@ def foreign_file(device, entries, name="settlements.zzzz.json", writer="zzzz"):
     path = folder / name
     path.write_text(json.dumps({"file_format": "ginscore-settlements", "file_version": 2, "device": writer, "entries": entries}))
     return path
-
-
-def entry(games, **more) -> dict:
-    return {"id": "abcd23456x", "clock": 1796397201394, "device": "zzzz", "after": None, "at": "2026-12-04T15:13:21+00:00",
-            "action": "settle", "games": games, "currency": None, "nets": CAROL_DAVE,
-            "payments": [{"from": "Dave", "to": "Carol", "amount": "24.00"}], **more}
 
 
 def snapshot(device) -> dict:

@@ -23,12 +23,12 @@ import os
 import shutil
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
+from helpers import ROOT
+from helpers_devices import STYLES, as_json, ok
 from syncer import Device, Syncer
-from test_devices import STYLES, as_json, ok
 
 YEAR = timedelta(days=365)
 SKEWS = [0, -10, 10]  # years a device's clock is off
@@ -77,7 +77,7 @@ def carol_dave(device) -> str:
 def validate(document: dict, name: str) -> None:
     from jsonschema import Draft202012Validator
 
-    schema = json.loads((Path(__file__).parent.parent / "ginscore" / "schemas" / f"{name}.json").read_text("utf-8"))
+    schema = json.loads((ROOT / "ginscore" / "schemas" / f"{name}.json").read_text("utf-8"))
     errors = list(Draft202012Validator(schema).iter_errors(document))
     assert not errors, errors[0]
 
@@ -482,7 +482,7 @@ def test_settle_names_a_damaged_game_it_leaves_out_and_record_all_is_refused_in_
 
 
 def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
-    from test_settle_devices import git, two_clones
+    from helpers_settlements import git, two_clones
 
     one, two = Clocked(tmp_path, "ann", -10), Clocked(tmp_path, "ben", 10)
 
@@ -516,7 +516,7 @@ def test_what_settlements_say_is_russian_and_ukrainian_with_names_never_declined
     """Every new line of the settlements in Russian and Ukrainian: no English left, no name
     declined (tests/test_ru_uk_words.py's checks): recorded, changed, squared, taken back and
     brought back, voided, unfinished, settled twice, a damaged game left out, the refusals."""
-    from test_ru_uk_words import NAMES, allowed_words, declension_problems, latin_leftovers
+    from helpers_ru_uk import NAMES, allowed_words, declension_problems, latin_leftovers
 
     one, two = Device(tmp_path, "ann"), Device(tmp_path, "ben")
     syncer = Syncer.of([one, two], "syncthing")

@@ -40,20 +40,6 @@ def test_more_than_ten_players_never_pay_a_stranger(run):
     assert report["method"] == "exact"  # no group has more than ten players
 
 
-def test_groups_are_joined_by_a_chain_of_games():
-    from ginscore.core.fewest_payments import connected_groups
-
-    assert connected_groups([["a", "b"], ["c", "d"], ["b", "c"], ["e", "f"]]) == [["a", "b", "c", "d"], ["e", "f"]]
-
-
-def test_fewest_payments_settles_each_group_on_its_own():
-    from ginscore.core.fewest_payments import fewest_payments
-
-    balances = {"a": 5, "x": -5, "b": -5, "y": 5}
-    # alone, a and x (or b and y) would pay each other; a-b and x-y are the games played
-    assert fewest_payments(balances, [["a", "b"], ["x", "y"]]) == [("x", "y", 5), ("b", "a", 5)]
-
-
 def test_each_currency_gets_a_command_that_pastes(run, isolated_ledger):
     play(
         run,

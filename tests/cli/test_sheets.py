@@ -19,7 +19,6 @@ from helpers import (
     THREE_HANDED_GAME,
     game_ids,
     ledger_bytes,
-    modules_loaded,
     play,
 )
 
@@ -487,24 +486,6 @@ def test_games_json_entries_carry_the_final_object_of_status_json(run):
 
 
 # ---- start-up: printing costs nothing between hands ----
-
-
-@pytest.mark.slow
-def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
-    """What the commands typed between hands load: never the page writer, nor ``locale`` (which
-    gettext's first lookup imports, and click's own --help/--version decorators make one);
-    ``status`` not the summary index either (it only reads one game)."""
-    import os
-
-    env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
-    never = ("ginscore.output.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno",
-             "ginscore.core.ratings", "ginscore.core.pairings", "ginscore.ops.ladder", "ginscore.ops.seating")  # nor the ladder's
-    more = ("ginscore.index.index", "sqlite3")  # status: not these either
-    at_start, after, stderr = modules_loaded([["new", "A", "B"], ["knock", "a", "4", "15"], ["status"]], never + more, env)
-    assert at_start == [] and [code for code, _loaded in after] == [0, 0, 0], stderr
-    (_, new), (_, knock), (_, status) = after
-    assert set(new) & set(never) == set() and set(knock) & set(never) == set(), (new, knock)
-    assert status == [], status
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "ru", "uk"])

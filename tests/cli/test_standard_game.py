@@ -219,15 +219,6 @@ def test_every_command_is_documented_with_an_example():
         assert "Example" in command.help and f"ginscore {name}" in command.help, name
 
 
-@pytest.mark.slow
-def test_python_dash_m_works():
-    import subprocess
-    import sys
-
-    result = subprocess.run([sys.executable, "-m", "ginscore", "--version"], capture_output=True, text=True)
-    assert result.returncode == 0 and "ginscore" in result.stdout
-
-
 # ---- bad input: one line, non-zero exit, ledger bytes unchanged ------------------------------
 
 BAD_HANDS = [

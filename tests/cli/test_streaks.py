@@ -7,10 +7,9 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from helpers import examples, game_ids, ok, play, status_json
+from helpers import game_ids, ok, play, status_json
+from helpers_streaks import brute_force_streak
 
 
 def first_lines(run, command="status") -> list:
@@ -218,29 +217,6 @@ def test_the_index_rebuilt_from_the_files_says_the_same(run, isolated_ledger):
 
 
 # ---- against a slow reference ---------------------------------------------------------------
-
-
-def brute_force_streak(hands, name) -> int:
-    """The most hands ``name`` won in a row, by trying every stretch of the hands: a stretch
-    counts when every hand in it won by somebody among those who faced ``name`` went to him
-    (hands won by nobody, or won at a table he did not sit at, are passed over)."""
-    best_run = 0
-    for start in range(len(hands)):
-        for end in range(start, len(hands)):
-            stretch = [(winner, played) for winner, played in hands[start:end + 1] if winner is not None and name in played]
-            if stretch and all(winner == name for winner, _played in stretch):
-                best_run = max(best_run, len(stretch))
-    return best_run
-
-
-@settings(max_examples=examples(300), deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C", "D", None]), st.sampled_from([("A", "B"), ("C", "D"), ("A", "C"), ("B", "D")]))))
-def test_hand_streaks_against_a_brute_force(hands):
-    from ginscore.core.statistics import hand_streaks
-
-    hands = [(winner if winner in played else (played[0] if winner else None), played) for winner, played in hands]
-    got = hand_streaks(hands, ["A", "B", "C", "D"])
-    assert got == {name: brute_force_streak(hands, name) for name in "ABCD"}
 
 
 def random_game(run, rng, table: str) -> None:

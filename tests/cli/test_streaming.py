@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ok
+from helpers import ROOT, ok
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+sys.path.insert(0, str(ROOT / "bench"))
 import bench_scale  # noqa: E402 - the scale benchmark's own ledger writer
 
 GAMES = 300

@@ -16,8 +16,6 @@ import pytest
 from ginscore.base.jsonfile import canonical, parse_json
 from ginscore.store import written
 
-pytestmark = pytest.mark.cli
-
 
 def game_file(ledger) -> str:
     (path,) = glob.glob(os.path.join(ledger, "games", "*.json"))
@@ -229,18 +227,3 @@ def test_a_forged_note_for_a_forged_file_has_no_planted_hand_written(run, isolat
     assert [hand["hand"]["player"] for hand in after["journal"]] == ["Ann", "Ann", "Ben", "Ann"]
     assert after["journal"][0]["hand"] == {"deadwood": 2, "kind": "knock", "opponent_deadwood": 30, "player": "Ann"}
     assert type(after["journal"][0]["hand"]["deadwood"]) is int
-
-
-@pytest.mark.unit
-@pytest.mark.parametrize("note", ["", "[x", 'a \\" quote'])
-def test_a_cut_between_other_places_than_the_entries_is_not_used(note):
-    """A journal laid out by hand so that ',\\n    {' falls inside an entry and not between two:
-    the texts cut there are not the entries, whatever the note says; told by the brackets where
-    no text holds one or an escape, else by parsing each text."""
-    first = '{"action":"hand","id":"a","list":[1,\n    {}],"note":"%s"},{"action":"hand","id":"b"}' % note
-    raw = ('{\n  "journal": [\n    ' + first + '\n  ],\n  "x": 1\n}\n').encode("utf-8")
-    data = parse_json(raw)
-    assert len(data["journal"]) == 2 and written._cut(raw.decode("utf-8"))[1].startswith('{"action":"hand","id":"a","list":[1,\n    {')
-    assert written._cut_as_parsed(raw, data) is None
-    laid_out = canonical(data)  # as ginscore writes it: each entry's own text
-    assert written._cut_as_parsed(laid_out, data) == [written._text(entry, entry) for entry in data["journal"]]

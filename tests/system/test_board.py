@@ -25,7 +25,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from helpers import examples, ledger_bytes, modules_loaded
+from helpers import ROOT, examples, ledger_bytes, modules_loaded
 
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -33,7 +33,7 @@ CHROMIUM_FLAGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 # GINSCORE_UPDATE_SCREENSHOTS=1: the board's screenshot is also written here, for docs/board.md
-DOCS_SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "board.png"
+DOCS_SCREENSHOT = ROOT / "docs" / "board.png"
 
 
 # ---- a server in its own process ------------------------------------------------------------------

@@ -16,9 +16,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-import test_web
 from helpers import ledger_bytes
-from test_web import cli, error_at, followed, hands_of, hidden_fields, new_game
+from system import test_board as test_web
+from system.test_board import cli, error_at, followed, hands_of, hidden_fields, new_game
 
 pytestmark = pytest.mark.system
 chromium, serve = test_web.chromium, test_web.serve  # the browser and the server, as test_web has them

@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-import test_web
-from test_web import Server, cli, hands_of, new_game
+from system import test_board as test_web
+from system.test_board import Server, cli, hands_of, new_game
 
 pytestmark = pytest.mark.system
 chromium, phone = test_web.chromium, test_web.phone  # the browser's fixtures, as test_web has them
@@ -484,7 +484,7 @@ def test_a_form_older_than_the_phone_s_token_keeps_what_was_typed_and_says_how_t
 
 @pytest.mark.slow
 def test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart(serve, phone):
-    from test_web import expect
+    from system.test_board import expect
 
     game = new_game("Alice", "Bob")
     server = serve("--port", "0", "--lan")

@@ -12,12 +12,13 @@ import time
 
 import pytest
 
+from helpers import ROOT
+
 pty = pytest.importorskip("pty")
 if not os.path.exists(f"/proc/{os.getpid()}/wchan"):  # Terminal.interrupt sees the session idle there
     pytest.skip("needs /proc/PID/wchan (Linux)", allow_module_level=True)
 # every test here drives a real interactive session
 pytestmark = pytest.mark.slow
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Terminal:

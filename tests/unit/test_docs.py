@@ -6,79 +6,17 @@ that leave commands out (``...``) or run other programs (benchmarks, pip) are no
 are skipped by name. Every relative link and anchor of those pages resolves."""
 
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
-from helpers import frozen_clock
-
-ROOT = Path(__file__).resolve().parent.parent
-README = ROOT / "README.md"
-DOCS = ROOT / "docs"
-# the pages whose examples are replayed and whose links must resolve
-PAGES = [README, ROOT / "CONTRIBUTING.md", ROOT / "bench" / "README.md", *sorted(DOCS.glob("*.md"))]
-SHOWN_CONFIG = "/home/ann/.config/ginscore/config.toml"
-
-
-def console_blocks(page: Path = None) -> list:
-    """(page name, block) for each replayable console block of ``page``, or of every page."""
-    found = []
-    for each in [page] if page else PAGES:
-        blocks = re.findall(r"```console\n(.*?)```", each.read_text("utf-8"), re.S)
-        found += [(each.relative_to(ROOT).as_posix(), block) for block in blocks if replayable(block)]
-    return found
-
-
-def replayable(block: str) -> bool:
-    commands = [line[2:] for line in block.splitlines() if line.startswith("$ ")]
-    if not commands or any(line.strip() == "..." for line in block.splitlines()):
-        return False
-    if len(commands) == len(block.splitlines()):  # commands to type, no output: a list, not a session
-        return False
-    return all(command.startswith(("ginscore ", "cat ~/.config/ginscore")) for command in commands)
-
-
-def steps(block: str) -> list:
-    """(command words, expected output lines) for each ``$`` line of a block."""
-    found = []
-    for line in block.splitlines():
-        if line.startswith("$ "):
-            found.append((shlex.split(line[2:], comments=True), []))
-        elif found:
-            found[-1][1].append(line)
-    return found
-
-
-def normal(lines) -> list:
-    """Lines with what differs from run to run (dates and times) written the same way."""
-    return [re.sub(r"\d{4}-\d\d-\d\d( \d\d:\d\d)?", "<date>", line).rstrip() for line in lines]
+from helpers import ROOT
+from helpers_docs import DOCS, PAGES, README, console_blocks
 
 
 def test_the_pages_have_replayable_examples():
     assert len(console_blocks(README)) >= 1
     assert len(console_blocks()) >= 15
-
-
-@pytest.mark.parametrize(
-    "page, block", console_blocks(), ids=lambda item: item.splitlines()[0][2:40] if "\n" in item else item
-)
-def test_readme_console_example(run, tmp_path, monkeypatch, page, block):
-    frozen_clock(monkeypatch)  # with one device id: the same game ids as the README shows
-    monkeypatch.setenv("GINSCORE_DEVICE", "readme")
-    config = tmp_path / "config.toml"
-    monkeypatch.setenv("GINSCORE_CONFIG", str(config))
-    for words, expected in steps(block):
-        head = None
-        if words[-3:-1] == ["|", "head"]:  # '... | head -3': the first lines only
-            words, head = words[:-3], int(words[-1].lstrip("-"))
-        if words[0] == "cat":
-            output = config.read_text("utf-8")
-        else:
-            output = run(words[1:]).output.replace(str(config), SHOWN_CONFIG)
-        if head is not None:
-            output = "\n".join(output.splitlines()[:head])
-        assert normal(output.rstrip("\n").splitlines()) == normal(expected), (page, " ".join(words))
 
 
 def links(text: str) -> list:
@@ -145,3 +83,15 @@ def test_the_readme_is_short_and_every_page_is_in_the_index():
     for page in DOCS.glob("*.md"):
         if page.name != "README.md":
             assert f"]({page.name})" in index or f"]({page.name}#" in index, page.name
+
+
+def test_every_command_is_in_the_readmes_list_of_commands():
+
+    from ginscore.cli import COMMANDS, cli
+
+    readme = (ROOT / "README.md").read_text("utf-8")
+    listing = readme.split("## Command reference", 1)[1].split("\n## ", 1)[0]
+    for name in COMMANDS:
+        if cli.get_command(None, name).hidden:  # not a person's command: 'merge-file' is git's merge driver
+            continue
+        assert f"[`{name}`](docs/reference.md#ginscore-{name})" in listing, name

@@ -20,7 +20,9 @@ import tokenize
 
 import pytest
 
-PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ginscore")
+from helpers import ROOT
+
+PACKAGE = os.path.join(str(ROOT), "ginscore")
 # A dotted name: not inside a path (after "/"), not a quoted document name ("ginscore.NAME").
 DOTTED = re.compile(r"(?<![/\w\"'.])ginscore(?:\.[A-Za-z_]\w*)+(?![\"'\w])")
 

@@ -6,18 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from decimal import Decimal
 
 import pytest
 
-from ginscore.app import book
 from ginscore.core import scoring
 from ginscore.core.statistics import GREATEST, STAT_KEYS, SUMMED
 from ginscore.index import index, rows, totals
 from ginscore.ops import summary
 from ginscore.tables.payments import Payment
-from helpers import examples, play
+from helpers import examples
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Zoë", "ann"]
 AMOUNTS = ["12.10", "0.05", "0.00", "0.0000325", "100.00", "3.2500", "1000000.01", "7", "-2.50", "012.10", "1E+2",
@@ -242,35 +240,3 @@ def test_totals_refuse_a_text_where_a_count_was():
         totals.rebuild(connection, keys)
     totals.rebuild(connection, keys - {"ann"})
     assert {row[0] for row in connection.execute("SELECT folded FROM totals")} == keys - {"ann"}
-
-
-def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledger, tmp_path, monkeypatch):
-    """A build into an empty index drops its indexes and makes them after the rows, in one
-    transaction: after it the index has every table and index ginscore makes (else the next
-    command would rebuild it); a build cut short leaves them too, and no row."""
-    for _game in range(3):
-        play(run, "new Ann Ben", "knock ben 2 30", "gin ann 30")
-    monkeypatch.setattr(index, "TOTALS_ONCE", 0)  # a build, however few the games
-    (path,) = (tmp_path / "cache").rglob("index.sqlite3")
-    path.unlink()
-    assert run("stats --json").exit_code == 0
-    connection = sqlite3.connect(path)
-    assert index.schema_of(connection) == index.expected_schema()
-    assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 6
-    plan = " ".join(str(step) for step in connection.execute("EXPLAIN QUERY PLAN SELECT * FROM players WHERE folded = 'ann'"))
-    assert "players_folded" in plan or "players_in_order" in plan
-    connection.close()
-    path.unlink()
-    real = rows.write_rows
-
-    def cut_short(*args, **kwargs):
-        real(*args, **kwargs)
-        raise KeyboardInterrupt  # the build stops after its rows are written, before the indexes
-
-    monkeypatch.setattr(index, "write_rows", cut_short)
-    with pytest.raises(KeyboardInterrupt):
-        index.current(book.open_book(str(isolated_ledger)).ledger, lambda game_id: (None, "x", "~", index.NO_FACTS))
-    connection = sqlite3.connect(path)
-    assert index.schema_of(connection) == index.expected_schema()
-    assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
-    connection.close()

@@ -34,7 +34,9 @@ from collections import defaultdict
 
 import pytest
 
-PACKAGE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "ginscore")
+from helpers import ROOT
+
+PACKAGE = os.path.join(str(ROOT), "ginscore")
 
 # The packages, lowest first: each may import only from itself and those before it.
 PACKAGES = ("base", "cards", "core", "tables", "ops", "exchange", "settings", "index", "store", "app", "output", "web", "cli")

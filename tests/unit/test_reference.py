@@ -3,12 +3,9 @@ writes it from the click commands, its --check fails when the page differs, and 
 paragraph of every command's --help, as ginscore prints it, stands in the page word for word."""
 
 import importlib.util
-import re
-from pathlib import Path
 
-import click
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "docs" / "reference.md"
 
 
@@ -17,29 +14,6 @@ def build_reference():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def words(text: str) -> str:
-    return " ".join(text.split())
-
-
-def every_command():
-    """(the words after 'ginscore', the command) for ginscore and every command a person runs,
-    groups walked too."""
-    from ginscore.cli import cli
-
-    found = []
-
-    def walk(command, path):
-        found.append((path, command))
-        if isinstance(command, click.Group):
-            for name in command.list_commands(None):
-                sub = command.get_command(None, name)
-                if not sub.hidden:
-                    walk(sub, [*path, name])
-
-    walk(cli, [])
-    return found
 
 
 def test_the_reference_is_what_the_commands_give():
@@ -56,20 +30,3 @@ def test_the_check_fails_when_the_reference_differs(tmp_path, monkeypatch, capsy
     assert "python tools/build_reference.py" in capsys.readouterr().err
     stale.write_text(tool.build(), "utf-8")
     assert tool.main(["--check"]) == 0
-
-
-def test_the_first_paragraph_of_every_commands_help_stands_in_the_reference(run):
-    page = words(REFERENCE.read_text("utf-8"))
-    commands = every_command()
-    assert len(commands) > 30
-    for path, command in commands:
-        result = run([*path, "--help"], terminal_width=1000, max_content_width=1000)  # no line wrapped
-        assert result.exit_code == 0, path
-        # the usage line (wrapped or not), a blank line, then the help's first paragraph
-        first = re.split(r"\n\s*\n", result.output.strip())[1]
-        assert words(first) in page, (path, first)
-        heading = "## `" + " ".join(["ginscore", *path]) + "`"
-        assert heading in REFERENCE.read_text("utf-8"), heading
-        for param in command.params:
-            if isinstance(param, click.Option) and not param.hidden:
-                assert f"`{param.opts[0]}" in page or f" {param.opts[0]}" in page, (path, param.opts)

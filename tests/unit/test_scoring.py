@@ -1,5 +1,7 @@
 """Scoring of hands and games against RULES.md sections 2 and 3 (numbers worked by hand)."""
 
+from __future__ import annotations
+
 from decimal import Decimal
 from fractions import Fraction
 
@@ -203,3 +205,11 @@ def test_amounts_equal_net_times_the_stake_as_fractions(numerator, twos, fives, 
     amount = money(net, stake)
     assert "E" not in amount
     assert Fraction(Decimal(amount)) == net * exact
+
+
+def test_amounts_keep_every_decimal_the_stake_has():
+    from ginscore.core.scoring import show_amount
+
+    assert show_amount("0.0000325", None) == "0.0000325"
+    assert show_amount("2.39", "$") == "$2.39"
+    assert show_amount("248", "CHF") == "CHF 248"

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from syncer import Device, Syncer, SyncerError, put, tree
+from syncer import Syncer, SyncerError, put, tree
 
 STYLES = ("syncthing", "dropbox", "nextcloud")
 T0 = datetime(2026, 12, 1, 20, 17, 0, tzinfo=timezone.utc).timestamp()  # a club night, 20:17:00 UTC
@@ -256,20 +256,3 @@ def test_a_file_where_the_other_device_has_a_folder_is_refused(folders):
     put(b, "games", "a file")
     with pytest.raises(SyncerError):
         Syncer([a, b], "syncthing").settle()
-
-
-def test_a_device_has_its_own_home_folders_and_ledger(tmp_path, monkeypatch, two_devices):
-    monkeypatch.setenv("GINSCORE_DEVICE", "from-the-test")
-    alice, bob = two_devices
-    assert Device(tmp_path, "alice").ledger == alice.ledger
-    env = alice.env()
-    names = ("HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME",
-             "GINSCORE_LEDGER", "GINSCORE_CONFIG", "GINSCORE_STATE", "GINSCORE_CACHE")
-    for name in names:
-        assert env[name].startswith(str(tmp_path / "alice")) and env[name] != bob.env()[name]
-    assert env["GINSCORE_LANG"] == "en" and "GINSCORE_DEVICE" not in env and "PATH" in env
-    assert env["GINSCORE_LEDGER"] == str(alice.ledger)
-    result = alice.run("--help")
-    assert result.exit_code == 0
-    syncer = Syncer.of([alice, bob], "dropbox")
-    assert syncer.names == ["alice", "bob"] and syncer.folders == [alice.ledger, bob.ledger]
