@@ -47,6 +47,28 @@ def ledger_bytes(root) -> dict:
     return files
 
 
+def cpu_seconds(work, rounds: int = 1) -> float:
+    """The CPU seconds this process spends on ``work()``, the quickest of ``rounds`` (a busy
+    machine only ever adds), the garbage collector off: its passes over every object alive grow
+    with what the process holds, not with the work measured. For a test that compares the same
+    work at two sizes, or with a baseline measured in the same test: a ratio, never an absolute
+    time, so that a busy machine fails nothing."""
+    import gc
+    import time
+
+    spent = []
+    for _round in range(rounds):
+        gc.collect()
+        gc.disable()
+        try:
+            started = time.process_time()
+            work()
+            spent.append(time.process_time() - started)
+        finally:
+            gc.enable()
+    return min(spent)
+
+
 def run_process(args, timeout: float = 10.0, **options):
     """Run ``python -m ginscore ARGS`` in a real process (the ledger and config from the
     environment the fixtures set); returns the CompletedProcess with ``elapsed`` in seconds.

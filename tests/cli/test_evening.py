@@ -106,9 +106,6 @@ def test_games_without_a_stake_are_listed_apart(run):
     assert [report["no_stake"], report["games"]] == [[game] for game in game_ids(run)]
 
 
-# ---- the fewest payments, against a brute-force search (2 to 10 players) ------------------
-
-
 # ---- statistics against a reference ------------------------------------------------------
 
 

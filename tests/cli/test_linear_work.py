@@ -7,29 +7,16 @@ quadratic, it was thirty to a hundred times. Ratios, never absolute times: the m
 
 from __future__ import annotations
 
-import gc
 import glob
 import json
-import time
 
 import pytest
 
-from helpers import ok
+from helpers import cpu_seconds, ok
 
 pytestmark = pytest.mark.slow
 
 
-def cpu_of(run, command) -> float:
-    """The CPU seconds ``command`` takes, the garbage collector off: its passes over every object
-    alive grow with what the process holds, not with the work measured."""
-    gc.collect()
-    gc.disable()
-    try:
-        started = time.process_time()
-        ok(run, command)
-        return time.process_time() - started
-    finally:
-        gc.enable()
 
 
 def copies_of_one_game(ledger, count: int) -> None:
@@ -70,7 +57,7 @@ def test_check_folds_conflict_copies_in_time_in_proportion_to_them(run, isolated
         ok(run, "new Ann Ben")
         ok(run, "knock ann 3 20")
         lay_out(ledger, count)
-        times[count] = cpu_of(run, "check")
+        times[count] = cpu_seconds(lambda: ok(run, "check"))
         report = json.loads(ok(run, "check --json").stdout)
         assert report["ok"] and not glob.glob(str(ledger / "games" / "*sync-conflict*"))
     ratio = times[1000] / times[100]

@@ -8,9 +8,6 @@ import os
 
 from helpers import ROOT, new_game, ok, play, refused
 
-# ---- the one "did you mean" helper -----------------------------------------------------------
-
-
 # ---- a first word that is no player; a player and a number typed together ------------------------
 
 

@@ -126,6 +126,3 @@ def test_each_hand_of_play_goes_on_from_the_last_replay(monkeypatch):
     state = actions.evaluate(actions.record(game, {"kind": "gin", "player": "Ben", "opponent_deadwood": 7})[0])
     assert whole == [0, 11]  # on from the replay after the undo
     assert state.scores == {"Ann": 9 * 18, "Ben": 7 + 25}  # 9 knocks of 20 - 2; a gin of 7 and its bonus of 25
-
-
-# ---- a file written from the text of the entries written before, and its parse with its bytes ----

@@ -172,6 +172,3 @@ def test_a_backup_without_games_imports_nothing(run, tmp_path):
     path = tmp_path / "empty.json"
     path.write_text(json.dumps({"kind": "gin-rummy-counter.v2", "exportedAt": "x", "store": {"players": [], "games": []}}))
     assert ok(run, ["import", str(path)]).stdout.strip() == "Nothing to import: the backup holds no game."
-
-
-# ---- any game the app can hold: against the app's arithmetic, written out again ----

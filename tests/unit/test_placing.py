@@ -3,10 +3,9 @@ proportion."""
 
 from __future__ import annotations
 
-import gc
-import time
-
 import pytest
+
+from helpers import cpu_seconds
 
 
 def a_game_of(hands: int):
@@ -35,18 +34,11 @@ def test_a_hand_put_before_hand_2_costs_in_proportion_to_the_hands_after_it():
     times = {}
     for hands in (2000, 20000):
         game = a_game_of(hands)
-        spent = []
-        for _round in range(2):  # the quicker of two: a busy machine only ever adds
-            gc.collect()
-            gc.disable()  # the collector's passes over every object alive grow with the game: not this work's
-            try:
-                started = time.process_time()
-                updated, state, placed = record_before(game, hand, 2)
-                spent.append(time.process_time() - started)
-            finally:
-                gc.enable()
+        results = []
+        # the quicker of two rounds: a busy machine only ever adds
+        times[hands] = cpu_seconds(lambda: results.append(record_before(game, hand, 2)[1:]), rounds=2)
+        state, placed = results[-1]
         assert placed.number == 2 and state.scores == {"Ann": 1, "Ben": 8}  # Ann 4 - 3; Ben 10 - 2
-        times[hands] = min(spent)
     ratio = times[20000] / times[2000]
     print(f"--before 2: 2000 hands: {times[2000]:.3f} s, 20000: {times[20000]:.3f} s, {ratio:.1f}x")
     assert ratio < 20, f"2000 hands: {times[2000]:.3f} s, 20000: {times[20000]:.3f} s, {ratio:.1f} times"

@@ -111,9 +111,6 @@ def test_any_json_is_written_with_the_same_bytes_as_before(value):
     assert canonical(value) == old_canonical(value)
 
 
-# ---- a hand costs the same late in a game: one load, one replay, one write ----
-
-
 # ---- long lists in one line: the first few named, the others counted ----
 
 
@@ -123,6 +120,3 @@ def test_any_json_is_printed_with_the_same_text_as_before(value):
     import json
 
     assert render.to_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
-
-
-# ---- the work of an entry in 'play' does not grow with the game (entries checked, replays) ----
