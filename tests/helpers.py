@@ -34,7 +34,7 @@ def local_dir(ledger) -> pathlib.Path:
 def ledger_bytes(root) -> dict:
     """Every file under the ledger folder with its bytes, to prove a command wrote nothing.
     The summary index (a cache of the game files that reading commands build and mend) is
-    left out; tests/test_index.py holds it to its own promises."""
+    left out; tests/cli/test_cache.py and tests/cli/test_index_answers.py hold it to its own promises."""
     files = {}
     if os.path.isdir(root):
         for folder, _, names in os.walk(root):

@@ -239,7 +239,7 @@ def test_rematch_keeps_players_table_rules_and_stake_and_the_winner_deals(run):
     assert status_json(run)["players"] == ["C", "A", "B"] and status_json(run)["next_dealer"] == "B"
 
 
-# ---- ginscore play (the pseudo-terminal test is tests/test_play_loop.py) --------------------------
+# ---- ginscore play (the pseudo-terminal test is tests/system/test_play.py) --------------------------
 
 
 def test_play_without_readline_loses_only_completion(run, monkeypatch):

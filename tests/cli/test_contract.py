@@ -3,7 +3,7 @@ finished, cards, undo/redo/edit, void, a settlement recorded) is played with a f
 and every command's exit status and output, and every game file's bytes, must equal what
 ``tests/fixtures/contract.json`` recorded. A change of behaviour shows here as a diff; when
 one is meant, rebuild the fixture with ``GINSCORE_REBUILD_CONTRACT=1 python -m pytest
-tests/test_contract.py`` and say why in the commit."""
+tests/cli/test_contract.py`` and say why in the commit."""
 
 import json
 import os

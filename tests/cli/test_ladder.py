@@ -1,7 +1,7 @@
 """The club's ladder (issue #44): 'ladder' rates every kind of table from the ledger, in the
 order the games were started whatever order their files arrived in, leaves out voided and
 unfinished games, follows renames, answers a season and the chance of winning; expected
-ratings are worked by hand from Glickman's formulas (tests/test_ratings.py), never copied
+ratings are worked by hand from Glickman's formulas (tests/unit/test_ratings.py), never copied
 from ginscore's output."""
 
 import json

@@ -1,6 +1,6 @@
 """The paper a printed page is laid out for (issue #34): --paper, the house-rules file's paper,
 else the locale's; written into the page as its @page size. (How it prints, page by page,
-is tests/test_print.py's, with Chromium.)"""
+is tests/system/test_print.py's, with Chromium.)"""
 
 from __future__ import annotations
 

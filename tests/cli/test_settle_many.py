@@ -514,7 +514,7 @@ def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
 @pytest.mark.parametrize("language", ["ru", "uk"])
 def test_what_settlements_say_is_russian_and_ukrainian_with_names_never_declined(tmp_path, language):
     """Every new line of the settlements in Russian and Ukrainian: no English left, no name
-    declined (tests/test_ru_uk_words.py's checks): recorded, changed, squared, taken back and
+    declined (tests/cli/test_ru_uk_words.py's checks): recorded, changed, squared, taken back and
     brought back, voided, unfinished, settled twice, a damaged game left out, the refusals."""
     from helpers_ru_uk import NAMES, allowed_words, declension_problems, latin_leftovers
 

@@ -7,7 +7,7 @@ The ledger is played once per run (tests/fuzz_ledger.py), restored before each m
 (tests/fuzz_mutate.py says what is mutated and how). The seed is fixed and the default budget
 small (seconds); a long run asks for more ledgers:
 
-    GINSCORE_FUZZ_LEDGERS=100000 python -m pytest -q -s -n 0 tests/test_fuzz.py
+    GINSCORE_FUZZ_LEDGERS=100000 python -m pytest -q -s -n 0 tests/system/test_fuzz.py
 
 ($GINSCORE_FUZZ_SEED=N: the ledgers of another fixed seed) which prints a progress line every 1,000 ledgers and a summary at the end, and keeps each
 failing ledger (a few of each kind) as a fixture in $GINSCORE_FUZZ_KEEP (default: a folder in

@@ -245,7 +245,7 @@ def problems(graph: Graph) -> list:
     for module in sorted(graph.modules):
         if package_of(module) is None:
             found.append(f"{module} has no package: put it in one of {', '.join(PACKAGES)} (or add its package to "
-                         "PACKAGES in tests/test_layers.py)")
+                         "PACKAGES in tests/unit/test_layers.py)")
     for module in sorted(graph.edges):
         mine = package_of(module)
         for target in sorted(graph.edges[module]):

@@ -56,7 +56,7 @@ def test_a_record_refuses_what_typing_refuses():
 
 def test_no_module_of_ginscore_makes_a_typing_namedtuple():
     """Every record is a Record: a typing.NamedTuple on a command's path costs twice as much to
-    define (the start-up budgets of status and a hand, tests/test_sheets.py)."""
+    define (the start-up budgets of status and a hand, tests/system/test_startup.py)."""
     import ast
     from pathlib import Path
 
