@@ -1,6 +1,6 @@
 """The accounting tools that read an export (hledger, ledger, beancount: each skips where it is
 missing) and the evening of every kind of table the export tests export
-(tests/cli/test_export.py, tests/system/test_export.py, and the words and foreign tests)."""
+(tests/cli/test_export.py and tests/system/test_export.py)."""
 
 import csv
 import io

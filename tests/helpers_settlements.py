@@ -1,6 +1,6 @@
 """Settlements on several devices (issue 31 item 1): two evenings played, what each device
 says is settled and owed, and clones of a ledger shared through git. For
-tests/cli/test_settle_devices.py, tests/cli/test_settle_many.py, tests/cli/test_check_words.py
+tests/cli/test_settle_devices.py, tests/cli/test_settle_many.py, tests/cli/test_check.py
 and tests/system/test_git_setup.py."""
 
 import os
@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from cli.test_devices import as_json, ok
+from helpers_devices import as_json, ok
 
 CAROL_DAVE = {"Carol": "24.00", "Dave": "-24.00"}
 

@@ -4,6 +4,8 @@ Expected totals are worked by hand from RULES.md sections 2 and 3 (default rules
 gin 25, big gin 31, target 100), or by the small independent scorer below.
 """
 
+from __future__ import annotations
+
 import json
 import re
 
@@ -11,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import examples, game_file, new_game, ok, refused
+from helpers import examples, game_file, ledger_bytes, new_game, ok, play, refused
 
 
 def scores(run, *extra):
@@ -346,3 +348,28 @@ def test_totals_always_equal_a_fresh_game_fed_only_the_effective_hands(operation
     data = json.loads(json.dumps(encode(game)))
     assert problems(data) == []
     assert decode(data, "game-k7f3q2ab.kitchen.json") == game
+
+
+def test_edit_that_would_end_the_game_early_says_to_undo_the_later_hands(run, isolated_ledger):
+    play(run, "new A B", "knock a 4 15", "knock b 4 15")
+    before = ledger_bytes(isolated_ledger)
+    result = run("edit 1 gin a 98 --big")  # A would reach 123 at hand 1, with hand 2 after it
+    assert result.exit_code == 1
+    assert "hand 2 comes after the game ended at hand 1" in result.output
+    assert "take back the later hands first ('ginscore undo'), then correct hand 1" in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_redo_refused_after_the_game_ends_earlier_says_what_to_correct(run, isolated_ledger):
+    play(run, "new A B", "gin b 40", "draw", "undo", "edit 1 gin b 75")  # B 100 at hand 1
+    before = ledger_bytes(isolated_ledger)
+    result = run("redo")
+    assert result.exit_code == 1
+    assert "stays taken back" in result.output and "'ginscore edit'" in result.output
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_edit_says_in_plain_words_when_the_game_ends_or_reopens(run):
+    play(run, "new A B", "knock a 4 15", "knock b 4 15")
+    assert "The game is now over: A won at hand 2." in run("edit 2 gin a 98 --big").output
+    assert "The game is now back in progress." in run("edit 2 knock b 4 15").output

@@ -102,3 +102,22 @@ def test_the_note_of_a_game_settled_twice_begins_as_every_note_does(pair):
     result = one.run("settle")
     notes = [line for line in result.stderr.splitlines() if "settled twice" in line]
     assert len(notes) == 2 and all(line.startswith("note: game ") for line in notes), result.stderr
+
+
+def test_check_names_the_settlement_files_and_each_path_once(run, isolated_ledger):
+    play(run, "new Ann Bob", "gin ann 20")
+    (isolated_ledger / "settlements.json").write_text("{", "utf-8")
+    result = run("check")
+    assert result.exit_code == 1
+    problem = [line for line in result.stdout.splitlines() if "settlements.json" in line]
+    assert len(problem) == 1 and problem[0].count("settlements.json") == 1
+    assert f"1 problem in the settlement files of {isolated_ledger}." in result.stderr
+    assert "game file" not in result.stderr
+
+
+def test_check_calls_syncthings_temporary_file_a_syncers(run, isolated_ledger):
+    play(run, "new Ann Bob")
+    (isolated_ledger / "games" / ".syncthing.game-x.laptop.json.tmp").write_bytes(b"")
+    output = ok(run, "check").output
+    assert "a file syncer's temporary file (Syncthing's, while it copies a file in); harmless" in output
+    assert "interrupted write" not in output

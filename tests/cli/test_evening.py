@@ -4,13 +4,15 @@ Every expected amount is worked out by hand in the comments; the statistics are 
 against a slow reference computed here from 'status --json' of every game.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import random
 
 import pytest
 
-from helpers import game_file, game_ids, play, status_json
+from helpers import game_file, game_ids, ok, play, status_json
 
 
 def as_json(run, command):
@@ -340,3 +342,48 @@ def test_a_build_of_many_games_adds_the_totals_up_once_as_they_were_kept(run, is
     for path in index_files(isolated_ledger):
         path.unlink()
     assert as_json(run, "stats --json") == changed != kept[0]
+
+
+def test_amounts_owed_are_written_with_cents(run):
+    # A gin 98: 123 points, B shut out -> 2 x (123 + 100 + 25) = 496; at 0.5 -> 248 exactly
+    result = play(run, "new A B --stake 0.5 --currency €", "gin a 98")
+    assert "At €0.5 per point, B pays A €248.00." in result.output  # was "€248.0"
+    final = json.loads(run("status --json").output)["final"]
+    assert final["amount"] == "248.00" and final["payments"][0]["amount"] == "248.00"  # exact, in cents as the text
+
+
+def test_an_empty_date_range_and_an_unknown_player_are_said(run, isolated_ledger):
+    play(run, "new Ann Ben", "gin ann 90")
+    for command in ("settle", "stats", "games"):
+        result = run(f"{command} --since yesterday --until 2020-01-01")
+        assert result.exit_code == 1
+        assert "no game can be in that range" in result.output and result.output.count("\n") == 1
+    assert play(run, "games --since today --until today").output.count("Ann v Ben") == 1
+    stranger = run(["stats", "--vs", "Ann", "Zed"])
+    assert stranger.exit_code == 1
+    assert stranger.output == "Error: no player 'Zed' in any finished game: 'ginscore stats' lists every player\n"
+    assert "no player 'Zed'" in run(["stats", "--player", "zed"]).output.replace("'zed'", "'Zed'")
+    assert play(run, "stats --vs ann BEN").output.split()[:2] == ["Ann", "Ben"]
+
+
+NO_BREAK = "\u00a0"
+
+
+@pytest.mark.parametrize(
+    ("language", "stake"),
+    [("en", "Stake: €0.05 per point."), ("de", f"Einsatz: 0,05{NO_BREAK}€ pro Punkt."),
+     ("ru", f"Ставка: 0,05{NO_BREAK}€ за очко."), ("uk", f"Ставка: 0,05{NO_BREAK}€ за очко.")],
+)
+def test_an_amount_has_its_currency_where_the_language_writes_it(run, language, stake):
+    output = ok(run, ["--lang", language, "new", "Ann", "Bob", "--stake", "0.05", "--currency", "€"]).output
+    assert stake in output.splitlines()
+
+
+def test_a_settlement_in_german_and_russian_puts_the_number_first(run, monkeypatch):
+    play(run, ["new", "Ann", "Bob", "--stake", "0.05", "--currency", "₽"], "gin ann 50", "gin ann 50")
+    german = ok(run, ["--lang", "de", "status"]).output
+    russian = ok(run, ["--lang", "ru", "status"]).output
+    english = ok(run, ["status"]).output
+    assert f"Bei 0,05{NO_BREAK}₽ pro Punkt: Bob zahlt 30,00{NO_BREAK}₽ an Ann." in german
+    assert f"30,00{NO_BREAK}₽" in russian and "₽30" not in russian
+    assert "Bob pays Ann ₽30.00" in english

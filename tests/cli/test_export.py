@@ -5,10 +5,11 @@ installs hledger and ledger, the test extra beancount) and their balances must b
 import csv
 import io
 import json
+import os
 
 import pytest
 
-from helpers import frozen_clock, ledger_bytes, ok, play, refused
+from helpers import ROOT, frozen_clock, ledger_bytes, ok, play, refused, status_json
 from helpers_export import exported
 
 
@@ -146,3 +147,44 @@ def test_help_names_the_formats_an_export_takes(run):
 
     assert TO == "|".join(FORMATS)
     assert f"--to {TO}" in ok(run, "export --help").stdout
+
+
+def test_json_and_csv_keep_the_plain_number(run):
+    play(run, ["new", "Ann", "Bob", "--stake", "0.05", "--currency", "€"], "gin ann 50", "gin ann 50")
+    assert status_json(run)["stake"] == "0.05"
+    assert ",30.00,RUB," in ok(run, ["--lang", "de", "export", "--to", "csv", "--commodity", "€=RUB"]).output
+
+
+@pytest.mark.parametrize("currency", ['"', 'A"B', "EUR;x", "A\\B"])
+def test_a_currency_no_journal_reads_is_refused_on_one_line(run, isolated_ledger, tmp_path, currency):
+    play(run, ["new", "Ann", "Bob", "--stake", "1", "--currency", currency], "gin ann 90")
+    target = tmp_path / "out.journal"
+    target.write_text("kept", "utf-8")
+    for fmt in ("hledger", "ledger", "csv"):
+        refused(run, ["export", "--to", fmt, "-o", str(target)],
+                "hledger and ledger cannot read the currency", "--commodity")
+        assert target.read_text("utf-8") == "kept"
+    text = ok(run, ["export", "--to", "ledger", "--commodity", f"{currency}=XQ"]).stdout
+    assert "XQ" in text
+
+
+def test_nothing_is_written_by_a_refused_export(run, isolated_ledger):
+    play(run, ["new", "Ann", "Bob", "--stake", "1", "--currency", '"'], "gin ann 90")
+    before = ledger_bytes(isolated_ledger)
+    refused(run, ["export", "--to", "hledger"])
+    assert ledger_bytes(isolated_ledger) == before
+
+
+def test_the_csv_rules_file_is_printed_written_and_alone(run, isolated_ledger, tmp_path):
+    from ginscore.cli.exports import exporting_rules
+
+    with open(os.path.join(ROOT, "ginscore", "data", "ginscore-export.csv.rules"), encoding="utf-8") as handle:
+        shipped = handle.read()
+    assert exporting_rules() == shipped and ok(run, "export --csv-rules").stdout == shipped
+    target = tmp_path / "ginscore.csv.rules"
+    ok(run, ["export", "--csv-rules", "-o", str(target)])
+    assert target.read_text("utf-8") == shipped
+    refused(run, "export --csv-rules --to csv",
+            "Error: --csv-rules takes only --output FILE: the rules are the same for every export", code=2)
+    refused(run, "export --csv-rules --all", "--csv-rules takes only --output FILE", code=2)
+    assert not os.path.exists(os.path.join(ROOT, "docs", "ginscore-export.csv.rules"))  # one copy, in the package

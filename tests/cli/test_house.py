@@ -4,13 +4,15 @@ Oklahoma upcards, 'ginscore rules' and the house-rules file ('ginscore config').
 Every expected number is worked by hand in the comments next to it.
 """
 
+from __future__ import annotations
+
 import json
 import os
 import re
 
 import pytest
 
-from helpers import ROOT, ledger_bytes, new_game, ok, play
+from helpers import ROOT, ledger_bytes, new_game, ok, play, refused
 
 try:
     import tomllib
@@ -453,3 +455,26 @@ def test_config_shows_the_lang_key_and_suggests_the_keys_a_prefix_begins(run, is
     assert "did you mean 'gin_bonus'?" in run("config set gin_bonsu 20").output  # a slip of the fingers
     play(run, "config set lang uk")
     assert re.search(r"^lang +uk +", run("--lang en config").output, re.MULTILINE)
+
+
+def test_config_set_reports_a_yes_no_setting_as_the_config_table_shows_it(run):
+    result = run("config set gin_layoffs yes")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Set gin_layoffs = yes in ")  # was Python's "True"
+    assert re.search(r"^gin_layoffs +yes +file$", run("config").output, re.MULTILINE)
+
+
+def test_rules_and_config_say_what_a_column_target_of_0_means(run):
+    assert re.search(r"^column_target +0 \(the target, 100\) +standard$", run("config").output, re.M)
+    game = new_game(run, "new A B --hollywood --target 150")
+    assert re.search(r"^column_target +--column-target +150 +0 \(the target, 150\)$", run(f"rules --game {game}").output, re.M)
+
+
+def test_settings_presets_and_keys_suggest_what_was_meant(run, isolated_ledger):
+    play(run, "new Alice Bob")
+    refused(run, "rules set targte 150", "Error: no setting 'targte': did you mean target?")
+    refused(run, "rules set colour 3", "no setting 'colour': the settings of a standard game are target,")  # nothing near
+    refused(run, "rules pagt", "unknown rules preset 'pagt': did you mean pagat? (see 'ginscore rules --list')")
+    refused(run, "new Ann Ben --rules twentys", "did you mean twenties?")
+    refused(run, "config set preset twentys", "preset: unknown preset 'twentys'; did you mean twenties?")
+    refused(run, "config set targte 150", "did you mean 'target'?")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from helpers import game_ids, play, refused, status_json
+from helpers import game_ids, ok, play, refused, status_json
 
 
 def said(run, *extra) -> dict:
@@ -274,3 +274,10 @@ def test_rename_all_reads_only_the_player_s_games_and_renames_each_one_every_gam
         assert result.exit_code == 0, result.output
         assert json.loads(result.stdout)["games"] == plain
         assert read == set(plain)  # no other game was read
+
+
+def test_rename_takes_a_unique_start_of_a_name(run):
+    play(run, "new Alice Bob")
+    assert ok(run, "rename al Alicia").output.startswith("Renamed Alice to Alicia")
+    play(run, "new Alice Alan")
+    refused(run, "rename al X", "'al' could be Alice or Alan: type more of the name")

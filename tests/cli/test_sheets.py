@@ -19,6 +19,7 @@ from helpers import (
     THREE_HANDED_GAME,
     game_ids,
     ledger_bytes,
+    ok,
     play,
 )
 
@@ -523,3 +524,51 @@ def test_pad_takes_the_format_names_people_type(run):
     rows = list(csv.reader(io.StringIO(run("pad --hands 3 --format csv").output)))
     assert rows[0] == ["#", "score", "total", "score", "total"] and len(rows) == 4
     assert run("pad --format TEXT").output == run("pad").output
+
+
+def test_sheet_prints_number_like_names_as_typed(run):
+    play(run, "new 1e5 007", "knock 1e 4 15", "knock 00 4 15")
+    for fmt in ("simple", "github"):
+        result = run(["sheet", "--format", fmt])
+        assert result.exit_code == 0, result.output
+        hands = [line for line in result.output.splitlines() if "knocks" in line]
+        assert "100000" not in result.output  # tabulate read the name 1e5 as a number
+        assert "1e5" in hands[0].split("knocks", 1)[1]  # the won-by cell, not only the hand text
+        assert "007" in hands[1].split("knocks", 1)[1]
+    html = run(["sheet", "--format", "html"]).output
+    assert "100000" not in html and "<td>1e5</td>" in html and "<td>007</td>" in html
+
+
+def test_sheet_as_html_is_html_throughout_with_names_escaped(run):
+    play(run, ["new", "<b>A&", "Bob"], ["gin", "<", "98"])  # 25 + 98 = 123: over, Bob shut out
+    (game,) = game_ids(run)
+    html = run("sheet --format html").output
+    assert html.startswith("<!DOCTYPE html>") and f"<title>Game {game}: &lt;b&gt;A&amp; v Bob</title>" in html
+    assert f"<h1>Game {game}: &lt;b&gt;A&amp; v Bob</h1>" in html
+    assert "<h2>Final</h2><table>" in html
+    assert "<p>Net: &lt;b&gt;A&amp; wins by 496.</p>" in html  # 2 x (123 + 100 + 25)
+    assert "=====" not in html and "<b>" not in html
+
+
+def test_the_sheet_says_its_start_time_is_utc(run):
+    play(run, "new A B")
+    started = [line for line in run("sheet").output.splitlines() if line.startswith("Started ")]
+    assert len(started) == 1 and started[0].endswith(" UTC")  # stored and shown in UTC, as 'log' says
+
+
+def test_the_won_by_column_says_the_winner(run):
+    play(run, "new Ann Bob", "gin ann 20")
+    assert "победитель" in ok(run, ["--lang", "ru", "sheet"]).output
+    assert "переможець" in ok(run, ["--lang", "uk", "sheet"]).output
+
+
+def test_the_rummy_sheet_shows_the_cards_typed_and_signed_balances(run):
+    play(run, "new Ann Bob Cy --rummy", "out ann bob=K,7,3 cy=12", "out cy ann=5 bob=Q,J --rummy", "end")
+    sheet = ok(run, "sheet").output
+    assert "Bob pays Ann 20 (K 7 3), Cy pays Ann 12" in sheet
+    assert "Bob pays Cy 40 (Q J); doubled for rummy" in sheet
+    final = sheet.split("Final")[1].split("Settlement")[0]
+    ann = next(line for line in final.splitlines() if line.startswith("Ann"))
+    assert ann.split()[4] == "+22"  # as status and the balances line write it
+    status = ok(run, "status").output
+    assert "+22" in status and "Balances: Ann +22, Bob -60, Cy +38." in status
