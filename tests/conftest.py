@@ -72,8 +72,8 @@ SLOW_ELSEWHERE = {
     "cli/test_contract.py::test_every_output_and_file_is_as_recorded",
     "cli/test_i18n.py::test_the_build_is_reproducible",
     "cli/test_i18n.py::test_the_compiled_catalogs_are_what_the_sources_give",
-    "cli/test_tables.py::test_random_partnership_games",
-    "cli/test_tables.py::test_random_three_handed_games",
+    "unit/test_tables.py::test_random_partnership_games",
+    "unit/test_tables.py::test_random_three_handed_games",
 }
 
 

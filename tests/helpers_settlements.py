@@ -6,10 +6,13 @@ and tests/system/test_git_setup.py."""
 import os
 import shutil
 import subprocess
+from contextlib import contextmanager
+from datetime import datetime, timedelta
 
 import pytest
 
 from helpers_devices import as_json, ok
+from syncer import Device
 
 CAROL_DAVE = {"Carol": "24.00", "Dave": "-24.00"}
 
@@ -79,3 +82,58 @@ def entry(games, **more) -> dict:
     return {"id": "abcd23456x", "clock": 1796397201394, "device": "zzzz", "after": None, "at": "2026-12-04T15:13:21+00:00",
             "action": "settle", "games": games, "currency": None, "nets": CAROL_DAVE,
             "payments": [{"from": "Dave", "to": "Carol", "amount": "24.00"}], **more}
+
+
+YEAR = timedelta(days=365)
+
+
+class Clocked(Device):
+    """A device whose clock is ``years`` off: ginscore's wall clock (``ginscore.core.game.now``
+    and ``now_ms``) while its commands run."""
+
+    def __init__(self, base, name: str, years: int = 0):
+        super().__init__(base, name)
+        self.years = years
+
+    def run(self, args, **kwargs):
+        with skewed(self.years):
+            return super().run(args, **kwargs)
+
+
+@contextmanager
+def skewed(years: int):
+    from ginscore.core import game
+
+    real = game.datetime
+    offset = years * YEAR
+
+    class Skewed(datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return datetime.now(tz) + offset
+
+    game.datetime = Skewed
+    try:
+        yield
+    finally:
+        game.datetime = real
+
+
+def carol_dave(device) -> str:
+    """Carol v Dave at 0.01: Carol's knock, then her gin ends it (5.80, Dave pays Carol)."""
+    ok(device, "new Carol Dave --stake 0.01")
+    ok(device, "knock carol 5 30")
+    ok(device, "gin carol 90")
+    return as_json(device, "status")["id"]
+
+
+def changed(device) -> list:
+    return as_json(device, "settle")["changed"]
+
+
+def owed(device) -> list:
+    """Each change as (game, what squares it)."""
+    return [(change["games"], change["payments"]) for change in changed(device)]
+
+
+BACK_040 = [{"from": "Carol", "to": "Dave", "amount": "0.40"}]

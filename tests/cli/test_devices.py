@@ -1,8 +1,9 @@
 """One ledger on several devices (issue #19): two devices, each with its own HOME, state and
 cache, share a ledger folder through a simulated file syncer (tests/syncer.py: Syncthing's,
-Dropbox's and Nextcloud's conflict behaviour) or through git, or fold each other's folders in
-with 'ginscore merge'. Whatever they did apart, after the syncer and 'check' have run both
-show every game and every hand, in the order played, byte for byte alike in JSON."""
+Dropbox's and Nextcloud's conflict behaviour), or fold each other's folders in with 'ginscore
+merge'. Whatever they did apart, after the syncer and 'check' have run both show every game
+and every hand, in the order played, byte for byte alike in JSON. Through git:
+tests/system/test_git_setup.py."""
 
 import json
 import os

@@ -1,6 +1,7 @@
 """ginscore export: the money of the games settle chooses, for hledger, ledger, beancount and a
-spreadsheet. The real tools read each export (skipping only where a tool is missing: .ci/run
-installs hledger and ledger, the test extra beancount) and their balances must be settle's nets."""
+spreadsheet: the same bytes to a file and on stdout, no game read, the games chosen as settle
+chooses them, plain numbers in every language, and a refused export writes nothing. The real
+tools reading each export are tests/system/test_export.py's."""
 
 import csv
 import io

@@ -3,9 +3,8 @@ slip of the keyboard does to a ledger, and what ginscore must do about it.
 
 For every kind of damage: a one-line error, no traceback, a non-zero exit status, the damaged
 file's bytes unchanged, the other games still listed and readable, nothing written outside the
-ledger, and every command done within 2 s. Damage that could hang a process (a FIFO, a link to
-/dev/zero) is tried in real processes with a timeout; the rest through click's runner, timed.
-"""
+ledger. Here through click's runner; what could hang a process (a FIFO, a link to /dev/zero),
+tried in real processes with a timeout, is tests/system/test_hostile.py's."""
 
 import csv
 import io

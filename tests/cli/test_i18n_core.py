@@ -1,6 +1,7 @@
 """ginscore in Russian and Ukrainian (issue #15, part B): errors, help texts and the output of
 'rules', 'check', 'log' and the hand commands are translated, JSON stays English, and the
-plural forms agree with the number (1 сдача, 2 сдачи, 5 сдач)."""
+plural forms agree with the number (1 сдача, 2 сдачи, 5 сдач). The language's module alone:
+tests/unit/test_i18n.py."""
 
 import json
 

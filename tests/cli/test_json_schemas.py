@@ -1,7 +1,7 @@
 """The JSON contract (issue 21): every JSON document ginscore prints names its schema and
-version, validates against the schema shipped in the package (ginscore/schemas/), for every
-kind of table in progress and finished; docs/json.md and the schemas name the
-same keys; --json-version gives an older major or one clear error."""
+version and validates against the schema shipped in the package (ginscore/schemas/), for every
+kind of table in progress and finished; --json-version gives an older major or one clear error.
+The schemas themselves are tests/unit/test_schemas.py's."""
 
 import json
 import re

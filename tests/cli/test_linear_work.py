@@ -1,9 +1,9 @@
 """Work that grows with the ledger grows in proportion (issue 41): 'check' with 1,000 conflict
 copies took 2.2 s and with 3,000 16 s (each copy read and wrote its whole game and listed the
-folder again, a name of each copy taken for a device), and a hand put before hand 2 cost more
-the more hands came after it. Each test compares the CPU time of the same work at two sizes,
-ten times apart: in proportion, it is about ten times (less, with what any command costs);
-quadratic, it was thirty to a hundred times. Ratios, never absolute times: the machine may be busy."""
+folder again, a name of each copy taken for a device). Each test compares the CPU time of the
+same work at two sizes, ten times apart: in proportion, it is about ten times (less, with what
+any command costs); quadratic, it was thirty to a hundred times. Ratios, never absolute times:
+the machine may be busy."""
 
 from __future__ import annotations
 

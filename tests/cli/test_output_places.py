@@ -106,29 +106,6 @@ def test_an_output_beside_the_ledger_is_written(run, ledger_with_a_settled_game)
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-def test_every_command_with_an_output_option_checks_it():
-    """Every --output of every command (and of every command of a group) is the one option
-    with the one check (``cli.output_option``)."""
-    import click
-
-    from ginscore.cli import COMMANDS as NAMES
-    from ginscore.cli import cli
-    from ginscore.cli.output_option import _outside_kept_places
-
-    context = click.Context(cli)
-    found = []
-    commands = [cli.get_command(context, name) for name in NAMES]
-    while commands:
-        command = commands.pop()
-        if isinstance(command, click.Group):
-            commands += list(command.commands.values())
-        for param in command.params:
-            if "--output" in param.opts or "-o" in param.opts:
-                found.append(command.name)
-                assert param.callback is _outside_kept_places, command.name
-    assert sorted(found) == ["export", "pad", "sheet"]
-
-
 @pytest.mark.parametrize("where", ["ledger", "state", "cache", "ledger by a linked folder"])
 def test_a_backup_never_goes_where_ginscore_keeps_its_own_files(run, ledger_with_a_settled_game, where):
     """'backup PATH' is an output too, by the same check: inside the ledger it would be synced

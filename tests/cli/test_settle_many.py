@@ -21,57 +21,16 @@ Eve v Fay at 0.10, 'gin fay 80': 80 + 25 + 100 + 25 = 230, doubled 460; Eve pays
 import json
 import os
 import shutil
-from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 
 import pytest
 
 from helpers import ROOT
 from helpers_devices import STYLES, as_json, ok
+from helpers_settlements import BACK_040, Clocked, carol_dave, changed, owed
 from syncer import Device, Syncer
 
-YEAR = timedelta(days=365)
 SKEWS = [0, -10, 10]  # years a device's clock is off
-
-
-class Clocked(Device):
-    """A device whose clock is ``years`` off: ginscore's wall clock (``ginscore.core.game.now``
-    and ``now_ms``) while its commands run."""
-
-    def __init__(self, base, name: str, years: int = 0):
-        super().__init__(base, name)
-        self.years = years
-
-    def run(self, args, **kwargs):
-        with skewed(self.years):
-            return super().run(args, **kwargs)
-
-
-@contextmanager
-def skewed(years: int):
-    from ginscore.core import game
-
-    real = game.datetime
-    offset = years * YEAR
-
-    class Skewed(datetime):
-        @classmethod
-        def now(cls, tz=None):
-            return datetime.now(tz) + offset
-
-    game.datetime = Skewed
-    try:
-        yield
-    finally:
-        game.datetime = real
-
-
-def carol_dave(device) -> str:
-    """Carol v Dave at 0.01: Carol's knock, then her gin ends it (5.80, Dave pays Carol)."""
-    ok(device, "new Carol Dave --stake 0.01")
-    ok(device, "knock carol 5 30")
-    ok(device, "gin carol 90")
-    return as_json(device, "status")["id"]
 
 
 def validate(document: dict, name: str) -> None:
@@ -80,18 +39,6 @@ def validate(document: dict, name: str) -> None:
     schema = json.loads((ROOT / "ginscore" / "schemas" / f"{name}.json").read_text("utf-8"))
     errors = list(Draft202012Validator(schema).iter_errors(document))
     assert not errors, errors[0]
-
-
-def changed(device) -> list:
-    return as_json(device, "settle")["changed"]
-
-
-def owed(device) -> list:
-    """Each change as (game, what squares it)."""
-    return [(change["games"], change["payments"]) for change in changed(device)]
-
-
-BACK_040 = [{"from": "Carol", "to": "Dave", "amount": "0.40"}]
 
 
 # ---- undo takes back what this device did ------------------------------------------------------
@@ -479,33 +426,6 @@ def test_settle_names_a_damaged_game_it_leaves_out_and_record_all_is_refused_in_
 
 
 # ---- git ------------------------------------------------------------------------------------------
-
-
-def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
-    from helpers_settlements import git, two_clones
-
-    one, two = Clocked(tmp_path, "ann", -10), Clocked(tmp_path, "ben", 10)
-
-    def exchange():
-        for device, message in ((one, "one"), (two, "two")):
-            git(device, "add", "-A")
-            git(device, "commit", "-qm", message, "--allow-empty")
-        git(one, "push", "-q", "origin", "HEAD:main")
-        git(two, "pull", "-q", "--no-rebase", "origin", "main")
-        git(two, "push", "-q", "origin", "HEAD:main")
-        git(one, "pull", "-q", "--no-rebase", "origin", "main")
-
-    game = two_clones(tmp_path, one, two, carol_dave)
-    settlement = as_json(one, "settle --record")["settlement_id"]
-    ok(two, f"edit 1 knock carol 5 10 --game {game}")
-    exchange()
-    for device in (one, two):
-        assert owed(device) == [([game], BACK_040)]
-        assert changed(device)[0]["settlement"] == settlement
-    ok(two, "settle --record")
-    exchange()
-    for device in (one, two):
-        assert changed(device) == [] and as_json(device, "check")["ok"]
 
 
 # ---- in every language ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""settle over an evening's money (issue 20): players who never played each other never pay
-each other (item 5), games with and without a currency each get a pasteable command (item 4)."""
+"""settle over an evening's money (issue 20): games with and without a currency each get a
+pasteable command (item 4). That players who never played each other never pay each other
+(item 5) is tests/unit/test_fewest_payments.py's."""
 
 import json
 import shlex

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 from helpers_devices import an_evening, as_json, assert_alike, current, git_of, hands_of, ok, set_times, tick, two_clones
-from helpers_settlements import answers, git, nothing_owed, play_two_games
+from helpers_settlements import BACK_040, Clocked, answers, carol_dave, changed, git, nothing_owed, owed, play_two_games
 from helpers_settlements import two_clones as two_settling_clones
 from syncer import Device
 
@@ -126,3 +126,30 @@ def test_git_pull_merges_settlements_of_two_clones_without_conflict(tmp_path):
     twice = as_json(one, "settle")["settled_twice"]
     assert twice == as_json(two, "settle")["settled_twice"]
     assert [(held["game"], held["give_back"]) for held in twice] == [(first, [{"from": "Carol", "to": "Dave", "amount": "24.00"}])]
+
+
+def test_git_clones_with_clocks_ten_years_apart_square_a_change_once(tmp_path):
+    from helpers_settlements import git, two_clones
+
+    one, two = Clocked(tmp_path, "ann", -10), Clocked(tmp_path, "ben", 10)
+
+    def exchange():
+        for device, message in ((one, "one"), (two, "two")):
+            git(device, "add", "-A")
+            git(device, "commit", "-qm", message, "--allow-empty")
+        git(one, "push", "-q", "origin", "HEAD:main")
+        git(two, "pull", "-q", "--no-rebase", "origin", "main")
+        git(two, "push", "-q", "origin", "HEAD:main")
+        git(one, "pull", "-q", "--no-rebase", "origin", "main")
+
+    game = two_clones(tmp_path, one, two, carol_dave)
+    settlement = as_json(one, "settle --record")["settlement_id"]
+    ok(two, f"edit 1 knock carol 5 10 --game {game}")
+    exchange()
+    for device in (one, two):
+        assert owed(device) == [([game], BACK_040)]
+        assert changed(device)[0]["settlement"] == settlement
+    ok(two, "settle --record")
+    exchange()
+    for device in (one, two):
+        assert changed(device) == [] and as_json(device, "check")["ok"]

@@ -4,6 +4,7 @@ ones and the few of another tier in files other branches own) are tests that exi
 test renamed or moved is not quietly left out of them."""
 
 import ast
+import functools
 
 import conftest
 from helpers import ROOT
@@ -11,6 +12,7 @@ from helpers import ROOT
 TESTS = ROOT / "tests"
 
 
+@functools.cache
 def defined_tests(path) -> set:
     """The names of the test functions a test file defines."""
     tree = ast.parse((TESTS / path).read_text("utf-8"))

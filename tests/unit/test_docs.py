@@ -1,9 +1,6 @@
-"""The documentation's console examples are run: each ``console`` block of the README, of every
-page in docs/ and of CONTRIBUTING.md whose commands are ginscore's (and ``cat`` of the
-house-rules file) is replayed in a fresh ledger, and what ginscore prints must be what the page
-shows; every block stands alone, so a page never depends on an earlier block's state. Blocks
-that leave commands out (``...``) or run other programs (benchmarks, pip) are not replayable and
-are skipped by name. Every relative link and anchor of those pages resolves."""
+"""The documentation's pages (the README, every page in docs/, CONTRIBUTING.md and
+bench/README.md): every relative link and anchor resolves, and every command is in the
+README's list. Their console examples, replayed, are tests/cli/test_docs.py's."""
 
 import re
 from pathlib import Path

@@ -1,6 +1,6 @@
 """The command reference, docs/reference.md, is what the commands give: tools/build_reference.py
-writes it from the click commands, its --check fails when the page differs, and the first
-paragraph of every command's --help, as ginscore prints it, stands in the page word for word."""
+writes it from the click commands, and its --check fails when the page differs. That the
+first paragraph of every command's --help stands in it is tests/cli/test_reference.py's."""
 
 import importlib.util
 

@@ -1,4 +1,6 @@
-"""Issue 35: tables that start as fast as JSON, and a hand that costs the same late in a game."""
+"""Tables that start as fast as JSON (issue 35): the plain grid ``output.render.simple_grid``
+draws is tabulate's "simple" byte for byte (what it cannot draw left to tabulate), and JSON is
+written and printed with the same bytes as ``json.dumps``."""
 
 from __future__ import annotations
 
