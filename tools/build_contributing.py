@@ -75,15 +75,13 @@ def main(argv=None) -> int:
     checking = parser.parse_args(argv).check
     page = TARGET.read_text("utf-8")
     written = build(page)
-    if written == page:
-        return 0
-    if checking:
+    stale = written != page
+    if stale and checking:
         print(f"the table of the layers in {TARGET.name} is not what the code gives: run python tools/build_contributing.py", file=sys.stderr)
-        return 1
-    TARGET.write_text(written, "utf-8")
-    print(f"wrote the table of the layers in {TARGET.name}")
-    return 0
-
+    elif stale:
+        TARGET.write_text(written, "utf-8")
+        print(f"wrote the table of the layers in {TARGET.name}")
+    return int(stale and checking)
 
 if __name__ == "__main__":
     sys.exit(main())
