@@ -1,11 +1,14 @@
 """The first command on a new device reads and replays every game for the summary index
 (issue #45 part 6): each check still made, none made twice. A hand found acceptable as its game
 loaded is not checked again by the replay that follows, wherever it stands after the hands taken
-back or edited before it. Numbers from docs/rules.md: a knock scores the deadwood difference, an
-undercut 25 plus it."""
+back or edited before it; a Rummy game's statistics, added up for less, come to the same; a file's
+escapes, looked for by a cheaper search first, are still all read. Numbers from docs/rules.md and
+RULES.md section 8: a knock scores the deadwood difference, an undercut 25 plus it; a Rummy hand
+pays its winner what the others hold, doubled for a "rummy"."""
 
 import pytest
 
+from ginscore.base.jsonfile import Unreadable, parse_json
 from ginscore.ops import actions
 from ginscore.tables import get_table, kept
 from ginscore.tables.two_handed import GinTable
@@ -63,3 +66,28 @@ def test_a_hand_no_load_checked_is_checked_by_the_replay(checked):
     kept.passed(table, game, [game.journal[0]["hand"]])  # only the hand taken back was checked
     actions.evaluate(game)
     assert checked == [game.journal[1]["hand"]]
+
+
+def test_a_rummy_game_s_statistics_count_every_hand_for_everyone_and_each_winner_s_points_once():
+    # RULES.md section 8, worked: A goes out, B holds 20, C 11: A +31; C goes out "rummy", A holds
+    # 5, B 20, doubled: C +50. Then A goes out again, B holds 3, C 4: A +7.
+    game = actions.new_game("g1", ["A", "B", "C"], table="rummy")
+    for hand in ({"kind": "out", "player": "A", "losers": {"B": 20, "C": 11}},
+                 {"kind": "out", "player": "C", "losers": {"A": 5, "B": 20}, "rummy": True},
+                 {"kind": "out", "player": "A", "losers": {"B": 3, "C": 4}}):
+        game, state = actions.record(game, hand)
+    stats = state.player_stats()
+    assert {name: stats[name]["hands"] for name in "ABC"} == {"A": 3, "B": 3, "C": 3}
+    assert {name: stats[name]["hands_won"] for name in "ABC"} == {"A": 2, "B": 0, "C": 1}
+    assert {name: stats[name]["points_won"] for name in "ABC"} == {"A": 31 + 7, "B": 0, "C": 50}
+    assert {name: stats[name]["biggest_hand"] for name in "ABC"} == {"A": 31, "B": 0, "C": 50}
+
+
+@pytest.mark.parametrize("text", ['{"note": "B\\ud800ob"}', '{"a": "\\n", "b": ["\\udfff"]}', '{"\\udbff": 1}'])
+def test_a_lone_surrogate_anywhere_in_a_file_is_refused_whatever_else_it_escapes(text):
+    with pytest.raises(Unreadable, match="lone surrogate"):
+        parse_json(text.encode())
+
+
+def test_a_surrogate_pair_and_other_escapes_are_read():
+    assert parse_json(b'{"a": "\\ud83d\\ude00", "b": "x\\ny"}') == {"a": "\U0001f600", "b": "x\ny"}
