@@ -1,0 +1,34 @@
+"""'check' run after the first command on a new device (issue #45 part 6): the summary index
+that command built keeps what a check of each finished game finds (its hands, its notes), and
+'check' says it again while the bytes are the same: the same report as a check that reads and
+replays everything itself. A game merged from two devices with a hand after its end is the case
+where the notes and the count of hands depend on the replay's late hands."""
+
+import shutil
+
+from helpers_devices import as_json, current, ok, tick
+from syncer import Device, Syncer
+
+
+def test_check_after_a_new_device_s_first_command_says_what_a_check_alone_says(pair, tmp_path):
+    one, two = pair
+    syncer = Syncer.of([one, two], "dropbox")
+    ok(one, "new Ann Ben")
+    game = current(one)
+    ok(one, "knock Ann 4 60")  # Ann 56
+    syncer.settle()
+    tick()
+    ok(one, f"gin Ann 40 --game {game}")  # Ann 56 + 25 + 40 = 121: over
+    tick()
+    ok(two, f"knock Ben 3 20 --game {game}")  # recorded apart, after the end: kept, not counted
+    syncer.settle()
+    new = Device(tmp_path, "cy")  # the ledger copied to a device with no cache of it
+    shutil.copytree(one.ledger, new.ledger)
+    ok(new, "games")  # the first command: the index built from every file, with what check would find
+    after_first = as_json(new, "check")
+    shutil.rmtree(new.cache)
+    alone = as_json(new, "check")
+    assert after_first == alone
+    # 3 hands in the file, 2 that count and the late one: check counts every effective hand
+    assert alone["ok"] is True and alone["games"] == 1 and alone["hands"] == 3
+    assert sum("comes after the end" in note["note"] for note in alone["notes"]) == 1
