@@ -97,6 +97,11 @@ class RummyRow(Record):
         return row
 
 
+# The last result whose payments were searched (the fewest payments), and those payments: a
+# result, like its game, is never changed in place (``kept``), and a Payment is a Record
+PAID: list = []
+
+
 class RummyResult(Record):
     game: object
     rows: list
@@ -139,10 +144,14 @@ class RummyResult(Record):
     def payments(self) -> list:
         if not self.finished:
             return []
-        return [
+        if PAID and PAID[0][0] is self:  # the summary asks, then its "final" block: searched once
+            return list(PAID[0][1])
+        paid = [
             Payment(debtor, creditor, points, money(points, self.game.stake))
             for debtor, creditor, points in fewest_payments(self.balances)
         ]
+        PAID[:] = [(self, tuple(paid))]
+        return paid
 
     def player_stats(self) -> dict:
         stats = {name: blank_stats() for name in self.game.players}
