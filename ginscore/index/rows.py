@@ -194,5 +194,5 @@ def check_mark(digest: str, summary: str | None, checked) -> str:
     hand, or damaged the way types do not show) is never taken as checked."""
     from ginscore.base.content import blake2b
 
-    found = json.dumps([checked.hands, checked.language, [list(note) for note in checked.notes]], ensure_ascii=False)
+    found = summary_text([checked.hands, checked.language, [list(note) for note in checked.notes]])  # json.dumps's text
     return f"{blake2b(f'{digest}|{summary}|{found}'.encode(), digest_size=16).hexdigest()} {found}"
