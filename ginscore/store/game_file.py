@@ -174,6 +174,10 @@ def merge(game_id: str, parts, hint: str) -> Game:
                 _check_hands_against_table(game, found, "journal[{}].hand", {entry["id"]: index for index, entry in enumerate(part.journal)})
             if found:
                 raise LedgerError(f"{path}: {clipped(found[0], hint)}; {hint}")
+    if len(parts) > 1 and all(part.device for _path, part in parts) and not any(entry["action"] in CHANGE_ACTIONS for entry in game.journal):
+        # every device's hands passed against the game as started, as the replay that follows
+        # checks them: not checked again there (one device's file says so itself)
+        kept_replays.passed(get_table(game.table), game, [entry["hand"] for entry in game.journal if entry["action"] in ("hand", "edit")])
     return game
 
 
