@@ -27,6 +27,8 @@ use it alike.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 # The fields of an entry that name one entry it comes after; "also_after" names several.
 NAMED = ("after", "target", "before")
 ALSO = "also_after"
@@ -53,18 +55,21 @@ def ordered(entries) -> list:
     """``entries`` (each id once) in causal order (see the module's docstring). Linear after the
     sort when every entry names only entries with a lower clock, as ginscore writes them where the
     clocks agree; otherwise the causal clocks are worked out once, each entry visited once."""
-    plain = sorted(entries, key=order_key)
+    plain = sorted(entries, key=_ORDER_KEY)
     ids = {entry["id"] for entry in plain}
     seen: set = set()
     for entry in plain:
-        for field in NAMED:
-            named = entry.get(field)
-            if type(named) is str and named in ids and named not in seen:
+        # NAMED, one by one: a name seen already (the usual "after") is told first
+        for named in (entry.get("after"), entry.get("target"), entry.get("before")):
+            if type(named) is str and named not in seen and named in ids:
                 return _by_causal_clock(plain, ids)
         if ALSO in entry and any(named in ids and named not in seen for named in names(entry)):
             return _by_causal_clock(plain, ids)
         seen.add(entry["id"])
     return plain
+
+
+_ORDER_KEY = itemgetter("clock", "device", "id")  # order_key at C speed: every journal read is sorted by it
 
 
 def _by_causal_clock(plain: list, ids: set) -> list:

@@ -9,6 +9,7 @@ pays its winner what the others hold, doubled for a "rummy"."""
 import pytest
 
 from ginscore.base.jsonfile import Unreadable, parse_json
+from ginscore.core.causal import ordered
 from ginscore.ops import actions
 from ginscore.tables import get_table, kept
 from ginscore.tables.two_handed import GinTable
@@ -91,3 +92,12 @@ def test_a_lone_surrogate_anywhere_in_a_file_is_refused_whatever_else_it_escapes
 
 def test_a_surrogate_pair_and_other_escapes_are_read():
     assert parse_json(b'{"a": "\\ud83d\\ude00", "b": "x\\ny"}') == {"a": "\U0001f600", "b": "x\ny"}
+
+
+@pytest.mark.parametrize("field", ["after", "target", "before"])
+def test_an_entry_comes_after_the_entry_it_names_whatever_the_clocks(field):
+    # a device three days behind names an entry of one ahead: by clocks it would come first
+    first = {"id": "a1", "clock": 10_000, "device": "dev001", "after": None, "action": "hand"}
+    named = {"id": "b1", "clock": 5, "device": "dev002", "after": None, "action": "hand", field: "a1"}
+    assert [entry["id"] for entry in ordered([named, first])] == ["a1", "b1"]
+    assert [entry["id"] for entry in ordered([{**named, field: "zz"}, first])] == ["b1", "a1"]  # names none of them: by clock
