@@ -144,14 +144,19 @@ def _as_recorded(game) -> bool:
     ``_name_seated`` would change nothing. Most games, told in one pass (every game is replayed
     as it stands); any other is worked out below."""
     players, last_seats = game.players, None
+    named_right: list = []  # the seats found naming the players (the deal turns among a few)
     for entry in game.journal:
         action = entry["action"]
         if action in CHANGE_ACTIONS:
             return False
         seats = entry.get("seats")
         if seats and seats is not last_seats and seats != last_seats:  # most hands have the seats of the hand before
-            if action not in ("hand", "edit") or any(seat["name"] != players[seat["player"]] for seat in seats):
+            if action not in ("hand", "edit"):
                 return False
+            if seats not in named_right:
+                if any(seat["name"] != players[seat["player"]] for seat in seats):
+                    return False
+                named_right.append(seats)
             last_seats = seats
     return True
 

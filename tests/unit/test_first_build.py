@@ -101,3 +101,17 @@ def test_an_entry_comes_after_the_entry_it_names_whatever_the_clocks(field):
     named = {"id": "b1", "clock": 5, "device": "dev002", "after": None, "action": "hand", field: "a1"}
     assert [entry["id"] for entry in ordered([named, first])] == ["a1", "b1"]
     assert [entry["id"] for entry in ordered([{**named, field: "zz"}, first])] == ["b1", "a1"]  # names none of them: by clock
+
+
+def test_a_hand_seated_under_a_name_not_heard_of_yet_is_renamed_after_hands_seated_right():
+    # Ann and Bob play two hands seated right, the deal turning; another device renamed Bob to Rob
+    # and recorded Rob's knock: its file with the rename has not arrived, the hand's seats say Rob
+    # sits in Bob's place, so the knock is Bob's
+    game = actions.new_game("g1", ["Ann", "Bob"])
+    game = game.append("hand", hand=knock("Ann", 3, 10), seats=seated("Ann", "Bob"))
+    game = game.append("hand", hand=knock("Bob", 2, 30), seats=[{"player": 1, "name": "Bob"}, {"player": 0, "name": "Ann"}])
+    game = game.append("hand", hand=knock("Rob", 2, 30), seats=[{"player": 0, "name": "Ann"}, {"player": 1, "name": "Rob"}])
+    stands = get_table("standard").standing(game)
+    assert stands is not game and stands.journal[-1]["hand"]["player"] == "Bob"
+    # Ann 10 - 3 = 7; Bob 30 - 2 = 28, twice
+    assert [(row.score.winner, row.score.points) for row in actions.evaluate(game).rows] == [("Ann", 7), ("Bob", 28), ("Bob", 28)]
