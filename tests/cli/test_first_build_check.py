@@ -2,7 +2,8 @@
 that command built keeps what a check of each finished game finds (its hands, its notes), and
 'check' says it again while the bytes are the same: the same report as a check that reads and
 replays everything itself. A game merged from two devices with a hand after its end is the case
-where the notes and the count of hands depend on the replay's late hands."""
+where the notes and the count of hands depend on the replay's late hands. And a game of two
+devices' files has each hand checked once as it is read, not again by its replay."""
 
 import shutil
 
