@@ -239,8 +239,11 @@ def expected_schema() -> list:
 
 
 def create_schema(connection) -> None:
-    connection.executescript(_SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA + settled.SQL_SCHEMA)
+    """The tables made in one transaction: else each statement is one of its own, its journal
+    written and synced (some 25 ms on a disk for a new index, instead of 3)."""
+    connection.executescript("BEGIN;" + _SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA + settled.SQL_SCHEMA)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+    connection.commit()
 
 
 def memory_index():
