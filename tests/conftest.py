@@ -64,6 +64,9 @@ from hypothesis import settings
 
 from helpers import play
 
+# one browser a worker for the board's tests (tests/browsers.py), ledgers built once (tests/built_once.py)
+pytest_plugins = ["browsers", "built_once"]
+
 # No deadline for an example: on a machine shared with other work one example can take longer
 # than hypothesis's default 200 ms, and the test would fail for the machine's sake, not ours.
 settings.register_profile("ginscore", deadline=None)

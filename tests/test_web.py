@@ -27,10 +27,6 @@ import pytest
 
 from helpers import examples, ledger_bytes, modules_loaded
 
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
 # GINSCORE_UPDATE_SCREENSHOTS=1: the board's screenshot is also written here, for docs/board.md
 DOCS_SCREENSHOT = pathlib.Path(__file__).resolve().parent.parent / "docs" / "board.png"
@@ -187,16 +183,7 @@ def error_at(text: str, field: str) -> str:
 # ---- the browser -------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    if executable is None:
-        pytest.skip("needs the system's Chromium ('apt-get install chromium'); no browser is downloaded")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright: pip install '.[test]'")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+# ``chromium``: the worker's one browser (tests/browsers.py), each test's pages closed after it
 
 
 @pytest.fixture
