@@ -64,7 +64,7 @@ from hypothesis import settings
 
 from helpers import play
 
-# one browser a worker for the board's tests (tests/browsers.py), ledgers built once (tests/built_once.py)
+# the browsers, each started once a worker (tests/browsers.py), and ledgers built once (tests/built_once.py)
 pytest_plugins = ["browsers", "built_once"]
 
 # No deadline for an example: on a machine shared with other work one example can take longer
@@ -294,20 +294,6 @@ def built_package(tmp_path_factory):
     )
     assert built.returncode == 0, built.stderr
     return folder
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole run (tests/chromium.py), closed at the end; the
-    tests that ask for it skip when there is none."""
-    import chromium
-
-    executable = chromium.find_browser()
-    if executable is None:
-        pytest.skip("needs Chromium: .ci/run installs it, or 'apt-get install chromium'")
-    running = chromium.Browser(executable)
-    yield running
-    running.close()
 
 
 @pytest.fixture
