@@ -2,8 +2,8 @@
 
 docs/rules.md is the one source (the README links it, people read it on GitHub); building the
 package copies it to ginscore/rules.md in the build, where ``ginscore rules --doc`` finds it
-(a checkout or an editable install reads docs/rules.md itself). tests/test_house.py builds a
-wheel and holds the shipped copy equal to docs/rules.md.
+(a checkout or an editable install reads docs/rules.md itself). tests/system/test_package.py
+builds a wheel and holds the shipped copy equal to docs/rules.md.
 """
 
 import os

@@ -1,6 +1,4 @@
-import inspect
 import os
-import re
 import stat
 import sys
 import tempfile
@@ -74,78 +72,83 @@ settings.load_profile("ginscore")
 
 # Slow tests in files other branches own (issue 18): marked here until the marks move there.
 SLOW_ELSEWHERE = {
-    "test_contract.py::test_every_output_and_file_is_as_recorded",
-    "test_i18n.py::test_the_build_is_reproducible",
-    "test_i18n.py::test_the_compiled_catalogs_are_what_the_sources_give",
-    "test_tables.py::test_random_partnership_games",
-    "test_tables.py::test_random_three_handed_games",
+    "cli/test_contract.py::test_every_output_and_file_is_as_recorded",
+    "cli/test_i18n.py::test_the_build_is_reproducible",
+    "cli/test_i18n.py::test_the_compiled_catalogs_are_what_the_sources_give",
+    "unit/test_tables.py::test_random_partnership_games",
+    "unit/test_tables.py::test_random_three_handed_games",
 }
 
 
-# The tiers (issue 32), each runnable alone: ``-m unit`` the pure units (no command, no process:
-# seconds), ``-m cli`` the commands run in this process (CliRunner), ``-m system`` what runs real
-# processes, a browser, a terminal or git. A test is given its tier here, from what it uses.
-SYSTEM_FIXTURES = {"browser", "two_devices", "built_package"}
-SYSTEM_WORDS = re.compile(r"\b(subprocess|run_process|run_forked|modules_loaded|Popen|pty|sys\.executable|os\.fork|multiprocessing)\b")
-CLI_FIXTURES = {"run", "played"}
-CLI_WORDS = re.compile(r"\b(CliRunner|run\(|play\(|ok\(|refused\(|new_game|status_json|game_ids\(|invoke\()")
+# The tiers (issues 32 and 45), each runnable alone: ``-m unit`` the pure units (no command, no
+# process: seconds), ``-m cli`` the commands run in this process (CliRunner), ``-m system`` what
+# runs real processes, a browser, a terminal or git. A test's folder is its tier: tests/unit/,
+# tests/cli/, tests/system/.
+TIERS = ("unit", "cli", "system")
+TESTS = os.path.dirname(os.path.abspath(__file__))
+# The few tests of another tier in the slow files, which move whole (issue 45: another branch
+# makes them quicker): their tier, until they move to their own folder.
+TIER_ELSEWHERE = {
+    "system/test_board.py::test_host_names_and_languages_are_read_as_a_browser_sends_them": "unit",
+    "system/test_board.py::test_an_address_it_cannot_listen_on_is_one_line_and_nothing_is_served": "cli",
+    "system/test_board.py::test_without_the_extra_serve_says_how_to_install_it": "cli",
+    "system/test_board_server.py::test_the_guard_refuses_every_scope_but_http": "unit",
+    "system/test_board_server.py::test_connections_beyond_an_address_s_share_are_closed_and_a_request_that_never_arrives_is_timed_out": "unit",
+    "system/test_board_server.py::test_without_inotify_every_file_s_stamp_is_compared": "unit",
+    "system/test_board_server.py::test_the_lan_addresses_come_default_route_first_without_loopback_or_link_local": "unit",
+    "system/test_board_server.py::test_the_event_loop_s_errors_are_one_line_a_while_never_a_traceback": "unit",
+    "system/test_board_server.py::test_the_connections_held_stay_below_the_files_the_process_may_open": "unit",
+    "system/test_fuzz.py::test_a_settlements_file_with_an_amount_that_is_no_amount_is_refused": "cli",
+    "system/test_fuzz.py::test_a_stake_below_a_millionth_is_listed_and_its_players_play_again": "cli",
+    "system/test_fuzz.py::test_a_stake_of_more_than_30_decimal_places_is_refused": "cli",
+    **dict.fromkeys((f"cli/test_i18n.py::{name}" for name in (
+        "test_a_word_of_two_senses_has_a_context_for_each",
+        "test_every_message_of_the_code_is_translated_with_the_same_placeholders",
+        "test_i18n_imports_no_ginscore_module",
+        "test_msgmerge_of_the_template_changes_no_catalog",
+        "test_no_catalog_entry_has_unfilled_or_mismatched_placeholders",
+        "test_no_catalog_has_a_fuzzy_or_obsolete_entry",
+        "test_the_catalogs_are_package_data",
+        "test_the_code_passes_only_literals_to_the_message_functions",
+        "test_the_compiled_catalogs_are_what_the_sources_give",
+        "test_the_default_config_path_is_platformdirs_own",
+        "test_the_flag_comes_first_then_the_variable_then_the_file_then_the_locale",
+        "test_the_house_rules_file_is_found_without_ginscore_config",
+        "test_the_languages_are_listed_once",
+        "test_the_locale_variables_are_read_as_gettext_reads_them",
+        "test_the_plural_rule_is_read_from_the_catalog_header",
+        "test_the_template_holds_every_message_of_every_catalog",
+        "test_the_template_is_what_the_extractor_writes",
+    )), "unit"),
+    **dict.fromkeys((f"cli/test_i18n.py::{name}" for name in (
+        "test_an_unknown_language_in_a_real_process_is_one_line_too",
+        "test_loading_a_catalog_costs_a_few_milliseconds_at_most",
+        "test_msgfmt_accepts_every_catalog",
+        "test_the_build_is_reproducible",
+    )), "system"),
+}
 
 
-_module_words: dict = {}
-
-
-def words_of(module) -> dict:
-    """tier -> a pattern of the names of ``module``'s functions and classes that run processes
-    (system) or commands (cli), however indirectly; None when it has none."""
-    if module not in _module_words:
-        sources = {}
-        for name, value in vars(module).items():
-            if (inspect.isfunction(value) or inspect.isclass(value)) and getattr(value, "__module__", None) == module.__name__:
-                sources[name] = source_of(value)
-        found = {}
-        for tier, words in (("system", SYSTEM_WORDS), ("cli", CLI_WORDS)):
-            names = {name for name, source in sources.items() if words.search(source)}
-            while True:  # what calls one of them, on to a fixed point
-                pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names))) + r")\b") if names else None
-                more = {name for name, source in sources.items() if pattern and name not in names and pattern.search(source)}
-                if not more:
-                    break
-                names |= more
-            found[tier] = pattern
-        _module_words[module] = found
-    return _module_words[module]
-
-
-_sources: dict = {}
-
-
-def source_of(function) -> str:
-    """The source of ``function`` ("" when there is none), read once for all its parameters."""
-    if function not in _sources:
-        try:
-            _sources[function] = inspect.getsource(function)
-        except (OSError, TypeError):
-            _sources[function] = ""
-    return _sources[function]
+def name_of(item) -> str:
+    """``FOLDER/FILE::TEST`` (``system/test_crash.py::test_sigkill_of_real_ginscore_processes``):
+    how LONGEST, SLOW_ELSEWHERE and TIER_ELSEWHERE name a test, whatever its parameters."""
+    return f"{os.path.relpath(item.path, TESTS).replace(os.sep, '/')}::{item.originalname}"
 
 
 def tier_of(item) -> str:
-    marked = [name for name in ("unit", "cli", "system") if item.get_closest_marker(name)]
+    """The tier of a test: its folder's, or TIER_ELSEWHERE's for a test of a slow file that
+    moved whole. A test file outside the tiers' folders, or a test marked with another tier
+    than its folder's, is an error that says where it belongs."""
+    name = name_of(item)
+    folder = name.split("/", 1)[0] if "/" in name else None
+    if folder not in TIERS:
+        raise pytest.UsageError(f"{name}: a test file belongs in tests/unit/, tests/cli/ or tests/system/ (its folder is its tier)")
+    if name in TIER_ELSEWHERE:
+        return TIER_ELSEWHERE[name]
+    marked = [mark.name for mark in item.iter_markers() if mark.name in TIERS and mark.name != folder]
     if marked:
-        return marked[0]
-    sources = [item.function]
-    for name in item.fixturenames:  # and the fixtures it uses, which may play games or start processes
-        for definition in getattr(item, "_fixtureinfo").name2fixturedefs.get(name, ()):
-            if getattr(definition, "baseid", "") and definition.func.__module__ == getattr(item.module, "__name__", None):
-                sources.append(definition.func)
-    source = "".join(map(source_of, sources))
-    local = words_of(item.module) if item.module is not None else {}
-    fixtures = set(item.fixturenames)
-    if SYSTEM_FIXTURES & fixtures or SYSTEM_WORDS.search(source) or (local.get("system") and local["system"].search(source)):
-        return "system"
-    if CLI_FIXTURES & fixtures or CLI_WORDS.search(source) or (local.get("cli") and local["cli"].search(source)):
-        return "cli"
-    return "unit"
+        raise pytest.UsageError(f"{name}: marked {marked[0]} in tests/{folder}/: move it to tests/{marked[0]}/ (its folder is its tier)")
+    return folder
 
 
 # The longest tests (a second or more of wall time each, measured on an idle machine), longest
@@ -153,35 +156,35 @@ def tier_of(item) -> str:
 # out steals from the end of another's, so a long test left for the end would keep one core
 # busy alone while the other waits (the tail of the run).
 LONGEST = (
-    "test_crash.py::test_sigkill_at_random_moments_never_loses_a_confirmed_hand",
-    "test_web.py::test_the_servers_memory_stays_flat_over_a_thousand_hands",
-    "test_web_server.py::test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart",
-    "test_web_server.py::test_connections_beyond_an_address_s_share_are_closed_and_a_request_that_never_arrives_is_timed_out",
-    "test_web_server.py::test_a_phone_is_served_while_a_neighbour_holds_1100_half_sent_connections_under_1024_files",
-    "test_web_server.py::test_a_restart_keeps_the_phones_cookies_and_forms_and_a_new_token_locks_them_out",
-    "test_web_server.py::test_without_inotify_every_file_s_stamp_is_compared",
-    "test_web_server.py::test_with_100_games_in_progress_24_open_boards_show_a_hand_within_a_second",
-    "test_web.py::test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_nothing",
-    "test_web.py::test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling",
-    "test_web.py::test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie",
-    "test_web.py::test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes",
-    "test_board_phones.py::test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives",
-    "test_board_phones.py::test_enter_pressed_twice_on_a_phone_records_one_hand",
-    "test_board_phones.py::test_at_phone_size_no_table_is_wider_than_its_box_and_every_error_stands_in_its_form",
-    "test_crash.py::test_sigkill_of_real_ginscore_processes",
-    "test_crash.py::test_sixteen_processes_recording_in_one_game_at_once",
-    "test_crash.py::test_sixteen_processes_each_starting_and_recording_their_own_game_at_once",
-    "test_fuzz.py::test_mutated_ledgers",
-    "test_fuzz.py::test_the_fuzzer_sees_each_thing_it_looks_for",
-    "test_fuzz.py::test_kept_failures_stay_fixed",
-    "test_print.py::test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off",
-    "test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
-    "test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
-    "test_index_answers.py::test_random_changes_in_any_order_answer_alike",
-    "test_causal_order.py::test_three_devices_with_clocks_years_apart_print_only_what_their_ledger_reads",
-    "test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
-    "test_linear_work.py::test_check_folds_conflict_copies_in_time_in_proportion_to_them",
-    "test_linear_work.py::test_a_hand_put_before_hand_2_costs_in_proportion_to_the_hands_after_it",
+    "system/test_crash.py::test_sigkill_at_random_moments_never_loses_a_confirmed_hand",
+    "system/test_board.py::test_the_servers_memory_stays_flat_over_a_thousand_hands",
+    "system/test_board_server.py::test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart",
+    "system/test_board_server.py::test_connections_beyond_an_address_s_share_are_closed_and_a_request_that_never_arrives_is_timed_out",
+    "system/test_board_server.py::test_a_phone_is_served_while_a_neighbour_holds_1100_half_sent_connections_under_1024_files",
+    "system/test_board_server.py::test_a_restart_keeps_the_phones_cookies_and_forms_and_a_new_token_locks_them_out",
+    "system/test_board_server.py::test_without_inotify_every_file_s_stamp_is_compared",
+    "system/test_board_server.py::test_with_100_games_in_progress_24_open_boards_show_a_hand_within_a_second",
+    "system/test_board.py::test_a_hand_entered_on_one_phone_shows_on_another_and_a_hostile_name_runs_nothing",
+    "system/test_board.py::test_the_board_follows_a_cli_hand_live_and_a_phone_needs_no_sideways_scrolling",
+    "system/test_board.py::test_a_phone_that_scans_the_lan_address_gets_the_board_and_keeps_the_token_in_a_cookie",
+    "system/test_board.py::test_twelve_phones_and_four_cli_hands_at_once_all_land_and_check_passes",
+    "system/test_board_phones.py::test_every_correction_from_a_page_gives_the_ledger_what_the_command_gives",
+    "system/test_board_phones.py::test_enter_pressed_twice_on_a_phone_records_one_hand",
+    "system/test_board_phones.py::test_at_phone_size_no_table_is_wider_than_its_box_and_every_error_stands_in_its_form",
+    "system/test_crash.py::test_sigkill_of_real_ginscore_processes",
+    "system/test_crash.py::test_sixteen_processes_recording_in_one_game_at_once",
+    "system/test_crash.py::test_sixteen_processes_each_starting_and_recording_their_own_game_at_once",
+    "system/test_fuzz.py::test_mutated_ledgers",
+    "system/test_fuzz.py::test_the_fuzzer_sees_each_thing_it_looks_for",
+    "system/test_fuzz.py::test_kept_failures_stay_fixed",
+    "system/test_print.py::test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off",
+    "cli/test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
+    "system/test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
+    "cli/test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "system/test_causal_order.py::test_three_devices_with_clocks_years_apart_print_only_what_their_ledger_reads",
+    "unit/test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
+    "cli/test_linear_work.py::test_check_folds_conflict_copies_in_time_in_proportion_to_them",
+    "unit/test_placing.py::test_a_hand_put_before_hand_2_costs_in_proportion_to_the_hands_after_it",
 )
 
 
@@ -192,21 +195,21 @@ def longest_first(items) -> None:
     rank = {name: number for number, name in enumerate(LONGEST)}
     module_rank: dict = {}
     for item in items:
-        number = rank.get(f"{item.path.name}::{item.originalname}")
+        number = rank.get(name_of(item))
         if number is not None:
             module_rank[item.path] = min(number, module_rank.get(item.path, number))
     order = {item.path: position for position, item in reversed(list(enumerate(items)))}
 
     def key(item):
         first = module_rank.get(item.path, len(LONGEST))
-        return first, order[item.path], rank.get(f"{item.path.name}::{item.originalname}", len(LONGEST))
+        return first, order[item.path], rank.get(name_of(item), len(LONGEST))
 
     items.sort(key=key)
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
-        if f"{item.path.name}::{item.originalname}" in SLOW_ELSEWHERE:
+        if name_of(item) in SLOW_ELSEWHERE:
             item.add_marker(pytest.mark.slow)
         item.add_marker(getattr(pytest.mark, tier_of(item)))
     longest_first(items)
@@ -231,6 +234,20 @@ def isolated_ledger(tmp_path, monkeypatch):
     yield ledger
     i18n.set_language("en")  # click's own words back to English, whatever the test's environment
     i18n.install_click()
+    i18n.set_language(None)
+
+
+@pytest.fixture
+def lang(monkeypatch):
+    """Speak ``code`` from here on (as GINSCORE_LANG does); English again after the test."""
+    from ginscore.base import i18n
+
+    def use(code):
+        monkeypatch.setenv("GINSCORE_LANG", code)
+        i18n.set_language(None)
+
+    yield use
+    monkeypatch.setenv("GINSCORE_LANG", "en")
     i18n.set_language(None)
 
 
@@ -278,6 +295,26 @@ def played(run, isolated_ledger, played_ledgers):
             shutil.copytree(isolated_ledger, saved[key], symlinks=True)
 
     return copy
+
+
+@pytest.fixture
+def evening(played):
+    """The evening of every kind of table the export tests read (helpers_export.EVENING)."""
+    from helpers_export import EVENING
+
+    played(EVENING)
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A folder outside the ledger, with a file a planted link points at (the hostile tests)."""
+    from helpers_hostile import healthy_text
+
+    folder = tmp_path / "outside"
+    folder.mkdir()
+    (folder / "victim.json").write_text(healthy_text(), encoding="utf-8")
+    (folder / "victim.txt").write_text("not ginscore's to touch\n", encoding="utf-8")
+    return folder
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The fuzzer's ledger and commands (tests/test_fuzz.py).
+"""The fuzzer's ledger and commands (tests/system/test_fuzz.py).
 
 One fuzz folder, ``ROOT``: ``ledger/`` (the game files and settlements), ``cache/`` and
 ``state/`` (this device's index, stamp, current game, lock) and ``config.toml`` (the house
@@ -31,7 +31,7 @@ ENV_DEBUG = "GINSCORE_DEBUG"  # the safety net's line says to set it to see the 
 LONGEST = 200  # characters in a line of error output, besides the paths of files it names
 SLOWEST = float(os.environ.get("GINSCORE_FUZZ_SECONDS", "5"))
 HANG = 2 * SLOWEST + 5  # seconds after which the watchdog stops a command: a hang
-# a backup of the score-pad app (tests/test_scorepad.py), for 'ginscore import' into a mutated ledger
+# a backup of the score-pad app (tests/cli/test_scorepad.py), for 'ginscore import' into a mutated ledger
 SCOREPAD_BACKUP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "scorepad", "backup.json")
 
 
@@ -252,7 +252,7 @@ def commands_for(game_ids: list, rng, count: int = 2) -> list:
 
 def run_commands(root: str, commands: list, unexpected: list) -> list:
     """Run each command, in order; the failures seen, as one line each. ``unexpected`` is the
-    list the patched safety net appends to (tests/test_fuzz.py patches it)."""
+    list the patched safety net appends to (tests/system/test_fuzz.py patches it)."""
     failures = []
     before = ledger_state(root)
     previous = signal.signal(signal.SIGALRM, _alarm)

@@ -1,4 +1,4 @@
-"""The fuzzer's mutations (tests/test_fuzz.py): each takes the fuzz folder (``ledger/``,
+"""The fuzzer's mutations (tests/system/test_fuzz.py): each takes the fuzz folder (``ledger/``,
 ``cache/``, ``state/``, ``config.toml`` as tests/fuzz_ledger.py lays it out) and a
 ``random.Random``, changes one thing where a person, a sync tool, a crash or a bad disk could
 have changed it, and returns a few words saying what, for the report of a failure.

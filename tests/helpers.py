@@ -5,6 +5,7 @@ uses: ``from helpers import play, refused``.
 """
 
 import os
+import pathlib
 
 from click.testing import CliRunner
 
@@ -23,10 +24,17 @@ def examples(count: int) -> int:
 INDEX_CACHE = (".index.sqlite3", ".index-stamp")
 
 
+def local_dir(ledger) -> pathlib.Path:
+    """This device's own folder of the ledger (outside it): the lock and the current game."""
+    from ginscore.base import paths
+
+    return pathlib.Path(paths.state_root(), "ledgers", paths.ledger_key(str(ledger)))
+
+
 def ledger_bytes(root) -> dict:
     """Every file under the ledger folder with its bytes, to prove a command wrote nothing.
     The summary index (a cache of the game files that reading commands build and mend) is
-    left out; tests/test_index.py holds it to its own promises."""
+    left out; tests/cli/test_cache.py and tests/cli/test_index_answers.py hold it to its own promises."""
     files = {}
     if os.path.isdir(root):
         for folder, _, names in os.walk(root):
@@ -37,6 +45,28 @@ def ledger_bytes(root) -> dict:
                 with open(path, "rb") as handle:
                     files[os.path.relpath(path, root)] = handle.read()
     return files
+
+
+def cpu_seconds(work, rounds: int = 1) -> float:
+    """The CPU seconds this process spends on ``work()``, the quickest of ``rounds`` (a busy
+    machine only ever adds), the garbage collector off: its passes over every object alive grow
+    with what the process holds, not with the work measured. For a test that compares the same
+    work at two sizes, or with a baseline measured in the same test: a ratio, never an absolute
+    time, so that a busy machine fails nothing."""
+    import gc
+    import time
+
+    spent = []
+    for _round in range(rounds):
+        gc.collect()
+        gc.disable()
+        try:
+            started = time.process_time()
+            work()
+            spent.append(time.process_time() - started)
+        finally:
+            gc.enable()
+    return min(spent)
 
 
 def run_process(args, timeout: float = 10.0, **options):
@@ -150,7 +180,9 @@ def modules_loaded(commands, watched, env=None) -> tuple:
     return reports[0].split("\x1f") if reports[0] else [], after, done.stderr
 
 
-FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
+# The checkout (the tests are in its tests/, each in a tier's folder) and the tests' fixtures.
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
 
 
 def game_data(game_id: int = 1) -> dict:

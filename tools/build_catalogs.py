@@ -16,7 +16,7 @@ Messages are found as the string literals passed to ``_()``, ``N_()`` (a help te
 when a module is imported, translated when shown), ``ngettext()``, and, for a word of several
 senses, with a context first: ``pgettext()``, ``pN_()``, ``npgettext()``, in ``ginscore/``
 (``extract()``); click's own words that ginscore translates are ``CLICK_MESSAGES``.
-tests/test_i18n.py holds every catalog to them. Standard library only, but for ``--merge``.
+tests/cli/test_i18n.py holds every catalog to them. Standard library only, but for ``--merge``.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def messages_in(source: str) -> tuple:
         if len(args) <= max(wanted) or not all(
             isinstance(args[index], ast.Constant) and isinstance(args[index].value, str) for index in wanted
         ):
-            continue  # not a message (tests/test_i18n.py holds the code to literals)
+            continue  # not a message (tests/cli/test_i18n.py holds the code to literals)
         found.append(tuple(None if index is None else args[index].value for index in FUNCTIONS[node.func.id]))
     return tuple(found)
 

@@ -6,7 +6,7 @@ them. Written, never edited by hand, so that it cannot drift from the commands.
     python tools/build_reference.py            # write docs/reference.md
     python tools/build_reference.py --check    # fail if docs/reference.md is not what the commands give
 
-tests/test_reference.py runs the check, and holds the first paragraph of every command's
+tests/unit/test_reference.py runs the check, and holds the first paragraph of every command's
 ``--help`` to stand in the page word for word. Standard library and click only, as the catalogs'
 build (tools/build_catalogs.py) is; CONTRIBUTING.md says why a script of our own and not cog.
 """

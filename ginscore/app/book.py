@@ -231,10 +231,12 @@ class Book:
         try:
             game = self.ledger.load(game_id)
             summary, ended = summarized(game)
-            from ginscore.app.game_notes import checked_of
+            checked = None
+            if summary["finished"]:  # a game in progress is read again by each listing: a check replays it anyway
+                from ginscore.app.game_notes import checked_of
 
-            # what a check of these bytes finds, for 'check' to say again while they are the same
-            checked = checked_of(self.ledger, game, actions.evaluate(game))
+                # what a check of these bytes finds, for 'check' to say again while they are the same
+                checked = checked_of(self.ledger, game, actions.evaluate(game))
             return summary, None, index.position(game_id, game.created, game.clock), Facts(ended, of_game(self.ledger, game_id), checked)
         except Exception as error:  # noqa: BLE001 - one game's damage is that game's problem
             return None, self.ledger.damage(game_id, error), index.position(game_id, None), Facts(None, of_game(self.ledger, game_id))

@@ -1,4 +1,6 @@
-"""The command line: a thin click layer over the core. Parse, call the core, print.
+"""The command line: click, a thin layer over ``app/``: parse, call one function of ``app/``,
+print; ``loop`` is 'ginscore play', ``complete`` the shell completion, ``serve`` starts
+``web/``.
 
 Every domain error (``GinscoreError``) becomes a one-line ``Error: ...`` and exit status 1 in
 one place, ``GinscoreGroup.invoke``; usage errors are shortened to one line in ``main``, and

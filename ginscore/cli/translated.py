@@ -12,15 +12,9 @@ from ginscore.base.i18n import N_, LazyText, _, pN_, translate
 from ginscore.base.text import did_you_mean
 
 
-class Option(click.Option):
-    """An option whose help is translated when it is shown: click reads help texts when a
-    module is imported, before ``--lang`` is parsed. Give it as ``help=N_("...")`` (a
-    ``i18n.LazyText``); click's own ``__init__`` would make a plain string of it, so it is
-    kept here as given."""
-
-    def __init__(self, *args, help=None, **attrs):
-        super().__init__(*args, **attrs)
-        self.help = help
+class TranslatedHelp:
+    """A help text kept as given (an ``i18n.LazyText``) and translated when shown: what an
+    ``Option`` and a ``Command`` share."""
 
     @property
     def help(self):
@@ -29,6 +23,17 @@ class Option(click.Option):
     @help.setter
     def help(self, value):
         self._help = value
+
+
+class Option(TranslatedHelp, click.Option):
+    """An option whose help is translated when it is shown: click reads help texts when a
+    module is imported, before ``--lang`` is parsed. Give it as ``help=N_("...")`` (a
+    ``i18n.LazyText``); click's own ``__init__`` would make a plain string of it, so it is
+    kept here as given."""
+
+    def __init__(self, *args, help=None, **attrs):
+        super().__init__(*args, **attrs)
+        self.help = help
 
 
 def option(*names, **attrs):
@@ -70,18 +75,10 @@ def argument(name, metavar, **attrs):
     return click.argument(name, cls=Argument, metavar=metavar, **attrs)
 
 
-class Command(click.Command):
+class Command(TranslatedHelp, click.Command):
     """A command whose help (``help=N_("...")``) is translated when shown, as are its options'
     (``Option``) and its --help option's: ``ginscore --help`` lists the short help the same
     way."""
-
-    @property
-    def help(self):
-        return translate(self._help)
-
-    @help.setter
-    def help(self, value):
-        self._help = value
 
     @property
     def options_metavar(self):

@@ -325,7 +325,7 @@ def validate(rules: Rules) -> None:
 STANDARD = Rules()
 
 # Named presets: the settings where each differs from standard, and the source it follows.
-# The preset table of docs/house-rules.md lists the same; tests/test_house.py plays each one.
+# The preset table of docs/house-rules.md lists the same; tests/cli/test_house.py plays each one.
 PRESETS: dict[str, dict] = {
     "standard": {},
     "classic": {"shutout": "double-before-boxes"},

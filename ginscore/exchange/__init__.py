@@ -1,1 +1,2 @@
-"""Games and money to and from other programs: exports for accounting tools, score-pad backups."""
+"""Games and money to and from other programs: the accounting exports and their text, a score-pad
+backup read into games."""

@@ -204,13 +204,21 @@ def refuse_other_kind(game: Game, kind: str) -> None:
     get_table(game.table).refuse_other_kind(game, kind)
 
 
-def record(game: Game, hand: dict):
+def checked_new_hand(game: Game, hand: dict) -> tuple:
+    """(the game's table, its state) once ``hand`` is found fit to be recorded in ``game``: the
+    game neither voided nor over, the hand's words and entry right for the game as it stands
+    (its players now); where it goes is for the caller to check."""
     refuse_if_voided(game)
     kind = get_table(game.table)
     state = kind.evaluate(game)
     kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
     kind.check_hand(state.game, hand)
     kind.check_entry(state.game, hand)
+    return kind, state
+
+
+def record(game: Game, hand: dict):
+    kind, state = checked_new_hand(game, hand)
     kind.check_next_hand(state.game, state, hand)
     players = state.game.players  # as named now, in the places of the game as started
     seats = [{"player": players.index(name), "name": name} for name in kind.next_seats(state)]

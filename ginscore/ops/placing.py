@@ -16,18 +16,12 @@ from ginscore.base.i18n import _, ngettext
 from ginscore.core import game as journal
 from ginscore.core import journal_lines
 from ginscore.core.game import Game
-from ginscore.ops.actions import in_place, refuse_if_voided
-from ginscore.tables import get_table
+from ginscore.ops.actions import checked_new_hand, in_place, refuse_if_voided
 
 
 def record_before(game: Game, hand: dict, number: int):
     """Record ``hand`` as played before hand ``number``: (game, state, the hand as it counts)."""
-    refuse_if_voided(game)
-    kind = get_table(game.table)
-    state = kind.evaluate(game)
-    kind.refuse_if_finished(state.game, state)  # the game as it stands: its players now
-    kind.check_hand(state.game, hand)
-    kind.check_entry(state.game, hand)
+    kind, state = checked_new_hand(game, hand)
     hands = journal.effective_hands(game.journal)
     if not hands:
         raise HandError(_("--before {number}: game {game} has no hand yet; enter this one without --before").format(number=number, game=game.id))

@@ -1,1 +1,2 @@
-"""Presentation: text and CSV, HTML sheets, and the JSON contract."""
+"""Presentation: text, CSV and Markdown, the printable HTML page, and the JSON documents and
+their versions."""

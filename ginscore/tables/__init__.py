@@ -1,5 +1,6 @@
-"""The tables: each is a unit that knows its seats, settings, hands, totals and payments, and
-whose view says them in words.
+"""Each kind of table, a unit: its seats, settings and hands, the result it replays a game into
+and the payments it hands the settlement, and its view (every word and layout); what the last
+replays found (``kept``), a hand's kept seats; ``__init__.py`` is the registry (pure).
 
 "Table" is the word for the kind of game being scored (two-handed, Hollywood, three-handed,
 partnership, Rummy); "format" is only ever the output format (``--format csv``). Adding a table

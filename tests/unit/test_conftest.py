@@ -1,0 +1,43 @@
+"""The suite's own structure (tests/conftest.py, issue 45): a test's folder is its tier, every
+test file is in a tier's folder, and the tests conftest names (the longest, run first; the slow
+ones and the few of another tier in files other branches own) are tests that exist, so that a
+test renamed or moved is not quietly left out of them."""
+
+import ast
+import functools
+
+import conftest
+from helpers import ROOT
+
+TESTS = ROOT / "tests"
+
+
+@functools.cache
+def defined_tests(path) -> set:
+    """The names of the test functions a test file defines."""
+    tree = ast.parse((TESTS / path).read_text("utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+
+
+def test_every_test_file_is_in_a_tiers_folder():
+    files = {path.relative_to(TESTS).as_posix() for path in TESTS.rglob("test_*.py") if "fixtures" not in path.parts}
+    assert files and all(path.split("/")[0] in conftest.TIERS and path.count("/") == 1 for path in files), sorted(
+        path for path in files if path.split("/")[0] not in conftest.TIERS or path.count("/") != 1)
+    for tier in conftest.TIERS:
+        assert any(path.startswith(f"{tier}/") for path in files), tier
+
+
+def test_the_tests_conftest_names_exist():
+    named = [*conftest.LONGEST, *conftest.SLOW_ELSEWHERE, *conftest.TIER_ELSEWHERE]
+    assert len(named) > 40
+    for name in named:
+        path, test = name.split("::")
+        assert (TESTS / path).is_file(), name
+        assert test in defined_tests(path), name
+
+
+def test_a_test_of_another_tier_than_its_folder_is_one_of_a_file_that_moved_whole():
+    for name, tier in conftest.TIER_ELSEWHERE.items():
+        folder = name.split("/")[0]
+        assert tier in conftest.TIERS and tier != folder, name
+    assert len({name.split("::")[0] for name in conftest.TIER_ELSEWHERE}) <= 4  # the slow files' few only
