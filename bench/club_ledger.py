@@ -109,8 +109,8 @@ def a_hand(state, rng: random.Random) -> dict:
 
 
 def tried(change, game, *args):
-    """``change(game, *args)``'s new game, or None where the table refuses it (as a person at the
-    table would be told, and enter something else)."""
+    """``change(game, *args)``'s new game, or None where the kind of table refuses it (as a person
+    at the card table would be told, and enter something else)."""
     try:
         return change(game, *args)[0]
     except GinscoreError:
@@ -118,7 +118,7 @@ def tried(change, game, *args):
 
 
 def play(game, clock: Clock, rng: random.Random, devices: list):
-    """Play ``game`` to its end on the table's rules, with what happens at a real table."""
+    """Play ``game`` to its end on its kind of table's rules, with what happens at a real card table."""
     kind_of = game.table
     length = rng.randint(5, 40)
     for number in range(400):
@@ -217,8 +217,7 @@ def build(root: str, count: int, years: float = 10, seed: int = 1, say=print) ->
         for night in range(nights):
             day = START + timedelta(days=7 * (night // 2) + 3 * (night % 2))
             due = round(per_night * (night + 1)) if night < nights - 1 else count
-            tables = due - made
-            for seat in range(tables):  # the night's games, a few tables at once, one after another
+            for _game in range(due - made):  # the night's games, at a few card tables at once, one after another
                 clock.moment = day + timedelta(seconds=rng.randint(0, 3 * 3600), milliseconds=rng.randint(0, 999))
                 devices = ["club", rng.choice(DEVICES[1:])] if rng.random() < 0.15 else ["club"]
                 game, typed_wrong = new_game(clock, rng, people, devices[0], stake=rng.random() < 0.85)

@@ -81,8 +81,9 @@ def allowed_words(names) -> set[str]:
         for param in command.params:
             for option in getattr(param, "opts", []) + getattr(param, "secondary_opts", []):
                 add(option)
-            if isinstance(param, click.Option) and param.metavar:
-                add(param.metavar)  # --game ID, --stake RATE: an option's placeholder
+            if isinstance(param, click.Option) and (param.metavar or param.type.get_metavar(param, click.Context(command))):
+                # --game ID, --stake RATE: an option's placeholder, or its type's (export --to hledger|...)
+                add(param.metavar or param.type.get_metavar(param, click.Context(command)))
             if isinstance(param.type, click.Choice):
                 add(" ".join(map(str, param.type.choices)))
         for sub in getattr(command, "commands", {}).values():

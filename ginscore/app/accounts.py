@@ -19,7 +19,7 @@ from ginscore.ops import squaring
 class Evening(Record):
     """What 'settle' needs: ``chosen``, the summaries of the finished games to settle (oldest
     first); ``some_settled``, whether settled games were left out; ``damaged``, the games that
-    could not be read ({"game", "error"}); ``changes`` (``squaring.Standing.change``) and
+    could not be read ({"game", "error"}); ``changes`` (``squaring.LiveSettlements.change``) and
     ``twice`` (``squaring.settled_twice``) of the settled games chosen; ``problems``, (path,
     problem) of the settlement files and copies left out; ``seen``, what the settlements were."""
 
@@ -98,8 +98,8 @@ def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
         return Evening(counted, False, damaged, [], [], [], held(book).seen())
     among, changed, facts = found
     changed = {game: part for game, part in changed.items() if not ids or game in ids}
-    standing = squaring.Standing.of_games(changed)
-    wanted = {game for part in standing.parts for game in part.games}
+    live = squaring.LiveSettlements.of_games(changed)
+    wanted = {game for part in live.parts for game in part.games}
     summaries = {entry["id"]: entry for entry in counted if entry["id"] in wanted}
     rest = [game for game in wanted if game not in summaries]
     for start in range(0, len(rest), CHUNK):  # a settlement's games left out of the selection are asked by id
@@ -107,7 +107,7 @@ def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
         summaries.update((entry["id"], entry) for entry in book.summaries(asked) if not entry.get("damaged"))
     twice = facts.twice if facts.twice is not None else estimated_twice(book, selection, ids, counted)
     chosen = [entry for entry in counted if entry["id"] not in among] if unsettled else counted
-    return Evening(chosen, unsettled and facts.any, damaged, standing.changes(summaries), twice, facts.problems, facts.seen)
+    return Evening(chosen, unsettled and facts.any, damaged, live.changes(summaries), twice, facts.problems, facts.seen)
 
 
 CHUNK = 500  # ids in one question of the summary index
@@ -118,14 +118,14 @@ def estimated_twice(book, selection, ids: tuple, counted: list) -> list:
     second time: what each settled game of the selection comes to now stands in, as 'settle'
     always worked it out (the settlement files read whole: a ledger of an older ginscore)."""
     found = held(book)
-    standing = squaring.Standing(found.records)
+    live = squaring.LiveSettlements(found.records)
     known = {entry["id"] for entry in counted}
-    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
+    rest = [game for game in live.counted if game not in known and (not ids or game in ids)]
     others = []
     for start in range(0, len(rest), CHUNK):
         asked = selection._replace(ids=tuple(rest[start:start + CHUNK]), finished_only=False, hide_voided=False)
         others += [entry for entry in book.summaries(asked) if not entry.get("damaged")]
-    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
+    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in live.counted}
     return squaring.settled_twice(found.records, settled)
 
 
@@ -155,12 +155,12 @@ def record(book, result, chosen: list, changes: list, seen: str) -> dict:
 
 class Listing(Record):
     """What 'games' says of settled games: the id of the settlement each counts in
-    (``settlements``), the ``standing`` settlements of those that may have changed since, the
+    (``settlements``), the ``live`` settlements of those that may have changed since, the
     changes of the old settlements kept as a whole (``groups``: game id -> its change, worked
     out up front), and the settlement ``problems``."""
 
     settlements: dict
-    standing: squaring.Standing
+    live: squaring.LiveSettlements
     groups: dict
     problems: list
 
@@ -170,12 +170,12 @@ class Listing(Record):
 
     def change(self, entry: dict) -> dict | None:
         """The change of the game of the listing entry ``entry`` since its settlement, or None."""
-        part = self.standing.by_game.get(entry["id"])
+        part = self.live.by_game.get(entry["id"])
         if part is None or entry.get("damaged"):
             return None
         if len(part.games) > 1:
             return self.groups.get(entry["id"])
-        return self.standing.change(part, {entry["id"]: entry})
+        return self.live.change(part, {entry["id"]: entry})
 
 
 def listing(book, game_ids=None) -> Listing:
@@ -188,18 +188,18 @@ def listing(book, game_ids=None) -> Listing:
     found = settled_index(book, lambda connection: (
         settled.settlements_of(connection, game_ids), settled.changed(connection), settled.facts(connection)))
     if found is None:
-        return Listing({}, squaring.Standing([]), {}, [])
+        return Listing({}, squaring.LiveSettlements([]), {}, [])
     settlements, changed, facts = found
-    standing = squaring.Standing.of_games(changed)
-    grouped = [part for part in standing.parts if len(part.games) > 1]
+    live = squaring.LiveSettlements.of_games(changed)
+    grouped = [part for part in live.parts if len(part.games) > 1]
     groups: dict = {}
     if grouped:  # settlements an older ginscore recorded: their games read together
         wanted = tuple(game for part in grouped for game in part.games)
         summaries = {entry["id"]: entry for entry in book.summaries(Selection(ids=wanted))}
-        for change in standing.changes(summaries):
+        for change in live.changes(summaries):
             if len(change["games"]) > 1:
                 groups.update(dict.fromkeys(change["games"], change))
-    return Listing(settlements, standing, groups, facts.problems)
+    return Listing(settlements, live, groups, facts.problems)
 
 
 def game_lines(book, state) -> list:
@@ -208,7 +208,7 @@ def game_lines(book, state) -> list:
     from ginscore.app import settlement_words
 
     found = held(book)
-    change = change_of(book, state, squaring.Standing(found.records))
+    change = change_of(book, state, squaring.LiveSettlements(found.records))
     lines = [] if change is None else [settlement_words.change_line(change)]
     for held_twice in squaring.settled_twice(found.records):
         if held_twice["game"] == state.game.id:
@@ -216,15 +216,15 @@ def game_lines(book, state) -> list:
     return lines
 
 
-def change_of(book, state, standing: squaring.Standing) -> dict | None:
-    """What changed in the game of ``state`` since the ``standing`` settlement it counts in
-    (``squaring.Standing.change``), or None (not settled, or as paid)."""
+def change_of(book, state, live: squaring.LiveSettlements) -> dict | None:
+    """What changed in the game of ``state`` since the ``live`` settlement it counts in
+    (``squaring.LiveSettlements.change``), or None (not settled, or as paid)."""
     game_id = state.game.id
-    part = standing.by_game.get(game_id)
+    part = live.by_game.get(game_id)
     if part is None:
         return None
     summaries = {game: _summary(book, state if game == game_id else None, game) for game in part.games}
-    return standing.change(part, summaries)
+    return live.change(part, summaries)
 
 
 def _summary(book, state, game_id: str) -> dict:

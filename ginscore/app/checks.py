@@ -118,28 +118,28 @@ def vouched_summary(ledger, game_id: str):
         return None
 
 
-def as_paid(standing, game_id: str, paid: str | None) -> bool:
+def as_paid(live, game_id: str, paid: str | None) -> bool:
     """Whether a settled game whose row says it comes to ``paid`` (``rows.paid_text``) comes to
     what its settlement paid, never squared since (most of them): nothing to compare."""
-    part = standing.by_game.get(game_id)
+    part = live.by_game.get(game_id)
     if part is None or not part.by_seat or len(part.games) > 1 or paid is None:
         return part is None
-    if (part.settlement["id"], part.games) in standing.squares:
+    if (part.settlement["id"], part.games) in live.squares:
         return False
     return paid == summary_text([amount for _name, amount in part.settlement["shares"][game_id]])
 
 
-def settled(standing, summary: dict, path: str, together: dict, changed: list) -> None:
+def settled(live, summary: dict, path: str, together: dict, changed: list) -> None:
     """Compare a settled game just read (``summary``, its file ``path``) with what was paid for it
     (into ``changed``: (path, change)); a game of an old settlement kept as a whole is kept, slim,
     in ``together`` until its other games are read."""
-    part = standing.by_game.get(summary["id"])
+    part = live.by_game.get(summary["id"])
     if part is None:
         return
     if len(part.games) > 1:
         together[summary["id"]] = {key: summary[key] for key in ("id", "players", "finished", "voided", "money")}
         return
-    change = standing.change(part, {summary["id"]: summary})
+    change = live.change(part, {summary["id"]: summary})
     if change is not None:
         changed.append((path, change))
 
@@ -157,7 +157,7 @@ def check_ledger(ledger) -> dict:
     # the settlements first (their conflict copies folded in): each settled game is compared with
     # what was paid for it as the loop reads it; only the changes are kept
     settlement_notes, settlement_problems, records = settlement_merging.check(ledger)
-    standing, together, changed = squaring.Standing(records), {}, []
+    live, together, changed = squaring.LiveSettlements(records), {}, []
     # id -> (summary's fingerprint, problem, place, facts), or VOUCHED: what the summary index
     # must say of each game; a few bytes a game, not the summary, so that memory stays flat with
     # the ledger's size (issue #35)
@@ -167,13 +167,13 @@ def check_ledger(ledger) -> dict:
     try:
         with ledger.listed() as game_ids:  # the folder listed once, not each game's files looked for
             for game_id in game_ids:
-                checked_game(ledger, game_id, report, known, standing, together, changed, evaluated, clean, moved)
+                checked_game(ledger, game_id, report, known, live, together, changed, evaluated, clean, moved)
     finally:
         known.close()
     report["notes"] += check_index(ledger, evaluated, clean, moved)
 
     folder = os.path.join(ledger.root, "settlements")
-    grouped = [change for change in standing.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
+    grouped = [change for change in live.changes(together) if len(change["games"]) > 1 and change["state"] != "damaged"]
     changed += [(folder, change) for change in grouped]
     twice = squaring.settled_twice(records)
     report["notes"] += settlement_notes + [{"file": path, "note": settlement_words.change_line(change)} for path, change in changed]
@@ -203,7 +203,7 @@ def check_ledger(ledger) -> dict:
     return report
 
 
-def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, together: dict, changed: list, evaluated: dict,
+def checked_game(ledger, game_id: str, report: dict, known: Vouchers, live, together: dict, changed: list, evaluated: dict,
                  clean: dict, moved: dict) -> None:
     """Check one game into ``report``: from what the index vouches for (``known``: the very bytes
     checked before, the same answers), else read and checked whole (and marked in ``clean``);
@@ -214,13 +214,13 @@ def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, 
     kept = known.get(game_id)
     if kept is not None and kept.checked is not None and (kept.checked.language == language() or not kept.checked.notes) \
             and vouched(ledger, game_id, kept, moved):
-        summary = None if as_paid(standing, game_id, kept.paid) else vouched_summary(ledger, game_id)
-        if summary is not None or as_paid(standing, game_id, kept.paid):  # else not told by the index after all
+        summary = None if as_paid(live, game_id, kept.paid) else vouched_summary(ledger, game_id)
+        if summary is not None or as_paid(live, game_id, kept.paid):  # else not told by the index after all
             report["hands"] += kept.checked.hands  # the same bytes as checked before: the same answers (issue #45)
             report["notes"] += [{"file": os.path.join(ledger.games_dir, name), "note": note} for name, note in kept.checked.notes]
             evaluated[game_id] = VOUCHED
             if summary is not None:
-                settled(standing, summary, path, together, changed)
+                settled(live, summary, path, together, changed)
             return
     try:  # a healthy file is read once; only a damaged one is examined for every problem
         game = ledger.load(game_id)
@@ -228,7 +228,7 @@ def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, 
         by_file = ledger.file_problems(game_id) or [(path, ledger.damage(game_id, error))]
         evaluated[game_id] = (None, ledger.damage(game_id, error), index.position(game_id, None), None)
         report["problems"] += [{"file": where, "game": game_id, "problem": problem} for where, problem in by_file]
-        if game_id in standing.by_game:
+        if game_id in live.by_game:
             together[game_id] = {"id": game_id, "damaged": True}
         return
     report["hands"] += len(effective_hands(game.journal))
@@ -241,7 +241,7 @@ def checked_game(ledger, game_id: str, report: dict, known: Vouchers, standing, 
         # a finished game's summary as its fingerprint (an unfinished one's row is renewed from it)
         kept_as = index.fingerprint(summary) if summary["finished"] else json.dumps(summary, ensure_ascii=False)
         evaluated[game_id] = (kept_as, None, place, facts)
-        settled(standing, summary, path, together, changed)
+        settled(live, summary, path, together, changed)
         notes = game_notes(ledger, game, state)
         report["notes"] += [{"file": where, "note": note} for where, note in notes]
         if checked is not None and facts.digest is not None:  # said again by the next check that finds these bytes

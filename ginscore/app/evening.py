@@ -27,7 +27,7 @@ NO_CURRENCY = "none"  # a currency typed as 'none': the games without one (scori
 class SettleView(Record):
     """A settlement as plain data, for the shells to render: ``results``, the settlement of each
     currency (``ops.evening.Settlement``: games, nets, payments, method); ``no_stake``, the ids of
-    the games without a stake; ``changes``, the settled games changed since (``squaring.Standing
+    the games without a stake; ``changes``, the settled games changed since (``squaring.LiveSettlements
     .change``: each with its state, what was paid, what it comes to and what squares it);
     ``evening``, what was chosen and found (``accounts.Evening``: the games, whether settled ones
     were left out, the games and settlement files that cannot be read, the games settled twice);

@@ -16,12 +16,11 @@ class Exported(Record):
 
 
 def export(book, selection, game_ids, unsettled: bool, how) -> Exported:
-    """The export (``exchange.export_text.write_paid`` with ``how``, its naming) of the finished
+    """The export (``exchange.export.write_paid`` with ``how``, its naming) of the finished
     games of ``selection`` and ``game_ids``; with ``unsettled``, those not settled before. The
     payments as the summary index keeps them, not every game read and replayed (issue #45): only
     a game the index does not tell when it ended is read."""
     from ginscore.exchange import export as exporting
-    from ginscore.exchange.export_text import write_paid
 
     settled = book.settled_games() if unsettled else set()
 
@@ -41,4 +40,4 @@ def export(book, selection, game_ids, unsettled: bool, how) -> Exported:
         return no_stake, with_stake
 
     no_stake, with_stake = book.with_ended(selection._replace(ids=tuple(game_ids), finished_only=True), stakes)
-    return Exported(write_paid(with_stake, how), no_stake, with_stake, bool(settled))
+    return Exported(exporting.write_paid(with_stake, how), no_stake, with_stake, bool(settled))

@@ -107,7 +107,7 @@ def _level(players: list, amounts: list) -> list:
 
 
 def paid_words(change: dict) -> str:
-    """What was paid for a changed game (``squaring.Standing.change``), as payments."""
+    """What was paid for a changed game (``squaring.LiveSettlements.change``), as payments."""
     return payments_words(_level(change["players"], change["paid"]), change["currency"])
 
 

@@ -20,7 +20,7 @@ class Stage(Record):
     because the players ended it, ``VOIDED``, ``DAMAGED``); ``result``, an ended game's result in
     its table's words (``view.result_phrase``); ``settlement``, the id of the settlement it counts
     in (None: not settled); ``change``, what changed since that settlement and what squares it
-    (``squaring.Standing.change``: its ``state`` is "changed", "voided" or "unfinished"; None
+    (``squaring.LiveSettlements.change``: its ``state`` is "changed", "voided" or "unfinished"; None
     when it stands as paid); ``reason``, what is wrong with a damaged game (the words from below,
     which the shell says in its own)."""
 
@@ -32,19 +32,19 @@ class Stage(Record):
 
 
 class Settled:
-    """The standing settlements of a book, read on the first question (none when it has none)."""
+    """The live settlements of a book, read on the first question (none when it has none)."""
 
     def __init__(self, book):
         self.book = book
-        self._standing = None
+        self._live = None
 
-    def standing(self):
-        if self._standing is None:
+    def live(self):
+        if self._live is None:
             from ginscore.app.accounts import held
-            from ginscore.ops.squaring import Standing
+            from ginscore.ops.squaring import LiveSettlements
 
-            self._standing = Standing(held(self.book).records if self.book.has_settlements() else [])
-        return self._standing
+            self._live = LiveSettlements(held(self.book).records if self.book.has_settlements() else [])
+        return self._live
 
     def stage(self, state) -> Stage:
         """The stage of the game of the evaluated ``state``."""
@@ -57,13 +57,13 @@ class Settled:
             kind, result = (ENDED_EARLY if abandoned(journal) else WON), view(state).result_phrase()
         else:
             kind, result = PLAYING, ""
-        if self._standing is None and not self.book.may_be_settled(state.game.id):  # no settlement names it: nothing parsed
+        if self._live is None and not self.book.may_be_settled(state.game.id):  # no settlement names it: nothing parsed
             return Stage(kind, result)
-        standing = self.standing()
-        counted = standing.counted.get(state.game.id)
+        live = self.live()
+        counted = live.counted.get(state.game.id)
         if counted is None:
             return Stage(kind, result)
-        return Stage(kind, result, counted["id"], change_of(self.book, state, standing))
+        return Stage(kind, result, counted["id"], change_of(self.book, state, live))
 
 
 def damaged(book, game_id: str, error: Exception) -> Stage:

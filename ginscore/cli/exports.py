@@ -1,6 +1,6 @@
 """export: the money of the games chosen as 'settle' chooses them, for hledger, ledger,
-beancount or a spreadsheet. Parses and prints; ``ginscore.exchange.export`` and ``ginscore.exchange.export_text``
-make the text."""
+beancount or a spreadsheet. Parses and prints; ``ginscore.exchange.export`` makes the
+transactions and its target (``ginscore.exchange.targets``, whose names --to takes) the text."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import N_, _, ngettext
 from ginscore.base.text import named
 from ginscore.cli import cli
-from ginscore.cli.options import SUFFIXES, deliver, settled_options
+from ginscore.cli.options import deliver, settled_options
 from ginscore.cli.output_option import output_option
 from ginscore.cli.translated import option
+from ginscore.exchange import targets
 
 EXPORT_HELP = N_(
     """Export the money of finished games for an accounting program or a spreadsheet: one
@@ -34,12 +35,26 @@ Example:
     ginscore export --to csv --all > payments.csv"""
 )
 
-TO = "hledger|ledger|beancount|csv"  # ginscore.exchange.export.FORMATS, not imported: the group's --help loads this module
-SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beancount", "csv": ".csv"}
+
+
+class ExportTarget(click.ParamType):
+    """What --to takes: the name of a target of the registry (``ginscore.exchange.targets``), which
+    its metavar lists and its completion offers. The name is checked with the other options
+    (``export.naming``), in any case, so that every refusal of them is one line alike."""
+
+    name = "target"
+
+    def get_metavar(self, param, ctx=None):
+        return "|".join(targets.names())
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(name) for name in targets.names() if name.startswith(incomplete.lower())]
 
 
 @cli.command(help=EXPORT_HELP)
-@option("--to", "fmt", metavar=TO, help=N_("What to write: a file for one of the accounting programs, or CSV."))
+@option("--to", "target", type=ExportTarget(), help=N_("What to write: a file for one of the accounting programs, or CSV."))
 @settled_options
 @option("--as", "me", metavar="NAME", help=N_("One player's own book: what each other player owes him, and his winnings."))
 @option(
@@ -54,12 +69,12 @@ SUFFIXES_OF = {"hledger": ".journal", "ledger": ".ledger", "beancount": ".beanco
 @option("--csv-rules", "csv_rules", is_flag=True, help=N_("Print hledger's rules for reading 'export --to csv' (with -o: write them to FILE)."))
 @output_option
 @click.pass_obj
-def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
+def export(obj, target, selection, game_ids, unsettled, me, template, income, commodities, csv_rules, output):
     from ginscore.app import exports
     from ginscore.exchange import export as exporting
 
     if csv_rules:
-        if fmt or any(selection) or game_ids or not unsettled or me or template or income or commodities:
+        if target or any(selection) or game_ids or not unsettled or me or template or income or commodities:
             raise click.UsageError(_("--csv-rules takes only --output FILE: the rules are the same for every export"))
         rules = exporting_rules()
         if output is None:
@@ -67,8 +82,8 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
         else:
             deliver(rules, output, False, ".rules")
         return
-    fmt = None if fmt is None else fmt.strip().lower()
-    how = exporting.naming(fmt, template, income, me, exporting.parse_commodities(commodities))
+    target = None if target is None else target.strip().lower()
+    how = exporting.naming(target, template, income, me, exporting.parse_commodities(commodities))
     exported = exports.export(obj.book, selection, game_ids, unsettled, how)
     text, no_stake, with_stake, some_settled = exported
     if no_stake:
@@ -84,7 +99,7 @@ def export(obj, fmt, selection, game_ids, unsettled, me, template, income, commo
     if output is None:
         click.echo(text, nl=False)
     elif with_stake:  # nothing to export leaves the file as it was
-        deliver(text, output, False, SUFFIXES_OF.get(fmt, SUFFIXES["csv"]))
+        deliver(text, output, False, how.target.suffix)
 
 
 CSV_RULES = "ginscore-export.csv.rules"  # in ginscore/data/, package data (pyproject.toml)

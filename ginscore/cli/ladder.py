@@ -1,5 +1,5 @@
-"""The club's ladder: ladder (ratings, the chance of winning, a season's table) and pairings
-(the evening's tables). docs/ladder.md."""
+"""The club's ladder: ladder (ratings, the chance of winning, a season's grid) and pairings
+(the evening's card tables). docs/ladder.md."""
 
 from __future__ import annotations
 

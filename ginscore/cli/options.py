@@ -154,7 +154,7 @@ def print_json(name: str, body) -> None:
 
 
 def output_options(function):
-    """--json and --format, for commands that print tables. ``--format json`` is ``--json``:
+    """--json and --format, for commands that print grids. ``--format json`` is ``--json``:
     the command receives ``as_json`` True and no format. Any other format is checked first,
     so a typo is refused even when there turns out to be nothing to print."""
     from functools import wraps

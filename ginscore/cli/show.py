@@ -80,7 +80,7 @@ def status(obj, game_id, as_json, fmt):
         def draw(headers, rows, numeric):
             return render.grid(headers, rows, fmt, numeric)
 
-        gap = "\n"  # markup tables (markdown, rst, ...) need a blank line before them
+        gap = "\n"  # markup grids (markdown, rst, ...) need a blank line before them
     shows = render.markdown_text if fmt == render.MARKDOWN else str
     scores, *parts = shown.grids
     click.echo(f"{shows(shown.title)}\n{gap}{draw(scores.headers, scores.rows, scores.numeric)}")

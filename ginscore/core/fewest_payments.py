@@ -41,8 +41,8 @@ def _fewest(balances: dict) -> list:
     return payments
 
 
-def connected_groups(tables) -> list:
-    """The groups of players linked by playing together: ``tables`` is each game's players;
+def connected_groups(games_players) -> list:
+    """The groups of players linked by playing together: ``games_players`` is each game's players;
     two players are in one group when a chain of games joins them. Groups and their members
     in the order first met."""
     leader: dict = {}
@@ -53,7 +53,7 @@ def connected_groups(tables) -> list:
             name = leader[name]
         return name
 
-    for players in tables:
+    for players in games_players:
         players = list(players)
         for name in players:
             leader.setdefault(name, name)

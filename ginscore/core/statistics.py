@@ -2,8 +2,8 @@
 a table's result fills, the summary index's columns, the players' running totals and the SQL
 that adds them up) and what 'stats' shows from those sums (its keys, in order, with their
 labels). A new statistic is one line in ``PER_GAME`` (and the table that counts it), one in
-``SHOWN`` if 'stats' should show it; the index rebuilds itself because its layout (its tables and
-columns, stamped as ``SCHEMA``) names the keys."""
+``SHOWN`` if 'stats' should show it; the index rebuilds itself because the name of its layout
+(its tables and columns, ``ginscore.index.index.LAYOUT``) lists the keys."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The money of finished games for the programs it ends in: plain-text accounting
-(hledger, ledger, beancount) or a spreadsheet (CSV). Pure: given the games (loaded one at a
-time: only their payments are kept) and how to name accounts and commodities, it returns the
-text, and the same games give the same bytes.
+(hledger, ledger, beancount) or a spreadsheet (CSV), each a target of the registry
+``ginscore.exchange.targets``. Pure: given the games' payments (one game at a time: only the
+payments are kept) and how to name accounts and commodities, it makes the transactions and
+the target writes the text; the same games give the same bytes.
 
 Each payment of each game is one transaction on the day the game ended (the local day of the
 last hand that counts, or of its ending early), with the game's id as its code so that a
@@ -11,27 +12,22 @@ player's own book, a receivable per other player against one income account."""
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import datetime, timezone
 from decimal import Decimal
 
 from ginscore.base.errors import GinscoreError, shown
 from ginscore.base.i18n import _, ngettext
 from ginscore.base.records import Record
-from ginscore.base.shell import quote
-from ginscore.base.translit import to_ascii
 from ginscore.core.names import folded
+from ginscore.exchange import targets
+from ginscore.exchange.targets.base import COMMODITY_UNREADABLE
 from ginscore.ops import actions
 from ginscore.ops.summary import ended_at as summary_ended_at
 from ginscore.tables import get_table
 from ginscore.tables.base import variant_of
 
-FORMATS = ("hledger", "ledger", "beancount", "csv")
 NO_CURRENCY = "none"  # --commodity none=CODE: the games played without a currency
-NEUTRAL = "games:{name}"
-RECEIVABLE = "assets:receivable:{name}"
 INCOME = "income:games:gin"
-BEANCOUNT_ROOTS = ("Assets", "Liabilities", "Equity", "Income", "Expenses")
 # A currency symbol ginscore knows the ISO 4217 code of; an ambiguous one ($ aside, ¥, kr) is not
 # guessed: --commodity says it (--commodity ¥=JPY).
 CODES = {
@@ -39,9 +35,6 @@ CODES = {
     "грн": "UAH", "грн.": "UAH", "₹": "INR", "₩": "KRW", "₺": "TRY", "₪": "ILS", "zł": "PLN", "Kč": "CZK",
     "₸": "KZT", "₾": "GEL", "₼": "AZN", "R$": "BRL", "C$": "CAD", "A$": "AUD", "Fr.": "CHF",
 }
-# Minor units: two decimals unless the code says otherwise (an amount keeps every decimal it has).
-PLACES = {code: 0 for code in ("JPY", "KRW", "ISK", "CLP", "VND", "PYG", "UGX", "XAF", "XOF")}
-PLACES.update({code: 3 for code in ("KWD", "BHD", "OMR", "JOD", "TND", "IQD", "LYD")})
 
 
 class Transfer(Record):
@@ -99,52 +92,11 @@ def parse_commodities(pairs) -> dict:
     return found
 
 
-def commodity(currency: str | None, given: dict, fmt: str) -> str | None:
+def commodity(currency: str | None, given: dict, target) -> str | None:
     """The commodity the games played for ``currency`` are written in: ``given`` (by
     --commodity), else the ISO code of a symbol ginscore knows (€ EUR), else the symbol as it is;
-    beancount, which takes only codes of capitals, gets it in capitals or refuses it."""
-    code = given.get(currency) or CODES.get(currency or "", currency)
-    if fmt != "beancount":
-        if code is not None and any(char in COMMODITY_UNREADABLE for char in code):
-            raise GinscoreError(
-                _("hledger and ledger cannot read the currency {currency} (a quote, semicolon or backslash in it, even quoted): "
-                  "say its code with --commodity {option} (e.g. --commodity €=EUR)").format(
-                    currency=shown(code), option=quote(f"{currency}=CODE"))
-            )
-        return code
-    if code is None:
-        raise GinscoreError(_("beancount needs a currency for the games played without one: give it, e.g. --commodity none=EUR"))
-    upper = code.upper()
-    body = upper[1:-1]
-    if not (upper.isascii() and upper[:1].isalpha() and upper[-1:].isalnum() and len(upper) <= 24
-            and all(char.isalnum() or char in "'._-" for char in body)):
-        raise GinscoreError(
-            _("beancount cannot write the currency {currency}: say its code with --commodity {option} (e.g. --commodity €=EUR)").format(
-                currency=shown(code), option=quote(f"{currency}=CODE"))
-        )
-    return upper
-
-
-# What hledger and ledger cannot read in a commodity even within quotes: a quote ends it, hledger's
-# commodity directive takes a semicolon for a comment, ledger reads a backslash as an escape.
-COMMODITY_UNREADABLE = '";\\'
-
-
-def quoted_commodity(code: str) -> str:
-    """A commodity as hledger and ledger read it: letters and currency symbols bare, else quoted."""
-    if all(char.isalpha() or unicodedata.category(char) == "Sc" for char in code):
-        return code
-    return f'"{code}"'
-
-
-def amount_text(amount: Decimal, code: str | None) -> str:
-    """``amount`` exactly, with at least the currency's decimals: ``58.00``, ``0.0000325``."""
-    places = PLACES.get((code or "").upper(), 2)
-    text = format(amount, "f")
-    whole, _point, decimals = text.partition(".")
-    decimals = decimals.rstrip("0")
-    decimals += "0" * max(0, places - len(decimals))
-    return f"{whole}.{decimals}" if decimals else whole
+    as ``target`` writes it, or refused where it cannot (``targets.base.Target.commodity``)."""
+    return target.commodity(given.get(currency) or CODES.get(currency or "", currency), currency)
 
 
 # ---- accounts ----------------------------------------------------------------------------------
@@ -153,38 +105,33 @@ def amount_text(amount: Decimal, code: str | None) -> str:
 class Naming(Record):
     """How an export names accounts and commodities."""
 
-    fmt: str
+    target: object  # the export's target (``targets.get_target``)
     template: str  # a player's account, with {name}
     income: str | None  # with --as: the account the player's winnings come from
     me: str | None  # --as NAME, as typed (matched against the games' players)
     commodities: dict  # symbol (None: no currency) -> code, from --commodity
 
 
-def naming(fmt: str | None, template: str | None, income: str | None, me: str | None, commodities: dict) -> Naming:
-    """Check the options of an export before any game is read."""
-    if fmt is None:
-        raise GinscoreError(_("say what to write with --to: one of {formats}").format(formats=", ".join(FORMATS)))
-    if fmt not in FORMATS:
+def naming(name: str | None, template: str | None, income: str | None, me: str | None, commodities: dict) -> Naming:
+    """Check the options of an export (``name``: its target's, as --to gives it) before any game is read."""
+    if name is None:
+        raise GinscoreError(_("say what to write with --to: one of {formats}").format(formats=", ".join(targets.names())))
+    target = targets.get_target(name)
+    if target is None:
         raise GinscoreError(_("--to {value} is not a format ginscore exports: use one of {formats}").format(
-            value=shown(fmt), formats=", ".join(FORMATS)))
-    if fmt == "csv":
+            value=shown(name), formats=", ".join(targets.names())))
+    if not target.names_accounts:
         for option, value in (("--as", me), ("--account", template), ("--income", income)):
             if value is not None:
-                raise GinscoreError(
-                    _("{option} names accounts, and a CSV export has none (a row per payment): leave it out, "
-                      "or export to hledger, ledger or beancount").format(option=option)
-                )
+                raise GinscoreError(target.no_accounts(option))
     if income is not None and me is None:
         raise GinscoreError(_("--income is the account of one player's winnings: give that player with --as NAME"))
-    default = NEUTRAL if me is None else RECEIVABLE
-    if fmt == "beancount" and me is None:
-        default = "assets:" + NEUTRAL  # beancount's accounts start with one of its five kinds
-    template = default if template is None else template
+    template = target.default_account(me) if template is None else template
     check_template("--account", template, needs_name=True)
     if me is not None:
         income = INCOME if income is None else income
         check_template("--income", income, needs_name=False)
-    return Naming(fmt, template, income, me, commodities)
+    return Naming(target, template, income, me, commodities)
 
 
 def check_template(option: str, template: str, needs_name: bool) -> None:
@@ -205,43 +152,6 @@ def check_template(option: str, template: str, needs_name: bool) -> None:
             _("{option} {value} is not an account: {problem}, e.g. {option} assets:receivable:{name}").format(
                 option=option, value=shown(template), problem=problem, name="{name}")
         )
-
-
-def plain_part(name: str) -> str:
-    """A name as one part of an hledger or ledger account: a colon would start a sub-account and
-    two spaces end the account, so they become a dash and one space."""
-    return " ".join(name.replace(":", "-").split())
-
-
-def beancount_part(text: str, fallback: str = "") -> str:
-    """One part of a beancount account: ASCII letters, digits and dashes, starting with a capital
-    or a digit (``Алиса`` -> ``Alisa``, ``Mary Ann`` -> ``Mary-Ann``); ``fallback`` when
-    nothing of it is left (a name in another script)."""
-    ascii_text = "".join(char if char.isascii() and (char.isalnum() or char == "-") else "-" for char in to_ascii(text))
-    part = "-".join(piece for piece in ascii_text.split("-") if piece)
-    return part[:1].upper() + part[1:] if part else fallback
-
-
-def fill(template: str, name: str | None, fmt: str) -> str:
-    """The account ``template`` names for player ``name`` (None: the template has no {name})."""
-    if fmt != "beancount":
-        return template.replace("{name}", plain_part(name or ""))
-    from hashlib import sha1
-
-    parts = []
-    for part in template.split(":"):
-        if part == "{name}":
-            digest = sha1(folded(name or "").encode("utf-8")).hexdigest()[:6]
-            parts.append(beancount_part(name or "", f"Player-{digest}"))
-        else:
-            parts.append(beancount_part(part.replace("{name}", name or ""), "X"))
-    account = ":".join(parts)
-    if parts[0] not in BEANCOUNT_ROOTS:
-        raise GinscoreError(
-            _("beancount accounts start with {roots}: {account} does not (e.g. --account assets:receivable:{name})").format(
-                roots=", ".join(BEANCOUNT_ROOTS), account=shown(account), name="{name}")
-        )
-    return account
 
 
 # ---- what is exported ------------------------------------------------------------------------
@@ -274,6 +184,16 @@ def paid_in(summary: dict, ended: str, shared: dict | None = None) -> tuple:
                  paid["points"], Decimal(paid["amount"]), currency, variant)
         for paid in summary["payments"] if paid["amount"] is not None
     ]
+
+
+def write(games, how: Naming) -> str:
+    """The export of ``games`` (loaded, finished, for a stake) as ``how`` says; ends with a newline."""
+    return how.target.write(entries(games, how))
+
+
+def write_paid(paid, how: Naming) -> str:
+    """``write`` of the games' payments ``paid`` (``entries_of``)."""
+    return how.target.write(entries_of(paid, how))
 
 
 def entries(games, how: Naming) -> list:
@@ -341,7 +261,7 @@ class Entries:
             yield Entry(move, payee, note(move) if notes else "", postings, code)
 
     def _code(self, currency):
-        self.coded[currency] = code = commodity(currency, self.how.commodities, self.how.fmt)
+        self.coded[currency] = code = commodity(currency, self.how.commodities, self.how.target)
         return code
 
     def account(self, name: str | None) -> str:
@@ -349,7 +269,7 @@ class Entries:
         if key in self.named:
             return self.named[key]
         how, spelled = self.how, self.spelled
-        found = fill(how.template if name is not None else how.income, None if key is None else spelled[key], how.fmt)
+        found = how.target.account(how.template if name is not None else how.income, None if key is None else spelled[key])
         self.named[key] = found
         other = self.owners.setdefault(found, key)
         if other != key:

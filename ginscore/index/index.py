@@ -48,9 +48,11 @@ from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make
 from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
-# The statistics are named in the layout's stamp (SCHEMA, the name kept from before), so an index made before a statistic was added is rebuilt.
-SCHEMA = f"ginscore-index 12: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings; 12: the settled set, what a game was paid as, when it ended, the digest of its bytes
-_SQL_SCHEMA = f"""
+# The layout's name, kept in the index's meta (under the key 'schema', the word of an older ginscore: a new
+# key would rebuild every index for nothing); it names the statistics, so an index made before a statistic was
+# added is rebuilt.
+LAYOUT = f"ginscore-index 12: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings; 12: the settled set, what a game was paid as, when it ended, the digest of its bytes
+_SQL_LAYOUT = f"""
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE games (
     id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
@@ -181,8 +183,8 @@ def connect(ledger, rebuild: bool = True, notes: list | None = None):
         connection = None
         try:
             connection = sqlite3.connect(path, timeout=10)
-            found = schema_of(connection)
-            if found == expected_schema():
+            found = layout_of(connection)
+            if found == expected_layout():
                 connection.execute("PRAGMA synchronous = NORMAL")
                 return connection
             other_version = len(found[2]) == 1 and str(found[2][0][0]).startswith("ginscore-index ")
@@ -203,7 +205,7 @@ def connect(ledger, rebuild: bool = True, notes: list | None = None):
         tell(notes, ledger, problem)
     connection = sqlite3.connect(path, timeout=10)
     with connection:
-        create_schema(connection)
+        create_layout(connection)
     return connection
 
 
@@ -220,29 +222,29 @@ def remove(ledger) -> None:
             ) from None
 
 
-def schema_of(connection) -> list:
+def layout_of(connection) -> list:
     """The index's tables, columns and indexes as SQLite keeps them, and what its meta says."""
-    tables = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
+    created = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
     meta = connection.execute("SELECT key, typeof(value) FROM meta WHERE key IN ('schema', 'generation') ORDER BY key").fetchall()
-    return [tables, meta, connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()]
+    return [created, meta, connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()]
 
 
 _EXPECTED: list = []
 
 
-def expected_schema() -> list:
+def expected_layout() -> list:
     if not _EXPECTED:
         connection = memory_index()
-        _EXPECTED.append(schema_of(connection))
+        _EXPECTED.append(layout_of(connection))
         connection.close()
     return _EXPECTED[0]
 
 
-def create_schema(connection) -> None:
+def create_layout(connection) -> None:
     """The tables made in one transaction: else each statement is one of its own, its journal
     written and synced (some 25 ms on a disk for a new index, instead of 3)."""
-    connection.executescript("BEGIN;" + _SQL_SCHEMA + totals.SQL_SCHEMA + ladder.SQL_SCHEMA + settled.SQL_SCHEMA)
-    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (SCHEMA,))
+    connection.executescript("BEGIN;" + _SQL_LAYOUT + totals.SQL_LAYOUT + ladder.SQL_LAYOUT + settled.SQL_LAYOUT)
+    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (LAYOUT,))
     connection.commit()
 
 
@@ -251,7 +253,7 @@ def memory_index():
     import sqlite3
 
     connection = sqlite3.connect(":memory:")
-    create_schema(connection)
+    create_layout(connection)
     return connection
 
 
@@ -288,7 +290,7 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
             connection = connect(ledger, notes=notes)
             try:
                 if fresh:  # made from another index of these games where there is one: every file read, only rows of the same bytes kept
-                    adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: schema_of(other) == expected_schema(), damage_errors())
+                    adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: layout_of(other) == expected_layout(), damage_errors())
                 mend(ledger, connection, summarize_file)
             except damage_errors() as error:
                 connection.close()

@@ -28,7 +28,7 @@ from ginscore.index.totals import counted_game
 
 NOTHING_STALE = "~"  # after every position of a game that loads
 
-SQL_SCHEMA = """
+SQL_LAYOUT = """
 CREATE TABLE rating_caches (kind TEXT PRIMARY KEY, settings TEXT, through TEXT, stale_from TEXT, steps INTEGER);
 CREATE TABLE rating_steps (
     kind TEXT, step INTEGER, position TEXT, game_id TEXT, folded TEXT, player TEXT, place INTEGER, won INTEGER,

@@ -1,4 +1,4 @@
-"""The settled set in the summary index: which standing settlement each game counts in, what was
+"""The settled set in the summary index: which live settlement each game counts in, what was
 paid for it, and whether it still comes to that, so that 'games', an evening's 'settle' and the
 board ask about the games at hand, not about every settlement ever recorded (issue #45).
 
@@ -6,7 +6,7 @@ Derived, never trusted as data, like the rest of the index: it is made from the 
 ``ginscore.store.settlements`` reads them (handed in by ``ginscore.app``, which reads the files:
 the index reads none), and it holds while the settlement files are as they were then (their
 names, sizes and times: ``signature``, kept in ``meta``); when they differ it is made again. A
-row per game that counts in a standing settlement: the settlement's id, the part it settled
+row per game that counts in a live settlement: the settlement's id, the part it settled
 (``ops.squaring.Part`` as JSON: the settlement's id, currency, the game's share or an old
 settlement's nets, and the squarings since), and, for a game settled alone by seat and never
 squared, its share as the text the game's row says what it comes to (``games.paid``):
@@ -25,7 +25,7 @@ from ginscore.index.rows import summary_text
 # ``ginscore.ops.squaring`` is imported by the functions that read or make the settled set: the
 # index is imported by a hand that ends a game, which must not load it (start-up).
 
-SQL_SCHEMA = """
+SQL_LAYOUT = """
 CREATE TABLE settled (
     game_id TEXT PRIMARY KEY, settlement TEXT, part TEXT, share TEXT, plain INTEGER, as_paid INTEGER, seq INTEGER
 );
@@ -51,19 +51,19 @@ def signature_of(connection) -> str | None:
 
 def replace(connection, signature: str, held) -> None:
     """Make the settled set again from ``held`` (``settlements.Held``, read from the files whose
-    ``signature`` it is): every game counted in a standing settlement, its part, and whether it
+    ``signature`` it is): every game counted in a live settlement, its part, and whether it
     comes to what was paid for it now (the games' rows as they stand)."""
     from ginscore.ops import squaring
 
-    standing = squaring.Standing(held.records)
+    live = squaring.LiveSettlements(held.records)
     rows = []
-    seq = {id(part): number for number, part in enumerate(standing.parts)}  # the parts' order: the settlements' causal order
-    for game_id, record in standing.counted.items():
-        part = standing.by_game.get(game_id)
+    seq = {id(part): number for number, part in enumerate(live.parts)}  # the parts' order: the settlements' causal order
+    for game_id, record in live.counted.items():
+        part = live.by_game.get(game_id)
         if part is None:  # an old settlement's game that cannot be compared: counted, never changed
             rows.append((game_id, record["id"], None, None, 0, -1))
             continue
-        squares = standing.squares.get((part.settlement["id"], tuple(sorted(part.games))), [])
+        squares = live.squares.get((part.settlement["id"], tuple(sorted(part.games))), [])
         settlement = {"id": part.settlement["id"], "currency": part.settlement.get("currency")}
         if part.by_seat:
             settlement["shares"] = {game: part.settlement["shares"][game] for game in part.games}
@@ -75,7 +75,7 @@ def replace(connection, signature: str, held) -> None:
         rows.append((game_id, record["id"], summary_text(kept), share, int(plain), seq[id(part)]))
     twice = plain_twice(held.records)
     facts = {"problems": [list(problem) for problem in held.problems], "seen": held.seen(), "twice": twice,
-             "any": bool(standing.counted)}
+             "any": bool(live.counted)}
     with connection:
         connection.execute("DELETE FROM settled")
         connection.executemany("INSERT INTO settled VALUES (?, ?, ?, ?, ?, 0, ?)", rows)
@@ -105,7 +105,7 @@ def plain_twice(records) -> list | None:
 class Facts:
     """What the settled set says of the settlements as a whole: ``problems`` ((path, problem) of
     each file or copy left out), ``seen`` (``Held.seen``), ``twice`` (``squaring.settled_twice``,
-    or None: read the files), ``any`` (whether any game counts in a standing settlement)."""
+    or None: read the files), ``any`` (whether any game counts in a live settlement)."""
 
     def __init__(self, problems: list, seen: str, twice, any_settled: bool):
         self.problems, self.seen, self.twice, self.any = problems, seen, twice, any_settled
@@ -186,7 +186,7 @@ CHUNK = 500  # ids in one statement
 def changed(connection) -> dict:
     """``counted`` of the settled games that may not come to what was paid for them now (changed
     since, squared, voided, unfinished, damaged, gone, or of an old settlement): their parts are
-    compared with the games by ``squaring.Standing``."""
+    compared with the games by ``squaring.LiveSettlements``."""
     return _read(connection.execute("SELECT game_id, settlement, part, seq FROM settled WHERE as_paid = 0").fetchall())
 
 

@@ -18,7 +18,7 @@ from ginscore.core.scoring import exact_money
 from ginscore.core.statistics import GREATEST, STAT_KEYS, SUMMED, money_by_currency, sql_columns
 from ginscore.index import cached
 
-SQL_SCHEMA = f"""
+SQL_LAYOUT = f"""
 CREATE TABLE totals (
     folded TEXT PRIMARY KEY, player TEXT, games INTEGER, {sql_columns()},
     money TEXT, longest_streak INTEGER, current_streak INTEGER, last_game TEXT, hand_streak_game TEXT, dirty INTEGER

@@ -85,9 +85,9 @@ class Nets:
         if summary.get("money") is None:
             self.no_stake.append(summary["id"])
             return
-        games, nets, tables = self.groups.setdefault(summary.get("currency"), ([], {}, []))
+        games, nets, games_players = self.groups.setdefault(summary.get("currency"), ([], {}, []))
         games.append(summary["id"])
-        tables.append([keys[name] for name in players])
+        games_players.append([keys[name] for name in players])
         for name, amount in summary["money"].items():
             key = keys.get(name)
             if key is None:
@@ -100,7 +100,7 @@ class Nets:
     def totals(self) -> list:
         """(currency, how many games, {player as written: net}) of each currency, as first met."""
         return [(currency, len(games), {self.shown[key]: amount for key, amount in nets.items()})
-                for currency, (games, nets, _tables) in self.groups.items()]
+                for currency, (games, nets, _games_players) in self.groups.items()]
 
     def settled(self) -> tuple:
         """``settle``'s answer: each currency's Settlement, with the fewest payments, and the
@@ -112,10 +112,10 @@ class Nets:
         from ginscore.core.fewest_payments import connected_groups, fewest_payments, method
 
         settlements = []
-        for currency, (games, nets, tables) in self.groups.items():
+        for currency, (games, nets, games_players) in self.groups.items():
             named = {self.shown[key]: amount for key, amount in nets.items()}
             # who played whom: each group settles on its own, so nobody pays a stranger
-            together = [[self.shown[key] for key in group if key in nets] for group in connected_groups(tables)]
+            together = [[self.shown[key] for key in group if key in nets] for group in connected_groups(games_players)]
             together += [[name] for name in named if not any(name in group for group in together)]
             payments = tuple(fewest_payments(named, together))
             counted = max((sum(1 for name in group if named[name] != 0) for group in together), default=0)

@@ -33,7 +33,7 @@ def live(records) -> list:
 
 
 def counted_in(records) -> dict:
-    """game id -> the settlement (standing) it counts in: the first in causal order."""
+    """game id -> the live settlement it counts in: the first in causal order."""
     found: dict = {}
     for record in live(records):
         for game in record["games"]:
@@ -46,7 +46,7 @@ def settled_games(records) -> set:
 
 
 def parts(records) -> list:
-    """The parts of the standing settlements, each game in the settlement it counts in. An old
+    """The parts of the live settlements, each game in the settlement it counts in. An old
     settlement of several games, one of which counts in an earlier one, cannot be compared."""
     counted = counted_in(records)
     found = []
@@ -60,7 +60,7 @@ def parts(records) -> list:
 
 
 def _squares(records) -> dict:
-    """(settlement id, its games sorted) -> the ``owed`` of each standing squaring of them."""
+    """(settlement id, its games sorted) -> the ``owed`` of each squaring of them in a live settlement."""
     found: dict = {}
     for record in live(records):
         for square in record.get("squares", ()):
@@ -142,8 +142,8 @@ def _now(part: Part, summaries: dict, players: list) -> tuple:
     return now, state
 
 
-class Standing:
-    """The standing settlements of ``records``: which one each game counts in (``counted``), the
+class LiveSettlements:
+    """The live settlements of ``records``: which one each game counts in (``counted``), the
     parts they settled (``by_game``: game id -> its part) and the squarings of each part."""
 
     def __init__(self, records):
@@ -154,27 +154,27 @@ class Standing:
         self.by_game = {game: part for part in self.parts for game in part.games}
 
     @classmethod
-    def of_games(cls, counted: dict) -> "Standing":
-        """The standing settlements of some games only, as the summary index keeps them
+    def of_games(cls, counted: dict) -> "LiveSettlements":
+        """The live settlements of some games only, as the summary index keeps them
         (``index.settled.counted``: game id -> (the id of the settlement it counts in, (its
         part, the owed of each squaring of it) or None)): ``counted`` maps each of those games to
         its settlement (its id and what its part keeps of it)."""
-        standing = cls.__new__(cls)
-        standing.records = None
-        standing.counted, standing.squares, standing.by_game = {}, {}, {}
+        made = cls.__new__(cls)
+        made.records = None
+        made.counted, made.squares, made.by_game = {}, {}, {}
         kept_parts: dict = {}  # (settlement id, games) -> the part: an old settlement's games share one
         for game_id, (settlement_id, kept) in counted.items():
             if kept is None:
-                standing.counted[game_id] = {"id": settlement_id}
+                made.counted[game_id] = {"id": settlement_id}
                 continue
             part, squares = kept
             part = kept_parts.setdefault((part.settlement["id"], part.games), part)
-            standing.counted[game_id] = part.settlement
-            standing.by_game[game_id] = part
+            made.counted[game_id] = part.settlement
+            made.by_game[game_id] = part
             if squares:
-                standing.squares[(part.settlement["id"], tuple(sorted(part.games)))] = squares
-        standing.parts = list(kept_parts.values())
-        return standing
+                made.squares[(part.settlement["id"], tuple(sorted(part.games)))] = squares
+        made.parts = list(kept_parts.values())
+        return made
 
     def changes(self, summaries: dict) -> list:
         """``change`` of every part whose games are all among ``summaries``, where it differs."""
@@ -237,8 +237,8 @@ def _payments(players: list, amounts: list, part: Part, summaries: dict) -> list
 
     balances = dict(zip(players, amounts))
     shown = {folded(name): name for name in players}
-    tables = [[shown[folded(name)] for name in summaries[game]["players"] if folded(name) in shown] for game in part.games]
-    together = [group for group in connected_groups(tables)]
+    games_players = [[shown[folded(name)] for name in summaries[game]["players"] if folded(name) in shown] for game in part.games]
+    together = [group for group in connected_groups(games_players)]
     together += [[name] for name in players if not any(name in group for group in together)]
     try:
         return list(fewest_payments(balances, together))
@@ -288,7 +288,7 @@ def squares_of(found: list) -> list:
 
 
 def settled_twice(records, summaries: dict | None = None) -> list:
-    """Each game that standing settlements settled more than once (on two devices apart): it
+    """Each game that live settlements settled more than once (on two devices apart): it
     counts in the first; ``give_back``, what the later ones paid for it (payments, Decimal), to be
     given back if both were paid. For a later settlement that kept no amount per game (an older
     ginscore), what the game comes to now stands in (``estimated``) when ``summaries`` has it."""

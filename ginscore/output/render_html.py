@@ -147,7 +147,7 @@ def page_head(title: str, *more: str) -> list:
 
 
 def sheet_body(sheet, pad: bool = False) -> list:
-    """The page's body, as a list of HTML pieces: the sheet's title and fields, its tables,
+    """The page's body, as a list of HTML pieces: the sheet's title and fields, its grids,
     charts and notes (the board of 'ginscore serve' shows a game's sheet with it)."""
     title = escape(sheet.title)
     body = [f"<header><h1>{title}</h1>", fields_html(sheet.fields), "</header>"]

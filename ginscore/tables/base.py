@@ -75,7 +75,7 @@ class GameResult(Protocol):
 
     @property
     def final(self):
-        """What a finished game settles (None while it is in progress): ``net`` and ``amount``
+        """A finished game's final score (None while it is in progress): ``net`` and ``amount``
         (None where many players settle) and ``to_json``."""
 
     @property

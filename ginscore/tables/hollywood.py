@@ -310,7 +310,7 @@ class HollywoodGin(TwoPlayerGin):
         return gin_summary(rules, preset)
 
     def tally_copy(self, tally):
-        """Each column copied too: ``play`` adds to its scores, and ``result`` settles it."""
+        """Each column copied too: ``play`` adds to its scores, and ``result`` works out its final score."""
         copied = copied_tally(tally)
         copied.columns = [
             replace(column, scores=dict(column.scores), boxes=dict(column.boxes), entries=dict(column.entries),

@@ -59,11 +59,11 @@ class PartnershipView(TableView):
         state = self.state
         if state.finished:
             return []
-        at_tables = [
+        at_card_tables = [
             _("{player} at {table}").format(player=leader, table=_(" v ").join(pair))
             for leader, pair in zip(state.leaders, state.open_pairs)
         ]
-        return [_("First to play: {players}.").format(players="; ".join(at_tables))]
+        return [_("First to play: {players}.").format(players="; ".join(at_card_tables))]
 
     def score_grid(self) -> Grid:
         state = self.state

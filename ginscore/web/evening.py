@@ -61,7 +61,7 @@ def paragraphs(lines, css: str = "") -> str:
     return "".join(f"<p{classes}>{escape(line)}</p>" for line in lines)
 
 
-def nets_table(result) -> str:
+def nets_grid(result) -> str:
     rows = "".join(f'<tr><td>{escape(name)}</td><td class="number">{escape(amount)}</td></tr>' for name, amount in words.net_rows(result))
     return (f'<div class="frame"><table class="block nets"><thead><tr><th>{escape(_("player"))}</th>'
             f'<th class="number">{escape(_("net"))}</th></tr></thead><tbody>{rows}</tbody></table></div>')
@@ -83,7 +83,7 @@ def settle_body(shown, root: str, csrf: str, key: str, older: bool) -> list:
         body.append(paragraphs([nothing_line(older)]))
     several = len(shown.results) > 1
     for result in shown.results:
-        section = [paragraphs([words.games_line(result)]), nets_table(result),
+        section = [paragraphs([words.games_line(result)]), nets_grid(result),
                    paragraphs(words.payment_lines(result), "payment"), paragraphs([words.after_payments_line(result)])]
         if several:
             section.append(record_form(csrf, key, shown, older, result.currency or NO_CURRENCY))

@@ -160,7 +160,7 @@ class Reference:
     def __init__(self, ledgers: Ledgers, monkeypatch):
         from ginscore.app.accounts import held
         from ginscore.app.book import open_book
-        from ginscore.ops.squaring import Standing, settled_games
+        from ginscore.ops.squaring import LiveSettlements, settled_games
 
         with monkeypatch.context() as patched:
             for key, value in ledgers.env().items():
@@ -169,21 +169,21 @@ class Reference:
             read = [book.summarize_file(game_id) for game_id in book.game_ids()]
             self.records = held(book).records  # every settlement file read, nothing of the index's settled set
         self.settled = settled_games(self.records)
-        self.standing = Standing(self.records)
+        self.live = LiveSettlements(self.records)
         assert all(error is None for _summary, error, _place, _facts in read)
         self.files = [(place, summary) for summary, _error, place, _facts in sorted(read, key=lambda item: item[2])]
         by_id = {summary["id"]: summary for _place, summary in self.files}
         self.groups = {}  # the games of an old settlement kept as a whole: their change, all read together
-        for change in self.standing.changes(by_id):
+        for change in self.live.changes(by_id):
             if len(change["games"]) > 1:
                 self.groups.update(dict.fromkeys(change["games"], change))
 
     def change(self, summary: dict):
         """What changed in a settled game since (as 'games' says it), from every settlement read."""
-        part = self.standing.by_game.get(summary["id"])
+        part = self.live.by_game.get(summary["id"])
         if part is None:
             return None
-        return self.groups.get(summary["id"]) if len(part.games) > 1 else self.standing.change(part, {summary["id"]: summary})
+        return self.groups.get(summary["id"]) if len(part.games) > 1 else self.live.change(part, {summary["id"]: summary})
 
     def chosen(self, words: list) -> list:
         """The summaries (oldest first) a command's --since, --until, --player, --vs, --table choose."""
@@ -238,7 +238,7 @@ class Reference:
             entry["settled"] = entry["id"] in self.settled
             if "--unsettled" in words and (entry["settled"] or not entry["finished"] or entry["voided"]):
                 continue
-            counted = self.standing.counted.get(entry["id"])
+            counted = self.live.counted.get(entry["id"])
             entry["settlement"] = None if counted is None else counted["id"]
             change = self.change(summary)
             entry["changed_after_settlement"] = None if change is None else change_json(change)
@@ -290,7 +290,7 @@ class Reference:
         from ginscore.ops.squaring import change_json, settled_twice, twice_json
 
         settled = {summary["id"]: summary for summary in chosen if summary["id"] in self.settled}
-        assert answer["changed"] == [change_json(change) for change in self.standing.changes(settled)], words
+        assert answer["changed"] == [change_json(change) for change in self.live.changes(settled)], words
         assert answer["settled_twice"] == [twice_json(held) for held in settled_twice(self.records, settled)], words
         finished = [summary for summary in chosen if summary["finished"] and not summary["voided"]]
         if "--all" not in words:

@@ -163,7 +163,7 @@ def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledge
     path.unlink()
     assert run("stats --json").exit_code == 0
     connection = sqlite3.connect(path)
-    assert summary_index.schema_of(connection) == summary_index.expected_schema()
+    assert summary_index.layout_of(connection) == summary_index.expected_layout()
     assert connection.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 6
     plan = " ".join(str(step) for step in connection.execute("EXPLAIN QUERY PLAN SELECT * FROM players WHERE folded = 'ann'"))
     assert "players_folded" in plan or "players_in_order" in plan
@@ -179,6 +179,6 @@ def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledge
     with pytest.raises(KeyboardInterrupt):
         summary_index.current(book.open_book(str(isolated_ledger)).ledger, lambda game_id: (None, "x", "~", summary_index.NO_FACTS))
     connection = sqlite3.connect(path)
-    assert summary_index.schema_of(connection) == summary_index.expected_schema()
+    assert summary_index.layout_of(connection) == summary_index.expected_layout()
     assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
     connection.close()

@@ -20,18 +20,18 @@ def plain_evening(book, selection, game_ids, unsettled: bool) -> dict:
     from ginscore.ops import squaring
 
     found = held(book)
-    standing = squaring.Standing(found.records)
+    live = squaring.LiveSettlements(found.records)
     ids = tuple(game_ids)
     counted = book.summaries(selection._replace(ids=ids, finished_only=True, with_damaged=True))
     counted = [entry for entry in counted if not entry.get("damaged")]
     known = {entry["id"] for entry in counted}
-    rest = [game for game in standing.counted if game not in known and (not ids or game in ids)]
+    rest = [game for game in live.counted if game not in known and (not ids or game in ids)]
     others = [entry for entry in book.summaries(selection._replace(ids=tuple(rest), finished_only=False, hide_voided=False))
               if not entry.get("damaged")] if rest else []
-    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in standing.counted}
-    chosen = [entry["id"] for entry in counted if entry["id"] not in standing.counted] if unsettled else [e["id"] for e in counted]
-    return {"chosen": chosen, "some_settled": unsettled and bool(standing.counted),
-            "changes": [squaring.change_json(change) for change in standing.changes(settled)],
+    settled = {entry["id"]: entry for entry in [*counted, *others] if entry["id"] in live.counted}
+    chosen = [entry["id"] for entry in counted if entry["id"] not in live.counted] if unsettled else [e["id"] for e in counted]
+    return {"chosen": chosen, "some_settled": unsettled and bool(live.counted),
+            "changes": [squaring.change_json(change) for change in live.changes(settled)],
             "twice": [squaring.twice_json(held) for held in squaring.settled_twice(found.records, settled)],
             "problems": found.problems, "seen": found.seen()}
 
@@ -51,15 +51,15 @@ def plain_listing(book, summaries: dict) -> dict:
     from ginscore.app.accounts import held
     from ginscore.ops import squaring
 
-    standing = squaring.Standing(held(book).records)
+    live = squaring.LiveSettlements(held(book).records)
     groups = {}
-    for change in standing.changes(summaries):
+    for change in live.changes(summaries):
         if len(change["games"]) > 1:
             groups.update(dict.fromkeys(change["games"], change))
     found = {}
     for game_id, entry in summaries.items():
-        record, part = standing.counted.get(game_id), standing.by_game.get(game_id)
-        change = None if part is None else groups.get(game_id) if len(part.games) > 1 else standing.change(part, {game_id: entry})
+        record, part = live.counted.get(game_id), live.by_game.get(game_id)
+        change = None if part is None else groups.get(game_id) if len(part.games) > 1 else live.change(part, {game_id: entry})
         found[game_id] = (None if record is None else record["id"], None if change is None else squaring.change_json(change))
     return found
 

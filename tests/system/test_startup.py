@@ -39,7 +39,8 @@ def test_status_and_hand_commands_do_not_import_the_page_writer(tmp_path):
 
     env = {**os.environ, "GINSCORE_LEDGER": str(tmp_path / "l"), "GINSCORE_CONFIG": str(tmp_path / "c.toml")}
     never = ("ginscore.output.render_html", "tabulate", "html", "csv", "locale", "ginscore.web", "starlette", "uvicorn", "segno",
-             "ginscore.core.ratings", "ginscore.core.pairings", "ginscore.ops.ladder", "ginscore.ops.seating")  # nor the ladder's
+             "ginscore.core.ratings", "ginscore.core.pairings", "ginscore.ops.ladder", "ginscore.ops.seating",  # nor the ladder's
+             "ginscore.exchange.targets", "ginscore.exchange.export")  # nor the exports' registry
     more = ("ginscore.index.index", "sqlite3")  # status: not these either
     at_start, after, stderr = modules_loaded([["new", "A", "B"], ["knock", "a", "4", "15"], ["status"]], never + more, env)
     assert at_start == [] and [code for code, _loaded in after] == [0, 0, 0], stderr

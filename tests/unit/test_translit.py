@@ -4,7 +4,7 @@
 
 def test_cyrillic_and_other_names_in_ascii():
     from ginscore.base.translit import to_ascii
-    from ginscore.exchange.export import beancount_part
+    from ginscore.exchange.targets.beancount import beancount_part
 
     assert [to_ascii(name) for name in ("Алёна", "Щукин", "Юрий", "Київ", "Олексій", "Євген", "Згурський", "Знам'янка")] == [
         "Alyona", "Shchukin", "Yuriy", "Kyiv", "Oleksii", "Yevhen", "Zgurskiy", "Znamianka"]

@@ -31,7 +31,7 @@ def here_of(request) -> tuple:
 
 
 def ladder_part(book, names: list, kind: str) -> str:
-    """What the page follows live: tonight's tables for ``names`` (when two or more), then the ladder."""
+    """What the page follows live: tonight's card tables for ``names`` (when two or more), then the ladder."""
     parts = []
     if len(names) >= 2:
         try:
