@@ -62,6 +62,9 @@ from hypothesis import settings
 
 from helpers import play
 
+# the browsers, each started once a worker (tests/browsers.py), and ledgers built once (tests/built_once.py)
+pytest_plugins = ["browsers", "built_once"]
+
 # No deadline for an example: on a machine shared with other work one example can take longer
 # than hypothesis's default 200 ms, and the test would fail for the machine's sake, not ours.
 settings.register_profile("ginscore", deadline=None)
@@ -153,6 +156,7 @@ def tier_of(item) -> str:
 # out steals from the end of another's, so a long test left for the end would keep one core
 # busy alone while the other waits (the tail of the run).
 LONGEST = (
+    "cli/test_index_answers.py::test_random_changes_in_any_order_answer_alike",
     "system/test_crash.py::test_sigkill_at_random_moments_never_loses_a_confirmed_hand",
     "system/test_board.py::test_the_servers_memory_stays_flat_over_a_thousand_hands",
     "system/test_board_server.py::test_a_board_says_plainly_when_it_stops_following_and_follows_again_after_a_restart",
@@ -177,7 +181,8 @@ LONGEST = (
     "system/test_print.py::test_two_names_of_40_characters_print_on_one_page_with_nothing_cut_off",
     "cli/test_foreign.py::test_a_long_foreign_file_with_a_rename_answers_in_seconds",
     "system/test_ledger.py::test_a_writer_waits_for_the_lock_and_then_lands",
-    "cli/test_index_answers.py::test_random_changes_in_any_order_answer_alike",
+    "cli/test_streaming.py::test_whole_ledger_questions_hold_one_summary_at_a_time",
+    "cli/test_settled_index.py::test_the_kept_settled_set_answers_as_every_settlement_read",
     "system/test_causal_order.py::test_three_devices_with_clocks_years_apart_print_only_what_their_ledger_reads",
     "unit/test_ratings.py::test_the_bench_in_small_form_ginscore_predicts_at_least_as_well_as_the_others",
     "cli/test_linear_work.py::test_check_folds_conflict_copies_in_time_in_proportion_to_them",
@@ -328,20 +333,6 @@ def built_package(tmp_path_factory):
     )
     assert built.returncode == 0, built.stderr
     return folder
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium for the whole run (tests/chromium.py), closed at the end; the
-    tests that ask for it skip when there is none."""
-    import chromium
-
-    executable = chromium.find_browser()
-    if executable is None:
-        pytest.skip("needs Chromium: .ci/run installs it, or 'apt-get install chromium'")
-    running = chromium.Browser(executable)
-    yield running
-    running.close()
 
 
 @pytest.fixture

@@ -52,13 +52,14 @@ def cpu_seconds(work, rounds: int = 1) -> float:
     machine only ever adds), the garbage collector off: its passes over every object alive grow
     with what the process holds, not with the work measured. For a test that compares the same
     work at two sizes, or with a baseline measured in the same test: a ratio, never an absolute
-    time, so that a busy machine fails nothing."""
+    time, so that a busy machine fails nothing. (No collection before: off, it cannot fall
+    inside the work, and a full one in a worker that has run hundreds of tests costs a fifth
+    of a second, more than most work measured.)"""
     import gc
     import time
 
     spent = []
     for _round in range(rounds):
-        gc.collect()
         gc.disable()
         try:
             started = time.process_time()

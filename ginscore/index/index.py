@@ -241,8 +241,11 @@ def expected_layout() -> list:
 
 
 def create_layout(connection) -> None:
-    connection.executescript(_SQL_LAYOUT + totals.SQL_LAYOUT + ladder.SQL_LAYOUT + settled.SQL_LAYOUT)
+    """The tables made in one transaction: else each statement is one of its own, its journal
+    written and synced (some 25 ms on a disk for a new index, instead of 3)."""
+    connection.executescript("BEGIN;" + _SQL_LAYOUT + totals.SQL_LAYOUT + ladder.SQL_LAYOUT + settled.SQL_LAYOUT)
     connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (LAYOUT,))
+    connection.commit()
 
 
 def memory_index():

@@ -28,18 +28,22 @@ def write_ledger(ledger: Path, count: int) -> None:
 
 
 @pytest.fixture
-def big_ledger(run, isolated_ledger):
-    """300 finished games, one voided, one settled, one without a stake, one in progress, one damaged."""
-    write_ledger(isolated_ledger, GAMES)
-    listed = json.loads(ok(run, ["games", "--json"]).output)["games"]
-    ok(run, ["void", listed[3]["id"]])
-    ok(run, ["settle", "--game", listed[5]["id"], "--record"])
-    ok(run, ["new", "Ann", "Ben", "--target", "10"])
-    ok(run, ["gin", "Ann", "30"])  # finished, without a stake
-    ok(run, ["new", "Cy", "Dee"])
-    ok(run, ["knock", "Cy", "3", "20"])  # still in progress
-    (isolated_ledger / "games" / "game-999999.json").write_text("{ not json", encoding="utf-8")
-    return isolated_ledger
+def big_ledger(run, isolated_ledger, built_once):
+    """300 finished games, one voided, one settled, one without a stake, one in progress, one
+    damaged: built once a run, copied for each test (tests/built_once.py)."""
+
+    def build():
+        write_ledger(isolated_ledger, GAMES)
+        listed = json.loads(ok(run, ["games", "--json"]).output)["games"]
+        ok(run, ["void", listed[3]["id"]])
+        ok(run, ["settle", "--game", listed[5]["id"], "--record"])
+        ok(run, ["new", "Ann", "Ben", "--target", "10"])
+        ok(run, ["gin", "Ann", "30"])  # finished, without a stake
+        ok(run, ["new", "Cy", "Dee"])
+        ok(run, ["knock", "Cy", "3", "20"])  # still in progress
+        (isolated_ledger / "games" / "game-999999.json").write_text("{ not json", encoding="utf-8")
+
+    return built_once("streaming", build)
 
 
 def whole_document(entries: list, major: int | None) -> str:

@@ -26,11 +26,8 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 
 from helpers import ROOT, examples, ledger_bytes, modules_loaded
+from warm_servers import WarmProcess
 
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
 # GINSCORE_UPDATE_SCREENSHOTS=1: the board's screenshot is also written here, for docs/board.md
 DOCS_SCREENSHOT = ROOT / "docs" / "board.png"
@@ -40,17 +37,20 @@ DOCS_SCREENSHOT = ROOT / "docs" / "board.png"
 
 
 class Server:
-    """``ginscore serve ARGS`` in a process; ``url`` is the first http:// line it printed. Every
+    """``ginscore serve ARGS`` in a process of its own; ``url`` is the first http:// line it printed. Every
     request goes to the loopback address (``connect_to``), with the printed host in its Host
     header: a test never sends traffic to another address, even one of this machine's own."""
 
     connect_to = "127.0.0.1"
 
     def __init__(self, *args, timeout: float = 20.0, **popen):
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "ginscore", "serve", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen,
-        )
+        if popen:  # what only Popen does (a limit set before the start)
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "ginscore", "serve", *args],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True, **popen,
+            )
+        else:  # forked from a Python that has imported the board (tests/warm_servers.py): its start-up without the imports
+            self.process = WarmProcess(["serve", *args], start_new_session=True)
         self.lines: queue.Queue = queue.Queue()
         self.printed: list = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -187,16 +187,7 @@ def error_at(text: str, field: str) -> str:
 # ---- the browser -------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    if executable is None:
-        pytest.skip("needs the system's Chromium ('apt-get install chromium'); no browser is downloaded")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright: pip install '.[test]'")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+# ``chromium``: the worker's one browser (tests/browsers.py), each test's pages closed after it
 
 
 @pytest.fixture

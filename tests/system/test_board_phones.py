@@ -3,7 +3,7 @@ every correction from a page gives the ledger what the command line's command gi
 Undo is its own; a form posts once (Enter pressed twice, an answer lost and the form sent again);
 settle records what it showed; an error stands in its form beside its field; and at 390 px
 nothing is wider than its box. A real server over a real ledger, asked over HTTP, and the
-system's Chromium (Playwright) at phone sizes, one browser for the module."""
+system's Chromium (Playwright) at phone sizes, one browser for the run."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from system import test_board as test_web
 from system.test_board import cli, error_at, followed, hands_of, hidden_fields, new_game
 
 pytestmark = pytest.mark.system
-chromium, serve = test_web.chromium, test_web.serve  # the browser and the server, as test_web has them
+serve = test_web.serve  # the server, as test_web has it; the browser is the worker's one (tests/browsers.py)
 
 IPHONE_13 = {"width": 390, "height": 844}
 PIXEL_7 = {"width": 412, "height": 915}

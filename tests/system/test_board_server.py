@@ -24,7 +24,7 @@ from system import test_board as test_web
 from system.test_board import Server, cli, hands_of, new_game
 
 pytestmark = pytest.mark.system
-chromium, phone = test_web.chromium, test_web.phone  # the browser's fixtures, as test_web has them
+phone = test_web.phone  # a phone-sized page of the worker's one browser (tests/browsers.py), as test_web has it
 
 
 @pytest.fixture
