@@ -9,18 +9,15 @@ the opponent's deadwood, 100 for the game, 25 a box."""
 import pytest
 
 from ginscore.ops import actions
-from ginscore.tables import get_table, kept
-from helpers_replay import game_of, knock, seated
+from ginscore.tables import get_table
+from helpers_replay import forget_replays, game_of, knock, seated
 
 
 @pytest.fixture(autouse=True)
 def nothing_kept():
-    caches = (kept.REPLAYED, kept.STOOD, kept.PASSED, kept.TALLIES)
-    for cache in caches:
-        cache.clear()
+    forget_replays()
     yield
-    for cache in caches:
-        cache.clear()
+    forget_replays()
 
 
 def test_a_game_as_recorded_stands_as_it_is_and_a_hand_seated_under_a_name_not_heard_of_yet_is_renamed():

@@ -13,24 +13,14 @@ from ginscore.core.causal import ordered
 from ginscore.ops import actions
 from ginscore.tables import get_table, kept
 from ginscore.tables.two_handed import GinTable
-
-
-def knock(player, deadwood, opponent_deadwood):
-    return {"kind": "knock", "player": player, "deadwood": deadwood, "opponent_deadwood": opponent_deadwood}
-
-
-def seated(*names):
-    return [{"player": place, "name": name} for place, name in enumerate(names)]
+from helpers_replay import forget_replays, knock, seated
 
 
 @pytest.fixture(autouse=True)
 def nothing_kept():
-    caches = (kept.REPLAYED, kept.STOOD, kept.PASSED, kept.TALLIES)
-    for cache in caches:
-        cache.clear()
+    forget_replays()
     yield
-    for cache in caches:
-        cache.clear()
+    forget_replays()
 
 
 @pytest.fixture
