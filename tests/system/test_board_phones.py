@@ -20,7 +20,6 @@ from helpers import ledger_bytes
 from system import test_board as test_web
 from system.test_board import cli, error_at, followed, hands_of, hidden_fields, new_game
 
-pytestmark = pytest.mark.system
 serve = test_web.serve  # the server, as test_web has it; the browser is the worker's one (tests/browsers.py)
 
 IPHONE_13 = {"width": 390, "height": 844}

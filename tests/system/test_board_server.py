@@ -23,7 +23,6 @@ import pytest
 from system import test_board as test_web
 from system.test_board import Server, cli, hands_of, new_game
 
-pytestmark = pytest.mark.system
 phone = test_web.phone  # a phone-sized page of the worker's one browser (tests/browsers.py), as test_web has it
 
 
