@@ -48,12 +48,16 @@ def adopt(ledger, target, also: tuple, index_file: str, fits, errors: tuple) -> 
     """Fill ``target`` (this ledger's new, empty index, open) from another index of the same
     games, found among ``sources``; True when one was taken. ``fits(connection)``: whether an
     index has the tables and columns ginscore makes; ``errors``: what reading a damaged one
-    raises (``index.damage_errors``)."""
+    raises (``index.damage_errors``). Of the indexes that hold most of a sample of this ledger's
+    games, the one made of the most of their very bytes is taken (another ledger can hold games
+    of the same ids: a copy of it made at another time, or one it was copied from), and none
+    made of fewer than half of them (reading every file again costs what a rebuild does)."""
     game_ids = ledger.game_ids()
     if not game_ids:
         return False
     step = max(1, len(game_ids) // SAMPLE)
-    sample = game_ids[::step][:SAMPLE]
+    sample = _digests(ledger, game_ids[::step][:SAMPLE])
+    best, most = None, len(sample) // 2 - 1
     for path in sources(ledger, also, index_file):
         try:
             source = _open(path)
@@ -63,21 +67,50 @@ def adopt(ledger, target, also: tuple, index_file: str, fits, errors: tuple) -> 
             if not fits(source):
                 continue
             marks = ", ".join("?" * len(sample))
-            held = source.execute(f"SELECT COUNT(*) FROM games WHERE id IN ({marks})", sample).fetchone()[0]
-            if held * 10 < len(sample) * 9:  # not this ledger's games
-                continue
-            source.backup(target)
+            rows = source.execute(f"SELECT id, digest FROM games WHERE id IN ({marks})", list(sample)).fetchall()
+            same = sum(1 for game_id, made_of in rows if made_of is not None and made_of == sample.get(game_id))
+            if len(rows) * 10 >= len(sample) * 9 and same > most:  # this ledger's games, the most of their bytes
+                best, most = path, same
         except errors:
             continue
         finally:
             source.close()
+        if most == len(sample):  # every game of the sample as it is here: none can do better
+            break
+    return best is not None and _taken(ledger, target, best, errors)
+
+
+def _digests(ledger, game_ids: list) -> dict:
+    """The digest of each game's bytes as they are here (None where they cannot be read)."""
+    from ginscore.base.content import content_digest
+
+    found = {}
+    for game_id in game_ids:
         try:
-            with ledger.listed():
-                _keep_read(ledger, target)
-        except errors:
-            return False
-        return True
-    return False
+            found[game_id] = content_digest(ledger.read_parts(game_id, parse=False))
+        except Exception:  # noqa: BLE001 - a file that cannot be read is read again, and said so, by the mend
+            found[game_id] = None
+    return found
+
+
+def _taken(ledger, target, path: str, errors: tuple) -> bool:
+    """Copy the index at ``path`` into ``target`` and keep only the rows of the very bytes."""
+    try:
+        source = _open(path)
+    except (OSError, *errors):
+        return False
+    try:
+        source.backup(target)
+    except errors:
+        return False
+    finally:
+        source.close()
+    try:
+        with ledger.listed():
+            _keep_read(ledger, target)
+    except errors:
+        return False
+    return True
 
 
 def _open(path: str):

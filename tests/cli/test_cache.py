@@ -212,6 +212,39 @@ def test_a_copied_ledger_is_known_by_its_content_and_only_bytes_that_differ_are_
     assert copied == answers(run) != original  # as the files say: the edited game counts as edited
 
 
+def test_a_copied_ledger_takes_the_index_of_its_own_bytes_not_the_newest_of_the_same_ids(run, isolated_ledger, tmp_path, monkeypatch):
+    """Another ledger of this device can hold games of the same ids (a copy made at another
+    time, a ledger a copy was made from): the copy takes the index made of the most of its very
+    bytes, not the newest that holds its ids (the bench's template ledger of 20,000 games took
+    the one of 50,000, whose games have the same ids and other bytes, and read every file
+    again); none at all where no index was made of half of them."""
+    import shutil
+
+    build(run)
+    original = answers(run)
+    other = tmp_path / "other"  # the same games, then another history: its index the newest
+    shutil.copytree(isolated_ledger, other, copy_function=shutil.copy)
+    monkeypatch.setenv("GINSCORE_LEDGER", str(other))
+    answers(run)
+    sql(index_file(other), "UPDATE games SET digest = 'made of other bytes'")
+    os.utime(index_file(other), (2**31, 2**31))  # newest by far
+    copy = tmp_path / "copy"
+    shutil.copytree(isolated_ledger, copy, copy_function=shutil.copy)
+    monkeypatch.setenv("GINSCORE_LEDGER", str(copy))
+    read = counting_reads(monkeypatch)
+    assert answers(run) == original
+    in_progress = {entry["id"] for entry in json.loads(run("games --all --json").stdout)["games"] if not entry["finished"]}
+    assert set(read) <= in_progress  # the original's index taken: no finished game read again
+    for ledger in (isolated_ledger, copy):  # every index of these ids made of other bytes
+        sql(index_file(ledger), "UPDATE games SET digest = 'made of other bytes'")
+    again = tmp_path / "again"
+    shutil.copytree(isolated_ledger, again, copy_function=shutil.copy)
+    monkeypatch.setenv("GINSCORE_LEDGER", str(again))
+    read.clear()
+    assert answers(run) == original  # no index made of its bytes: built from the files
+    assert set(game_ids(run)) <= set(read)
+
+
 def test_a_cache_folder_that_cannot_be_written_gives_way_to_a_spare_one_made_from_it(run, isolated_ledger, tmp_path, monkeypatch):
     """An index whose folder cannot be written (a read-only disk; root can write anything, so
     the test says it cannot) is not rebuilt by every command: a spare folder in the temporary
