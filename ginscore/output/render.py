@@ -130,7 +130,7 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
             return None  # floats, booleans, Decimals: tabulate's number formats
         is_number = column not in text and any(type(cell) is int for cell in cells)
         strings = ["" if cell is None else str(cell) for cell in cells]
-        if not all(narrow(string) for string in (header, *strings)):
+        if not narrow(header + "".join(strings)):  # a character at a time: the column's text at once
             return None
         if not rows:  # tabulate aligns the headers of an empty grid left
             align = "left"
@@ -142,15 +142,19 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
         width = max([len(header) + 2, *(len(string.strip() if stripped else string) for string in strings)])
         columns.append((align == "left", stripped, width))
 
-    def cell(value, left: bool, stripped: bool, width: int) -> str:
-        string = "" if value is None else str(value)
-        string = string.strip() if stripped else string
-        return string.ljust(width) if left else string.rjust(width)
-
-    lines = ["  ".join(header.ljust(width) if left else header.rjust(width)
-                       for header, (left, _stripped, width) in zip(headers, columns)).rstrip()]
+    # each column's cell as one bound method of a format string (a cell left or right in its
+    # width, stripped or not), so that a row is one join of C calls: 100,000 rows are drawn in
+    # the time of their text
+    places = [f"{{:{'<' if left else '>'}{width}}}".format for left, _stripped, width in columns]
+    strips = [stripped for _left, stripped, _width in columns]
+    lines = ["  ".join(place(header) for header, place in zip(headers, places)).rstrip()]
     lines.append("  ".join("-" * width for _left, _stripped, width in columns))
-    lines += ["  ".join(cell(value, *shape) for value, shape in zip(row, columns)).rstrip() for row in rows]
+    if all(strips):  # every column aligned left or right: each cell stripped
+        lines += ["  ".join([place("" if value is None else str(value).strip()) for value, place in zip(row, places)]).rstrip()
+                  for row in rows]
+    else:
+        lines += ["  ".join([place(("" if value is None else str(value).strip() if strip else "" if value is None else str(value)))
+                             for value, place, strip in zip(row, places, strips)]).rstrip() for row in rows]
     return "\n".join(lines)
 
 
