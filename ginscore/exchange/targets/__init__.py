@@ -2,8 +2,8 @@
 its file's suffix, how it writes a commodity and an account, and the text of the export.
 
 Adding a target is one module and one line in ``TARGETS``: ``export --to`` takes it, lists it
-in its help (and so in docs/reference.md) and completes it, and ``-o`` gives its file the
-target's suffix; ``ginscore.exchange.export`` asks the target everything else. The registry
+in its help (and so in docs/reference.md) and completes it; ``ginscore.exchange.export`` asks
+the target everything else. The registry
 imports no target: a module is imported on first use, and the command line lists the names
 without loading one (the group's --help imports the command modules).
 """
