@@ -11,9 +11,12 @@ read them (``status`` replays its one game instead: it never opens the index).
 
 from __future__ import annotations
 
+from ginscore.app import settlement_words
 from ginscore.base.i18n import _
 from ginscore.base.records import Record
+from ginscore.index import settled as settled_set
 from ginscore.ops import squaring
+from ginscore.store.settlement_names import exists, signature
 
 
 class Evening(Record):
@@ -45,16 +48,14 @@ def settled_index(book, question):
     """``question(connection)`` asked of the summary index once its settled set holds for the
     settlement files as they are (``index.settled``): made again from the files when they
     changed since, else read as kept. None, nothing asked, when the ledger has no settlements."""
-    from ginscore.store.settlement_names import exists, signature
 
     if not exists(book.root):
         return None
-    from ginscore.index import settled
 
     def asked(connection):
         now = signature(book.root)  # before the files are read: a change while they are read is seen next time
-        if settled.signature_of(connection) != now:
-            settled.replace(connection, now, held(book))
+        if settled_set.signature_of(connection) != now:
+            settled_set.replace(connection, now, held(book))
         return question(connection)
 
     return book.ask(asked)
@@ -80,7 +81,6 @@ def evening(book, selection, game_ids=(), unsettled: bool = True) -> Evening:
     asked of the summary index as before, with the games that do not load, each kept with only
     what settling takes (``SLIM``: memory stays flat with the ledger); besides them only the
     settled games that may not come to what was paid for them (``index.settled.changed``: a few)."""
-    from ginscore.index import settled as settled_set
 
     ids = tuple(game_ids)
     asked = selection._replace(ids=ids, finished_only=True, with_damaged=True)
@@ -182,11 +182,10 @@ def listing(book, game_ids=None) -> Listing:
     """What 'games' says of the settled games among ``game_ids`` (None: of every game), asked of
     the summary index's settled set (``index.settled``): the settlement of each, and the parts of
     only those that may not come to what was paid for them (a few)."""
-    from ginscore.index import settled
     from ginscore.index.history import Selection
 
     found = settled_index(book, lambda connection: (
-        settled.settlements_of(connection, game_ids), settled.changed(connection), settled.facts(connection)))
+        settled_set.settlements_of(connection, game_ids), settled_set.changed(connection), settled_set.facts(connection)))
     if found is None:
         return Listing({}, squaring.LiveSettlements([]), {}, [])
     settlements, changed, facts = found
@@ -205,7 +204,6 @@ def listing(book, game_ids=None) -> Listing:
 def game_lines(book, state) -> list:
     """What 'status' says of a settled game that changed since, or that was settled twice (asked
     only when ``Book.may_be_settled``)."""
-    from ginscore.app import settlement_words
 
     found = held(book)
     change = change_of(book, state, squaring.LiveSettlements(found.records))

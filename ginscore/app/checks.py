@@ -11,7 +11,7 @@ import json
 import os
 
 from ginscore.app import settlement_words
-from ginscore.app.game_notes import checked_of, game_notes, merged_notes, misnamed, misnamed_note  # noqa: F401 - asked of this module
+from ginscore.app.game_notes import checked_of, game_notes
 from ginscore.base.content import content_digest, of_game
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _, language, ngettext, shortened

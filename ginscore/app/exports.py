@@ -5,6 +5,7 @@ text of the export, one game in memory at a time (issue #35)."""
 from __future__ import annotations
 
 from ginscore.base.records import Record
+from ginscore.exchange import export as exporting
 from ginscore.ops import actions
 
 
@@ -20,7 +21,6 @@ def export(book, selection, game_ids, unsettled: bool, how) -> Exported:
     games of ``selection`` and ``game_ids``; with ``unsettled``, those not settled before. The
     payments as the summary index keeps them, not every game read and replayed (issue #45): only
     a game the index does not tell when it ended is read."""
-    from ginscore.exchange import export as exporting
 
     settled = book.settled_games() if unsettled else set()
 

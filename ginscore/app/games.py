@@ -147,9 +147,9 @@ def rename_everywhere(book, old: str, new: str) -> tuple:
 def games_of(book, name: str) -> list:
     """The ids of the games ``name`` plays in (as they stand, in any case); refused when none.
     Only the games the summary index names are read (issue #45), each checked as it stands."""
-    wanted = folded(" ".join(name.split()))
-    found = []
-    for game_id in book.games_with(" ".join(name.split())):
+    spaced = " ".join(name.split())
+    wanted, found = folded(spaced), []
+    for game_id in book.games_with(spaced):
         try:
             game = actions.standing(book.load(game_id))
         except GinscoreError:  # a damaged game is for 'ginscore check'

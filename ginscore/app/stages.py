@@ -8,9 +8,11 @@ stage is asked; a ledger without settlements costs no read at all.
 
 from __future__ import annotations
 
+from ginscore.app.accounts import change_of, held
 from ginscore.app.reading import view
 from ginscore.base.records import Record
 from ginscore.core.game import abandoned, voided
+from ginscore.ops.squaring import LiveSettlements
 
 PLAYING, WON, ENDED_EARLY, VOIDED, DAMAGED = "playing", "won", "ended_early", "voided", "damaged"
 
@@ -40,15 +42,12 @@ class Settled:
 
     def live(self):
         if self._live is None:
-            from ginscore.app.accounts import held
-            from ginscore.ops.squaring import LiveSettlements
 
             self._live = LiveSettlements(held(self.book).records if self.book.has_settlements() else [])
         return self._live
 
     def stage(self, state) -> Stage:
         """The stage of the game of the evaluated ``state``."""
-        from ginscore.app.accounts import change_of
 
         journal = state.game.journal
         if voided(journal):

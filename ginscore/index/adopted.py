@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 
 from ginscore.base import paths
+from ginscore.base.content import content_digest
+from ginscore.index import cached
 
 SAMPLE = 64  # of this ledger's games, spread over it, that the other index must hold (most of)
 
@@ -82,8 +84,6 @@ def adopt(ledger, target, also: tuple, index_file: str, fits, errors: tuple) -> 
 
 def _digests(ledger, game_ids: list) -> dict:
     """The digest of each game's bytes as they are here (None where they cannot be read)."""
-    from ginscore.base.content import content_digest
-
     found = {}
     for game_id in game_ids:
         try:
@@ -124,9 +124,6 @@ def _open(path: str):
 def _keep_read(ledger, target) -> None:
     """Every row whose game's files hold the very bytes it was made of gets its files' status as
     they are now; every other row's is set aside, so that the mend reads that game again."""
-    from ginscore.base.content import content_digest
-    from ginscore.index import cached
-
     kept, again = [], []
     for game_id, made_of in target.execute("SELECT id, digest FROM games").fetchall():
         cached.text(game_id, "a game id")

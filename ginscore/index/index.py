@@ -42,7 +42,7 @@ from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
 from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import adopted, ladder, settled, totals
+from ginscore.index import ladder, settled, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
@@ -290,6 +290,8 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
             connection = connect(ledger, notes=notes)
             try:
                 if fresh:  # made from another index of these games where there is one: every file read, only rows of the same bytes kept
+                    from ginscore.index import adopted  # a new index only: no other command loads it
+
                     adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: layout_of(other) == expected_layout(), damage_errors())
                 mend(ledger, connection, summarize_file)
             except damage_errors() as error:

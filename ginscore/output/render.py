@@ -149,12 +149,9 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
     strips = [stripped for _left, stripped, _width in columns]
     lines = ["  ".join(place(header) for header, place in zip(headers, places)).rstrip()]
     lines.append("  ".join("-" * width for _left, _stripped, width in columns))
-    if all(strips):  # every column aligned left or right: each cell stripped
-        lines += ["  ".join([place("" if value is None else str(value).strip()) for value, place in zip(row, places)]).rstrip()
-                  for row in rows]
-    else:
-        lines += ["  ".join([place(("" if value is None else str(value).strip() if strip else "" if value is None else str(value)))
-                             for value, place, strip in zip(row, places, strips)]).rstrip() for row in rows]
+    lines += ["  ".join([place(text.strip() if strip else text)
+                         for text, place, strip in zip(["" if value is None else str(value) for value in row], places, strips)]).rstrip()
+              for row in rows]
     return "\n".join(lines)
 
 

@@ -100,7 +100,7 @@ class Ledger:
         self.carried_path = os.path.join(self.cache_dir, "carried-on")
         self._loaded: dict[str, list] = {}  # game id -> [(path, its entry ids)] as last loaded
         self.read_bytes: dict[str, list] = {}  # game id -> [(path, its bytes)] as last loaded or saved
-        self.written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded (file_checks.misnamed)
+        self.written_by: dict[str, list] = {}  # game id -> [(path, the device its content names)] as last loaded (app.game_notes.misnamed)
         self.changes = 0  # how many files of the ledger this Ledger wrote or moved ('check' says so)
 
     @property

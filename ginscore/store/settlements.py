@@ -35,6 +35,7 @@ from ginscore.core.causal import ordered
 from ginscore.core.game import next_clock, now, now_ms
 from ginscore.ops.squaring import settled_games
 from ginscore.store import settlement_files as files
+from ginscore.store import settlements_seen
 from ginscore.store.device_clock import last_clock, note_clock
 from ginscore.store.settlement_names import exists, signature
 
@@ -122,8 +123,6 @@ def held(root: str, vouched_path: str | None = None) -> Held:
 def read(ledger) -> Held:
     """Every settlement file of the ledger, read (``held``); what they name and when each device
     last wrote one kept for the commands between hands (``settlements_seen``), when all were read."""
-    from ginscore.store import settlements_seen
-
     before = signature(ledger.root)  # before the files are read: a change meanwhile leaves what is kept unused
     found = held(ledger.root, os.path.join(ledger.cache_dir, VOUCHED_FILE))
     if not found.problems:  # a file not read, or a copy left out: the files are searched instead
@@ -135,8 +134,6 @@ def recorded_nothing_since(ledger) -> bool:
     """Whether this device wrote no settlement entry after the last thing it recorded in its
     current game, as told by what was kept of the settlement files as they are
     (``settlements_seen``) without reading them; False when that cannot be told."""
-    from ginscore.store import settlements_seen
-
     seen = settlements_seen.read(ledger.cache_dir, signature(ledger.root))
     return seen is not None and seen.newest.get(ledger.device, 0) <= own_clock_in_game(ledger)
 
