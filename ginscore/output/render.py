@@ -7,6 +7,7 @@ the commands typed between hands (knock, gin, status) must not pay for it.
 from __future__ import annotations
 
 import re
+from operator import itemgetter
 
 from ginscore.base.errors import GinscoreError
 from ginscore.base.i18n import _
@@ -103,6 +104,7 @@ def grid(headers, rows, fmt: str = DEFAULT_FORMAT, numeric=None) -> str:
 # it is installed): no control, combining, zero-width or East Asian wide character. A pattern,
 # not a compiled one: compiling it costs ~2 M instructions (1% of a command's start-up), and
 # most cells are printable ASCII, which ``narrow`` tells without it.
+_CELL_KINDS = {str, int, type(None)}  # the cells simple_grid draws itself
 _NARROW = "[\x20-\x7e\xa0-\xac\xae-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0]*"
 
 
@@ -121,15 +123,21 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
     version up through importlib.metadata when imported, which costs a grid-printing command
     more than all the rest of its start-up (CONTRIBUTING.md, Speed)."""
     headers = [str(cell) for cell in headers]
-    if not headers or any(len(row) != len(headers) for row in rows):
+    if not headers or set(map(len, rows)) - {len(headers)}:
         return None
     columns = []  # (left-aligned, stripped, width): a column at a time, so that a table of 100,000 rows holds no copy of its cells
+    as_they_are = True  # every cell a text or a whole number its column prints unchanged (no None, nothing to strip)
     for column, header in enumerate(headers):
-        cells = [row[column] for row in rows]
-        if any(cell is not None and type(cell) not in (str, int) for cell in cells):
+        cells = list(map(itemgetter(column), rows))
+        kinds = set(map(type, cells))
+        if not kinds <= _CELL_KINDS:
             return None  # floats, booleans, Decimals: tabulate's number formats
-        is_number = column not in text and any(type(cell) is int for cell in cells)
-        strings = ["" if cell is None else str(cell) for cell in cells]
+        is_number = column not in text and int in kinds
+        if type(None) in kinds:
+            strings = ["" if cell is None else str(cell) for cell in cells]
+            as_they_are = False
+        else:
+            strings = list(map(str, cells)) if int in kinds else cells
         if not narrow(header + "".join(strings)):  # a character at a time: the column's text at once
             return None
         if not rows:  # tabulate aligns the headers of an empty grid left
@@ -139,7 +147,11 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
         else:
             align = "decimal" if is_number else "left"
         stripped = align != "decimal"  # tabulate strips the cells it aligns left or right
-        width = max([len(header) + 2, *(len(string.strip() if stripped else string) for string in strings)])
+        if stripped:
+            bare = list(map(str.strip, strings))
+            as_they_are = as_they_are and bare == strings  # strip gives back the very string when there is nothing to strip
+            strings = bare
+        width = max(len(header) + 2, max(map(len, strings), default=0))
         columns.append((align == "left", stripped, width))
 
     # each column's cell as one bound method of a format string (a cell left or right in its
@@ -149,6 +161,10 @@ def simple_grid(headers, rows, text, numeric=None) -> str | None:
     strips = [stripped for _left, stripped, _width in columns]
     lines = ["  ".join(place(header) for header, place in zip(headers, places)).rstrip()]
     lines.append("  ".join("-" * width for _left, _stripped, width in columns))
+    if as_they_are:  # the usual grid: a whole row placed by one format string (%s writes a whole number as str does)
+        row_format = "  ".join(f"%{'-' if left else ''}{width}s" for left, _stripped, width in columns)
+        lines += [(row_format % tuple(row)).rstrip() for row in rows]
+        return "\n".join(lines)
     lines += ["  ".join([place(text.strip() if strip else text)
                          for text, place, strip in zip(["" if value is None else str(value) for value in row], places, strips)]).rstrip()
               for row in rows]
