@@ -164,6 +164,11 @@ class Listing(Record):
     groups: dict
     problems: list
 
+    def any(self) -> bool:
+        """Whether any game counts in a settlement: when none does, ``settlement`` and
+        ``change`` are None for every game."""
+        return bool(self.settlements or self.live.by_game)
+
     def settlement(self, game_id: str) -> str | None:
         """The id of the settlement game ``game_id`` counts in, or None."""
         return self.settlements.get(game_id)

@@ -242,23 +242,28 @@ def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> List
 
     rows, finished, changed, damaged = [], Nets(), [], []
     spreadsheet = fmt in render.SPREADSHEET_FORMATS
+    words = RowWords()
+    any_settled = settled.any()  # a ledger never settled asks nothing of each game
     for entry in entries:
         if not entry.get("damaged"):
-            entry["settled"] = settled.settlement(entry["id"]) is not None
-            if unsettled and entry["settled"]:
-                continue
-            change = settled.change(entry)
-            if change is not None and change not in changed:
-                changed.append(change)
+            if any_settled:
+                entry["settled"] = settled.settlement(entry["id"]) is not None
+                if unsettled and entry["settled"]:
+                    continue
+                change = settled.change(entry)
+                if change is not None and change not in changed:
+                    changed.append(change)
+            else:
+                entry["settled"] = False
             if entry["finished"]:  # what the total adds up, as it always did
                 finished.add(entry)
         else:
             damaged.append(entry["error"])
         if spreadsheet:
-            rows += listing_csv([entry])[1]
+            rows += listing_csv([entry], words)[1]
         else:
             in_progress = not entry.get("damaged") and not entry["finished"]
-            rows.append(listing_row(entry, current_id() if in_progress else None))
+            rows.append(listing_row(entry, current_id() if in_progress else None, words))
     return Listed(rows, finished, changed, damaged)
 
 
@@ -337,27 +342,55 @@ def unfinished_lines(entries) -> list:
     return lines
 
 
-def listing_row(entry, current: int | None = None) -> list:
-    """A game's row of the listing; a game in progress that is not the ``current`` one (which
-    the commands without --game act on) is marked 'unfinished'."""
-    from ginscore.core.scoring import written_amount
+class RowWords:
+    """The words of a listing's rows in the reader's language, each looked up once a listing
+    (its 100,000 rows say the same few again and again): the states, ' v ', each kind of table
+    and each amount of money as written."""
 
+    def __init__(self):
+        from ginscore.core.scoring import written_amount
+
+        self.written_amount = written_amount
+        self.damaged, self.voided, self.settled = _("DAMAGED"), _("voided"), _("settled")
+        self.finished, self.in_progress, self.unfinished = _("finished"), _("in progress"), _("unfinished")
+        self.versus = _(" v ")
+        self.tables: dict = {}  # (table, variant) -> its words
+        self.amounts: dict = {}  # (amount, currency) -> as written
+
+    def table(self, name: str, variant: str | None) -> str:
+        words = self.tables.get((name, variant))
+        if words is None:
+            words = self.tables[name, variant] = table_words(name, variant)
+        return words
+
+    def amount(self, amount: str, currency: str | None) -> str:
+        written = self.amounts.get((amount, currency))
+        if written is None:
+            written = self.amounts[amount, currency] = self.written_amount(amount, currency)
+        return written
+
+
+def listing_row(entry, current: int | None = None, words: RowWords | None = None) -> list:
+    """A game's row of the listing; a game in progress that is not the ``current`` one (which
+    the commands without --game act on) is marked 'unfinished'; ``words``: the listing's
+    ``RowWords``."""
+    words = words or RowWords()
     if entry.get("damaged"):
-        return [entry["id"], "", "", "", "", _("DAMAGED"), "", "", "", ""]
+        return [entry["id"], "", "", "", "", words.damaged, "", "", "", ""]
     if entry.get("voided"):
-        state = _("voided")
+        state = words.voided
     elif entry.get("settled"):
-        state = _("settled")
+        state = words.settled
     else:
-        state = _("finished") if entry["finished"] else _("in progress") if entry["id"] == current else _("unfinished")
-    payments = entry["payments"]
+        state = words.finished if entry["finished"] else words.in_progress if entry["id"] == current else words.unfinished
+    payments, currency = entry["payments"], entry["currency"]
     money = ""
-    if entry["currency"] is not None or entry["stake"] is not None:
-        money = ", ".join(written_amount(paid["amount"], entry["currency"]) for paid in payments if paid["amount"])
-    who = ", ".join(f"{paid['from']} -> {paid['to']}" for paid in payments)
+    if currency is not None or entry["stake"] is not None:
+        money = ", ".join([words.amount(paid["amount"], currency) for paid in payments if paid["amount"]])
+    who = ", ".join([f"{paid['from']} -> {paid['to']}" for paid in payments])
     net = "" if entry["net"] is None else entry["net"]
-    return [entry["id"], entry["created"][:10], _(" v ").join(entry["players"]), table_words(entry["table"], entry.get("variant")), entry["hands"],
-            state, entry["winner"] or "", net, money, who]
+    return [entry["id"], entry["created"][:10], words.versus.join(entry["players"]), words.table(entry["table"], entry.get("variant")),
+            entry["hands"], state, entry["winner"] or "", net, money, who]
 
 
 def table_words(name: str, variant: str | None = None) -> str:
@@ -373,7 +406,7 @@ def listing_csv_headers() -> list:
             _("winner"), _("net"), pgettext("column", "currency"), pgettext("payment", "from"), pgettext("payment", "to"), _("amount")]
 
 
-def listing_csv(listing) -> tuple:
+def listing_csv(listing, words: RowWords | None = None) -> tuple:
     """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
     amount a bare number with the decimals the text shows); a game without payments has one
     row with the payment cells empty."""
@@ -381,8 +414,9 @@ def listing_csv(listing) -> tuple:
 
     headers = listing_csv_headers()
     rows = []
+    words = words or RowWords()
     for entry in listing:
-        game = listing_row(entry)[:8]
+        game = listing_row(entry, None, words)[:8]
         if entry.get("damaged"):
             rows.append([*game, "", "", "", ""])
             continue
