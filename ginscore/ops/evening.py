@@ -74,28 +74,34 @@ class Nets:
             self.add_exactly = context.copy().add
 
     def add(self, summary: dict) -> None:
-        from decimal import Decimal
-
-        keys, players = self.keys, summary["players"]
+        keys, shown, players = self.keys, self.shown, summary["players"]
         for name in players:
             key = keys.get(name)
             if key is None:
                 key = keys[name] = folded(name)
-            self.shown[key] = name
-        if summary.get("money") is None:
+            shown[key] = name
+        money = summary.get("money")
+        if money is None:
             self.no_stake.append(summary["id"])
             return
-        games, nets, games_players = self.groups.setdefault(summary.get("currency"), ([], {}, []))
+        currency = summary.get("currency")
+        group = self.groups.get(currency)
+        if group is None:
+            group = self.groups[currency] = ([], {}, [])
+        games, nets, games_players = group
         games.append(summary["id"])
         games_players.append([keys[name] for name in players])
-        for name, amount in summary["money"].items():
+        exact, add, zero = self.exact, self.add_exactly, self.zero
+        for name, amount in money.items():
             key = keys.get(name)
             if key is None:
                 key = keys[name] = folded(name)
-            value = self.exact.get(amount)
+            value = exact.get(amount)
             if value is None:
-                value = self.exact[amount] = Decimal(amount)
-            nets[key] = self.add_exactly(nets.get(key, self.zero), value)
+                from decimal import Decimal
+
+                value = exact[amount] = Decimal(amount)
+            nets[key] = add(nets.get(key, zero), value)
 
     def totals(self) -> list:
         """(currency, how many games, {player as written: net}) of each currency, as first met."""
