@@ -12,7 +12,7 @@ import json
 import re
 
 from ginscore.base.ids import GAME_ID
-from ginscore.core.scoring import AMOUNT
+from ginscore.core.scoring import AMOUNT, MONEY_DIGITS
 from ginscore.core.statistics import STAT_KEYS
 
 
@@ -88,12 +88,48 @@ LISTED = ("id", "created", "table", "variant", "players", "hands", "finished", "
 
 def listed(stored, game_id: str) -> dict:
     """The part of game ``game_id``'s summary a listing reads (``rows.compact``), stored as JSON,
-    checked field by field."""
+    checked: the usual shape by its text in one match, anything else field by field."""
     need(type(stored) is str, "a listed game")
     data = json.loads(stored)
+    if not usual_listed(stored, game_id):  # a listing of 100,000 games checks each: the usual shape in one match
+        listed_fields(data, game_id)
+    return data
+
+
+def usual_listed(stored: str, game_id: str) -> bool:
+    """Whether the text ``stored`` is the listed part of game ``game_id`` in the usual shape
+    (``_listed_text``), which ``listed_fields`` passes once loaded."""
+    if not _LISTED_TEXT:
+        _LISTED_TEXT.append(re.compile(_listed_text()).fullmatch)
+    return _LISTED_TEXT[0](stored) is not None and stored.startswith(f'{{"id": "{game_id}", ')
+
+
+def listed_fields(data, game_id: str) -> None:
+    """The checks of a listed part field by field."""
     need(type(data) is dict and data.get("id") == game_id and all(key in data for key in LISTED), "a listed game's fields")
     _listed(data)
-    return data
+
+
+_LISTED_TEXT: list = []  # the pattern's fullmatch, compiled by the first listing (not at start-up)
+
+
+def _listed_text() -> str:
+    """A pattern of the listed part of a summary as ``rows.summary_text`` writes it, its fields
+    of the shapes ``listed`` asks for (each key once, in the order written; strings, whole
+    numbers of at most 18 digits, amounts as ``AMOUNT`` writes them): a text it matches loads
+    into what the checks field by field would pass; anything else is checked field by field."""
+    # a JSON string (any text, nothing else), its loop unrolled: the characters between escapes
+    # taken by one repeat, not one alternation a character
+    string = r'"[^"\\\x00-\x1f]*(?:\\["\\/bfnrtu][^"\\\x00-\x1f]*)*"'
+    strings = rf"\[{string}(?:, {string})*\]"  # a list of one or more
+    whole = r"-?(?:0|[1-9][0-9]{0,17})"  # well inside LARGEST
+    money = r'"-?[0-9]{1,%d}(?:\.[0-9]{1,%d})?"' % (MONEY_DIGITS, MONEY_DIGITS)
+    payment = rf'\{{"from": {string}, "to": {string}, "points": {whole}, "amount": (?:null|{money})\}}'
+    return (rf'\{{"id": "[0-9a-z]+", "created": {string}, "table": {string}, "variant": (?:null|{string}), '
+            rf'"players": {strings}, "hands": {whole}, "finished": (?:true|false), '
+            rf'"winner": (?:null|{string}|{strings}), "net": (?:null|{whole}), "amount": (?:null|{money}), '
+            rf'"payments": \[(?:{payment}(?:, {payment})*)?\], "stake": (?:null|{money}), "currency": (?:null|{string}), '
+            rf'"money": (?:null|\{{{string}: {money}(?:, {string}: {money})*\}}), "voided": (?:true|false)\}}')
 
 
 def _listed(data: dict) -> None:
