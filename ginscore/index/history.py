@@ -103,6 +103,7 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     counted = connection.execute(f"SELECT COUNT(*) FROM ({query} LIMIT {FEW + 1})", values).fetchone()[0]
     check_files = counted <= FEW  # a few files are cheap to compare; the stamp vouches for the rest
     if not check_files and last is None:  # many: one pass over the rows, the few in progress or damaged read first
+        check = cached.many_listed if listed else check
         yield from _chosen(selection, _many(ledger, connection, where, values, query, summarize_file, check, listed), ended)
         return
     read_again = []  # (place, order in the rows, summary): the few games read from their files

@@ -64,12 +64,13 @@ def test_the_usual_shape_passes_only_what_the_checks_field_by_field_pass(listed,
     stored = summary_text(listed)  # as the index writes it
     if cached.usual_listed(stored, game_id):
         assert field_by_field(json.loads(stored), game_id), stored
-    try:
-        read = cached.listed(stored, game_id)
-    except cached.Damaged:
-        assert not field_by_field(json.loads(stored), game_id)
-    else:
-        assert read == json.loads(stored)
+    for check in (cached.many_listed, cached.listed):  # a listing of many games, and of a few
+        try:
+            read = check(stored, game_id)
+        except cached.Damaged:
+            assert not field_by_field(json.loads(stored), game_id)
+        else:
+            assert read == json.loads(stored)
 
 
 def usual() -> dict:
@@ -99,4 +100,4 @@ def test_a_listing_tells_the_usual_games_in_one_match():
 def test_a_listed_part_damaged_in_a_usual_looking_text_is_damage(damage):
     stored = summary_text({**usual(), **damage})
     with pytest.raises(cached.Damaged):
-        cached.listed(stored, "a22ysh8c")
+        cached.many_listed(stored, "a22ysh8c")
