@@ -90,7 +90,7 @@ class Nets:
             group = self.groups[currency] = ([], {}, [])
         games, nets, games_players = group
         games.append(summary["id"])
-        games_players.append([keys[name] for name in players])
+        games_players.append(tuple([keys[name] for name in players]))  # a tuple of texts: the garbage collector soon stops following it
         exact, add, zero = self.exact, self.add_exactly, self.zero
         for name, amount in money.items():
             key = keys.get(name)
