@@ -100,9 +100,10 @@ def many_listed(stored, game_id: str) -> dict:
     told by its text in one match, anything else field by field. (Its pattern costs a few
     million instructions to compile: a listing of a few games does without it.)"""
     need(type(stored) is str, "a listed game")
+    if usual_listed(stored, game_id):  # a whole JSON object from its first character to its last
+        return _SCAN[0](stored, 0)[0]
     data = json.loads(stored)
-    if not usual_listed(stored, game_id):
-        listed_fields(data, game_id)
+    listed_fields(data, game_id)
     return data
 
 
@@ -111,6 +112,7 @@ def usual_listed(stored: str, game_id: str) -> bool:
     (``_listed_text``), which ``listed_fields`` passes once loaded."""
     if not _LISTED_TEXT:
         _LISTED_TEXT.append(re.compile(_listed_text()).fullmatch)
+        _SCAN.append(json.JSONDecoder().scan_once)  # json.loads but for its checks of the white space around the value
     return _LISTED_TEXT[0](stored) is not None and stored.startswith(f'{{"id": "{game_id}", ')
 
 
@@ -121,6 +123,7 @@ def listed_fields(data, game_id: str) -> None:
 
 
 _LISTED_TEXT: list = []  # the pattern's fullmatch, compiled by the first listing (not at start-up)
+_SCAN: list = []
 
 
 def _listed_text() -> str:
