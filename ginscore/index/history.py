@@ -104,7 +104,9 @@ def each_summary(ledger, connection, selection: Selection, summarize_file, last:
     check_files = counted <= FEW  # a few files are cheap to compare; the stamp vouches for the rest
     if not check_files and last is None:  # many: one pass over the rows, the few in progress or damaged read first
         check = cached.many_listed if listed else check
-        yield from _chosen(selection, _many(ledger, connection, where, values, query, summarize_file, check, listed), ended)
+        # of the rows kept, only what is handed out (the rest: the games in progress and the damaged ones, read from their files)
+        kept = f"SELECT g.id, g.position, {'g.ended' if ended else 'NULL'}, {column} FROM games g WHERE {where} ORDER BY g.position"
+        yield from _chosen(selection, _many(ledger, connection, where, values, kept, summarize_file, check, listed), ended)
         return
     read_again = []  # (place, order in the rows, summary): the few games read from their files
     stored = set()  # the rows whose stored summary is handed out
@@ -142,7 +144,8 @@ FEW = 500  # games whose files are compared with their rows as they are listed
 def _many(ledger, connection, where: str, values: list, query: str, summarize_file, check, listed: bool):
     """(summary, ended) of many games in order, the rows read once: the games in progress and
     the damaged ones, whose files are read again, asked first (each from an index of its own),
-    then merged in by their places (a place is a game's own: positions hold its id)."""
+    then merged in by their places (a place is a game's own: positions hold its id); ``query``
+    gives the rows' id, place, when the game ended (or NULL) and summary."""
     stale = f"""SELECT g.id, g.files, g.position, g.finished, g.damaged FROM games g WHERE ({where}) AND g.rowid IN (
                     SELECT rowid FROM games WHERE finished = 0 UNION ALL SELECT rowid FROM games WHERE damaged IS NOT NULL)"""
     read_again, again = [], set()
@@ -158,10 +161,10 @@ def _many(ledger, connection, where: str, values: list, query: str, summarize_fi
     read_again.sort(key=lambda item: item[0])
 
     def kept():
-        for game_id, files, place, finished, damaged, ended, summary in connection.execute(query, values):
+        for game_id, place, ended, summary in connection.execute(query, values):
             if game_id in again:
                 continue
-            cached.game_row(game_id, files, place, finished, damaged, "")
+            cached.game_row(game_id, None, place, 1, None, "")  # its id and place (a finished, sound game's row)
             yield place, check(summary, game_id), cached.text(ended, "when a game ended", none=True)
 
     merged = heapq.merge(kept(), read_again, key=lambda item: item[0]) if read_again else kept()
