@@ -43,7 +43,7 @@ CONTEXT = "\x04"  # between a message's context and its msgid, in a key (as in a
 PARTS = ("click", "commands", "core", "pages", "tables")
 PAGES = {
     "ginscore/output/render.py", "ginscore/output/render_html.py", "ginscore/settings/config.py", "ginscore/cli/__init__.py",
-    "ginscore/cli/show.py", "ginscore/cli/evening.py", "ginscore/cli/loop.py",
+    "ginscore/cli/show.py", "ginscore/cli/listing.py", "ginscore/cli/evening.py", "ginscore/cli/loop.py",
 }
 CLICK = "click"  # the location of click's own words
 # click's own words (Usage, Options, Error, ...) that ginscore translates, as click writes them

@@ -111,7 +111,7 @@ def ladder(obj, selection, table, versus, names, as_json, fmt):
 
 
 def ladder_title(kind: str, season: bool) -> str:
-    from ginscore.cli.show import table_words
+    from ginscore.cli.listing import table_words
 
     where = _("every table") if not kind else table_words(kind)
     if season:
@@ -215,7 +215,7 @@ def pairings(obj, names, table, rounds, since, as_json, fmt):
 
 
 def print_pairings(evening, fmt: str) -> None:
-    from ginscore.cli.show import table_words
+    from ginscore.cli.listing import table_words
 
     lines = []
     if evening.rounds is not None:
