@@ -96,6 +96,7 @@ class Book:
         ledger.choose_current = self._carried_on
         self.saved = [] if saved is None else saved
         self.notes: list[str] = []  # lines for standard error: the summary index found damaged and rebuilt
+        self.progress = None  # progress(done, total): how far a long reading of the games into the index has come (a shell's to show)
 
     # ---- games -------------------------------------------------------------------------------
 
@@ -246,7 +247,7 @@ class Book:
         """The summary index, brought up to date with the game files, open for questions."""
         from ginscore.index import index
 
-        connection = index.current(self.ledger, self.summarize_file, self.notes)
+        connection = index.current(self.ledger, self.summarize_file, self.notes, progress=self.progress)
         try:
             yield connection
         finally:

@@ -19,7 +19,7 @@ import click
 from ginscore import __version__
 from ginscore.base import i18n
 from ginscore.base.errors import GinscoreError, TypingError, printable, unexpected
-from ginscore.base.i18n import N_, _
+from ginscore.base.i18n import N_, _, ngettext
 from ginscore.base.paths import ENV_DEBUG
 from ginscore.cli.options import completes
 from ginscore.cli.translated import Group, option, version_option
@@ -214,6 +214,30 @@ def error_line(error: click.ClickException) -> str:
     return _("{message} (see '{command} --help')").format(message=printable(message), command=command)
 
 
+def waiting_at_a_terminal() -> bool:
+    """Whether standard error is a terminal, where a person waits: a pipe or a file is told nothing of progress."""
+    return sys.stderr.isatty()
+
+
+def reading_told(done: int, total: int) -> None:
+    """How far the summary index has come in reading many games (a new device's first command,
+    a ledger copied in: some seconds for a club's years), on one line of standard error that is
+    written over as it goes and wiped at the end, so nothing of it stays among the output. The
+    line is kept within the terminal's width: a line that wrapped could not be written over."""
+    import shutil
+
+    width = shutil.get_terminal_size().columns - 1
+    if done >= total:
+        click.echo("\r" + " " * width + "\r", nl=False, err=True)
+        return
+    line = ngettext(
+        "Reading {total} game into this device's summary index (the first time only): {done} read",
+        "Reading {total} games into this device's summary index (the first time only): {done} read",
+        total,
+    ).format(total=total, done=done)
+    click.echo("\r" + line[:width].ljust(width), nl=False, err=True)
+
+
 class Context:
     """What the group hands to every command: where the ledger is, and the application
     service over it (``ginscore.app.book``), made on first use. ``saved`` outlives the command, so
@@ -230,6 +254,8 @@ class Context:
             from ginscore.app.book import open_book
 
             self._book = open_book(self.ledger_path, self.saved)
+            if waiting_at_a_terminal():
+                self._book.progress = reading_told
         return self._book
 
     @property
@@ -297,7 +323,7 @@ def _after(ctx, *args, **kwargs):
         return
     if waiting:
         click.echo(
-            i18n.ngettext(
+            ngettext(
                 "note: a file syncer left {count} conflict copy of a game file in the ledger: 'ginscore check' folds it in",
                 "note: a file syncer left {count} conflict copies of game files in the ledger: 'ginscore check' folds them in",
                 waiting,

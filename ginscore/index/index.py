@@ -260,7 +260,7 @@ def memory_index():
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger, summarize_file, notes: list | None = None, spare: bool = True):
+def current(ledger, summarize_file, notes: list | None = None, spare: bool = True, progress=None):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
     damaged or stale (``summarize_file(game_id)`` -> (summary, problem, place, facts) reads a
     file again). Under the ledger's lock while it is mended, so no write can slip between the
@@ -268,7 +268,8 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
     games, where there is one (``adopted``: a ledger moved or copied). A cache folder that
     cannot be written gives way to a spare one that can (``spare_folder``), made from it; where
     none can be, the index is in memory. An index found damaged while it is mended is rebuilt
-    from the files, with a line in ``notes``."""
+    from the files, with a line in ``notes``. ``progress(done, total)``, where given, is told how far
+    a mend that reads many games has come (``mend``)."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
     given_up = ()
@@ -293,20 +294,20 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
                     from ginscore.index import adopted  # a new index only: no other command loads it
 
                     adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: layout_of(other) == expected_layout(), damage_errors())
-                mend(ledger, connection, summarize_file)
+                mend(ledger, connection, summarize_file, progress=progress)
             except damage_errors() as error:
                 connection.close()
                 tell(notes, ledger, error)
                 remove(ledger)
                 connection = connect(ledger)
-                mend(ledger, connection, summarize_file)
+                mend(ledger, connection, summarize_file, progress=progress)
             return connection
     except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: a spare folder, else memory
         if spare and not given_up:
             ledger.cache_dir = spare_folder(ledger)
-            return current(ledger, summarize_file, notes, spare=False)
+            return current(ledger, summarize_file, notes, spare=False, progress=progress)
         connection = memory_index()
-        mend(ledger, connection, summarize_file, write_stamp_too=False)
+        mend(ledger, connection, summarize_file, write_stamp_too=False, progress=progress)
         return connection
 
 
@@ -354,12 +355,16 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
 TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
 YOUNG_OBJECTS = 10_000  # the collector's first threshold while a mend reads every game (gc.set_threshold)
 ROWS_AT_ONCE = 500  # and writes its rows in statements of this many games (memory stays flat)
+TOLD_FROM = 1000  # games to read (some seconds on a new device) from which a mend says how far it has come
 
 
-def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None) -> list:
+def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None, progress=None) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
-    index was current (``after_merge``): only they are compared, the totals kept game by game. Returns the ids read again."""
+    index was current (``after_merge``): only they are compared, the totals kept game by game.
+    ``progress(done, total)``: told after every ``ROWS_AT_ONCE`` games read and at the end, when
+    at least ``TOLD_FROM`` are to be read (the first command on a new device: a club's years
+    take some seconds, and a person waiting should know why). Returns the ids read again."""
     mtime = ledger.folder_mtime()  # before the listing: a file added after it changes the folder's time again
     if only is None:  # every game: the folder listed once for all (``Ledger.listed``)
         import gc
@@ -371,13 +376,13 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
         gc.set_threshold(max(thresholds[0], YOUNG_OBJECTS), *thresholds[1:])
         try:
             with ledger.listed() as game_ids:
-                return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None)
+                return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None, progress)
         finally:
             gc.set_threshold(*thresholds)
-    return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, only, only)
+    return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, only, only, progress)
 
 
-def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None) -> list:
+def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None, progress=None) -> list:
     known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
     for game_id in game_ids:
@@ -390,12 +395,16 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
     gone = (set(known) if only is None else set(only)) - seen
     at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
     new = at_once and not known and empty(connection)  # a build into an empty index: nothing to replace
+    if progress is not None and len(changed) < TOLD_FROM:
+        progress = None
     with connection:
         made = indexes_set_aside(connection) if new else []
         affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else set()
         batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
         uncounted: list = []
-        for game_id, now in changed:
+        for done, (game_id, now) in enumerate(changed):
+            if progress is not None and done % ROWS_AT_ONCE == 0:
+                progress(done, len(changed))
             summary, error, place, facts = summarize_file(game_id)
             if not at_once:
                 store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
@@ -417,6 +426,8 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
         if at_once:
             totals.rebuild(connection, affected, uncounted if new else None)
         generation = bump(connection)
+    if progress is not None:
+        progress(len(changed), len(changed))
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
     return [game_id for game_id, _now in changed]

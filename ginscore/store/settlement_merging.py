@@ -91,10 +91,13 @@ def merge_folder(ledger, folder: str) -> tuple[int, list]:
     ``locked()``): (entries added, problems). A device's file that is not here is copied as it
     is (it keeps its one writer); anything else is added to this device's file. A file holding
     an entry held here with other content is not merged, and named."""
+    legacy = files.legacy_path(folder)
+    theirs = [(legacy, None)] * os.path.lexists(legacy) + files.listing(folder)[0]
+    if not theirs:  # nothing to fold in: this ledger's settlements, years of them, are not read
+        return 0, []
     found, unread = read_files(ledger.root)
     if not _own_readable(ledger, unread):
         return 0, [problem for _path, problem in unread]
-    theirs = [(files.legacy_path(folder), None)] + files.listing(folder)[0]
     added, problems = 0, []
     for path, device in theirs:
         try:

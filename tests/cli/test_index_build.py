@@ -182,3 +182,35 @@ def test_a_build_into_an_empty_index_makes_its_indexes_again(run, isolated_ledge
     assert summary_index.layout_of(connection) == summary_index.expected_layout()
     assert connection.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 0
     connection.close()
+
+
+def test_a_long_first_reading_says_at_a_terminal_how_far_it_has_come_and_leaves_no_trace(run, isolated_ledger, tmp_path, monkeypatch):
+    """A new device's first command reads every game into its index (a club's years: some
+    seconds): at a terminal one line of standard error says how many of how many games are read,
+    written over as it goes and wiped at the end; to a pipe or a file, and for a few games,
+    nothing. The output is the same either way."""
+    import shutil
+
+    import ginscore.cli
+
+    for _game in range(7):
+        play(run, "new Ann Ben", "gin ann 98")  # 25 + 98 = 123, past 100: over at once
+    quiet = run("games")
+    monkeypatch.setattr(summary_index, "TOLD_FROM", 3)  # a few games stand for a club's thousands
+    monkeypatch.setattr(summary_index, "ROWS_AT_ONCE", 2)  # told after every 2 games read
+    monkeypatch.setenv("COLUMNS", "100")  # the terminal's width: each line written over the whole of it but its last column
+
+    def first_command(terminal: bool):
+        shutil.rmtree(tmp_path / "cache")  # a new device: no index yet
+        monkeypatch.setattr(ginscore.cli, "waiting_at_a_terminal", lambda: terminal)
+        return run("games")
+
+    told = first_command(terminal=True)
+    assert told.exit_code == 0 and told.stdout == quiet.stdout
+    reading = "Reading 7 games into this device's summary index (the first time only): {} read"
+    assert told.stderr == "".join("\r" + reading.format(done).ljust(99) for done in (0, 2, 4, 6)) + "\r" + " " * 99 + "\r"
+    piped = first_command(terminal=False)
+    assert (piped.exit_code, piped.stdout, piped.stderr) == (0, quiet.stdout, "")
+    monkeypatch.setattr(summary_index, "TOLD_FROM", 8)  # fewer games than that: read without a word
+    assert first_command(terminal=True).stderr == ""
+    assert run("games").stderr == ""  # the index is there: nothing read, nothing said
