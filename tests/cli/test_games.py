@@ -60,3 +60,18 @@ def test_games_games_json_exports_and_completion_name_oklahoma(run, isolated_led
         (hollywood, "Cy v Dee, hollywood, Oklahoma, voided")
     ]
     assert "(Ann — Bob, Оклахома)" in ok(run, "--lang ru export --to hledger").stdout
+
+
+def test_each_game_lists_its_own_amount_in_its_own_currency(run):
+    """A listing writes each amount once and says it again (RowWords): the same amount in
+    another currency, or in none, is written anew."""
+    # each game: A knocks 4 v 15 (11 to A), B gins v 90 (25 + 90 = 115 to B); B wins 115 + 100
+    # game + 25 box - (11 + 25 box) = 204 points, at 0.1 a point 20.40
+    for players, currency in (("A B", " --currency €"), ("C D", " --currency $"), ("E F", "")):
+        first, second = players.split()
+        play(run, f"new {players} --stake 0.1{currency}", f"knock {first.lower()} 4 15", f"gin {second.lower()} 90")
+    euro, dollar, bare = game_ids(run)
+    listing = ok(run, "games").stdout
+    money = {line.split()[0]: line for line in listing.splitlines()[2:5]}
+    assert "€20.40" in money[euro] and "$20.40" in money[dollar]
+    assert "20.40" in money[bare] and "€" not in money[bare] and "$" not in money[bare]
