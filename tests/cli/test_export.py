@@ -43,12 +43,19 @@ def plain_export(fmt: str, *, me=None, template=None, income=None, commodities=(
     return exporting.write(games, how)
 
 
-def test_an_export_reads_no_game_and_is_what_every_game_read_gives(run, evening, monkeypatch):
+@pytest.mark.parametrize("lifetime", [False, True])
+def test_an_export_reads_no_game_and_is_what_every_game_read_gives(run, evening, monkeypatch, lifetime):
     """Exports come from the payments the summary index keeps (issue #45): with the index
     current no game file is read nor replayed, and the text is byte for byte the one every game
-    loaded and replayed gives, in every format, with --as, --account, --income and --commodity."""
+    loaded and replayed gives, in every format, with --as, --account, --income and --commodity;
+    also as a lifetime of games is read (``history.FEW`` 0: one pass over the rows, which must
+    still tell when each game ended)."""
     from ginscore.app.book import Book
+    from ginscore.index import history
     from ginscore.tables import base
+
+    if lifetime:
+        monkeypatch.setattr(history, "FEW", 0)
 
     events = []
     load, replay = Book.load, base.Table._replay
