@@ -397,37 +397,39 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
     new = at_once and not known and empty(connection)  # a build into an empty index: nothing to replace
     if progress is not None and len(changed) < TOLD_FROM:
         progress = None
-    with connection:
-        made = indexes_set_aside(connection) if new else []
-        affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else set()
-        batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
-        uncounted: list = []
-        for done, (game_id, now) in enumerate(changed):
-            if progress is not None and done % ROWS_AT_ONCE == 0:
-                progress(done, len(changed))
-            summary, error, place, facts = summarize_file(game_id)
-            if not at_once:
-                store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
-                continue
-            game_row, player_rows = rows(game_id, summary, error, place, now, facts)
-            batch[0].append(game_id)
-            batch[1].append(game_row)
-            batch[2].extend(player_rows)
-            affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
-            if new and game_row[5:8] != totals.COUNTED:  # a game the totals do not count
-                uncounted.append(game_id)
-            if len(batch[0]) >= ROWS_AT_ONCE:
-                write_rows(connection, *batch, new=new)
-                batch = ([], [], [])
-        write_rows(connection, *batch, new=new)
-        for game_id in gone:
-            forget(connection, game_id, keep_totals=not at_once)
-        make_indexes(connection, made)
-        if at_once:
-            totals.rebuild(connection, affected, uncounted if new else None)
-        generation = bump(connection)
-    if progress is not None:
-        progress(len(changed), len(changed))
+    try:
+        with connection:
+            made = indexes_set_aside(connection) if new else []
+            affected = totals.players_of(connection, [game_id for game_id, _now in changed] + list(gone)) if at_once else set()
+            batch: tuple = ([], [], [])  # a build's rows, written a few hundred games at a time
+            uncounted: list = []
+            for done, (game_id, now) in enumerate(changed):
+                if progress is not None and done % ROWS_AT_ONCE == 0:
+                    progress(done, len(changed))
+                summary, error, place, facts = summarize_file(game_id)
+                if not at_once:
+                    store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
+                    continue
+                game_row, player_rows = rows(game_id, summary, error, place, now, facts)
+                batch[0].append(game_id)
+                batch[1].append(game_row)
+                batch[2].extend(player_rows)
+                affected.update([row[3] for row in player_rows])  # the players of the games written (their folded names)
+                if new and game_row[5:8] != totals.COUNTED:  # a game the totals do not count
+                    uncounted.append(game_id)
+                if len(batch[0]) >= ROWS_AT_ONCE:
+                    write_rows(connection, *batch, new=new)
+                    batch = ([], [], [])
+            write_rows(connection, *batch, new=new)
+            for game_id in gone:
+                forget(connection, game_id, keep_totals=not at_once)
+            make_indexes(connection, made)
+            if at_once:
+                totals.rebuild(connection, affected, uncounted if new else None)
+            generation = bump(connection)
+    finally:
+        if progress is not None:  # the line wiped however the reading ends: done, an error, Ctrl-C
+            progress(len(changed), len(changed))
     if write_stamp_too and mtime is not None:
         write_stamp(ledger, Stamp(mtime, generation))
     return [game_id for game_id, _now in changed]

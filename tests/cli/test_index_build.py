@@ -211,6 +211,21 @@ def test_a_long_first_reading_says_at_a_terminal_how_far_it_has_come_and_leaves_
     assert told.stderr == "".join("\r" + reading.format(done).ljust(99) for done in (0, 2, 4, 6)) + "\r" + " " * 99 + "\r"
     piped = first_command(terminal=False)
     assert (piped.exit_code, piped.stdout, piped.stderr) == (0, quiet.stdout, "")
+    real = book.Book.summarize_file
+    read = []
+
+    def interrupted(self, game_id):
+        read.append(game_id)
+        if len(read) == 4:
+            raise KeyboardInterrupt  # Ctrl-C halfway through the reading
+        return real(self, game_id)
+
+    monkeypatch.setattr(book.Book, "summarize_file", interrupted)
+    stopped = first_command(terminal=True)
+    assert stopped.exit_code != 0 and stopped.stdout == ""
+    # wiped before the rest is said (CliRunner reads the wipe's last "\r" and the next "\n" as one line end)
+    assert stopped.stderr.startswith("".join("\r" + reading.format(done).ljust(99) for done in (0, 2)) + "\r" + " " * 99)
+    monkeypatch.setattr(book.Book, "summarize_file", real)
     monkeypatch.setattr(summary_index, "TOLD_FROM", 8)  # fewer games than that: read without a word
     assert first_command(terminal=True).stderr == ""
     assert run("games").stderr == ""  # the index is there: nothing read, nothing said
