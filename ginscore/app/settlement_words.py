@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ginscore.base.i18n import _, ngettext
 from ginscore.base.text import named
+from ginscore.core.scoring import cents, show_amount, written_amount
 
 # ---- the evening's settlement -------------------------------------------------------------------
 
@@ -38,8 +39,6 @@ def games_line(result) -> str:
 
 def money_words(result, amount) -> str:
     """An amount of ``result``'s currency as a person reads it (``€2.24``, ``2,24 €``)."""
-    from ginscore.core.scoring import written_amount
-
     return written_amount(format(amount, "f"), result.currency)
 
 
@@ -50,8 +49,6 @@ def net_rows(result) -> list:
 
 def spreadsheet_rows(result) -> list:
     """[player, net] for CSV and TSV: bare numbers with the decimals the text shows."""
-    from ginscore.core.scoring import show_amount
-
     return [[name, show_amount(format(amount, "f"), None)] for name, amount in result.nets.items()]
 
 
@@ -90,8 +87,6 @@ def left_out_line(game: str, reason: str) -> str:
 
 def payments_words(payments, currency) -> str:
     """Payments as 'Dave → Carol: €2.24', names never declined; 'nobody pays' for none."""
-    from ginscore.core.scoring import cents, written_amount
-
     if not payments:
         return _("nobody pays")
     return ", ".join(

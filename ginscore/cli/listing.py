@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from ginscore.base.errors import printable
 from ginscore.base.i18n import _, pgettext
+from ginscore.core.scoring import show_amount, written_amount
+from ginscore.ops.evening import Nets
 from ginscore.output import render
 from ginscore.tables import get_table, names
 
@@ -22,8 +24,6 @@ class Listed:
 def listed_rows(entries, settled, unsettled: bool, fmt: str, current_id) -> Listed:
     """``Listed`` of the games' listed summaries ``entries``; ``settled``: ``accounts.Listing``;
     ``current_id()``: the current game's id."""
-    from ginscore.ops.evening import Nets
-
     rows, finished, changed, damaged = [], Nets(), [], []
     spreadsheet = fmt in render.SPREADSHEET_FORMATS
     words = RowWords()
@@ -57,9 +57,6 @@ class RowWords:
     and each amount of money as written."""
 
     def __init__(self):
-        from ginscore.core.scoring import written_amount
-
-        self.written_amount = written_amount
         self.damaged, self.voided, self.settled = _("DAMAGED"), _("voided"), _("settled")
         self.finished, self.in_progress, self.unfinished = _("finished"), _("in progress"), _("unfinished")
         self.versus = _(" v ")
@@ -75,7 +72,7 @@ class RowWords:
     def amount(self, amount: str, currency: str | None) -> str:
         written = self.amounts.get((amount, currency))
         if written is None:
-            written = self.amounts[amount, currency] = self.written_amount(amount, currency)
+            written = self.amounts[amount, currency] = written_amount(amount, currency)
         return written
 
 
@@ -121,8 +118,6 @@ def listing_csv(listing, words: RowWords | None = None) -> tuple:
     """(headers, rows) of the games for CSV: one row per payment, each cell one value (the
     amount a bare number with the decimals the text shows); a game without payments has one
     row with the payment cells empty."""
-    from ginscore.core.scoring import show_amount
-
     headers = listing_csv_headers()
     rows = []
     words = words or RowWords()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ginscore.app import games
 from ginscore.app.reading import view
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.cli import cli
@@ -44,8 +45,6 @@ Example:
 @json_option
 @click.pass_obj
 def new(obj, players, stake, currency, dealer, table, preset, settings, as_json):
-    from ginscore.app import games
-
     started = games.start(obj.book, players, table, stake, currency, dealer, preset, settings)
     shown = report_start(started, as_json)
     if shown and started.house_values:
@@ -111,6 +110,4 @@ Example:
 @json_option
 @click.pass_obj
 def rematch(obj, game_id, as_json):
-    from ginscore.app import games
-
     report_start(games.rematch(obj.book, game_id), as_json)

@@ -92,7 +92,7 @@ def merge_folder(ledger, folder: str) -> tuple[int, list]:
     is (it keeps its one writer); anything else is added to this device's file. A file holding
     an entry held here with other content is not merged, and named."""
     legacy = files.legacy_path(folder)
-    theirs = [(legacy, None)] * os.path.lexists(legacy) + files.listing(folder)[0]
+    theirs = ([(legacy, None)] if os.path.lexists(legacy) else []) + files.listing(folder)[0]
     if not theirs:  # nothing to fold in: this ledger's settlements, years of them, are not read
         return 0, []
     found, unread = read_files(ledger.root)
