@@ -72,6 +72,13 @@ def merged_notes(game, late=None, ahead=None) -> list:
     ``actions.late_hands`` and ``far_ahead`` of the game, where the caller has them."""
     notes = []
     for hand in actions.late_hands(game) if late is None else late:
+        if hand.aside:  # a partnership's card table entered twice in one round by devices apart
+            notes.append(
+                _("hand {number} of game {game} enters its card table a second time in its round (devices recorded apart): not "
+                  "counted; delete the hand that was not played ('ginscore delete {number} --game {game}'), or correct "
+                  "it").format(number=hand.number, game=game.id)
+            )
+            continue
         notes.append(
             _("hand {number} of game {game} comes after the end (its device had not seen it): not counted; correct the hand "
               "that ends the game, or 'ginscore delete {number} --game {game}'").format(number=hand.number, game=game.id)

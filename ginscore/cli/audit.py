@@ -126,6 +126,8 @@ def counts_as(line, edited: set, live: set, late: set) -> str:
     if line.number is None:
         return _("taken back")
     if line.target in late:
+        if late[line.target]:  # set aside at its card table (a partnership's), not after the end
+            return _("hand {number}, a second hand at its card table: does not count").format(number=line.number)
         return _("hand {number}, after the end: does not count").format(number=line.number)
     if line.target in edited:
         return _("hand {number}, edited").format(number=line.number)
@@ -151,7 +153,7 @@ def log(obj, game_id, as_json, fmt):
     positions = {line.entry["id"]: line.position for line in lines}
     changed = {entry["id"]: entry for entry in game.journal if entry["action"] in CHANGE_ACTIONS}
     live = {entry["id"] for entry in live_changes(game.journal)}
-    late = {hand.entry for hand in reading.late_hands(game)}  # merged in after the end: kept, not counted
+    late = {hand.entry: hand.aside for hand in reading.late_hands(game)}  # merged in after the end (or set aside): kept, not counted
     undeleted = undeletions(game.journal)
     if as_json:
         entries = []

@@ -208,6 +208,12 @@ class EffectiveHand(Record):
     # who played it as recorded, in its table's seat order, named as the game names them now
     # ("seats", ginscore.core.changes); () for a hand recorded before hands kept their seats
     seats: tuple = ()
+    # a hand kept that does not count (``late_hands``), why: "" after the game's end, SECOND_AT_TABLE
+    # at a card table that already had its hand in that round, each recorded apart
+    aside: str = ""
+
+
+SECOND_AT_TABLE = "second at its card table"
 
 
 def effective_hands(journal) -> list[EffectiveHand]:
@@ -243,9 +249,9 @@ def effective_hands(journal) -> list[EffectiveHand]:
         if hand_seats is not last_seats and hand_seats != last_seats:
             last_seats, last_names = hand_seats, seat_names(hand_seats)
         if entry_id in edits:
-            effective.append(made(EffectiveHand, (number, entry_id, edits[entry_id], True, last_names)))
+            effective.append(made(EffectiveHand, (number, entry_id, edits[entry_id], True, last_names, "")))
         else:
-            effective.append(made(EffectiveHand, (number, entry_id, entry["hand"], False, last_names)))
+            effective.append(made(EffectiveHand, (number, entry_id, entry["hand"], False, last_names, "")))
     return effective
 
 

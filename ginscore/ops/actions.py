@@ -41,6 +41,7 @@ def evaluate_or_refuse(updated: Game, refusal: str, **fields):
     late = late_hands(updated)
     if late:  # a hand after the end kept, not counted, is what another device's change apart makes; not this one
         from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+        from ginscore.tables.kept import second_at_table
 
         try:
             already = {hand.entry for hand in late_hands(updated._replace(journal=updated.journal[:-1]))}
@@ -48,7 +49,8 @@ def evaluate_or_refuse(updated: Game, refusal: str, **fields):
             already = set()
         made = [hand for hand in late if hand.entry not in already]
         if made:
-            error = hand_after_the_end(updated, made[0], _("at hand {number}").format(number=made[0].number - 1))
+            error = second_at_table(updated, made[0]) if made[0].aside else \
+                hand_after_the_end(updated, made[0], _("at hand {number}").format(number=made[0].number - 1))
             raise HandError(refusal.format(error=error, **fields))
     return state
 
@@ -60,6 +62,7 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     too), or where the table's seats follow the hands' order and a later hand would be played
     by others than before."""
     from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+    from ginscore.tables.kept import second_at_table
 
     kind = get_table(game.table)
     late_before = {hand.entry for hand in kind.late_hands(game)}
@@ -73,7 +76,8 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     state = evaluate_or_refuse(updated, refusal, **fields)
     late = [hand for hand in kind.late_hands(updated) if hand.entry not in late_before]
     if late:
-        error = hand_after_the_end(game, late[0], _("at hand {number}").format(number=late[0].number - 1))
+        error = second_at_table(game, late[0]) if late[0].aside else \
+            hand_after_the_end(game, late[0], _("at hand {number}").format(number=late[0].number - 1))
         raise HandError(refusal.format(error=error, **fields))
     seats_before, seats = kind.seats_of(kind.evaluate(game)), kind.seats_of(state)
     for hand in journal.effective_hands(updated.journal):
@@ -269,7 +273,7 @@ def edit(game: Game, number: int, hand: dict):
     kind.check_entry(standing(game), hand)
     hands = journal.effective_hands(game.journal)
     target = hands[number - 1].entry if 1 <= number <= len(hands) else None
-    if target is not None and any(late.entry == target for late in late_hands(game)):  # it would change nothing
+    if target is not None and any(late.entry == target and not late.aside for late in late_hands(game)):  # it would change nothing
         raise HandError(
             _("hand {number} of game {game} comes after the end and does not count: correcting it changes nothing; correct "
               "the hand that ends the game, or 'ginscore delete {number}'").format(number=number, game=game.id)

@@ -15,9 +15,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ginscore.base.errors import HandError
+from ginscore.base.i18n import _
 from ginscore.core.apart import apart
 from ginscore.core.causal import ancestors
-from ginscore.core.game import EffectiveHand, effective_hands, header, seat_names
+from ginscore.core.game import SECOND_AT_TABLE, EffectiveHand, effective_hands, header, seat_names
 
 KEPT = 4
 # The last few replays (table, game, (result, late hands)), newest first: a game and its
@@ -103,6 +104,22 @@ def copied_tally(tally) -> SimpleNamespace:
     })
 
 
+class CardTableTaken(HandError):
+    """A hand at a card table that already has its hand in this round (the partnership's two
+    card tables). In a journal merged from devices that recorded apart, it is kept and does not
+    count, as a hand after the end is: each device's rounds were whole, but the merged order
+    puts the hands of both in one sequence of rounds (a double entry, or one device's round
+    split across two of the merged game). The game stays readable everywhere, and 'status' and
+    'check' name the hand, with what to do."""
+
+
+def second_at_table(game, effective) -> HandError:
+    """The error for a change made here that would set hand ``effective`` aside at a card table
+    that already had its hand in that round (made apart on another device, merged, it stays)."""
+    return HandError(_("game {game}: hand {number} would enter its card table a second time in its round").format(
+        game=game.id, number=effective.number))
+
+
 def replay(table, game) -> tuple:
     """(result, late hands) of ``game``: from the tally of a game replayed moments ago whose
     journal this one's only adds hands to, at its end; else replayed whole."""
@@ -137,9 +154,19 @@ def _replayed_whole(table, game, recorded) -> tuple:
                 late.append(effective)
                 continue
             raise table.after_the_end(game, effective, tally)
-        if table.play(game, tally, effective):
+        try:
+            ended = table.play(game, tally, effective)
+        except CardTableTaken:
+            if apart_ids is None:
+                entries = {entry["id"]: entry for entry in game.journal}
+                apart_ids = {entry["id"] for entry in apart(game.journal)}
+            if not apart_ids:  # one device's journal: no ginscore writes that
+                raise
+            late.append(effective._replace(aside=SECOND_AT_TABLE))
+            continue
+        if ended:
             over = effective
-    if over is None and not any("before" in entry for entry in game.journal):
+    if over is None and not late and not any("before" in entry for entry in game.journal):
         _keep_tally(table, game, tally, hands, frozenset(entry["id"] for entry in game.journal))
     return _finished(table, game, tally, hands), late
 
@@ -194,7 +221,10 @@ def _gone_on(table, game) -> tuple | None:
             effective = EffectiveHand(len(hands) + 1, entry["id"], entry["hand"], False, seat_names(entry.get("seats")))
             table.check_hand(game, effective.hand)
             hands.append(effective.hand)
-            over = table.play(game, tally, effective)
+            try:
+                over = table.play(game, tally, effective)
+            except CardTableTaken:  # recorded apart or not: the whole replay says
+                return None
         if not over:
             _keep_tally(table, game, tally, hands, ids | added_ids)
         return _finished(table, game, tally, hands), []

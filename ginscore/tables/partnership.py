@@ -17,7 +17,7 @@ from ginscore.base.records import Record
 from ginscore.core.names import match_player
 from ginscore.core.scoring import FinalScore, final_score, score_hand
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
-from ginscore.tables.kept import copied_tally
+from ginscore.tables.kept import CardTableTaken, copied_tally
 from ginscore.tables.partnership_view import PartnershipView
 from ginscore.tables.payments import payment
 from ginscore.tables.seats import KeptSeats, seats_json
@@ -267,6 +267,7 @@ class PartnershipGin(GinTable):
         hand, current = effective.hand, tally.current
         recorded = self.recorded_seats(game, effective)
         index = card_table_index(current, hand["player"])
+        kept = None
         if recorded:  # the card table it was played at as recorded, whatever a change before it did to the round
             arranged = (tuple(recorded[:2]), tuple(recorded[2:]))
             if any(tally.side_of[first] == tally.side_of[second] for first, second in arranged):
@@ -274,17 +275,19 @@ class PartnershipGin(GinTable):
                     game=game.id, number=effective.number))
             pair = arranged[card_table_index(Round(0, arranged, {}, {}, None, 0), hand["player"])]
             if pair != current.pairs[index]:
-                tally.kept_seats.append(KeptSeats(effective.number, pair, current.pairs[index]))
+                kept = KeptSeats(effective.number, pair, current.pairs[index])
                 if current.results:  # the other card table is in: only this one as recorded
                     arranged = tuple(pair if at == index else other for at, other in enumerate(current.pairs))
                 current = current._replace(pairs=arranged)
                 index = card_table_index(current, hand["player"])
-        if index in current.results:
-            raise HandError(
+        if index in current.results:  # the tally unchanged: a hand recorded apart is set aside (kept.CardTableTaken)
+            raise CardTableTaken(
                 _("game {game}: hand {number} enters the table {table} a second time in round {round}").format(
                     game=game.id, number=effective.number, table=_(" v ").join(current.pairs[index]), round=current.number
                 )
             )
+        if kept is not None:
+            tally.kept_seats.append(kept)
         pair = current.pairs[index]
         opponent = None if hand["kind"] == "draw" else (pair[1] if pair[0] == hand["player"] else pair[0])
         score = score_hand(hand, opponent, game.rules)

@@ -144,6 +144,41 @@ def test_a_rules_change_made_apart_keeps_the_later_hand_after_the_end(laptop_and
             assert device.run(f"{command} --game {game}" if command not in ("games", "check") else command).exit_code == 0
 
 
+@pytest.mark.parametrize("offset", [0, 3 * DAY, -10 * YEAR])
+def test_a_partnership_card_table_entered_twice_apart_keeps_the_game_readable(laptop_and_phone, offset):
+    """The laptop and the phone, apart, each enter round 1's hand at Ann and Ben's card table (a
+    double entry, the numbers told differently): once merged the table has two hands in one
+    round. One counts, the other is kept, not counted, and named with what to do. (The game
+    could not be read on any device: "enters the table Ann v Ben a second time in round 1";
+    a random search over three devices found it in most partnership games recorded apart.)"""
+    laptop, phone, syncer = laptop_and_phone
+    phone.offset_ms = offset
+    ok(laptop, "new Ann Ben Cat Dee --partnership")
+    game = as_json(laptop, "status")["id"]
+    syncer.settle()
+    ok(laptop, "knock ann 4 15")  # Ann 15 - 4 = 11
+    ok(phone, f"knock ann 2 12 --game {game}")  # apart: Ann 12 - 2 = 10
+    syncer.settle()
+    counted = set()
+    for device in (laptop, phone):
+        state = as_json(device, f"status --game {game}")
+        assert [(hand["kind"], hand["player"]) for hand in state["hands"]] == [("knock", "Ann")]
+        counted.add(state["hands"][0]["points"])
+        said = ok(device, f"status --game {game}").stdout
+        assert f"hand 2 of game {game} enters its card table a second time in its round" in said
+        assert f"'ginscore delete 2 --game {game}'" in said
+        log = as_json(device, f"log --game {game}")["entries"]
+        assert [entry["counts"] for entry in log if entry["action"] == "hand"] == [True, False]
+        assert "a second hand at its card table: does not count" in ok(device, f"log --game {game}").stdout
+        report = as_json(device, "check")
+        assert report["ok"] is True and any("a second time in its round" in note["note"] for note in report["notes"])
+    assert counted in ({11}, {10})  # the same hand counts on both devices
+    ok(laptop, f"delete 2 --game {game}")  # the hand that was not played
+    syncer.settle()
+    for device in (laptop, phone):
+        assert "a second time" not in ok(device, f"status --game {game}").stdout
+
+
 def test_the_same_correction_made_on_this_device_is_still_refused(laptop_and_phone):
     """On one device the correction that would leave a later hand after the end is refused, as
     before: its device sees the later hands (it is the one apart that cannot)."""
