@@ -132,6 +132,7 @@ GIN_SETTINGS = _declare(
     ),
 )
 SETTINGS = tuple(GIN_SETTINGS)
+_GIN_DEFAULTS = {name: spec.default for name, spec in GIN_SETTINGS.items()}  # what a setting a table does not use reads as
 OKLAHOMA_SETTINGS = ("oklahoma", "ace_upcard", "spade_double")
 # What only a two-player table has: Oklahoma, and a choice of who deals (with more players at
 # the table, who plays and deals next is the table's own rule).
@@ -149,7 +150,9 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    __slots__ = ("_specs", "_values", "__dict__")  # __dict__: the values, read at C speed (__getattr__: the rest)
+    # __dict__: the values, and the standard default of each gin setting the table does not use,
+    # read at C speed (a three-handed game's replay asks ``oklahoma`` at every hand); __getattr__: the rest
+    __slots__ = ("_specs", "_values", "__dict__")
 
     def __init__(self, **settings):
         self._init(GIN_SETTINGS, settings)
@@ -167,7 +170,7 @@ class Rules:
             raise TypeError(f"Rules() got an unknown setting {unknown[0]!r}")
         object.__setattr__(self, "_specs", specs)
         object.__setattr__(self, "_values", {name: values.get(name, spec.default) for name, spec in specs.items()})
-        object.__setattr__(self, "__dict__", self._values)
+        object.__setattr__(self, "__dict__", self._values if specs is GIN_SETTINGS else {**_GIN_DEFAULTS, **self._values})
         validate(self)
 
     def __getattr__(self, name):
