@@ -150,8 +150,7 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    # __dict__: the values, and the standard default of each gin setting the table does not use,
-    # read at C speed (a three-handed game's replay asks ``oklahoma`` at every hand); __getattr__: the rest
+    # __dict__: the values and each unused gin setting's default (a replay asks ``oklahoma`` at every hand), read at C speed
     __slots__ = ("_specs", "_values", "__dict__")
 
     def __init__(self, **settings):
