@@ -73,6 +73,34 @@ def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monke
         assert quick == full, (index, change)
 
 
+SEATS_CHANGES = [change for change in ENTRY_CHANGES if change[0][0] == "seats"]
+
+
+@pytest.mark.parametrize("change", SEATS_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
+def test_the_quick_check_of_seats_that_come_round_again_finds_what_the_full_checks_find(change, monkeypatch):
+    """At a table of three the seats turn: the fifth hand on has seats in an order found right
+    before (kept by the quick check), and a change to them is found all the same."""
+    from ginscore.ops import actions
+    from ginscore.store import game_file, journal_format
+    from ginscore.store.game_file import encode
+    from ginscore.tables import get_table
+
+    table, game = get_table("three-handed"), actions.new_game("k7f3q2ab", ["Ann", "Ben", "Cy"], table="three-handed")
+    for number in range(7):
+        seats = table.next_seats(actions.evaluate(game))
+        game, _ = actions.record(game, {"kind": "knock", "player": seats[number % 2], "deadwood": 2, "opponent_deadwood": 9})
+    sound = json.loads(json.dumps(encode(game._replace(device="abc123"))))
+    orders = [[seat["player"] for seat in entry["seats"]] for entry in sound["journal"]]
+    assert orders[4:] == orders[:3] and len({tuple(order) for order in orders[:3]}) == 3 and game_file.problems(sound) == []
+    for index in (5, 6):  # seats in an order the third and second hands had
+        data = changed(sound, index, *change)
+        quick = game_file.problems(data)
+        monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
+        full = game_file.problems(data)
+        monkeypatch.undo()
+        assert quick == full, (index, change)
+
+
 def test_an_entry_id_given_twice_is_found_by_the_quick_check_too():
     from ginscore.store import game_file
 
