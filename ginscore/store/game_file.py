@@ -387,8 +387,10 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     as_it_stands = table_unit.standing(game) if changed else game
     rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
-    # Unchanged, every hand is checked against the same game: a hand equal to one that passed
-    # passes (its fields' types were checked exact before, so == is no looser; cards aside).
+    # Unchanged, every hand is checked against the same game: a hand equal to one of the last two
+    # that passed passes (its fields' types were checked exact before, so == is no looser; cards
+    # aside). Only the last two: a club's hands are seldom alike, and looking through every earlier
+    # one cost more than checking it (a file of one hand thousands of times still checks it once).
     passed: list = []
     for index in range(start, len(game.journal)):
         entry = game.journal[index]
@@ -396,7 +398,7 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:
                     as_it_stood = as_it_stands._replace(rules=rules_at(index))
-                elif entry["hand"] in passed:
+                elif entry["hand"] in passed[-2:]:
                     continue
                 try:
                     table_unit.check_hand(as_it_stood, as_it_stands.journal[index]["hand"])

@@ -257,3 +257,23 @@ def test_a_long_first_reading_says_at_a_terminal_how_far_it_has_come_and_leaves_
     monkeypatch.setattr(summary_index, "TOLD_FROM", 8)  # fewer games than that: read without a word
     assert first_command(terminal=True).stderr == ""
     assert run("games").stderr == ""  # the index is there: nothing read, nothing said
+
+
+def test_a_hand_like_one_of_the_last_two_that_passed_is_not_checked_again_and_a_refused_one_always_is(monkeypatch):
+    from ginscore.store import game_file
+    from ginscore.tables.two_handed import GinTable
+
+    data = device_file(hands=0)
+    ann, ben, over = ({"kind": "knock", "player": name, "deadwood": 2, "opponent_deadwood": 9} for name in ("Ann", "Ben", "Ann"))
+    over["deadwood"] = 11  # over the knock limit of 10
+    template = device_file(hands=1)["journal"][0]
+    data["journal"] = [{**template, "id": f"e{number}", "clock": number, "after": None if number == 0 else f"e{number - 1}",
+                        "hand": dict(hand)} for number, hand in enumerate([ann, ben] * 300 + [over, ann, over])]
+    checked = []
+    plain_check = GinTable.check_hand
+    monkeypatch.setattr(GinTable, "check_hand", lambda self, game, hand: checked.append(dict(hand)) or plain_check(self, game, hand))
+    game_file.HANDS_CHECKED.clear()
+    game, problems = game_file._build(data, 4), []
+    game_file._check_hands_against_table(game, problems, "journal[{}].hand")
+    # the 600 alternating hands are two hands, checked once each; the one over the limit, refused, is checked (and said) each time
+    assert checked == [ann, ben, over, over] and [problem.split(":")[0] for problem in problems] == ["journal[600].hand", "journal[602].hand"]
