@@ -496,6 +496,21 @@ class Device:
 
 
 CLOCKS = ("now", "now_ms", "system_ms")
+_HOLDERS: dict = {}  # (modules loaded, the clocks) -> [(module, name)]: the modules that took a clock by name
+
+
+def _clock_holders(modules, originals) -> list:
+    """(module, name) of every ginscore module holding one of ginscore's clocks by name. Looked
+    for again only when a module was loaded since: a look goes through every module loaded
+    (some 1,500 getattr calls), and a property test skews the clock thousands of times."""
+    seen = (len(modules), *(originals[name] for name in CLOCKS))  # held: no id of a clock gone reused
+    if seen not in _HOLDERS:
+        _HOLDERS.clear()
+        _HOLDERS[seen] = [
+            (module, name) for module in list(modules.values()) if getattr(module, "__name__", "").startswith("ginscore")
+            for name in CLOCKS if getattr(module, name, None) is originals[name]
+        ]
+    return _HOLDERS[seen]
 
 
 @contextmanager
@@ -516,12 +531,9 @@ def clock_off_by(offset_ms: int):
         "system_ms": lambda: originals["system_ms"]() + offset_ms,
     }
     patched = []
-    for module in list(sys.modules.values()):
-        if getattr(module, "__name__", "").startswith("ginscore"):
-            for name in CLOCKS:
-                if getattr(module, name, None) is originals[name]:
-                    setattr(module, name, skewed[name])
-                    patched.append((module, name))
+    for module, name in _clock_holders(sys.modules, originals):
+        setattr(module, name, skewed[name])
+        patched.append((module, name))
     try:
         yield
     finally:

@@ -140,8 +140,8 @@ def undo_of(entry, state: JournalEffects) -> Deed | None:
         return Deed("restore" if entry.get("reason") == RESTORE_UNDONE else "hand", entry, target)
     if action == "restore":
         return Deed("delete", entry, target) if state.last_restore.get(target) is entry and target not in state.taken_back else None
-    if action == "edit":
-        return Deed("edit", entry, target) if state.current_edit.get(target) is entry else None
+    if action == "edit":  # as for a correction: none stands on a hand taken back (another device may have)
+        return Deed("edit", entry, target) if state.current_edit.get(target) is entry and target not in state.taken_back else None
     if action == "resume":
         return Deed("end", entry, None) if state.stop is entry else None
     return None

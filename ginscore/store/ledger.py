@@ -405,16 +405,17 @@ class Ledger:
         from ginscore.store.device_clock import note_clock  # only where a file is written
         from ginscore.store.written import file_bytes, note, vouched
         vouched(self.written_path, path, PARSED)  # the texts of its entries, cut out of the file this device wrote
-        payload = file_bytes(self.codec.encode(game, entries, self.device), entries)
+        device = self.device  # asked once: a property that reads this device's id from its file
+        payload = file_bytes(self.codec.encode(game, entries, device), entries)
         devices_before = self._known()
         atomic_write(path, payload)
         self.changes += 1
-        note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == self.device)]))
+        note_clock(self.clock_path, max([game.clock if new else 0, *(entry["clock"] for entry in entries if entry["device"] == device)]))
         WRITTEN[:] = [payload, *WRITTEN[:3]]
         self._keep(self._loaded, game.id, [item for item in loaded if item[0] != path] + [(path, {entry["id"] for entry in entries})])
         self._keep(self.read_bytes, game.id, [*(item for item in self.read_bytes.get(game.id, ()) if item[0] != path), (path, payload)])
         # The folder changed by this write only: the cache of its devices stays true
-        devices = sorted(set(devices_before[0]) | {self.device})
+        devices = sorted(set(devices_before[0]) | {device})
         self._remember_known(self.folder_mtime(), devices, devices_before[1])
         note(self.written_path, path, payload)
         if new and current:

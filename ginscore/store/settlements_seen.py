@@ -69,7 +69,11 @@ def keep(cache_dir: str, signature: str, entries: list) -> None:
 
 
 def _named(entry: dict) -> list:
-    """The game ids an entry names: its games, the games of its shares and squarings."""
+    """The game ids an entry names: its games, the games of its shares and squarings. Only a
+    "settle" names games: an undo or a redo names the settlement it acts on, and what else it
+    carries (a key an older or newer ginscore wrote) is passed over unread, its shape unchecked."""
+    if entry.get("action") != "settle":
+        return []
     found = [game for game in entry.get("games") or () if type(game) is str]
     found += [game for game in (entry.get("shares") or {}) if type(game) is str]
     for square in entry.get("squares") or ():

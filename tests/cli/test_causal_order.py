@@ -169,15 +169,22 @@ def test_undo_on_a_device_that_recorded_nothing_here_says_how_to_take_a_hand_bac
     assert sorted((path.name, path.read_bytes()) for path in (phone.ledger / "games").iterdir()) == before
 
 
+def hand_1_corrected_on_the_phone(laptop, phone, syncer) -> str:
+    """A game started on the laptop, hand 1 recorded there (knock Ann 4 15: Ann 11) and, once
+    synced, corrected on the phone (knock Ann 2 15: Ann 13); its id."""
+    ok(laptop, "new Ann Ben")
+    game = as_json(laptop, "status")["id"]
+    ok(laptop, "knock ann 4 15")
+    syncer.settle()
+    ok(phone, f"edit 1 knock ann 2 15 --game {game}")
+    return game
+
+
 def test_undo_takes_back_this_devices_correction_not_another_devices(laptop_and_phone):
     """The phone corrects hand 1; the laptop then records hand 2: the phone's undo puts hand 1
     back as it was; the laptop's undo takes back its hand 2, not the phone's correction."""
     laptop, phone, syncer = laptop_and_phone
-    ok(laptop, "new Ann Ben")
-    game = as_json(laptop, "status")["id"]
-    ok(laptop, "knock ann 4 15")  # Ann 11
-    syncer.settle()
-    ok(phone, f"edit 1 knock ann 2 15 --game {game}")  # Ann 13
+    game = hand_1_corrected_on_the_phone(laptop, phone, syncer)
     syncer.settle()
     ok(laptop, "gin ben 10")  # Ben 35
     said = ok(laptop, "undo").stdout
@@ -188,6 +195,28 @@ def test_undo_takes_back_this_devices_correction_not_another_devices(laptop_and_
     assert "Totals: Ann 11, Ben 0." in said
     said = ok(phone, f"redo --game {game}").stdout
     assert "Redid the correction of hand 1" in said and "Totals: Ann 13, Ben 0." in said
+    syncer.settle()
+    for device in (laptop, phone):
+        assert as_json(device, f"status --game {game}")["scores"] == {"Ann": 13, "Ben": 0}
+
+
+def test_redo_of_a_correction_of_a_hand_another_device_took_back_meanwhile_is_refused(laptop_and_phone):
+    """The phone corrects hand 1 and takes its correction back while the laptop, apart, takes
+    hand 1 back: once they meet, hand 1 no longer counts, so the phone has nothing to redo (its
+    redo failed inside with no word for it; hypothesis found it). Nothing is written. Redone on
+    the laptop, hand 1 counts again and so does the phone's undo: its redo is the correction."""
+    laptop, phone, syncer = laptop_and_phone
+    game = hand_1_corrected_on_the_phone(laptop, phone, syncer)
+    ok(laptop, "undo")  # apart: hand 1 taken back
+    ok(phone, f"undo --game {game}")  # apart: the correction taken back
+    syncer.settle()
+    before = sorted((path.name, path.read_bytes()) for path in (phone.ledger / "games").iterdir())
+    result = phone.run(f"redo --game {game}")
+    assert result.exit_code == 1 and "nothing to redo" in result.output
+    assert sorted((path.name, path.read_bytes()) for path in (phone.ledger / "games").iterdir()) == before
+    ok(laptop, "redo")  # hand 1 back: Ann 11
+    syncer.settle()
+    assert "Redid the correction of hand 1" in ok(phone, f"redo --game {game}").stdout
     syncer.settle()
     for device in (laptop, phone):
         assert as_json(device, f"status --game {game}")["scores"] == {"Ann": 13, "Ben": 0}

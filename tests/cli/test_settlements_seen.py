@@ -80,3 +80,23 @@ def test_undo_after_a_hand_reads_no_settlement_and_right_after_settle_takes_it_b
     result = run("undo --json")
     assert json.loads(result.stdout)["schema"] == "ginscore.undone-settlement"  # right after it: the settlement
     assert run("redo --json").exit_code == 0 and read  # brought back: the files were read for it
+
+
+def test_an_undo_or_redo_carrying_keys_of_a_settle_names_no_game(tmp_path):
+    """The settlement files' check reads an undo or a redo for what it acts on (its target) and
+    passes its other keys over, as a key an older or newer ginscore wrote: an undo carrying a
+    "games" that is a number, or "squares" of text, made every command that reads the files
+    fail inside (the fuzzer found it). Only a settle names games."""
+    from ginscore.store import settlements_seen
+
+    settle = {"id": "s1", "clock": 5, "device": "aa", "action": "settle", "games": ["k7f3q2ab"],
+              "shares": {"k7f3q2ab": [["Ann", "1.00"], ["Ben", "-1.00"]]}, "squares": [{"games": ["m2m2m2m2"]}]}
+    odd = [{"id": f"u{index}", "clock": 6 + index, "device": "bb", "action": action, "target": "s1", **carried}
+           for index, (action, carried) in enumerate([
+               ("undo", {"games": 5}), ("redo", {"shares": [1, 2]}), ("undo", {"squares": ["x", 3]}), ("redo", {"games": ["zzzzzzzz"]}),
+           ])]
+    settlements_seen.keep(str(tmp_path), "signature", [settle, *odd])
+    seen = settlements_seen.read(str(tmp_path), "signature")
+    assert seen.newest == {"aa": 5, "bb": 9}
+    assert seen.may_name("k7f3q2ab") and seen.may_name("m2m2m2m2")
+    assert not seen.may_name("zzzzzzzz")  # a redo's "games": not a name (1 in 100 a false "may": not this id)
