@@ -58,18 +58,25 @@ def changed(data: dict, index: int, path: tuple, value) -> dict:
     return data
 
 
+def quick_and_full(data: dict, monkeypatch) -> tuple:
+    """The problems of a file as the build's checks find them, and as the full checks alone do."""
+    from ginscore.store import game_file, journal_format
+
+    quick = game_file.problems(data)
+    monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
+    full = game_file.problems(data)
+    monkeypatch.undo()
+    return quick, full
+
+
 @pytest.mark.parametrize("change", ENTRY_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
 def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monkeypatch):
-    from ginscore.store import game_file, journal_format
+    from ginscore.store import game_file
 
     sound = device_file()
     assert game_file.problems(sound) == []
     for index in (0, 3, 5):  # the first entry, one with the same seats before it, the last
-        data = changed(sound, index, *change)
-        quick = game_file.problems(data)
-        monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
-        full = game_file.problems(data)
-        monkeypatch.undo()
+        quick, full = quick_and_full(changed(sound, index, *change), monkeypatch)
         assert quick == full, (index, change)
 
 
@@ -81,7 +88,7 @@ def test_the_quick_check_of_seats_that_come_round_again_finds_what_the_full_chec
     """At a table of three the seats turn: the fifth hand on has seats in an order found right
     before (kept by the quick check), and a change to them is found all the same."""
     from ginscore.ops import actions
-    from ginscore.store import game_file, journal_format
+    from ginscore.store import game_file
     from ginscore.store.game_file import encode
     from ginscore.tables import get_table
 
@@ -93,11 +100,7 @@ def test_the_quick_check_of_seats_that_come_round_again_finds_what_the_full_chec
     orders = [[seat["player"] for seat in entry["seats"]] for entry in sound["journal"]]
     assert orders[4:] == orders[:3] and len({tuple(order) for order in orders[:3]}) == 3 and game_file.problems(sound) == []
     for index in (5, 6):  # seats in an order the third and second hands had
-        data = changed(sound, index, *change)
-        quick = game_file.problems(data)
-        monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
-        full = game_file.problems(data)
-        monkeypatch.undo()
+        quick, full = quick_and_full(changed(sound, index, *change), monkeypatch)
         assert quick == full, (index, change)
 
 
