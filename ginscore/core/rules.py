@@ -150,7 +150,7 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    # __dict__: the values and each unused gin setting's default (a replay asks ``oklahoma`` at every hand), read at C speed
+    # __dict__: the values and each unused gin setting's default, read at C speed (no __getattr__: every hand's replay reads a few)
     __slots__ = ("_specs", "_values", "__dict__")
 
     def __init__(self, **settings):
@@ -171,15 +171,6 @@ class Rules:
         object.__setattr__(self, "_values", {name: values.get(name, spec.default) for name, spec in specs.items()})
         object.__setattr__(self, "__dict__", self._values if specs is GIN_SETTINGS else {**_GIN_DEFAULTS, **self._values})
         validate(self)
-
-    def __getattr__(self, name):
-        # only reached for names that are not slots: a setting
-        values = object.__getattribute__(self, "_values")
-        if name in values:
-            return values[name]
-        if name in GIN_SETTINGS:
-            return GIN_SETTINGS[name].default
-        raise AttributeError(f"no rule setting {name!r}")
 
     def __setattr__(self, name, value):
         raise AttributeError("Rules are immutable: use with_changes()")
