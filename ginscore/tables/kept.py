@@ -106,11 +106,14 @@ def copied_tally(tally) -> SimpleNamespace:
 def replay(table, game) -> tuple:
     """(result, late hands) of ``game``: from the tally of a game replayed moments ago whose
     journal this one's only adds hands to, at its end; else replayed whole."""
-    game = table.standing(game)
-    return _gone_on(table, game) or _replayed_whole(table, game)
+    standing = table.standing(game)
+    return _gone_on(table, standing) or _replayed_whole(table, standing, game)
 
 
-def _replayed_whole(table, game) -> tuple:
+def _replayed_whole(table, game, recorded) -> tuple:
+    """(result, late hands) of ``game`` (as it stands), replayed hand by hand; ``recorded``, the
+    same game as recorded (its rules and players as it started: a hand after the end is judged by
+    what its device had seen, and only the changes among that count)."""
     tally = table.begin(game)
     over = None
     late = []
@@ -130,7 +133,7 @@ def _replayed_whole(table, game) -> tuple:
                 entries = {entry["id"]: entry for entry in game.journal}
                 apart_ids = {entry["id"] for entry in apart(game.journal)}
             entry = entries[effective.entry]
-            if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids or _end_unseen(table, game, entry, late):
+            if entry["device"] != entries[over.entry]["device"] or entry["id"] in apart_ids or _end_unseen(table, recorded, entry, late):
                 late.append(effective)
                 continue
             raise table.after_the_end(game, effective, tally)
@@ -147,20 +150,24 @@ def _replayed_whole(table, game) -> tuple:
 JUDGED = 16
 
 
-def _end_unseen(table, game, entry: dict, late: list) -> bool:
-    """Whether the hand ``entry``, after the end of ``game`` (as it stands) though recorded on the
+def _end_unseen(table, recorded, entry: dict, late: list) -> bool:
+    """Whether the hand ``entry``, after the end of the game as it stands though recorded on the
     device of the hand that ends it and not apart from it, was recorded where its device had not
     seen the game end: a correction, a rules change or a hand put before another, made on
     another device while this one kept scoring, moved the end before it. Such a hand is kept and
-    does not count; a hand recorded in a game its device saw over is one no ginscore writes."""
+    does not count; a hand recorded in a game its device saw over is one no ginscore writes.
+    What the device saw is replayed from ``recorded``, the game as recorded: the game as it
+    stands holds the rules and names of every change, seen there or not (a rules change made
+    apart ended the game before a hand on that view, and the game could not be read at all)."""
     if len(late) >= JUDGED:
         return True
-    seen = ancestors(game.journal, entry["id"])
-    at = next(index for index, held in enumerate(game.journal) if held is entry)
-    later = game.journal[at + 1:]
+    journal, wanted = recorded.journal, entry["id"]
+    seen = ancestors(journal, wanted)
+    at = next(index for index, held in enumerate(journal) if held["id"] == wanted)
+    later = journal[at + 1:]
     if len(seen) == at and all(held["action"] == "hand" and "before" not in held for held in later):
         return False  # it saw everything before it, and nothing after it changes the hands before it
-    view = game._replace(journal=tuple(held for held in game.journal if held["id"] in seen))
+    view = recorded._replace(journal=tuple(held for held in journal if held["id"] in seen))
     try:
         return not table.evaluate(view).finished
     except HandError:  # what it saw cannot be replayed: the replay of the whole game says why

@@ -118,6 +118,32 @@ def test_a_correction_made_apart_keeps_the_later_hand_after_the_end(laptop_and_p
     assert "Totals now:  Alice 61, Bob 10." in said
 
 
+@pytest.mark.parametrize("offset", [0, 3 * DAY, -10 * YEAR])
+def test_a_rules_change_made_apart_keeps_the_later_hand_after_the_end(laptop_and_phone, offset):
+    """The phone keeps scoring while the laptop, apart, raises the gin bonus, which rescores
+    every hand and ends the game sooner: both read the game, the later hand kept and marked
+    after the end. (The phone's hand was judged under the rules as they stand, a change it had
+    not seen: "hand 3 comes after the game ended at hand 2", and no command read the game;
+    the three-device property test found it.)"""
+    laptop, phone, syncer = laptop_and_phone
+    phone.offset_ms = offset
+    ok(laptop, "new Ann Ben")
+    game = as_json(laptop, "status")["id"]
+    syncer.settle()
+    ok(phone, f"gin ben 24 --game {game}")  # Ben 25 + 24 = 49
+    ok(phone, f"gin ben 24 --game {game}")  # Ben 98
+    ok(phone, f"draw --game {game}")  # still 98: the game goes on, as the phone sees it
+    ok(laptop, f"rules set gin-bonus 30 --game {game}")  # apart, no hand seen
+    syncer.settle()
+    # every gin at 30 + 24 = 54: Ben 108 at hand 2, over; the draw after it does not count
+    for device in (laptop, phone):
+        state = as_json(device, f"status --game {game}")
+        assert state["finished"] and state["scores"] == {"Ann": 0, "Ben": 108}
+        assert [hand["kind"] for hand in state["hands"]] == ["gin", "gin"]
+        for command in ("log", "games", "sheet", "check"):
+            assert device.run(f"{command} --game {game}" if command not in ("games", "check") else command).exit_code == 0
+
+
 def test_the_same_correction_made_on_this_device_is_still_refused(laptop_and_phone):
     """On one device the correction that would leave a later hand after the end is refused, as
     before: its device sees the later hands (it is the one apart that cannot)."""
@@ -244,7 +270,7 @@ def test_undo_and_redo_walk_back_and_forth_through_this_devices_own_deeds(tmp_pa
 OPERATIONS = st.lists(
     st.tuples(
         st.integers(0, 2),  # the device
-        st.sampled_from(["hand", "hand", "hand", "undo", "redo", "delete", "edit", "sync", "sync"]),
+        st.sampled_from(["hand", "hand", "hand", "undo", "redo", "delete", "edit", "sync", "sync", "restore", "rename", "rules"]),
         st.integers(0, 2**16),  # the operation's own choices
     ),
     min_size=4, max_size=24,
@@ -255,13 +281,14 @@ OPERATIONS = st.lists(
 @given(OPERATIONS, st.lists(st.sampled_from(OFFSETS + [0]), min_size=3, max_size=3))
 def test_random_interleavings_on_three_devices_with_clocks_off_converge(operations, offsets):
     """Three devices, each its clock off by hours, days or years, record hands, undo, redo,
-    delete and correct in one game, and now and then two of them meet (each takes the other's
+    delete, correct and restore hands, rename players and change the rules in one game, and now
+    and then two of them meet (each takes the other's
     entries). Whatever each printed is what its journal reads after (the new entry stays last
     when the journal is put in order again); an undo takes back only its own device's entry; and
     once all meet, every device holds the same journal, whichever order the files came in, and
     reads the game without an error."""
     from ginscore.core.game import union
-    from ginscore.ops import actions
+    from ginscore.ops import actions, placing
     from ginscore.ops import undo as undo_ops
 
     start = actions.new_game("k7f3q2ab", ["Ann", "Ben"], rules=None)._replace(clock=1)
@@ -290,6 +317,13 @@ def test_random_interleavings_on_three_devices_with_clocks_off_converge(operatio
                     updated, shown = taken.game, taken.state
                 elif operation == "delete" and hands:
                     updated, shown, _hand = actions.undo_hand(game, 1 + choice % hands, reason="delete")
+                elif operation == "restore":  # a hand deleted as hand 1 to 4, if any
+                    updated, shown, _hand = placing.restore(game, 1 + choice % 4)
+                elif operation == "rename":  # to a new name, or back (a name taken is refused)
+                    old = actions.standing(game).players[choice % 2]
+                    updated, shown = actions.rename(game, old, ("Anna", "Bob", "Ann", "Ben")[choice // 2 % 4])
+                elif operation == "rules":  # every hand scored again: a game can end sooner
+                    updated, shown = actions.set_rules(game, "gin-bonus", (10, 20, 25, 30)[choice % 4])
                 elif operation == "edit" and hands:
                     updated, shown, _hand = actions.edit(game, 1 + choice % hands, {"kind": "gin", "player": "Ben", "opponent_deadwood": choice % 30})
                 else:

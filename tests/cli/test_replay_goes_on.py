@@ -114,7 +114,7 @@ def test_each_hand_of_play_goes_on_from_the_last_replay(monkeypatch):
     tally kept; an undo in between replays whole again."""
     whole = []
     replayed_whole = kept._replayed_whole
-    monkeypatch.setattr(kept, "_replayed_whole", lambda table, game: whole.append(len(game.journal)) or replayed_whole(table, game))
+    monkeypatch.setattr(kept, "_replayed_whole", lambda table, game, recorded: whole.append(len(game.journal)) or replayed_whole(table, game, recorded))
     for name in CACHES:
         getattr(kept, name).clear()
     game = actions.new_game("k7f3q2ab", ("Ann", "Ben"), settings={"target": 1000})._replace(device="a1a1a1", clock=1)
