@@ -84,10 +84,24 @@ def merge_files(base: str, ours: str, theirs: str) -> bool:
 
 def summarized(game) -> tuple:
     """(the summary of ``game``, when it ended or None while in progress): what the index keeps of it."""
-    from ginscore.ops.summary import ended_at, summarize
-
+    summarize, ended_at = _reading()[3:]
     state = actions.evaluate(game)
     return summarize(state), ended_at(state) if state.finished else None
+
+
+_READING: list = []  # what _reading imported
+
+
+def _reading() -> tuple:
+    """(of_game, index, Facts, summarize, ended_at): what reading a game into the index needs, imported at the
+    first game read (not at start-up) and kept: an import costs a microsecond, a first command reads thousands."""
+    if not _READING:
+        from ginscore.base.content import of_game
+        from ginscore.index import index
+        from ginscore.index.rows import Facts
+        from ginscore.ops.summary import ended_at, summarize
+        _READING.append((of_game, index, Facts, summarize, ended_at))
+    return _READING[0]
 
 
 class Book:
@@ -225,10 +239,7 @@ class Book:
     def summarize_file(self, game_id: str) -> tuple:
         """(summary, None, position, facts) for a game whose files load, else (None, its problem in
         words, position, facts); see ``index.position`` and ``index.rows.Facts``."""
-        from ginscore.base.content import of_game
-        from ginscore.index import index
-        from ginscore.index.rows import Facts
-
+        of_game, index, Facts = _reading()[:3]
         try:
             game = self.ledger.load(game_id)
             summary, ended = summarized(game)

@@ -30,6 +30,8 @@ TEMPORARY_SUFFIX = ".tmp"
 # make ginscore read /dev/zero or write over a file elsewhere. Windows has no such flag (and
 # creating symlinks there needs privileges); islink() checks stand in for it.
 O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# asked of os once, not at every file read (a first command reads thousands; O_BINARY is Windows')
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 class NotPlainFile(OSError):
@@ -79,7 +81,7 @@ def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
     path = os.fspath(path)
     if not follow and not O_NOFOLLOW and os.path.islink(path):
         raise NotPlainFile("link", path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | (0 if follow else O_NOFOLLOW)
+    flags = _READ_FLAGS | (0 if follow else O_NOFOLLOW)
     try:
         descriptor = os.open(path, flags)
     except OSError as error:

@@ -15,6 +15,8 @@ device.
 
 from __future__ import annotations
 
+import json
+import time
 from datetime import datetime, timezone
 from operator import itemgetter
 from types import MappingProxyType
@@ -69,8 +71,6 @@ def now_ms() -> int:
 
 def system_ms() -> int:
     """The system's wall clock in milliseconds, for what is only compared with it (``far_ahead``)."""
-    import time
-
     return int(time.time() * 1000)
 
 
@@ -195,8 +195,6 @@ def clashes(*journals) -> list[str]:
 
 
 def _content(entry) -> str:
-    import json
-
     return json.dumps(entry, sort_keys=True, ensure_ascii=False)
 
 

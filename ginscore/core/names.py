@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ginscore.base.errors import PlayerError, shown
 from ginscore.base.i18n import _, quoted_start, shortened
 
@@ -11,6 +13,11 @@ def folded(name: str) -> str:
     """A name as compared: NFC (an é typed as e + accent equals the é key) and casefolded."""
     if name.isascii():  # the usual case needs no unicodedata
         return name.casefold()
+    return _folded_unicode(name)
+
+
+@lru_cache(maxsize=1024)  # a club's few names, met at every game a first command reads
+def _folded_unicode(name: str) -> str:
     import unicodedata
 
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())

@@ -132,6 +132,7 @@ GIN_SETTINGS = _declare(
     ),
 )
 SETTINGS = tuple(GIN_SETTINGS)
+_GIN_DEFAULTS = {name: spec.default for name, spec in GIN_SETTINGS.items()}  # what a setting a table does not use reads as
 OKLAHOMA_SETTINGS = ("oklahoma", "ace_upcard", "spade_double")
 # What only a two-player table has: Oklahoma, and a choice of who deals (with more players at
 # the table, who plays and deals next is the table's own rule).
@@ -149,7 +150,8 @@ class Rules:
     a frozen dataclass costs about 1.5 ms just to define.
     """
 
-    __slots__ = ("_specs", "_values", "__dict__")  # __dict__: the values, read at C speed (__getattr__: the rest)
+    # __dict__: the values and each unused gin setting's default, read at C speed (no __getattr__: every hand's replay reads a few)
+    __slots__ = ("_specs", "_values", "__dict__")
 
     def __init__(self, **settings):
         self._init(GIN_SETTINGS, settings)
@@ -167,17 +169,8 @@ class Rules:
             raise TypeError(f"Rules() got an unknown setting {unknown[0]!r}")
         object.__setattr__(self, "_specs", specs)
         object.__setattr__(self, "_values", {name: values.get(name, spec.default) for name, spec in specs.items()})
-        object.__setattr__(self, "__dict__", self._values)
+        object.__setattr__(self, "__dict__", self._values if specs is GIN_SETTINGS else {**_GIN_DEFAULTS, **self._values})
         validate(self)
-
-    def __getattr__(self, name):
-        # only reached for names that are not slots: a setting
-        values = object.__getattribute__(self, "_values")
-        if name in values:
-            return values[name]
-        if name in GIN_SETTINGS:
-            return GIN_SETTINGS[name].default
-        raise AttributeError(f"no rule setting {name!r}")
 
     def __setattr__(self, name, value):
         raise AttributeError("Rules are immutable: use with_changes()")

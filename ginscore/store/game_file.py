@@ -16,6 +16,7 @@ under ``ignorable`` (``["hand.note"]``); those are kept in the hands.
 from __future__ import annotations
 
 import os
+from operator import itemgetter
 
 from ginscore.base.errors import GinscoreError, LedgerError, clipped, shown
 from ginscore.base.i18n import _
@@ -71,6 +72,10 @@ _KNOWN_TOP = {
 _ENTRY_KEYS = ("id", "clock", "device", "after")
 # What version 2 files of every table stored for Hollywood's settings when unused.
 _V2_UNUSED_DEFAULTS = {"columns": 3, "column_target": 0, "last_column_double": False}
+
+
+_CHANGES = frozenset(CHANGE_ACTIONS)
+_ACTION = itemgetter("action")
 
 
 def repair_hint() -> str:
@@ -151,7 +156,7 @@ def merge(game_id: str, parts, hint: str) -> Game:
     for path, part in parts:
         if part.id != game_id:
             raise LedgerError(f"{path}: " + _("id is {id}, but the file name says {game}").format(id=shortened(part.id, 24), game=shortened(game_id, 24)) + f"; {hint}")
-        for name in STARTED:
+        for name in STARTED if part is not first else ():  # the first file is the game as started
             if getattr(part, name) != getattr(first, name):
                 raise LedgerError(
                     f"{path}: "
@@ -377,7 +382,7 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     ``places``: entry id -> its index in the file, for only those entries (default: all)."""
 
     table_unit = get_table(game.table)
-    changed = any(entry["action"] in CHANGE_ACTIONS for entry in game.journal)
+    changed = not _CHANGES.isdisjoint(map(_ACTION, game.journal))  # at C speed: every game a first command reads
     start = 0
     if places is None and not changed:  # each hand is checked against the game as started
         start = _hands_checked_before(game, hand_place)
@@ -387,8 +392,10 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
     as_it_stands = table_unit.standing(game) if changed else game
     rules_at = rules_as_they_stood(game) if changed else None
     as_it_stood = game
-    # Unchanged, every hand is checked against the same game: a hand equal to one that passed
-    # passes (its fields' types were checked exact before, so == is no looser; cards aside).
+    # Unchanged, every hand is checked against the same game: a hand equal to one of the last two
+    # that passed passes (its fields' types were checked exact before, so == is no looser; cards
+    # aside). Only the last two: a club's hands are seldom alike, and looking through every earlier
+    # one cost more than checking it (a file of one hand thousands of times still checks it once).
     passed: list = []
     for index in range(start, len(game.journal)):
         entry = game.journal[index]
@@ -396,7 +403,7 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
             if entry["action"] in ("hand", "edit") and (places is None or entry["id"] in places):
                 if changed:
                     as_it_stood = as_it_stands._replace(rules=rules_at(index))
-                elif entry["hand"] in passed:
+                elif entry["hand"] in passed[-2:]:
                     continue
                 try:
                     table_unit.check_hand(as_it_stood, as_it_stands.journal[index]["hand"])

@@ -216,7 +216,7 @@ def check_entries(journal: list, table_unit, found: list, ignorable=IGNORABLE, p
 def _check_entries_from(journal: list, start: int, seen: set, table_unit, found: list, ignorable, players) -> None:
     """``check_entries`` from entry ``start`` on, ``seen`` the ids before it."""
     hand_fields = None if table_unit is None else table_unit.hand_fields
-    seated: list = [None, None]  # the last seats and device found right (most hands of a game have the same)
+    seated: list = [None, None, []]  # the last seats and device found right (most hands of a game have the same), every seats found right
     for index in range(start, len(journal)):
         entry = journal[index]
         if hand_fields is not None and _plain_hand(entry, index, seen, hand_fields, players, seated):
@@ -279,6 +279,9 @@ def check_also_after(value, place: str, found: list) -> None:
         found.append(f"{place}: " + _("expected a list of 1 to {most} entry ids, got {value}").format(most=MOST_HEADS, value=value_words(value)))
 
 
+MOST_SEATINGS = 8  # the orders of a hand's seats _plain_hand keeps, found right (a table of four: four)
+
+
 def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated: list) -> bool:
     """Whether ``entry`` is a hand of the usual shape that the checks above pass (its id then
     counted as seen): the most common entry by far, told in one tight pass without a message
@@ -310,12 +313,14 @@ def _plain_hand(entry, index: int, seen: set, hand_fields: dict, players, seated
     if "seats" in entry:
         seats = entry["seats"]
         # == takes 1, 1.0 and true for one another: the places' types are looked at apart
-        last = seated[0]
-        same = last is not None and seats == last  # none right yet: "seats": null is checked below
+        last, right = seated[0], seated[2]
+        same = last is not None and (seats == last or seats in right)  # none right yet: "seats": null is checked below
         if not same and last is not None and type(seats) is list and len(seats) == len(last):
             # the usual next hand: the same seats in another order (the deal passes on), each a
             # seat found right, no place twice; so every player once, named as found right
             same = all(type(seat) is dict and seat in last for seat in seats) and len({seat["player"] for seat in seats}) == len(seats)
+            if same and len(right) < MOST_SEATINGS:  # the deal's turn comes round to these again
+                right.append(seats)
         if same:
             for seat in seats:
                 if type(seat["player"]) is not int:

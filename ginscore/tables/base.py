@@ -326,7 +326,7 @@ class Table:
         """The seats ``effective`` was recorded with (() for a hand from before seats); a hand
         whose seats are not the game's players cannot be read."""
         seats = effective.seats
-        if seats and sorted(seats) != sorted(game.players):
+        if seats and seats != game.players and sorted(seats) != sorted(game.players):  # sorted only where the order differs
             raise HandError(
                 _("game {game}: hand {number} records seats that are not this game's players").format(game=game.id, number=effective.number)
             )

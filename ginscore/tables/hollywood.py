@@ -18,7 +18,7 @@ from types import SimpleNamespace
 from ginscore.base.errors import HandError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
-from ginscore.core.game import EffectiveHand, abandoned
+from ginscore.core.game import EffectiveHand, abandoned, made
 from ginscore.core.rules import GIN_SETTINGS, Setting
 from ginscore.core.scoring import FinalScore, HandScore, final_score, gin_bonus_part, money
 from ginscore.tables.base import game_json, streaks_json
@@ -359,7 +359,7 @@ class HollywoodGin(TwoPlayerGin):
                     closed_now.append(column.number)
         totals = {name: tuple(column.scores[name] for column in columns) for name in game.players}
         states = tuple(cell_state(column, column.number in closed_now) for column in columns)
-        tally.rows.append(HollywoodRow(effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states, held))
+        tally.rows.append(made(HollywoodRow, (effective, score, totals, tuple(c.number for c in entered), tuple(closed_now), states, held)))
         tally.dealer = next_dealer(game.rules, game.players, tally.dealer, score.winner)
         return all(column.closed for column in columns)
 

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
+from ginscore.core.game import made
 from ginscore.core.names import match_player
 from ginscore.core.scoring import FinalScore, final_score, score_hand
 from ginscore.tables.base import game_json, hand_after_the_end, streaks_json
@@ -298,7 +299,7 @@ class PartnershipGin(GinTable):
                 tally.boxes[current.winner] += 1
                 if tally.scores[current.winner] >= game.rules.target:
                     tally.winner = current.winner
-        row = HandRow(effective, score, dict(tally.scores), opponent)
+        row = made(HandRow, (effective, score, dict(tally.scores), opponent))  # every field: core.game.made
         tally.rows.append(row)
         current.results[index] = row
         if current.complete:

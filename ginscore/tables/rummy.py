@@ -19,7 +19,7 @@ from ginscore.base.shell import command
 from ginscore.base.text import in_words
 from ginscore.cards.cards import rank_value
 from ginscore.core.fewest_payments import fewest_payments
-from ginscore.core.game import abandoned
+from ginscore.core.game import abandoned, made
 from ginscore.core.rules import Setting
 from ginscore.core.scoring import money
 from ginscore.core.statistics import blank as blank_stats
@@ -348,7 +348,7 @@ class RummyTable(Table):
             tally.points[out] += amount
         tally.hands_won[out] += 1
         tally.rummies[out] += multiplier == 2
-        tally.rows.append(RummyRow(effective, paid, multiplier, dict(tally.balances), tally.dealer))
+        tally.rows.append(made(RummyRow, (effective, paid, multiplier, dict(tally.balances), tally.dealer)))  # as core.game.made says
         tally.dealer = next_dealer(players, tally.dealer, out)
         target = game.rules.target
         if target and tally.points[out] >= target:

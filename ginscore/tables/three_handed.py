@@ -16,6 +16,7 @@ from ginscore.base.errors import HandError, RulesError
 from ginscore.base.i18n import N_, _, pN_
 from ginscore.base.records import Record
 from ginscore.base.text import in_words
+from ginscore.core.game import made
 from ginscore.core.names import match_player
 from ginscore.core.scoring import final_score, score_hand
 from ginscore.tables.base import finishing_order, game_json, streaks_json
@@ -219,7 +220,7 @@ class ThreeHandedGin(GinTable):
             opponent = seating.playing[1] if seating.playing[0] == hand["player"] else seating.playing[0]
         score = score_hand(hand, opponent, game.rules)
         count_hand(tally, score, game.rules.target)
-        tally.rows.append(ThreeHandedRow(effective, score, dict(tally.scores), opponent, seating.sitting_out))
+        tally.rows.append(made(ThreeHandedRow, (effective, score, dict(tally.scores), opponent, seating.sitting_out)))  # every field: core.game.made
         tally.seating = next_seating(seating, score.winner)
         return tally.winner is not None
 

@@ -58,18 +58,49 @@ def changed(data: dict, index: int, path: tuple, value) -> dict:
     return data
 
 
+def quick_and_full(data: dict, monkeypatch) -> tuple:
+    """The problems of a file as the build's checks find them, and as the full checks alone do."""
+    from ginscore.store import game_file, journal_format
+
+    quick = game_file.problems(data)
+    monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
+    full = game_file.problems(data)
+    monkeypatch.undo()
+    return quick, full
+
+
 @pytest.mark.parametrize("change", ENTRY_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
 def test_the_quick_check_of_a_hand_finds_what_the_full_checks_find(change, monkeypatch):
-    from ginscore.store import game_file, journal_format
+    from ginscore.store import game_file
 
     sound = device_file()
     assert game_file.problems(sound) == []
     for index in (0, 3, 5):  # the first entry, one with the same seats before it, the last
-        data = changed(sound, index, *change)
-        quick = game_file.problems(data)
-        monkeypatch.setattr(journal_format, "_plain_hand", lambda *args: False)
-        full = game_file.problems(data)
-        monkeypatch.undo()
+        quick, full = quick_and_full(changed(sound, index, *change), monkeypatch)
+        assert quick == full, (index, change)
+
+
+SEATS_CHANGES = [change for change in ENTRY_CHANGES if change[0][0] == "seats"]
+
+
+@pytest.mark.parametrize("change", SEATS_CHANGES, ids=lambda change: f"{'.'.join(map(str, change[0]))}={change[1]!r}")
+def test_the_quick_check_of_seats_that_come_round_again_finds_what_the_full_checks_find(change, monkeypatch):
+    """At a table of three the seats turn: the fifth hand on has seats in an order found right
+    before (kept by the quick check), and a change to them is found all the same."""
+    from ginscore.ops import actions
+    from ginscore.store import game_file
+    from ginscore.store.game_file import encode
+    from ginscore.tables import get_table
+
+    table, game = get_table("three-handed"), actions.new_game("k7f3q2ab", ["Ann", "Ben", "Cy"], table="three-handed")
+    for number in range(7):
+        seats = table.next_seats(actions.evaluate(game))
+        game, _ = actions.record(game, {"kind": "knock", "player": seats[number % 2], "deadwood": 2, "opponent_deadwood": 9})
+    sound = json.loads(json.dumps(encode(game._replace(device="abc123"))))
+    orders = [[seat["player"] for seat in entry["seats"]] for entry in sound["journal"]]
+    assert orders[4:] == orders[:3] and len({tuple(order) for order in orders[:3]}) == 3 and game_file.problems(sound) == []
+    for index in (5, 6):  # seats in an order the third and second hands had
+        quick, full = quick_and_full(changed(sound, index, *change), monkeypatch)
         assert quick == full, (index, change)
 
 
@@ -229,3 +260,23 @@ def test_a_long_first_reading_says_at_a_terminal_how_far_it_has_come_and_leaves_
     monkeypatch.setattr(summary_index, "TOLD_FROM", 8)  # fewer games than that: read without a word
     assert first_command(terminal=True).stderr == ""
     assert run("games").stderr == ""  # the index is there: nothing read, nothing said
+
+
+def test_a_hand_like_one_of_the_last_two_that_passed_is_not_checked_again_and_a_refused_one_always_is(monkeypatch):
+    from ginscore.store import game_file
+    from ginscore.tables.two_handed import GinTable
+
+    data = device_file(hands=0)
+    ann, ben, over = ({"kind": "knock", "player": name, "deadwood": 2, "opponent_deadwood": 9} for name in ("Ann", "Ben", "Ann"))
+    over["deadwood"] = 11  # over the knock limit of 10
+    template = device_file(hands=1)["journal"][0]
+    data["journal"] = [{**template, "id": f"e{number}", "clock": number, "after": None if number == 0 else f"e{number - 1}",
+                        "hand": dict(hand)} for number, hand in enumerate([ann, ben] * 300 + [over, ann, over])]
+    checked = []
+    plain_check = GinTable.check_hand
+    monkeypatch.setattr(GinTable, "check_hand", lambda self, game, hand: checked.append(dict(hand)) or plain_check(self, game, hand))
+    game_file.HANDS_CHECKED.clear()
+    game, problems = game_file._build(data, 4), []
+    game_file._check_hands_against_table(game, problems, "journal[{}].hand")
+    # the 600 alternating hands are two hands, checked once each; the one over the limit, refused, is checked (and said) each time
+    assert checked == [ann, ben, over, over] and [problem.split(":")[0] for problem in problems] == ["journal[600].hand", "journal[602].hand"]

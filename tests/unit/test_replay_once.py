@@ -95,3 +95,21 @@ def test_the_records_made_for_every_hand_have_every_field():
         assert len(score_hand(hand, "Bob", rules)) == len(HandScore._fields)
     rows = actions.evaluate(game).rows
     assert len(rows) == 5 and all(len(row) == len(HandRow._fields) and len(row.score) == len(HandScore._fields) for row in rows)
+
+
+@pytest.mark.parametrize("table_name", ["standard", "hollywood", "three-handed", "partnership", "rummy"])
+def test_every_table_s_rows_have_every_field(table_name):
+    # each table's play makes its rows with core.game.made, every field given (as above)
+    players = {"three-handed": ["Ann", "Bob", "Cy"], "partnership": ["Ann", "Bob", "Cy", "Dee"], "rummy": ["Ann", "Bob", "Cy"]}
+    names = players.get(table_name, ["Ann", "Bob"])
+    table, game = get_table(table_name), actions.new_game("k7f3q2ab", names, table=table_name)
+    for number in range(6):
+        seats = table.next_seats(actions.evaluate(game))
+        if table_name == "rummy":
+            out = seats[number % 3]
+            hand = {"kind": "out", "player": out, "losers": {name: 10 for name in names if name != out}}
+        else:  # at a partnership's table the two card tables take turns: the first and the third seat
+            hand = knock(seats[(number % 2) * (2 if table_name == "partnership" else 1)], 2, 9)
+        game, state = actions.record(game, hand)
+    assert len(state.rows) == 6 and all(len(row) == len(type(row)._fields) for row in state.rows)
+    assert [row.hand.number for row in state.rows] == [1, 2, 3, 4, 5, 6]

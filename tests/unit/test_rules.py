@@ -416,3 +416,18 @@ def test_a_rules_snapshot_round_trips(rules):
 
 def test_every_domain_error_is_a_ginscore_error():
     assert issubclass(RulesError, GinscoreError) and issubclass(HandError, GinscoreError)
+
+
+def test_a_setting_a_table_does_not_use_reads_as_its_standard_default_and_stays_unused():
+    # a three-handed game is not Oklahoma: its rules read oklahoma and spade_double as the
+    # standard defaults (RULES.md: off), yet hold, compare and store only its own settings
+    from ginscore.tables import get_table
+
+    specs = get_table("three-handed").settings
+    rules = Rules.of(specs, {"target": 150})
+    assert "oklahoma" not in specs and "spade_double" not in specs
+    assert rules.oklahoma is False and rules.spade_double == STANDARD.spade_double
+    assert not rules.uses("oklahoma") and "oklahoma" not in rules.to_dict() and "oklahoma" not in rules.stored()
+    assert rules == Rules.of(specs, {"target": 150}) and rules != Rules.of(specs, {"target": 100})
+    with pytest.raises(AttributeError):
+        rules.no_such_setting
