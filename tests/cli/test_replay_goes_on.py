@@ -16,6 +16,7 @@ from ginscore.core.game import order_key
 from ginscore.ops import actions, placing
 from ginscore.ops import undo as undo_ops
 from ginscore.tables import get_table, kept
+from helpers import examples
 
 CACHES = ("REPLAYED", "STOOD", "PASSED", "TALLIES")
 PLAYERS = {"standard": ("Ann", "Ben"), "hollywood": ("Ann", "Ben"), "three-handed": ("Ann", "Ben", "Cy"),
@@ -92,7 +93,7 @@ def step(game, kind, hand, place: int, number: int):
     return game._replace(journal=tuple(copy.deepcopy(list(game.journal))))
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=examples(250), deadline=None)
 @given(st.sampled_from(sorted(PLAYERS)), st.lists(STEPS, min_size=5, max_size=40))
 def test_a_game_goes_on_from_its_last_replay_exactly_as_replayed_whole(table, steps):
     for name in CACHES:

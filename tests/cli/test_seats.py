@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.test_rename import recorded_apart
-from helpers import play, refused, status_json
+from helpers import examples, play, refused, status_json
 
 THREE = ["new Gina Hal Ivan --three-handed", "knock gina 3 20", "draw", "knock gina 6 6", "knock hal 2 30"]
 
@@ -127,7 +127,7 @@ def test_a_hand_whose_seats_are_null_is_one_line_naming_the_file_and_place(run, 
     assert checked.exit_code == 1 and f"{path.name}: journal[{hand}].seats: expected a list" in checked.output
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data(), st.sampled_from(["three-handed", "partnership", "rummy"]))
 def test_deleting_a_hand_then_taking_the_deletion_back_gives_the_original_game(data, table):
     from ginscore.ops import actions

@@ -10,7 +10,7 @@ from tabulate import tabulate
 
 from ginscore.base.text import text_columns
 from ginscore.output import render
-from helpers import FIXTURES
+from helpers import FIXTURES, examples
 
 # ---- the default text table without tabulate, byte for byte as tabulate draws it ----
 
@@ -27,7 +27,7 @@ def tabulated(headers, rows, numeric=None) -> str:
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=text_columns(headers, rows) or False, colalign=colalign)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(1, 5).flatmap(lambda width: st.tuples(
     st.lists(TEXTS, min_size=width, max_size=width),
     st.lists(st.lists(CELLS, min_size=width, max_size=width), max_size=6),
@@ -105,7 +105,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(JSON_VALUES)
 def test_any_json_is_written_with_the_same_bytes_as_before(value):
     from ginscore.base.jsonfile import canonical
@@ -116,7 +116,7 @@ def test_any_json_is_written_with_the_same_bytes_as_before(value):
 # ---- long lists in one line: the first few named, the others counted ----
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(JSON_VALUES)
 def test_any_json_is_printed_with_the_same_text_as_before(value):
     import json

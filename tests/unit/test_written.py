@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ginscore.base.jsonfile import canonical, parse_json
 from ginscore.store import written
+from helpers import examples
 
 VALUES = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(-10**40, 10**40), st.floats(allow_nan=False), st.text(max_size=4),
@@ -23,7 +24,7 @@ VALUES = st.recursive(
 CHANGES = st.lists(st.tuples(st.sampled_from(["add", "add", "add", "read back", "equal, other types", "drop"]), VALUES), min_size=1, max_size=25)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(CHANGES)
 def test_a_file_written_from_kept_texts_has_the_bytes_and_the_parse_of_a_whole_write(changes):
     """``written.file_bytes`` writes the bytes of ``jsonfile.canonical``, and
