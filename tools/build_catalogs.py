@@ -210,12 +210,26 @@ def read_po(path: Path, plurals: dict | None = None, header: dict | None = None)
     """key -> translation: a string, or a list of plural forms. Fuzzy, obsolete and untranslated
     entries are left out (gettext then shows the English). ``plurals``, when given, gets key ->
     msgid_plural of the plural entries; ``header``, the fields of the file's header."""
+    entries, found_plurals, found_header = _po_read(path.read_text("utf-8"))
+    if plurals is not None:
+        plurals.update(found_plurals)
+    if header is not None:
+        header.update(found_header)
+    return dict(entries)
+
+
+@functools.lru_cache(maxsize=None)
+def _po_read(text: str) -> tuple:
+    """(entries, plurals, header) of a .po file's text, as ``read_po`` gives them. Kept for each
+    text, as ``messages_in`` is: the tests read each catalog a dozen times."""
     entries: dict = {}
+    plurals: dict = {}
+    header: dict = {}
     entry: dict = {}
     field = None
 
     def finish():
-        if entry.get("msgid") == "" and header is not None:
+        if entry.get("msgid") == "":
             for row in entry.get("msgstr", "").splitlines():
                 name, _, value = row.partition(":")
                 header[name.strip()] = value.strip()
@@ -226,12 +240,11 @@ def read_po(path: Path, plurals: dict | None = None, header: dict | None = None)
             forms = [entry[field] for field in sorted(entry, key=lambda field: (len(field), field)) if field.startswith("msgstr[")]
             if forms and all(forms):
                 entries[name] = forms
-                if plurals is not None:
-                    plurals[name] = entry["msgid_plural"]
+                plurals[name] = entry["msgid_plural"]
         elif entry.get("msgstr"):
             entries[name] = entry["msgstr"]
 
-    for line in path.read_text("utf-8").splitlines() + [""]:
+    for line in text.splitlines() + [""]:
         line = line.strip()
         if not line:
             finish()
@@ -245,7 +258,7 @@ def read_po(path: Path, plurals: dict | None = None, header: dict | None = None)
         else:
             field, _, text = line.partition(" ")
             entry[field] = unquoted(text)
-    return entries
+    return entries, plurals, header
 
 
 def unquoted(text: str) -> str:
