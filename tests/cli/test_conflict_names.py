@@ -117,7 +117,7 @@ def test_a_file_named_for_another_device_than_its_content_is_listed_and_still_re
     report = as_json(device, "check")
     (note,) = [note for note in report["notes"] if note["file"] == str(renamed)]
     assert note["note"] == (
-        f"named for device zz9zz9 but written by device {writer} (copied or renamed by hand): its entries are read "
-        f"all the same; rename it to game-{game}.{writer}.json if no file has that name, so that the name says who writes it"
+        f"named for device zz9zz9, written by device {writer} (copied or renamed by hand): read all the same; "
+        f"rename it game-{game}.{writer}.json if that name is free"
     )
     assert len(as_json(device, f"status --game {game}")["hands"]) == 1
