@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 # How hard the random tests try: the default run tries half the examples and hands each was
 # written with, so that the whole suite stays within a minute; a long run asks for more, e.g.
-# GINSCORE_TEST_SCALE=10 python -m pytest -q -m slow. The seeds are fixed either way.
+# GINSCORE_TEST_SCALE=10 python -m pytest -q -m slow. (Which cases: CONTRIBUTING, "The suite runs on every core".)
 TEST_SCALE = float(os.environ.get("GINSCORE_TEST_SCALE", "0.5"))
 
 
