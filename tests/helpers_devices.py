@@ -129,3 +129,25 @@ def status_totals(device, game) -> str:
     """The game's totals as this device reads them, in the words a hand's command prints them."""
     scores = as_json(device, f"status --game {game}")["scores"]
     return "Totals: " + ", ".join(f"{name} {points}" for name, points in scores.items()) + "."
+
+
+def printed_is_read(updated, shown) -> None:
+    """What a command printed (``shown``, the state of ``updated``) is what its device reads
+    back: its journal put in order again is the same, the new entry last, and reads the same."""
+    from ginscore.core.game import union
+    from ginscore.ops import actions
+
+    reread = union(updated.journal)
+    assert reread == updated.journal
+    assert actions.evaluate(updated._replace(journal=reread)).to_json() == shown.to_json()
+
+
+def all_meet_and_read(start, games: list) -> None:
+    """Once three devices' ``games`` all meet, every order of merging gives one journal, and
+    the game ``start`` with it reads without an error."""
+    from ginscore.core.game import union
+    from ginscore.ops import actions
+
+    orders = [union(*(games[index].journal for index in order)) for order in ((0, 1, 2), (2, 1, 0), (1, 2, 0))]
+    assert orders[0] == orders[1] == orders[2]
+    actions.evaluate(start._replace(journal=orders[0]))  # every device reads the game: no error

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ginscore.base.errors import GinscoreError
 from helpers import examples
-from helpers_devices import DAY, YEAR, as_json, ok, status_totals, totals
+from helpers_devices import DAY, YEAR, all_meet_and_read, as_json, ok, printed_is_read, status_totals, totals
 from syncer import Device, Syncer, clock_off_by
 
 # How far the phone's clock is off: a day and more ahead (the old order broke there), a few
@@ -365,14 +365,9 @@ def test_random_interleavings_on_three_devices_with_clocks_off_converge(operatio
                     continue
             except GinscoreError:  # refused (game over, nothing to undo...): nothing written
                 continue
-        # what the command printed is what its device reads back: the new entry stays last
-        reread = union(updated.journal)
-        assert reread == updated.journal
-        assert actions.evaluate(updated._replace(journal=reread)).to_json() == shown.to_json()
+        printed_is_read(updated, shown)
         games[device] = updated
-    orders = [union(*(games[index].journal for index in order)) for order in ((0, 1, 2), (2, 1, 0), (1, 2, 0))]
-    assert orders[0] == orders[1] == orders[2]
-    actions.evaluate(start._replace(journal=orders[0]))  # every device reads the game: no error
+    all_meet_and_read(start, games)
 
 
 # ---- likely double entries: only of hands made apart ------------------------------------------------
