@@ -115,9 +115,10 @@ def describe(line, kind, positions: dict, changed: dict, undeleted=frozenset()) 
     }.get(action, "")
 
 
-def counts_as(line, edited: set, live: set, late: set) -> str:
+def counts_as(line, edited: set, live: set, late: dict) -> str:
     """How a hand entry counts now: ``hand 3``, ``hand 3, edited``, ``taken back`` or, merged in
-    after the game's end (``late``: their ids), ``hand 3, after the end: does not count``; a
+    and kept without counting (``late``: their ids -> why, as ``EffectiveHand.aside`` says),
+    ``hand 3, after the end: does not count``; a
     rules change or rename: ``undone`` when it no longer counts (``live``: the ids of those that do)."""
     if line.entry["action"] in CHANGE_ACTIONS:
         return "" if line.entry["id"] in live else _("undone")

@@ -16,6 +16,7 @@ from ginscore.core.game import Game, now
 from ginscore.core.names import check_new_players, folded, match_player
 from ginscore.core.rules import check_setting
 from ginscore.tables import all_tables, get_table
+from ginscore.tables.kept import second_at_table  # light, and loaded by every command that loads this
 
 
 def evaluate(game: Game):
@@ -40,19 +41,24 @@ def evaluate_or_refuse(updated: Game, refusal: str, **fields):
         raise HandError(refusal.format(error=error, **fields)) from None
     late = late_hands(updated)
     if late:  # a hand after the end kept, not counted, is what another device's change apart makes; not this one
-        from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
-        from ginscore.tables.kept import second_at_table
-
         try:
             already = {hand.entry for hand in late_hands(updated._replace(journal=updated.journal[:-1]))}
         except HandError:
             already = set()
         made = [hand for hand in late if hand.entry not in already]
         if made:
-            error = second_at_table(updated, made[0]) if made[0].aside else \
-                hand_after_the_end(updated, made[0], _("at hand {number}").format(number=made[0].number - 1))
-            raise HandError(refusal.format(error=error, **fields))
+            raise HandError(refusal.format(error=kept_aside(updated, made[0]), **fields))
     return state
+
+
+def kept_aside(game: Game, hand) -> HandError:
+    """The error for a change made here that would leave ``hand`` kept and not counted: after
+    the game's end, or at a card table that already had its hand in that round."""
+    if hand.aside:
+        return second_at_table(game, hand)
+    from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
+
+    return hand_after_the_end(game, hand, _("at hand {number}").format(number=hand.number - 1))
 
 
 def in_place(game: Game, updated: Game, refusal: str, **fields):
@@ -61,9 +67,6 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     played, when the game would now end before a later hand (one merged from another device
     too), or where the table's seats follow the hands' order and a later hand would be played
     by others than before."""
-    from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
-    from ginscore.tables.kept import second_at_table
-
     kind = get_table(game.table)
     late_before = {hand.entry for hand in kind.late_hands(game)}
     early = None if late_before else ended_early(updated)
@@ -76,9 +79,7 @@ def in_place(game: Game, updated: Game, refusal: str, **fields):
     state = evaluate_or_refuse(updated, refusal, **fields)
     late = [hand for hand in kind.late_hands(updated) if hand.entry not in late_before]
     if late:
-        error = second_at_table(game, late[0]) if late[0].aside else \
-            hand_after_the_end(game, late[0], _("at hand {number}").format(number=late[0].number - 1))
-        raise HandError(refusal.format(error=error, **fields))
+        raise HandError(refusal.format(error=kept_aside(game, late[0]), **fields))
     seats_before, seats = kind.seats_of(kind.evaluate(game)), kind.seats_of(state)
     for hand in journal.effective_hands(updated.journal):
         if hand.entry in seats_before and hand.entry in seats and seats_before[hand.entry] != seats[hand.entry]:

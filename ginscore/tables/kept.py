@@ -157,10 +157,7 @@ def _replayed_whole(table, game, recorded) -> tuple:
         try:
             ended = table.play(game, tally, effective)
         except CardTableTaken:
-            if apart_ids is None:
-                entries = {entry["id"]: entry for entry in game.journal}
-                apart_ids = {entry["id"] for entry in apart(game.journal)}
-            if not apart_ids:  # one device's journal: no ginscore writes that
+            if not apart(game.journal):  # one device's journal: no ginscore writes that
                 raise
             late.append(effective._replace(aside=SECOND_AT_TABLE))
             continue
