@@ -182,10 +182,14 @@ class Forker:
             return self.exits.get(pid)
 
     def close(self):
-        try:
-            self.control.close()
-        except OSError:
-            pass
+        # shutdown, not only close: the listening thread is inside recv on this socket, and a
+        # socket closed under a pending recv stays open in the kernel, so the forking Python
+        # never read its end and the run waited the full 10 s below for it at every exit
+        for end in (lambda: self.control.shutdown(socket.SHUT_RDWR), self.control.close):
+            try:
+                end()
+            except OSError:
+                pass
         try:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
