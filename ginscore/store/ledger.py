@@ -389,19 +389,19 @@ class Ledger:
 
     def save(self, game, new: bool = False, current: bool = True) -> str:
         """Write this device's file of ``game`` (inside ``locked()``): the game as started and every
-        entry no other file of the game holds; a ``new`` one becomes ``current``. Returns its path."""
+        entry the file of the device that wrote it (or the file from before devices) does not
+        hold; a ``new`` one becomes ``current``. Returns its path. (Not "no other file": after a
+        merge two files hold an entry, and two devices writing apart would each leave it out.)"""
         if not self._lock_depth:
             raise RuntimeError("Ledger.save outside Ledger.locked(): the write would race other processes")
         path = self.own_path(game.id)
-        if new:
-            loaded = []
-        elif game.id in self._loaded:
-            loaded = self._loaded[game.id]
-        else:
+        if not new and game.id not in self._loaded:
             self.load(game.id)
-            loaded = self._loaded[game.id]
-        elsewhere = {entry_id for other, ids in loaded if other != path for entry_id in ids}
-        entries = [entry for entry in game.journal if entry["id"] not in elsewhere]
+        loaded = [] if new else self._loaded[game.id]
+        held, stem = {other: ids for other, ids in loaded if other != path}, os.path.join(self.games_dir, game_stem(game.id))
+        before_devices = held.get(f"{stem}.json", ())
+        entries = [entry for entry in game.journal if entry["id"] not in before_devices
+                   and entry["id"] not in held.get(f"{stem}.{entry.get('device')}.json", ())]
         from ginscore.store.device_clock import note_clock  # only where a file is written
         from ginscore.store.written import file_bytes, note, vouched
         vouched(self.written_path, path, PARSED)  # the texts of its entries, cut out of the file this device wrote

@@ -2,7 +2,12 @@
 
 import shutil
 
+import pytest
+
 from helpers import ok, play
+from helpers_devices import DAY, YEAR, as_json, assert_alike, current, hands_of
+from helpers_devices import ok as done_on
+from syncer import Syncer
 
 
 def test_the_merge_note_names_the_other_devices_hands(run, monkeypatch, tmp_path):
@@ -50,3 +55,30 @@ def test_a_merge_reads_this_ledgers_settlements_only_when_the_other_folder_bring
     assert any(path.startswith(club) for path in read) and any(path.startswith(settled) for path in read)
     games = __import__("json").loads(ok(run, ["--ledger", club, "games", "--json"]).output)["games"]
     assert sorted((game["players"], game["settled"]) for game in games) == [(["Ann", "Bob"], True), (["Cy", "Dee"], False), (["Ed", "Flo"], True)]
+
+
+@pytest.mark.parametrize("offset", [0, 3 * DAY, -10 * YEAR], ids=["same-clock", "days-ahead", "years-behind"])
+def test_a_hand_two_files_hold_stays_when_both_devices_write_apart(pair, offset):
+    """A merge copies the other device's entries into this device's file; once the syncer brings
+    the other's own file, both files hold them. Each device writes its file with only what no
+    other file holds, so two devices writing apart each left the hand out, counting on the other
+    file: the hand was lost on every device (found by a random search of three devices). An
+    entry is now left out only where the file of the device that wrote it holds it."""
+    one, two = pair
+    two.offset_ms = offset
+    syncer = Syncer.of([one, two])
+    done_on(one, "new Ann Ben")
+    game = current(one)
+    syncer.settle()
+    done_on(one, f"knock Ann 4 15 --game {game}")  # hand 1, in one's file only
+    done_on(two, f"merge {one.ledger}")  # copied into two's file
+    syncer.settle()  # both files on both devices, each holding hand 1
+    done_on(one, f"gin Ben 20 --game {game}")  # apart: each device writes its own file again
+    done_on(two, f"rename Ann Anna --game {game}")
+    syncer.settle()
+    for device in (one, two):
+        # 15 - 4 = 11 for Anna; Ben's gin: 20 + 25 = 45
+        assert hands_of(device, game) == [("Anna", "knock"), ("Ben", "gin")]
+        assert as_json(device, f"status --game {game}")["scores"] == {"Anna": 11, "Ben": 45}
+        assert done_on(device, "check").exit_code == 0
+    assert_alike([one, two], [game])
