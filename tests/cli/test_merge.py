@@ -3,11 +3,13 @@
 import shutil
 
 import pytest
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
-from helpers import ok, play
+from helpers import examples, ok, play
 from helpers_devices import DAY, YEAR, as_json, assert_alike, current, hands_of
 from helpers_devices import ok as done_on
-from syncer import Syncer
+from syncer import Device, Syncer
 
 
 def test_the_merge_note_names_the_other_devices_hands(run, monkeypatch, tmp_path):
@@ -82,3 +84,50 @@ def test_a_hand_two_files_hold_stays_when_both_devices_write_apart(pair, offset)
         assert as_json(device, f"status --game {game}")["scores"] == {"Anna": 11, "Ben": 45}
         assert done_on(device, "check").exit_code == 0
     assert_alike([one, two], [game])
+
+
+def entry_ids_in_files(devices, game: str) -> set:
+    """The ids of the entries every file of ``game`` holds, on every device's disk."""
+    import json
+
+    held = set()
+    for device in devices:
+        for path in (device.ledger / "games").glob(f"game-{game}.*.json"):
+            held |= {entry["id"] for entry in json.loads(path.read_text(encoding="utf-8"))["journal"]}
+    return held
+
+
+@settings(max_examples=examples(60), deadline=None, phases=[Phase.explicit, Phase.reuse, Phase.generate])  # no shrinking: each example runs a few dozen commands
+@given(st.randoms(use_true_random=False), st.lists(st.sampled_from([0, 3 * DAY, -10 * YEAR]), min_size=3, max_size=3))
+def test_no_entry_is_lost_whatever_three_devices_write_merge_and_sync(tmp_path_factory, rng, offsets):
+    """Nothing is dropped in silence: every entry any device's file ever held is still held by
+    some file once all the devices meet, whatever they wrote, merged from each other's folders
+    and synced in between (the files as written, not the game as read)."""
+    devices = [Device(tmp_path_factory.mktemp("devices"), name) for name in ("aa", "bb", "cc")]
+    for device, offset in zip(devices, offsets):
+        device.offset_ms = offset
+    syncer = Syncer.of(devices)
+    done_on(devices[0], "new Ann Ben --target 1000")
+    game = current(devices[0])
+    syncer.settle()
+    ever = entry_ids_in_files(devices, game)
+    last_writer = 0
+    for _step in range(rng.randint(8, 20)):
+        number, operation = rng.randrange(3), rng.choice(["hand"] * 3 + ["merge"] * 3 + ["sync"] * 2 + ["rename", "undo", "delete"])
+        if operation == "merge" and number == last_writer:
+            number = (number + rng.randint(1, 2)) % 3
+        # a merge mostly from the device that wrote last: what it brings is not synced yet
+        device, other = devices[number], devices[last_writer if operation == "merge" and rng.random() < 0.7 else (number + rng.randint(1, 2)) % 3]
+        if operation not in ("merge", "sync"):
+            last_writer = number
+        if operation == "sync":
+            syncer.settle(between=[number, devices.index(other)])
+        else:
+            device.run({"hand": f"knock {rng.choice(['Ann', 'Ben'])} 2 {rng.randint(10, 30)}",
+                        "rename": f"rename {rng.choice(['Ann', 'Ben'])} {rng.choice(['Ann', 'Ben', 'Cy', 'Dee'])}",
+                        "undo": "undo", "delete": "delete 1", "merge": f"merge {other.ledger}"}[operation] + f" --game {game}"
+                       if operation != "merge" else f"merge {other.ledger}")
+        ever |= entry_ids_in_files(devices, game)
+    syncer.settle()
+    assert entry_ids_in_files(devices, game) == ever
+    assert len({done_on(device, f"log --game {game} --json").stdout for device in devices}) == 1
