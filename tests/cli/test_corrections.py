@@ -6,6 +6,7 @@ they do."""
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 import pytest
 
@@ -70,3 +71,18 @@ def test_a_phones_own_hand_with_hands_after_it_is_still_offered_to_delete(run, p
     phone.send(game, f"{game}/hand", kind="knock", player="Dee", deadwood="2", opponent_deadwood="10")
     play(run, "gin xe 44")
     assert "Your last hand, hand 1 (Dee knocks 2 v 10), has hands after it: delete it instead" in phone.page(game)
+
+
+@pytest.mark.parametrize("hand", ["9" * 5000, "²", "٣", "-1", "3.0"])
+def test_the_page_that_asks_before_a_deletion_takes_only_a_hands_number(run, phone, capsys, hand):
+    # Found by a random search of the board: a hand of 5,000 digits, or "²" (a digit to Python's
+    # isdigit, not to int), in the address of the page that asks before a deletion made the
+    # server fail (500, and "unexpected error" on the laptop's terminal); "٣" (an Arabic 3)
+    # asked to delete hand 3, which no form takes.
+    play(run, "new Dee Xe", "knock dee 2 10", "gin xe 44", "draw")
+    game = f"/games/{status_json(run)['id']}"
+    phone.page(game)  # the phone is at the table: the board knows its cookie
+    status, headers, _text = phone.get(f"{game}/delete?hand={quote(hand)}")  # as a browser sends it
+    assert (status, headers.get("location")) == (303, game)
+    assert said(phone.page(game)) == ["Choose a hand of the sheet to correct."]
+    assert "unexpected" not in capsys.readouterr().err

@@ -32,7 +32,7 @@ from ginscore.web.desk import (
     phone_of,
     writer_of,
 )
-from ginscore.web.forms import FieldError, hand_parameters, whole
+from ginscore.web.forms import WHOLE, FieldError, hand_parameters, whole
 from ginscore.web.views.game import again_here, done, game_path, refusal_note, refused
 
 ASKING = ("end", "void", "delete", "undo")  # what asks first
@@ -263,7 +263,7 @@ async def asking(request):
             number = request.query_params.get("hand", "")
             entry = request.query_params.get("entry", "")
             entry = entry if ENTRY_ID.fullmatch(entry) else ""
-            phrase = hand_phrase(state, int(number)) if number.isdigit() else ""
+            phrase = hand_phrase(state, int(number)) if WHOLE.fullmatch(number) else ""  # digits 0-9, as a form's hand
             if not phrase:
                 return done(request, [_("Choose a hand of the sheet to correct.")], back)
             title = _("Delete hand {number}").format(number=number)
