@@ -3,7 +3,7 @@ a table's result fills, the summary index's columns, the players' running totals
 that adds them up) and what 'stats' shows from those sums (its keys, in order, with their
 labels). A new statistic is one line in ``PER_GAME`` (and the table that counts it), one in
 ``SHOWN`` if 'stats' should show it; the index rebuilds itself because the name of its layout
-(its tables and columns, ``ginscore.index.index.LAYOUT``) lists the keys."""
+(its tables and columns, ``ginscore.index.layout.LAYOUT``) lists the keys."""
 
 from __future__ import annotations
 

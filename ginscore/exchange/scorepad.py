@@ -267,7 +267,9 @@ def _check_game(game, place: str) -> None:
         raise NotABackup(_("{place}: expected 0 or 1, got {value}").format(place=f"{place}.dealerStart", value=shown(game.get("dealerStart"))))
     if game.get("phase") not in ("playing", "finished"):
         raise NotABackup(_("{place}: expected playing or finished, got {value}").format(place=f"{place}.phase", value=shown(game.get("phase"))))
-    if game.get("winner") not in (0, 1, None):
+    if "winner" not in game:  # the app writes null while a game is in progress: a game without it is not the app's
+        raise NotABackup(_("{place}: missing").format(place=f"{place}.winner"))
+    if game["winner"] not in (0, 1, None):
         raise NotABackup(_("{place}: expected 0, 1 or null, got {value}").format(place=f"{place}.winner", value=shown(game.get("winner"))))
     rules = game.get("rules")
     if rules is not None:

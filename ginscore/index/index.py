@@ -41,37 +41,13 @@ from ginscore.base.errors import LedgerError
 from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
-from ginscore.core.statistics import STAT_KEYS, sql_columns
-from ginscore.index import ladder, settled, totals
+from ginscore.index import totals
 from ginscore.index.cached import Damaged
+from ginscore.index.layout import LAYOUT, expected_layout, layout_of, memory_index, new_index  # noqa: F401 - LAYOUT asked of this module
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
 from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
-# The layout's name, kept in the index's meta (under the key 'schema', the word of an older ginscore: a new
-# key would rebuild every index for nothing); it names the statistics, so an index made before a statistic was
-# added is rebuilt.
-LAYOUT = f"ginscore-index 12: {' '.join(STAT_KEYS)}"  # 4: a summary carries "final"; 5: ids are text; 6: games_open; 7: 30-digit numbers in positions; 8: amounts in cents; 9: the totals keep the game of the most hands won in a row; 10: a summary carries "variant"; 11: the ladder's placings and ratings; 12: the settled set, what a game was paid as, when it ended, the digest of its bytes
-_SQL_LAYOUT = f"""
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE games (
-    id TEXT PRIMARY KEY, files TEXT, position TEXT, created TEXT, table_kind TEXT,
-    finished INTEGER, voided INTEGER, damaged TEXT, summary TEXT, placings TEXT,
-    paid TEXT, ended TEXT, digest TEXT, checked TEXT, listed TEXT
-);
-CREATE INDEX games_position ON games (position);
--- the games left in progress, which 'games' names under its listing: a few among 50,000
-CREATE INDEX games_open ON games (position) WHERE finished = 0;
--- and the games that do not load, which 'settle' names whatever it chooses: a few among 50,000
-CREATE INDEX games_damaged ON games (position) WHERE damaged IS NOT NULL;
-CREATE TABLE players (
-    game_id TEXT, position TEXT, player TEXT, folded TEXT, {sql_columns()},
-    money TEXT, money_micro INTEGER, currency TEXT, PRIMARY KEY (game_id, player)
-);
-CREATE INDEX players_folded ON players (folded);
-"""
-
-
 # ---- keeping it current: told by the application service, under the lock -----------------
 
 
@@ -203,10 +179,7 @@ def connect(ledger, rebuild: bool = True, notes: list | None = None):
         raise LedgerError(_("cannot replace the damaged index {path}: {reason}").format(path=path, reason=_("not a plain file")))
     if problem is not None:
         tell(notes, ledger, problem)
-    connection = sqlite3.connect(path, timeout=10)
-    with connection:
-        create_layout(connection)
-    return connection
+    return new_index(path)
 
 
 def remove(ledger) -> None:
@@ -220,41 +193,6 @@ def remove(ledger) -> None:
             raise LedgerError(
                 _("cannot replace the damaged index {path}: {reason}").format(path=leftover, reason=error.strerror)
             ) from None
-
-
-def layout_of(connection) -> list:
-    """The index's tables, columns and indexes as SQLite keeps them, and what its meta says."""
-    created = connection.execute("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").fetchall()
-    meta = connection.execute("SELECT key, typeof(value) FROM meta WHERE key IN ('schema', 'generation') ORDER BY key").fetchall()
-    return [created, meta, connection.execute("SELECT value FROM meta WHERE key = 'schema'").fetchall()]
-
-
-_EXPECTED: list = []
-
-
-def expected_layout() -> list:
-    if not _EXPECTED:
-        connection = memory_index()
-        _EXPECTED.append(layout_of(connection))
-        connection.close()
-    return _EXPECTED[0]
-
-
-def create_layout(connection) -> None:
-    """The tables made in one transaction: else each statement is one of its own, its journal
-    written and synced (some 25 ms on a disk for a new index, instead of 3)."""
-    connection.executescript("BEGIN;" + _SQL_LAYOUT + totals.SQL_LAYOUT + ladder.SQL_LAYOUT + settled.SQL_LAYOUT)
-    connection.execute("INSERT INTO meta VALUES ('schema', ?), ('generation', '0')", (LAYOUT,))
-    connection.commit()
-
-
-def memory_index():
-    """An index in memory, for a ledger that cannot be written (a backup on a read-only disk)."""
-    import sqlite3
-
-    connection = sqlite3.connect(":memory:")
-    create_layout(connection)
-    return connection
 
 
 # ---- reading ----------------------------------------------------------------------------------

@@ -135,6 +135,9 @@ def foreign_files(tmp_path):
     broken = copy.deepcopy(data)
     broken["store"]["games"][2]["id"] = broken["store"]["games"][0]["id"]
     made["one id twice"] = json.dumps(broken).encode()
+    broken = copy.deepcopy(data)
+    del broken["store"]["games"][0]["winner"]  # a finished game's: it had stopped the import with a KeyError
+    made["a game without its winner"] = json.dumps(broken).encode()
     paths = []
     for number, (name, raw) in enumerate(made.items()):
         path = tmp_path / f"file{number}.json"
