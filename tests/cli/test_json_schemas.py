@@ -227,3 +227,18 @@ def test_the_schemas_are_strict_enough_to_fail(run):
         broken = json.loads(json.dumps(document))
         change(broken)
         assert not validator.is_valid(broken)
+
+
+def test_a_rummy_hand_given_as_the_cards_held_validates(run):
+    # Found by a random search of the board: a loser's cards typed instead of his points (`out
+    # ann ben=K,7,3`, or "K,7,3" in the board's box for Ben) are kept with the hand, and status
+    # and sheet printed them as `cards`, a key the schema of a Rummy hand did not allow.
+    play(run, "new Ann Ben Cy --rummy")
+    documents = [json.loads(ok(run, "out ann ben=K,7,3 cy=5 --json").stdout)]
+    documents += [json.loads(ok(run, command).stdout) for command in ("status --json", "sheet --format json", "log --json")]
+    for document in documents:
+        errors = sorted(Draft202012Validator(schema_of(document["schema"].removeprefix("ginscore."))).iter_errors(document), key=str)
+        assert not errors, [error.message for error in errors]
+    hand = documents[1]["hands"][0]
+    assert hand["held"] == {"Ben": 20, "Cy": 5}  # K 10 + 7 + 3
+    assert hand["cards"] == {"Ben": "K 7 3"}  # as typed, in the plain form; Cy's points were typed

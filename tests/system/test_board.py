@@ -538,7 +538,7 @@ def test_a_game_is_started_played_to_its_end_rematched_and_settled_from_the_boar
     assert status == 303 and rematch != game
     assert json.loads(cli("status", "--json", "--game", rematch))["players"] == ["Ann", "Ben"]
     text = followed(server, server.post("/games", {"players": "Solo", "table": "standard"}, token, cookie), cookie)
-    assert "is for 2 players, and 1 are named" in error_at(text, "players") and 'value="Solo"' in text
+    assert "is for 2 players, and 1 is named" in error_at(text, "players") and 'value="Solo"' in text
     status, _headers, text = server.request("GET", "/settle")
     assert status == 200 and "Not in money: 1 game without a stake" in text
     status, headers, _text = server.post("/games", {"players": "Cy, Di", "table": "standard", "stake": "1/100"}, token, cookie)

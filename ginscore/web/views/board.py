@@ -13,7 +13,7 @@ from ginscore.app import games, stages
 from ginscore.app.book import selection
 from ginscore.base import i18n
 from ginscore.base.errors import GinscoreError, printable
-from ginscore.base.i18n import _
+from ginscore.base.i18n import _, ngettext
 from ginscore.core.rules import PRESETS
 from ginscore.ops.evening import day_bounds
 from ginscore.web import pages
@@ -139,7 +139,8 @@ async def start(request):
             if len(names) > MOST_PLAYERS or (table in kinds and len(names) not in kinds[table].player_counts):
                 counts = kinds[table].player_counts if table in kinds else (2,)
                 fitting = [kind.table_words() for kind in kinds.values() if len(names) in kind.player_counts]
-                message = _("{table} is for {counts} players, and {count} are named").format(
+                message = ngettext("{table} is for {counts} players, and {count} is named",
+                                   "{table} is for {counts} players, and {count} are named", len(names)).format(
                     table=kinds[table].table_words() if table in kinds else table, count=len(names),
                     counts=_(" or ").join(map(str, counts)))
                 if fitting:

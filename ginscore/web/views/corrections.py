@@ -32,7 +32,7 @@ from ginscore.web.desk import (
     phone_of,
     writer_of,
 )
-from ginscore.web.forms import FieldError, hand_parameters, whole
+from ginscore.web.forms import WHOLE, FieldError, hand_parameters, whole
 from ginscore.web.views.game import again_here, done, game_path, refusal_note, refused
 
 ASKING = ("end", "void", "delete", "undo")  # what asks first
@@ -95,14 +95,37 @@ def nothing_of_this_phone(request, error: NothingToTakeBack, state) -> Note:
 
 
 def undone_lines(taken) -> list:
-    """What an undo took back (an ``ops.undo.TakenBack``), in the board's words."""
+    """What an undo took back (an ``ops.undo.TakenBack``), in the board's words: what the ledger
+    reads now (a deletion taken back brings its hand back; a correction, what the hand said)."""
     words = view(taken.state)
     if taken.kind == "end":
         return [_("The game is open again."), words.totals_sentence()]
     if taken.kind in ("rules", "rename"):
         return [_("Your change is taken back."), words.totals_sentence()]
     number = taken.concerned.number
-    return [_("Took back hand {number}.").format(number=number), words.totals_sentence()]
+    if taken.kind == "delete":
+        first = _("Hand {number} is back: {words}.").format(number=number, words=hand_phrase(taken.state, number))
+    elif taken.kind == "edit":
+        first = _("Took back your correction of hand {number}: it says {words} again.").format(
+            number=number, words=hand_phrase(taken.state, number))
+    else:
+        first = _("Took back hand {number}.").format(number=number)
+    return [first, words.totals_sentence()]
+
+
+def redone_lines(taken) -> list:
+    """What a redo did again (an ``ops.undo.TakenBack``), in the board's words: a deletion deletes
+    its hand again, a correction corrects it again, anything else brings a hand or a change back."""
+    number = getattr(taken.concerned, "number", None)  # None for an ending, a rules change or a rename
+    if number is None:
+        first = _("Brought back what you took back.")
+    elif taken.kind == "delete":
+        first = _("Deleted hand {number}: the later hands moved up one.").format(number=number)
+    elif taken.kind == "edit":
+        first = _("Corrected hand {number}: {words}.").format(number=number, words=hand_phrase(taken.state, number))
+    else:
+        first = _("Hand {number} is back: {words}.").format(number=number, words=hand_phrase(taken.state, number))
+    return [first, view(taken.state).totals_sentence()]
 
 
 async def redo(request):
@@ -113,11 +136,7 @@ async def redo(request):
             return back(request, game_path(request), nothing_of_this_phone(request, error, None))
         except GinscoreError as error:
             return refused(request, error, "", {})
-        lines = [_("Brought back what you took back."), view(taken.state).totals_sentence()]
-        if taken.concerned is not None and getattr(taken.concerned, "number", None) is not None:
-            lines[0] = _("Hand {number} is back: {words}.").format(number=taken.concerned.number,
-                                                                   words=hand_phrase(taken.state, taken.concerned.number))
-        return done(request, lines)
+        return done(request, redone_lines(taken))
 
     return await changing(request, work, again_here(request))
 
@@ -244,7 +263,7 @@ async def asking(request):
             number = request.query_params.get("hand", "")
             entry = request.query_params.get("entry", "")
             entry = entry if ENTRY_ID.fullmatch(entry) else ""
-            phrase = hand_phrase(state, int(number)) if number.isdigit() else ""
+            phrase = hand_phrase(state, int(number)) if WHOLE.fullmatch(number) else ""  # digits 0-9, as a form's hand
             if not phrase:
                 return done(request, [_("Choose a hand of the sheet to correct.")], back)
             title = _("Delete hand {number}").format(number=number)

@@ -60,17 +60,19 @@ def refusal_note(error: GinscoreError, form: str, values: dict) -> Note:
 def undo_part(state, pending, csrf: str) -> list:
     """This phone's Undo and Redo, each naming what it takes back; after the game is over, Undo
     asks first. A hand of this phone's with hands after it is not undone: it is deleted, by
-    its number, after asking."""
+    its number, after asking (a correction of a hand is taken back whatever came after it)."""
     game_id = state.game.id
     taken, again = pending
     parts = []
-    if taken is not None and taken.number is not None and taken.later:
+    if taken is not None and taken.kind != "edit" and taken.number is not None and taken.later:
         words = _("Your last hand, hand {number} ({hand}), has hands after it: delete it instead").format(
             number=taken.number, hand=hand_phrase(state, taken.number))
         parts.append(f'<a class="button" href="/games/{escape(game_id)}/delete?hand={taken.number}&amp;entry={escape(taken.entry)}">'
                      f"{escape(words)}</a>")
     elif taken is not None:
-        if taken.number is not None:
+        if taken.kind == "edit" and taken.number is not None:
+            words = _("Take back your correction of hand {number}").format(number=taken.number)
+        elif taken.number is not None:
             words = _("Take back hand {number}: {hand}").format(number=taken.number, hand=hand_phrase(state, taken.number))
         else:
             words = {"end": _("Take back the ending of the game"), "rules": _("Take back your rules change"),
