@@ -86,3 +86,18 @@ def test_the_page_that_asks_before_a_deletion_takes_only_a_hands_number(run, pho
     assert (status, headers.get("location")) == (303, game)
     assert said(phone.page(game)) == ["Choose a hand of the sheet to correct."]
     assert "unexpected" not in capsys.readouterr().err
+
+
+def test_the_undo_of_a_finished_game_asks_without_promising_to_open_it(run, phone):
+    # Noticed by the random search of the board: once the game was over, the page that asks
+    # before a phone's Undo said "Take back your last entry and open it again?" whatever that
+    # entry was; a correction of an early hand leaves the game over (the last gin ended it).
+    play(run, "new Dee Xe --target 50", "knock dee 2 10", "gin xe 44")  # Xe 25 + 44 = 69: over
+    game = f"/games/{status_json(run)['id']}"
+    phone.send(f"{game}/correct?hand=1", f"{game}/edit", kind="knock", player="Dee", deadwood="5", opponent_deadwood="30")
+    asked = phone.page(f"{game}/undo")
+    assert "open it again" not in asked
+    assert "The game is over. Take back your last entry? If it ended the game, the game opens again." in asked
+    undone = phone.send(f"{game}/undo", f"{game}/undo")
+    assert said(undone)[0] == "Took back your correction of hand 1: it says Dee knocks 2 v 10 again."
+    assert status_json(run)["finished"] is True  # still over, as the page did not promise otherwise

@@ -277,8 +277,9 @@ async def asking(request):
             taken, _again = hands.pending(book, state.game.id, Writer(phone_of(request)))
             if taken is None:
                 return done(request, [_("Nothing of yours to take back in this game.")], back)
-            title = _("Take back and open the game again")
-            question = _("The game is over. Take back your last entry and open it again?")
+            # not "and open it again": a correction or a rename after the end leaves the game over
+            title = _("Take back your last entry")
+            question = _("The game is over. Take back your last entry? If it ended the game, the game opens again.")
             return HTMLResponse(pages.confirm_page(title, question, action, csrf, key, back, entry=taken.entry or ""))
         return HTMLResponse(pages.confirm_page(title, question, action, csrf, key, back))
 
