@@ -49,7 +49,8 @@ and, with a stake, the amount; a game in progress prints its running totals."""
 @output_options
 @click.pass_obj
 def status(obj, game_id, as_json, fmt):
-    state = obj.book.state(game_id)
+    game = obj.book.load(game_id)  # as recorded: a hand kept aside is judged by what its device saw, not as it stands
+    state = reading.evaluate(game)
     if as_json:
         print_json("game", state.to_json())
         return
@@ -62,7 +63,7 @@ def status(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.grid(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
-    notes = [*shown.notes, *merged_lines(state.game)]
+    notes = [*shown.notes, *merged_lines(game)]
     if obj.book.may_be_settled(state.game.id):  # a settled game whose money changed since (app/accounts.py)
         from ginscore.app.accounts import game_lines
 
