@@ -13,7 +13,7 @@ from operator import itemgetter
 from ginscore.base.i18n import _, language, ngettext, shortened
 from ginscore.core.apart import double_entries, far_ahead
 from ginscore.core.changes import rename_clash_lines, rename_clashes
-from ginscore.core.game import system_ms
+from ginscore.core.game import AGAINST_RULES_APART, system_ms
 from ginscore.index.verified import Checked
 from ginscore.ops import actions
 from ginscore.store.journal_format import journal_problems
@@ -74,6 +74,13 @@ def merged_notes(game, late=None, ahead=None) -> list:
     ``actions.late_hands`` and ``far_ahead`` of the game, where the caller has them."""
     notes = []
     for hand in actions.late_hands(game) if late is None else late:
+        if hand.aside == AGAINST_RULES_APART:  # played under the rules its device had, changed on another apart
+            notes.append(
+                _("hand {number} of game {game} breaks a rule changed on another device apart (its device had not seen the "
+                  "change): not counted; correct the hand, 'ginscore delete {number} --game {game}', or take the change "
+                  "back").format(number=hand.number, game=game.id)
+            )
+            continue
         if hand.aside:  # a partnership's card table entered twice in one round by devices apart
             notes.append(
                 _("hand {number} of game {game} enters its card table a second time in its round (devices recorded apart): not "

@@ -15,7 +15,7 @@ from ginscore.cli.settled import redo_settlement
 from ginscore.cli.translated import Command, argument
 from ginscore.core.apart import devices
 from ginscore.core.changes import live_changes
-from ginscore.core.game import CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED
+from ginscore.core.game import AGAINST_RULES_APART, CHANGE_ACTIONS, RESTORE_UNDONE, RESTORED
 from ginscore.core.journal_lines import history
 from ginscore.ops.typed_hands import whole_number
 from ginscore.output import render
@@ -127,6 +127,8 @@ def counts_as(line, edited: set, live: set, late: dict) -> str:
     if line.number is None:
         return _("taken back")
     if line.target in late:
+        if late[line.target] == AGAINST_RULES_APART:
+            return _("hand {number}, against rules changed apart: does not count").format(number=line.number)
         if late[line.target]:  # set aside at its card table (a partnership's), not after the end
             return _("hand {number}, a second hand at its card table: does not count").format(number=line.number)
         return _("hand {number}, after the end: does not count").format(number=line.number)

@@ -62,7 +62,7 @@ def status(obj, game_id, as_json, fmt):
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.grid(shown.csv_final.headers, shown.csv_final.rows, fmt))
         return
-    notes = [*shown.notes, *merged_lines(state.game)]
+    notes = [*shown.notes, *merged_lines(state.game, obj.book)]
     if obj.book.may_be_settled(state.game.id):  # a settled game whose money changed since (app/accounts.py)
         from ginscore.app.accounts import game_lines
 
@@ -90,12 +90,14 @@ def status(obj, game_id, as_json, fmt):
     click.echo("\n" + "\n".join(notes))
 
 
-def merged_lines(game) -> list:
+def merged_lines(game, book) -> list:
     """What status says, once, of a game two devices recorded in while apart: which hands came
     from where, and what a person must look at (hands after the end, likely double entries)."""
     merged = apart(game.journal)
     if not merged:
         return []
+    # as recorded, not as it stands: a hand kept aside is judged by the rules its device had seen
+    game = book.load(game.id)
     from ginscore.app.checks import recorded_apart
     from ginscore.app.game_notes import merged_notes
     from ginscore.base.device import device_id

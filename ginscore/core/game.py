@@ -207,11 +207,13 @@ class EffectiveHand(Record):
     # ("seats", ginscore.core.changes); () for a hand recorded before hands kept their seats
     seats: tuple = ()
     # a hand kept that does not count (``late_hands``), why: "" after the game's end, SECOND_AT_TABLE
-    # at a card table that already had its hand in that round, each recorded apart
+    # at a card table that already had its hand in that round, AGAINST_RULES_APART refused by a
+    # rules change its device had not seen, each recorded apart
     aside: str = ""
 
 
 SECOND_AT_TABLE = "second at its card table"
+AGAINST_RULES_APART = "against rules changed apart"
 
 
 def effective_hands(journal) -> list[EffectiveHand]:

@@ -12,7 +12,7 @@ from ginscore.base.i18n import N_, _, translate
 from ginscore.base.text import in_words, likely_meant
 from ginscore.core import changes
 from ginscore.core import game as journal
-from ginscore.core.game import Game, now
+from ginscore.core.game import AGAINST_RULES_APART, Game, now
 from ginscore.core.names import check_new_players, folded, match_player
 from ginscore.core.rules import check_setting
 from ginscore.tables import all_tables, get_table
@@ -54,7 +54,12 @@ def evaluate_or_refuse(updated: Game, refusal: str, **fields):
 def kept_aside(game: Game, hand) -> HandError:
     """The error for a change made here that would leave ``hand`` kept and not counted: after
     the game's end, or at a card table that already had its hand in that round."""
-    if hand.aside:
+    if hand.aside == AGAINST_RULES_APART:  # the rules as they stand refuse it: say why
+        try:
+            get_table(game.table).check_hand(standing(game), hand.hand)
+        except HandError as error:
+            return error
+    elif hand.aside:
         return second_at_table(game, hand)
     from ginscore.tables.base import hand_after_the_end  # the registry loads the tables when asked
 

@@ -410,6 +410,8 @@ def _check_hands_against_table(game: Game, found: list, hand_place: str, places:
                     if not changed and "cards" not in entry["hand"]:
                         passed.append(entry["hand"])
                 except GinscoreError:
+                    if changed and kept_replays.fits_what_it_saw(table_unit, game, entry):
+                        continue  # recorded apart from a rules change that refuses it: kept, not counted (the replay says)
                     if not changed or "seats" in entry:
                         raise
                     # recorded before seats, while a rename counted that was taken back since: as it stood then

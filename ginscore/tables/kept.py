@@ -18,7 +18,7 @@ from ginscore.base.errors import HandError
 from ginscore.base.i18n import _
 from ginscore.core.apart import apart
 from ginscore.core.causal import ancestors
-from ginscore.core.game import SECOND_AT_TABLE, EffectiveHand, effective_hands, header, seat_names
+from ginscore.core.game import AGAINST_RULES_APART, SECOND_AT_TABLE, EffectiveHand, effective_hands, header, seat_names
 
 KEPT = 4
 # The last few replays (table, game, (result, late hands)), newest first: a game and its
@@ -143,7 +143,13 @@ def _replayed_whole(table, game, recorded) -> tuple:
     for effective in effective_hands(game.journal):
         hand = effective.hand
         if id(hand) not in checked_ids and (len(hands) >= len(checked) or hand != checked[len(hands)]):
-            table.check_hand(game, hand)
+            try:
+                table.check_hand(game, hand)
+            except HandError:
+                if not _fits_what_it_saw(table, recorded, effective):
+                    raise
+                late.append(effective._replace(aside=AGAINST_RULES_APART))
+                continue
         hands.append(hand)
         if over is not None:
             if apart_ids is None:
@@ -166,6 +172,28 @@ def _replayed_whole(table, game, recorded) -> tuple:
     if over is None and not late and not any("before" in entry for entry in game.journal):
         _keep_tally(table, game, tally, hands, frozenset(entry["id"] for entry in game.journal))
     return _finished(table, game, tally, hands), late
+
+
+def _fits_what_it_saw(table, recorded, effective) -> bool:
+    """Whether hand ``effective``, which the rules of the game as it stands refuse, is kept aside
+    (``fits_what_it_saw``): of the entry that gave it as it stands (recorded, or edited last)."""
+    author = next((entry for entry in reversed(recorded.journal)
+                   if entry["id"] == effective.entry or (entry["action"] == "edit" and entry.get("target") == effective.entry)), None)
+    return author is not None and fits_what_it_saw(table, recorded, author)
+
+
+def fits_what_it_saw(table, recorded, entry: dict) -> bool:
+    """Whether the hand of ``entry`` (a hand or an edit of ``recorded``'s journal) fits the game
+    as its device had seen it when it made the entry: a rules change made on another device
+    apart (a lower knock limit) refuses a hand played under the old rules. Such a hand is kept
+    and does not count; a hand its own device's rules refuse is one no ginscore writes."""
+    seen = ancestors(recorded.journal, entry["id"])
+    view = recorded._replace(journal=tuple(held for held in recorded.journal if held["id"] in seen))
+    try:
+        table.check_hand(table.standing(view), entry["hand"])
+    except HandError:
+        return False
+    return True
 
 
 # The hands after the end a replay judges by replaying what their device had seen; past these,
@@ -216,7 +244,10 @@ def _gone_on(table, game) -> tuple | None:
             if over:  # a hand after the end: the whole replay says whether it was recorded apart
                 return None
             effective = EffectiveHand(len(hands) + 1, entry["id"], entry["hand"], False, seat_names(entry.get("seats")))
-            table.check_hand(game, effective.hand)
+            try:
+                table.check_hand(game, effective.hand)
+            except HandError:  # recorded under rules changed apart, or refused: the whole replay says
+                return None
             hands.append(effective.hand)
             try:
                 over = table.play(game, tally, effective)

@@ -179,3 +179,39 @@ def test_the_printed_page_says_where_the_rules_changed(run):
 
 # ---- the differential over random games: a change made mid-game scores as the game started
 # under the new rules, and is refused exactly where that game could not have had these hands ----
+
+
+@pytest.mark.parametrize("offset", [0, 3 * 24 * 3600 * 1000, -10 * 365 * 24 * 3600 * 1000])
+def test_a_hand_played_under_a_knock_limit_lowered_apart_is_kept_and_the_game_reads(tmp_path, offset):
+    """The laptop lowers the knock limit to 8 while the phone, apart, records a knock with 9
+    (fine under the limit of 10 it had seen): once merged, every device reads the game, the knock
+    kept, not counted and named with what to do. (No command read the game on any device, and
+    'check' failed: "the knocker's deadwood 9 is over this hand's knock limit of 8"; a random
+    search of clones sharing a ledger through git found it.)"""
+    from helpers_devices import as_json, ok, status_totals
+    from syncer import Device, Syncer
+
+    laptop, phone = Device(tmp_path, "laptop"), Device(tmp_path, "phone")
+    phone.offset_ms = offset
+    syncer = Syncer.of([laptop, phone], "syncthing")
+    ok(laptop, "new Ann Ben")
+    game = as_json(laptop, "status")["id"]
+    ok(laptop, "knock ann 4 15")  # Ann 15 - 4 = 11
+    syncer.settle()
+    ok(laptop, f"rules set knock-limit 8 --game {game}")
+    ok(phone, f"knock ann 9 40 --game {game}")  # apart: Ann 40 - 9 = 31 under a limit of 10
+    syncer.settle()
+    for device in (laptop, phone):
+        assert status_totals(device, game) == "Totals: Ann 11, Ben 0."  # the knock with 9 does not count
+        said = ok(device, f"status --game {game}").stdout
+        assert f"hand 2 of game {game} breaks a rule changed on another device apart" in said
+        log = as_json(device, f"log --game {game}")["entries"]
+        assert [entry["counts"] for entry in log if entry["action"] == "hand"] == [True, False]
+        assert "against rules changed apart: does not count" in ok(device, f"log --game {game}").stdout
+        assert as_json(device, "check")["ok"] is True
+    assert len({ok(device, f"status --game {game} --json").stdout for device in (laptop, phone)}) == 1
+    ok(laptop, f"undo --game {game}")  # the rules change taken back: the knock counts, 11 + 31
+    assert status_totals(laptop, game) == "Totals: Ann 42, Ben 0."
+    assert laptop.run(f"redo --game {game}").exit_code == 1  # made here, it would set the knock aside
+    ok(laptop, f"edit 2 knock ann 7 40 --game {game}")  # corrected: 11 + 33
+    assert status_totals(laptop, game) == "Totals: Ann 44, Ben 0."
