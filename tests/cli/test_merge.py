@@ -1,5 +1,6 @@
 """'ginscore merge': the note it prints names the other device's hands, the same on both devices."""
 
+import json
 import shutil
 
 import pytest
@@ -88,8 +89,6 @@ def test_a_hand_two_files_hold_stays_when_both_devices_write_apart(pair, offset)
 
 def entry_ids_in_files(devices, game: str) -> set:
     """The ids of the entries every file of ``game`` holds, on every device's disk."""
-    import json
-
     held = set()
     for device in devices:
         for path in (device.ledger / "games").glob(f"game-{game}.*.json"):

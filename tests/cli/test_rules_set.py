@@ -8,6 +8,8 @@ import json
 import pytest
 
 from helpers import game_ids, play, refused, status_json
+from helpers_devices import DAY, YEAR, as_json, ok, status_totals
+from syncer import Device, Syncer
 
 
 def scored(run, *extra) -> dict:
@@ -177,20 +179,17 @@ def test_the_printed_page_says_where_the_rules_changed(run):
     assert "gin bonus 20 (Rules changed at hand 2: gin bonus 20.)" in page
 
 
-# ---- the differential over random games: a change made mid-game scores as the game started
-# under the new rules, and is refused exactly where that game could not have had these hands ----
+# (the differential over random games, a change made mid-game scoring as the game started under
+# the new rules, is tests/unit/test_rules_set.py's)
 
 
-@pytest.mark.parametrize("offset", [0, 3 * 24 * 3600 * 1000, -10 * 365 * 24 * 3600 * 1000])
+@pytest.mark.parametrize("offset", [0, 3 * DAY, -10 * YEAR], ids=["same-clock", "days-ahead", "years-behind"])
 def test_a_hand_played_under_a_knock_limit_lowered_apart_is_kept_and_the_game_reads(tmp_path, offset):
     """The laptop lowers the knock limit to 8 while the phone, apart, records a knock with 9
     (fine under the limit of 10 it had seen): once merged, every device reads the game, the knock
     kept, not counted and named with what to do. (No command read the game on any device, and
     'check' failed: "the knocker's deadwood 9 is over this hand's knock limit of 8"; a random
     search of clones sharing a ledger through git found it.)"""
-    from helpers_devices import as_json, ok, status_totals
-    from syncer import Device, Syncer
-
     laptop, phone = Device(tmp_path, "laptop"), Device(tmp_path, "phone")
     phone.offset_ms = offset
     syncer = Syncer.of([laptop, phone], "syncthing")
