@@ -131,7 +131,7 @@ class Prepared:
         self.kind, self.count = kind, count
         self.root = os.path.join(work, f"{kind}-{count}")
         subprocess.run(["cp", "-a", kept, self.root], check=True)
-        run(self.root, "games", "--last", "1")  # the index, built once
+        run(self.root, "stats")  # the index, built once, whole (a first 'games --last' would sketch it)
         newest = json.loads(run(self.root, "games", "--json", "--last", "1"))["games"]
         last = datetime.fromisoformat(newest[-1]["created"]) if newest else EVENING
         if kind == "club":  # an evening's games, not settled yet: what the evening's 'settle' settles
@@ -157,11 +157,14 @@ class Prepared:
 def commands(folder: str, fresh) -> dict:
     """label -> function(prepared ledger) -> (wall, CPU, peak) of one command on it."""
 
-    def without_cache(ledger):  # a new device: no cache, no current game
-        number = next(fresh)
-        env = {**ENV, "GINSCORE_CACHE": os.path.join(folder, f"fresh-cache{number}"),
-               "GINSCORE_STATE": os.path.join(folder, f"fresh-state{number}")}
-        return measured(ledger.root, ["games", "--last", "20"], env)
+    def without_cache(*words):  # a new device: no cache, no current game; its first command
+        def first(ledger):
+            number = next(fresh)
+            env = {**ENV, "GINSCORE_CACHE": os.path.join(folder, f"fresh-cache{number}"),
+                   "GINSCORE_STATE": os.path.join(folder, f"fresh-state{number}")}
+            return measured(ledger.root, words, env)
+
+        return first
 
     def copied(ledger):  # the ledger copied without its files' times (cp -r): its index made from the original's
         number = next(fresh)
@@ -220,7 +223,9 @@ def commands(folder: str, fresh) -> dict:
         "settle --since (evening)": lambda ledger: measured(ledger.root, ["settle", "--since", ledger.evening]),
         **{label: (lambda words: lambda ledger: measured(ledger.root, words))(words) for label, words in plain.items()},
         "rename --all": rename,
-        "first command, no cache": without_cache,
+        "first command, no cache": without_cache("games", "--last", "20"),  # the newest read, the rest sketched
+        "first status, no cache": without_cache("status"),  # the game carried on found, the newest first
+        "first games (every), no cache": without_cache("games"),  # every game read: the whole index
         "first command, ledger copied": copied,
         "read-only cache: 1st / 2nd": read_only,
         "merge of 100 games": merge,
@@ -286,11 +291,13 @@ def report(kinds, counts, chosen, figures, runs) -> None:
             wall, cpu, peak = FIRST_CHECKS[(kind, count)]
             cells.append(f"{wall * 1000:7.0f} /{cpu * 1000:7.0f} {'':9} /{peak:4.0f}")
         print(f"{'check, the first (one run)':32}" + "".join(f"{cell:>34}" for cell in cells))
-        if "first command, no cache" in chosen:
-            start_up = statistics.median(sample[1] for sample in figures[(kind, "first command, no cache", base)])
+        for label in ("first command, no cache", "first status, no cache", "first games (every), no cache"):
+            if label not in chosen:
+                continue
+            start_up = statistics.median(sample[1] for sample in figures[(kind, label, base)])
             for count in counts[1:]:
-                cpu = statistics.median(sample[1] for sample in figures[(kind, "first command, no cache", count)])
-                print(f"first command without the cache at {count} games: {cpu * 1000 / count:.3f} ms of CPU a game "
+                cpu = statistics.median(sample[1] for sample in figures[(kind, label, count)])
+                print(f"{label} at {count} games: {cpu * 1000 / count:.3f} ms of CPU a game "
                       f"({(cpu - start_up) * 1000 / count:.3f} ms beyond the {base}-game ledger's)")
 
 

@@ -534,8 +534,14 @@ def clock_off_by(offset_ms: int):
     for module, name in _clock_holders(sys.modules, originals):
         setattr(module, name, skewed[name])
         patched.append((module, name))
+    loaded = len(sys.modules)
     try:
         yield
     finally:
         for module, name in patched:
             setattr(module, name, originals[name])
+        if len(sys.modules) != loaded:  # a module first loaded within took a skewed clock by name: it gets the real one back
+            for module in list(sys.modules.values()):
+                for name in CLOCKS:
+                    if getattr(module, "__name__", "").startswith("ginscore") and getattr(module, name, None) is skewed[name]:
+                        setattr(module, name, originals[name])

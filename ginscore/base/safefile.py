@@ -79,15 +79,7 @@ def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
     a symlink unless ``follow``.
     """
     path = os.fspath(path)
-    if not follow and not O_NOFOLLOW and os.path.islink(path):
-        raise NotPlainFile("link", path)
-    flags = _READ_FLAGS | (0 if follow else O_NOFOLLOW)
-    try:
-        descriptor = os.open(path, flags)
-    except OSError as error:
-        if error.errno == errno.ELOOP or (error.errno == errno.EMLINK and not follow):  # EMLINK: FreeBSD
-            raise NotPlainFile("link", path) from None
-        raise
+    descriptor = _open_regular(path, follow)
     try:
         status = os.fstat(descriptor)
         if not stat.S_ISREG(status.st_mode):
@@ -109,6 +101,30 @@ def read_regular(path, limit: int | None, follow: bool = False) -> bytes:
     if limit is not None and len(data) > limit:
         raise TooLarge(limit, path)
     return data
+
+
+def _open_regular(path: str, follow: bool) -> int:
+    """A descriptor of ``path`` open for reading, non-blocking, not through a symlink unless ``follow``."""
+    if not follow and not O_NOFOLLOW and os.path.islink(path):
+        raise NotPlainFile("link", path)
+    try:
+        return os.open(path, _READ_FLAGS | (0 if follow else O_NOFOLLOW))
+    except OSError as error:
+        if error.errno == errno.ELOOP or (error.errno == errno.EMLINK and not follow):  # EMLINK: FreeBSD
+            raise NotPlainFile("link", path) from None
+        raise
+
+
+def read_start(path, count: int) -> bytes:
+    """The first ``count`` bytes (or fewer) of a regular file, as ``read_regular`` opens it; OSError otherwise."""
+    path = os.fspath(path)
+    descriptor = _open_regular(path, False)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise NotPlainFile("device", path)
+        return os.read(descriptor, count)
+    finally:
+        os.close(descriptor)
 
 
 def same_bytes(path, data: bytes, limit: int) -> bool:

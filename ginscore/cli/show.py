@@ -179,9 +179,11 @@ Example:
 def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     chosen = any(selection) or unsettled
     asked = selection._replace(finished_only=unsettled, hide_voided=not show_all)
+    # only the newest: a new device's first listing reads them, not every game (``index.sketched``)
+    obj.book.newest_only = last is not None and not chosen
     if as_json:
         settled = settled_view(obj.book)
-        obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
+        obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled, lambda: _tell_unread(obj.book)), last)
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     from ginscore.cli.listing import listed_rows, listing_csv_headers
@@ -208,10 +210,12 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
             click.echo(_("No games match."))
         else:
             click.echo(_("No games yet in {folder}: start one with 'ginscore new Alice Bob'.").format(folder=obj.book.root))
+        _tell_unread(obj.book)
         _report_problems(settled)
         return
     if fmt in render.SPREADSHEET_FORMATS:
         click.echo(render.grid(listing_csv_headers(), listed.rows, fmt))
+        _tell_unread(obj.book)
         _report_damaged(listed.damaged, settled)
         return
     headers = [_("id"), _("date"), _("players"), pgettext("kind of table", "table"), _("hands"), _("state"), _("winner"), _("net"), _("money"), _("who pays")]
@@ -226,7 +230,19 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
         click.echo(render.grid(headers, listed.rows, fmt))
         for line in lines:
             click.echo(render.markdown_text(line) if fmt == render.MARKDOWN else line)
+    _tell_unread(obj.book)
     _report_damaged(listed.damaged, settled)
+
+
+def _tell_unread(book) -> None:
+    """Say on standard error how many games a new device's first listing left unread (``Book.unread``),
+    before any game that does not load ends the command with an error."""
+    if book.unread:
+        click.echo(printable(_("note: {note}").format(note=ngettext(
+            "{count} older game is not read yet on this device: 'ginscore games' reads every game, and names any left "
+            "in progress or that does not load.",
+            "{count} older games are not read yet on this device: 'ginscore games' reads every game, and names any left "
+            "in progress or that does not load.", book.unread).format(count=book.unread))), err=True)
 
 
 def settled_view(book, game_ids=None):
@@ -244,11 +260,12 @@ def changed_lines(changes) -> list:
     return [change_line(change) for change in changes]
 
 
-def games_json(summaries, settled, unsettled: bool) -> None:
+def games_json(summaries, settled, unsettled: bool, before_errors=lambda: None) -> None:
     """'games --json': the document written as the summaries come, one in memory at a time
     (issue #35), into a spool that goes to the output only once the last has come: an index
     found damaged halfway is rebuilt and asked again (``Book.with_summaries``), and nothing
-    half-written is printed. ``settled``: ``accounts.Listing``."""
+    half-written is printed. ``settled``: ``accounts.Listing``; ``before_errors()``: called once
+    the document is out, before the games that do not load are named."""
     from tempfile import SpooledTemporaryFile
 
     from ginscore.ops.squaring import change_json
@@ -281,6 +298,7 @@ def games_json(summaries, settled, unsettled: bool) -> None:
         spool.seek(0)
         while chunk := spool.read(1 << 20):
             click.echo(chunk, nl=False)
+    before_errors()
     _report_damaged(damaged, settled)
 
 

@@ -41,11 +41,11 @@ from ginscore.base.errors import LedgerError
 from ginscore.base.i18n import _
 from ginscore.base.safefile import make_folder
 from ginscore.base.text import shortened
-from ginscore.index import totals
+from ginscore.index import sketched, totals
 from ginscore.index.cached import Damaged
 from ginscore.index.layout import LAYOUT, expected_layout, layout_of, memory_index, new_index  # noqa: F401 - LAYOUT asked of this module
 from ginscore.index.rows import NO_FACTS, empty, forget, indexes_set_aside, make_indexes, position, rows, store, write_rows  # noqa: F401 - position asked of this module
-from ginscore.index.stamp import STAMP_FILE, Stamp, bump, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
+from ginscore.index.stamp import STAMP_FILE, Stamp, bump, forget_stamp, generation_of, read_stamp, write_stamp  # noqa: F401 - the index's stamp, asked of this module
 
 INDEX_FILE = "index.sqlite3"
 # ---- keeping it current: told by the application service, under the lock -----------------
@@ -198,7 +198,7 @@ def remove(ledger) -> None:
 # ---- reading ----------------------------------------------------------------------------------
 
 
-def current(ledger, summarize_file, notes: list | None = None, spare: bool = True, progress=None):
+def current(ledger, summarize_file, notes: list | None = None, spare: bool = True, progress=None, newest=None):
     """The index, up to date with the game files: rebuilt or mended first when it is missing,
     damaged or stale (``summarize_file(game_id)`` -> (summary, problem, place, facts) reads a
     file again). Under the ledger's lock while it is mended, so no write can slip between the
@@ -207,7 +207,9 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
     cannot be written gives way to a spare one that can (``spare_folder``), made from it; where
     none can be, the index is in memory. An index found damaged while it is mended is rebuilt
     from the files, with a line in ``notes``. ``progress(done, total)``, where given, is told how far
-    a mend that reads many games has come (``mend``)."""
+    a mend that reads many games has come (``mend``). ``newest`` (``sketched.Newest``): the question
+    may be answered from a sketch (a new device's first listing); without it a sketched index is
+    made whole first."""
     if not os.path.isdir(ledger.games_dir):
         return memory_index()
     given_up = ()
@@ -215,10 +217,8 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
         given_up = (ledger.cache_dir,)
         ledger.cache_dir = spare_folder(ledger)
     connection = connect(ledger, rebuild=False)
-    stamp = read_stamp(ledger)
-    if connection is not None and stamp is not None:
-        if stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection):
-            return connection
+    if connection is not None and _stamped(ledger, connection) and not sketched.marked(connection):
+        return connection  # a sketch current with the files goes on under the lock: made whole, or the games asked for read
     if connection is not None:
         connection.close()
     import sqlite3
@@ -228,25 +228,58 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
             fresh = not os.path.lexists(index_path(ledger))
             connection = connect(ledger, notes=notes)
             try:
+                if newest is None and not fresh and sketched.marked(connection):  # every game asked of: made whole as a new device's
+                    connection = _renewed(ledger, connection)
+                    fresh = True
                 if fresh:  # made from another index of these games where there is one: every file read, only rows of the same bytes kept
                     from ginscore.index import adopted  # a new index only: no other command loads it
 
-                    adopted.adopt(ledger, connection, given_up, INDEX_FILE, lambda other: layout_of(other) == expected_layout(), damage_errors())
-                mend(ledger, connection, summarize_file, progress=progress)
+                    adopted.adopt(ledger, connection, given_up, INDEX_FILE,
+                                  lambda other: layout_of(other) == expected_layout() and not sketched.marked(other), damage_errors())
+                return _brought_up(ledger, connection, summarize_file, progress, newest, lambda: _renewed(ledger, connection))
             except damage_errors() as error:
                 connection.close()
                 tell(notes, ledger, error)
                 remove(ledger)
                 connection = connect(ledger)
-                mend(ledger, connection, summarize_file, progress=progress)
-            return connection
+                return _brought_up(ledger, connection, summarize_file, progress, newest, lambda: _renewed(ledger, connection))
     except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: a spare folder, else memory
         if spare and not given_up:
             ledger.cache_dir = spare_folder(ledger)
             return current(ledger, summarize_file, notes, spare=False, progress=progress)
         connection = memory_index()
-        mend(ledger, connection, summarize_file, write_stamp_too=False, progress=progress)
+        return _brought_up(ledger, connection, summarize_file, progress, newest, memory_index, write_stamp_too=False)
+
+
+def _stamped(ledger, connection) -> bool:
+    """Whether the stamp says the index is current with the games folder."""
+    stamp = read_stamp(ledger)
+    return stamp is not None and stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection)
+
+
+def _brought_up(ledger, connection, summarize_file, progress, newest, renewed, write_stamp_too: bool = True):
+    """``connection`` mended (a sketch the stamp vouches for as it is), and where it is a sketch
+    the games ``newest`` asks for read whole, the stamp renewed after them; where they are too
+    many, the index made whole instead (``renewed()``: an empty one)."""
+    if not (write_stamp_too and sketched.marked(connection) and _stamped(ledger, connection)):
+        mend(ledger, connection, summarize_file, write_stamp_too, progress=progress, newest=newest)
+    if newest is None or not sketched.marked(connection):
         return connection
+    stamp = read_stamp(ledger) if write_stamp_too and _stamped(ledger, connection) else None
+    if sketched.fill(ledger, connection, newest, summarize_file):
+        if stamp is not None and stamp.generation != generation_of(connection):  # vouched for before the games read: after them too
+            write_stamp(ledger, Stamp(stamp.mtime, generation_of(connection)))
+        return connection
+    connection = renewed()
+    mend(ledger, connection, summarize_file, write_stamp_too, progress=progress)
+    return connection
+
+
+def _renewed(ledger, connection):
+    """An empty index in place of ``connection`` (closed): one to be made whole."""
+    connection.close()
+    remove(ledger)
+    return connect(ledger)
 
 
 def writable(ledger) -> bool:
@@ -284,10 +317,7 @@ def discard(ledger, notes: list | None, error: BaseException) -> None:
     tell(notes, ledger, error)
     with ledger.locked():
         remove(ledger)
-        try:
-            os.unlink(os.path.join(ledger.cache_dir, STAMP_FILE))
-        except OSError:
-            pass
+        forget_stamp(ledger)
 
 
 TOTALS_ONCE = 50  # a mend reading more games adds the totals up once at its end (totals.rebuild)
@@ -296,13 +326,15 @@ ROWS_AT_ONCE = 500  # and writes its rows in statements of this many games (memo
 TOLD_FROM = 1000  # games to read (some seconds on a new device) from which a mend says how far it has come
 
 
-def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None, progress=None) -> list:
+def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only: list | None = None, progress=None, newest=None) -> list:
     """Compare every game file with its row (size and time) and read again the ones that
     differ; forget rows whose file is gone. ``only``: the games a merge wrote into a ledger whose
     index was current (``after_merge``): only they are compared, the totals kept game by game.
     ``progress(done, total)``: told after every ``ROWS_AT_ONCE`` games read and at the end, when
     at least ``TOLD_FROM`` are to be read (the first command on a new device: a club's years
-    take some seconds, and a person waiting should know why). Returns the ids read again."""
+    take some seconds, and a person waiting should know why). ``newest`` (``sketched.Newest``):
+    a build of many games into an empty index, or any mend of a sketched one, sketches the games
+    it would read (``sketched``). Returns the ids read again (or sketched)."""
     mtime = ledger.folder_mtime()  # before the listing: a file added after it changes the folder's time again
     if only is None:  # every game: the folder listed once for all (``Ledger.listed``)
         import gc
@@ -314,13 +346,14 @@ def mend(ledger, connection, summarize_file, write_stamp_too: bool = True, only:
         gc.set_threshold(max(thresholds[0], YOUNG_OBJECTS), *thresholds[1:])
         try:
             with ledger.listed() as game_ids:
-                return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None, progress)
+                return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, game_ids, None, progress, newest)
         finally:
             gc.set_threshold(*thresholds)
     return _mend(ledger, connection, summarize_file, write_stamp_too, mtime, only, only, progress)
 
 
-def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None, progress=None) -> list:
+def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game_ids: list, only: list | None, progress=None,
+          newest=None) -> list:
     known = {} if only is not None else dict(connection.execute("SELECT id, files FROM games"))
     seen, changed = set(), []
     for game_id in game_ids:
@@ -333,6 +366,12 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
     gone = (set(known) if only is None else set(only)) - seen
     at_once = only is None and len(changed) + len(gone) > TOTALS_ONCE
     new = at_once and not known and empty(connection)  # a build into an empty index: nothing to replace
+    sketch, pending, drawn = None, set(), False  # sketch_file, where the games are sketched; the rows sketched already; any now
+    if newest is not None and only is None:
+        if sketched.marked(connection):
+            sketch, pending = newest.sketch_file, {row[0] for row in connection.execute(f"SELECT id FROM games WHERE {sketched.PENDING}")}
+        elif len(changed) >= sketched.SKETCH_FROM and (new or not known and empty(connection)):  # a new device's
+            sketch = newest.sketch_file
     if progress is not None and len(changed) < TOLD_FROM:
         progress = None
     try:
@@ -344,6 +383,20 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             for done, (game_id, now) in enumerate(changed):
                 if progress is not None and done % ROWS_AT_ONCE == 0:
                     progress(done, len(changed))
+                head = sketch(game_id) if sketch is not None and (game_id not in known or game_id in pending) else None
+                if head is not None:  # its place alone: read whole when a question needs it
+                    game_row, drawn = sketched.row(game_id, now, head[1], head[0]), True
+                    if not at_once:
+                        sketched.write(connection, game_id, now, head[1], head[0])
+                        continue
+                    batch[0].append(game_id)
+                    batch[1].append(game_row)
+                    if new:
+                        uncounted.append(game_id)
+                    if len(batch[0]) >= ROWS_AT_ONCE:
+                        write_rows(connection, *batch, new=new)
+                        batch = ([], [], [])
+                    continue
                 summary, error, place, facts = summarize_file(game_id)
                 if not at_once:
                     store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
@@ -364,6 +417,8 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
             make_indexes(connection, made)
             if at_once:
                 totals.rebuild(connection, affected, uncounted if new else None)
+            if drawn:
+                sketched.mark(connection)
             generation = bump(connection)
     finally:
         if progress is not None:  # the line wiped however the reading ends: done, an error, Ctrl-C

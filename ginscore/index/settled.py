@@ -21,6 +21,7 @@ import json
 
 from ginscore.index import cached
 from ginscore.index.rows import summary_text
+from ginscore.index.sketched import PENDING
 
 # ``ginscore.ops.squaring`` is imported by the functions that read or make the settled set: the
 # index is imported by a hand that ends a game, which must not load it (start-up).
@@ -187,7 +188,10 @@ def changed(connection) -> dict:
     """``counted`` of the settled games that may not come to what was paid for them now (changed
     since, squared, voided, unfinished, damaged, gone, or of an old settlement): their parts are
     compared with the games by ``squaring.LiveSettlements``."""
-    return _read(connection.execute("SELECT game_id, settlement, part, seq FROM settled WHERE as_paid = 0").fetchall())
+    # a game of a sketched index not read yet is not asked about (``sketched``): what it comes to is not known
+    return _read(connection.execute(
+        f"""SELECT game_id, settlement, part, seq FROM settled s WHERE as_paid = 0
+            AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = s.game_id AND {PENDING})""").fetchall())
 
 
 def _part(stored) -> tuple:

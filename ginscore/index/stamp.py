@@ -33,6 +33,14 @@ def write_stamp(ledger, stamp: Stamp) -> None:
     write_unsynced(os.path.join(ledger.cache_dir, STAMP_FILE), f"{stamp.mtime} {stamp.generation}\n".encode("ascii"))
 
 
+def forget_stamp(ledger) -> None:
+    """Remove the stamp: the index is then compared with the files by the next command."""
+    try:
+        os.unlink(os.path.join(ledger.cache_dir, STAMP_FILE))
+    except OSError:
+        pass
+
+
 def generation_of(connection) -> int:
     """The index's generation; -1, which no stamp holds, when it cannot say (a value that is not
     UTF-8 text is an SQLite error as soon as it is read): the index is then brought up to date."""

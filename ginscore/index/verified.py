@@ -11,9 +11,11 @@ from ginscore.base.i18n import _
 from ginscore.base.records import Record
 from ginscore.index import cached
 from ginscore.index.rows import NO_FACTS, check_mark, forget, store
+from ginscore.index.sketched import MARK, PENDING
 from ginscore.index.stamp import Stamp, bump, write_stamp
 
 VOUCHED = "vouched"  # in ``verify``'s ``evaluated``: a game whose bytes are the ones its row was made of
+SKETCHED = "sketched"  # in ``verify``'s rows: a row of a sketched index not read yet (``sketched``), filled without a word
 
 
 def fingerprint(summary: dict) -> bytes:
@@ -90,9 +92,9 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
     was wrong) pairs."""
     vouched = {game_id for game_id, value in evaluated.items() if value is VOUCHED}
     rows = {}  # id -> (its summary's fingerprint, its problem, whether it is finished); only the rows not vouched for read whole
-    for game_id, damaged in connection.execute("SELECT id, damaged FROM games").fetchall():
-        if game_id in vouched:
-            rows[game_id] = None
+    for game_id, damaged, pending in connection.execute(f"SELECT id, damaged, {PENDING} FROM games").fetchall():
+        if game_id in vouched or pending:  # a sketched row (``sketched``): filled in below, not wrong
+            rows[game_id] = SKETCHED if pending else None
             continue
         stored = connection.execute("SELECT summary FROM games WHERE id = ?", (game_id,)).fetchone()[0]
         known = json.loads(stored) if stored else None
@@ -111,6 +113,10 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
             else:
                 mark = None
             row = rows.get(game_id)
+            if row is SKETCHED:
+                store(connection, ledger, game_id, summarize(game_id) if summary is None and mark is not None else summary, error, place,
+                      facts=facts or NO_FACTS)
+                continue
             if summary is not None and not summary["finished"] and row is not None and not row[2]:
                 store(connection, ledger, game_id, summary, None, place, facts=facts or NO_FACTS)  # in progress: renewed only now and then
                 continue
@@ -124,8 +130,10 @@ def verify(ledger, connection, evaluated: dict, summarize=None, clean: dict | No
                 summary = summarize(game_id)
             store(connection, ledger, game_id, summary, error, place, facts=facts or NO_FACTS)
         for game_id in set(rows) - set(evaluated):
-            wrong.append((game_id, _("in the index, but its file is gone")))
+            if rows[game_id] is not SKETCHED:
+                wrong.append((game_id, _("in the index, but its file is gone")))
             forget(connection, game_id)
+        connection.execute("DELETE FROM meta WHERE key = ?", (MARK,))  # every game read: whole
         connection.executemany("UPDATE games SET files = ? WHERE id = ?", [(files, game_id) for game_id, files in (moved or {}).items()])
         marks = []
         for game_id, (digest, checked) in (clean or {}).items():

@@ -129,7 +129,7 @@ def test_whole_ledger_questions_hold_one_summary_at_a_time(run, isolated_ledger)
     from ginscore.index.history import Selection
 
     write_ledger(isolated_ledger, 1000)
-    ok(run, ["games", "--last", "1"])  # the index, built before the measuring starts
+    ok(run, ["stats"])  # the index, built whole before the measuring starts
     book = open_book(isolated_ledger)
     held = []
     tracemalloc.start()
