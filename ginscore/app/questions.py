@@ -113,10 +113,12 @@ class Questions:
         """``ask``'s ``wanted`` of the ``last`` newest games of ``selection``, where a sketch may answer."""
         from ginscore.index import sketched
 
-        if not (self.newest_only and last is not None):
+        if not self.newest_only:
             return None
-        if not sketched.sketchable(selection):
-            self.newest_only = False  # the question needs every game: the index made whole, then asked
+        # the games left in progress among those read (what a listing names under its rows) a
+        # sketch can tell; any other question needs every game: the index made whole, then asked
+        if last is None or not sketched.sketchable(selection):
+            self.newest_only = self.newest_only and last is None and selection.unfinished_only
             return None
         return sketched.newest_of(selection, last)
 
