@@ -68,6 +68,11 @@ def misnamed_note(named: str, device: str, path: str) -> str:
     ).format(named=named, device=device, name=f"{stem}.{device}.json")
 
 
+def set_aside(game) -> list:
+    """The hands of a game merged from devices apart that are kept and do not count (``actions.late_hands``)."""
+    return actions.late_hands(game)
+
+
 def merged_notes(game, late=None, ahead=None) -> list:
     """What a game merged from several devices' journals holds that a person must look at:
     hands after the end (kept, not counted), and likely double entries. ``late``, ``ahead``:

@@ -99,25 +99,33 @@ def merged_lines(game, book) -> list:
     # as recorded, not as it stands: a hand kept aside is judged by the rules its device had seen
     game = book.load(game.id)
     from ginscore.app.checks import recorded_apart
-    from ginscore.app.game_notes import merged_notes
+    from ginscore.app.game_notes import merged_notes, set_aside
     from ginscore.base.device import device_id
 
     ids = recorded_apart(game.journal)
     devices = {entry["id"]: entry["device"] for entry in game.journal}
     hands = [hand for hand in effective_hands(game.journal) if hand.entry in ids]
-    said = _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); "
-             "every hand counts, in the order played ('ginscore log' shows each entry's device).")
+    late = set_aside(game)  # kept, not counted: named in the notes below, never said to count
     here = device_id()
-    if any(devices[hand.entry] == here for hand in hands):  # name what came in, not this device's own
+    elsewhere = any(devices[hand.entry] == here for hand in hands)  # name what came in, not this device's own
+    if elsewhere:
         hands = [hand for hand in hands if devices[hand.entry] != here]
-        said = _("Recorded on another device while apart and merged here: hands {hands} (device in brackets); "
-                 "every hand counts, in the order played ('ginscore log' shows each entry's device).")
+    if not late:
+        said = (_("Recorded on another device while apart and merged here: hands {hands} (device in brackets); every hand "
+                  "counts, in the order played ('ginscore log' shows each entry's device).") if elsewhere else
+                _("Recorded on two devices while apart and merged: hands {hands} (device in brackets); every hand counts, in "
+                  "the order played ('ginscore log' shows each entry's device)."))
+    else:
+        said = (_("Recorded on another device while apart and merged here: hands {hands} (device in brackets), in the order "
+                  "played ('ginscore log' shows each entry's device); the hands that do not count are named below.") if elsewhere
+                else _("Recorded on two devices while apart and merged: hands {hands} (device in brackets), in the order played "
+                       "('ginscore log' shows each entry's device); the hands that do not count are named below."))
     lines = []
     if hands:
         # an entry from before devices names none: a file of an older ginscore recorded it
         listed = ", ".join(f"{hand.number} ({devices[hand.entry] or _('an older ginscore')})" for hand in hands)
         lines.append(said.format(hands=listed))
-    return lines + merged_notes(game)
+    return lines + merged_notes(game, late)
 
 
 SHEET_HELP = N_(

@@ -34,6 +34,25 @@ def test_the_merge_note_names_the_other_devices_hands(run, monkeypatch, tmp_path
     assert "Recorded on two devices while apart and merged: hands 2 (laptop), 3 (laptop), 4 (phone), 5 (phone)" in third
 
 
+def test_the_merge_note_says_every_hand_counts_only_when_every_hand_does(run, monkeypatch, tmp_path):
+    """A hand recorded apart after the game ended on the other device is kept and does not count:
+    the status line that names the hands merged no longer says that every hand counts, and the
+    note below it names the hand that does not."""
+    laptop, phone = str(tmp_path / "laptop"), str(tmp_path / "phone")
+    monkeypatch.setenv("GINSCORE_DEVICE", "laptop")
+    play(run, ["--ledger", laptop, "new", "Ann", "Bob"], ["--ledger", laptop, "knock", "ann", "4", "15"])
+    shutil.copytree(laptop, phone)
+    play(run, ["--ledger", laptop, "gin", "ann", "80"])  # 11 + 80 + 25 = 116: over 100, the game ends
+    monkeypatch.setenv("GINSCORE_DEVICE", "phone")
+    play(run, ["--ledger", phone, "knock", "bob", "3", "20"])  # apart: hand 3 once merged, after the end
+    monkeypatch.setenv("GINSCORE_DEVICE", "laptop")
+    play(run, ["--ledger", laptop, "merge", phone])
+    said = ok(run, ["--ledger", laptop, "status"]).output
+    assert ("Recorded on another device while apart and merged here: hands 3 (phone) (device in brackets), in the order "
+            "played ('ginscore log' shows each entry's device); the hands that do not count are named below.") in said
+    assert "every hand counts" not in said and "hand 3 of game" in said and "comes after the end" in said
+
+
 def test_a_merge_reads_this_ledgers_settlements_only_when_the_other_folder_brings_some(run, monkeypatch, tmp_path):
     """A club's years of settlements are not read for a merge that brings none (it grew with them:
     0.66 s and 65 MB for 100 games into a club's 20,000, now 0.35 s and 23 MB as into one game);
