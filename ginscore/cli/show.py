@@ -190,8 +190,13 @@ def games(obj, selection, last, unsettled, show_all, as_json, fmt):
     # only the newest: a new device's first listing reads them, not every game (``index.sketched``)
     obj.book.newest_only = last is not None and not chosen
     if as_json:
-        settled = settled_view(obj.book)
-        obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled, lambda: _tell_unread(obj.book)), last)
+        if last is None:
+            settled = settled_view(obj.book)
+            obj.book.with_summaries(asked, lambda summaries: games_json(summaries, settled, unsettled), last)
+            return
+        # the last few read first, then what their settlements say (on a sketch, of the games just read)
+        found = obj.book.summaries(asked, last)
+        games_json(found, settled_view(obj.book, [entry["id"] for entry in found]), unsettled, lambda: _tell_unread(obj.book))
         return
     fmt = render.check_format(fmt or DEFAULT_FORMAT)  # before reading: a typo costs nothing
     from ginscore.cli.listing import listed_rows, listing_csv_headers

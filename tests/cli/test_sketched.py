@@ -126,6 +126,22 @@ def test_after_a_sketch_every_other_command_answers_as_a_fresh_device(run, isola
     assert found == [ok(run, command).stdout for command in WHOLE]
 
 
+def test_a_settled_game_voided_since_is_listed_from_a_sketch_with_what_it_owes_back(run, isolated_ledger, tmp_path, monkeypatch, small):
+    """Found by a random search: 'games --last N --json' asked the settled set before it read the
+    newest games, so a settled game voided since, not read yet then, was listed without what
+    its settlement now owes back."""
+    club(run)
+    settled = [entry for entry in json.loads(ok(run, "games --json").stdout)["games"] if entry["settled"]][-1]["id"]
+    ok(run, f"void {settled}")
+    new_device(monkeypatch, tmp_path, "whole")
+    ok(run, "games")
+    expected = ok(run, "games --last 4 --all --json").stdout
+    assert json.loads(expected)["games"][-2]["changed_after_settlement"]["state"] == "voided"  # the settled game, second newest
+    new_device(monkeypatch, tmp_path, "new")
+    assert ok(run, "games --last 4 --all --json").stdout == expected
+    assert still_sketched(isolated_ledger)
+
+
 def test_check_makes_a_sketch_whole_without_calling_it_wrong(run, isolated_ledger, tmp_path, monkeypatch, small):
     club(run)
     new_device(monkeypatch, tmp_path, "whole")
