@@ -246,7 +246,7 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
     except (LedgerError, OSError, sqlite3.Error):  # cannot be written here: a spare folder, else memory
         if spare and not given_up:
             ledger.cache_dir = spare_folder(ledger)
-            return current(ledger, summarize_file, notes, spare=False, progress=progress)
+            return current(ledger, summarize_file, notes, spare=False, progress=progress, newest=newest)
         connection = memory_index()
         return _brought_up(ledger, connection, summarize_file, progress, newest, memory_index, write_stamp_too=False)
 

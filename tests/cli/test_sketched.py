@@ -195,6 +195,33 @@ def test_a_game_that_does_not_load_is_named_by_a_sketch_where_it_reads_it(run, i
     assert oldest in run("games").stderr  # a whole listing reads and names it
 
 
+def test_a_device_that_can_keep_no_index_answers_from_a_sketch_in_memory(run, isolated_ledger, tmp_path, monkeypatch, small):
+    """Where no index can be kept (the lock cannot be taken, so neither the cache folder nor a
+    spare one is written), each command sketches an index in memory: a listing of the newest
+    games and every whole answer are still a whole index's."""
+    from contextlib import contextmanager
+
+    from ginscore.base.errors import LedgerError
+    from ginscore.store.ledger import Ledger
+
+    club(run)
+    new_device(monkeypatch, tmp_path, "whole")
+    ok(run, "games")
+    expected = {words: ok(run, words).stdout for words in ("games --last 3 --json", *WHOLE)}
+    new_device(monkeypatch, tmp_path, "new")
+
+    @contextmanager
+    def refused(self, create=False):
+        raise LedgerError("the lock cannot be taken")
+        yield
+
+    monkeypatch.setattr(Ledger, "locked", refused)
+    result = ok(run, "games --last 3 --json")
+    assert result.stdout == expected["games --last 3 --json"] and "older games are not read yet" in result.stderr
+    assert {words: ok(run, words).stdout for words in WHOLE} == {words: expected[words] for words in WHOLE}
+    assert not os.path.exists(tmp_path / "new" / "cache" / "ledgers")  # nothing kept
+
+
 def test_a_head_is_read_only_as_ginscore_writes_it(run, isolated_ledger, tmp_path):
     from ginscore.store.game_heads import started
     from ginscore.store.ledger import Ledger
