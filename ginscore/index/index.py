@@ -217,7 +217,7 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
         given_up = (ledger.cache_dir,)
         ledger.cache_dir = spare_folder(ledger)
     connection = connect(ledger, rebuild=False)
-    if connection is not None and _stamped(ledger, connection) and not sketched.marked(connection):
+    if connection is not None and current_stamp(ledger, connection) and not sketched.marked(connection):
         return connection  # a sketch current with the files goes on under the lock: made whole, or the games asked for read
     if connection is not None:
         connection.close()
@@ -251,21 +251,22 @@ def current(ledger, summarize_file, notes: list | None = None, spare: bool = Tru
         return _brought_up(ledger, connection, summarize_file, progress, newest, memory_index, write_stamp_too=False)
 
 
-def _stamped(ledger, connection) -> bool:
-    """Whether the stamp says the index is current with the games folder."""
+def current_stamp(ledger, connection) -> Stamp | None:
+    """The stamp, where it says the index is current with the games folder; else None."""
     stamp = read_stamp(ledger)
-    return stamp is not None and stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection)
+    current = stamp is not None and stamp.mtime == ledger.folder_mtime() and stamp.generation == generation_of(connection)
+    return stamp if current else None
 
 
 def _brought_up(ledger, connection, summarize_file, progress, newest, renewed, write_stamp_too: bool = True):
     """``connection`` mended (a sketch the stamp vouches for as it is), and where it is a sketch
     the games ``newest`` asks for read whole, the stamp renewed after them; where they are too
     many, the index made whole instead (``renewed()``: an empty one)."""
-    if not (write_stamp_too and sketched.marked(connection) and _stamped(ledger, connection)):
+    if not (write_stamp_too and sketched.marked(connection) and current_stamp(ledger, connection)):
         mend(ledger, connection, summarize_file, write_stamp_too, progress=progress, newest=newest)
     if newest is None or not sketched.marked(connection):
         return connection
-    stamp = read_stamp(ledger) if write_stamp_too and _stamped(ledger, connection) else None
+    stamp = current_stamp(ledger, connection) if write_stamp_too else None
     if sketched.fill(ledger, connection, newest, summarize_file):
         if stamp is not None and stamp.generation != generation_of(connection):  # vouched for before the games read: after them too
             write_stamp(ledger, Stamp(stamp.mtime, generation_of(connection)))
@@ -384,24 +385,17 @@ def _mend(ledger, connection, summarize_file, write_stamp_too: bool, mtime, game
                 if progress is not None and done % ROWS_AT_ONCE == 0:
                     progress(done, len(changed))
                 head = sketch(game_id) if sketch is not None and (game_id not in known or game_id in pending) else None
-                if head is not None:  # its place alone: read whole when a question needs it
-                    game_row, drawn = sketched.row(game_id, now, head[1], head[0]), True
+                if head is not None:  # its place alone (a game new here, or sketched already): read whole when a question needs it
+                    game_row, player_rows, drawn = sketched.row(game_id, now, head[1], head[0]), [], True
                     if not at_once:
-                        sketched.write(connection, game_id, now, head[1], head[0])
+                        write_rows(connection, [game_id], [game_row], [])
                         continue
-                    batch[0].append(game_id)
-                    batch[1].append(game_row)
-                    if new:
-                        uncounted.append(game_id)
-                    if len(batch[0]) >= ROWS_AT_ONCE:
-                        write_rows(connection, *batch, new=new)
-                        batch = ([], [], [])
-                    continue
-                summary, error, place, facts = summarize_file(game_id)
-                if not at_once:
-                    store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
-                    continue
-                game_row, player_rows = rows(game_id, summary, error, place, now, facts)
+                else:
+                    summary, error, place, facts = summarize_file(game_id)
+                    if not at_once:
+                        store(connection, ledger, game_id, summary, error, place, files=now, facts=facts)
+                        continue
+                    game_row, player_rows = rows(game_id, summary, error, place, now, facts)
                 batch[0].append(game_id)
                 batch[1].append(game_row)
                 batch[2].extend(player_rows)

@@ -19,7 +19,7 @@ a question that needs every game finds the mark and makes it whole first (``inde
 
 from __future__ import annotations
 
-from ginscore.index.rows import GAME_COLUMNS, store, write_rows
+from ginscore.index.rows import GAME_COLUMNS, store
 from ginscore.index.stamp import bump
 
 SKETCH_FROM = 1000  # games to read into an empty index from which a command that needs only the newest sketches it
@@ -59,11 +59,6 @@ def mark(connection) -> None:
 def row(game_id: str, files: str | None, place: str, created: str) -> tuple:
     """A sketched game's row of games (``rows.rows``'s columns): its files' status, place and start."""
     return (game_id, files, place, created, *(None,) * (GAME_COLUMNS - 4))
-
-
-def write(connection, game_id: str, files: str | None, place: str, created: str) -> None:
-    """Write one sketched row in place of the game's row (a game whose row is sketched already, or new)."""
-    write_rows(connection, [game_id], [row(game_id, files, place, created)], [])
 
 
 def newest_of(selection, last: int):

@@ -71,12 +71,12 @@ def index_rows(ledger) -> dict:
 
 def current(ledger) -> bool:
     """Whether this device's stamp vouches for its index as it is (the next command reads no file)."""
-    from ginscore.index.index import _stamped
+    from ginscore.index.index import current_stamp
     from ginscore.store.ledger import Ledger
 
     connection = sqlite3.connect(index_file(ledger))
     try:
-        return _stamped(Ledger(str(ledger), codec=None), connection)
+        return current_stamp(Ledger(str(ledger), codec=None), connection) is not None
     finally:
         connection.close()
 
@@ -140,6 +140,21 @@ def test_a_settled_game_voided_since_is_listed_from_a_sketch_with_what_it_owes_b
     new_device(monkeypatch, tmp_path, "new")
     assert ok(run, "games --last 4 --all --json").stdout == expected
     assert still_sketched(isolated_ledger)
+
+
+def test_a_sketch_written_in_batches_as_a_build_of_thousands_is_answers_alike(run, isolated_ledger, tmp_path, monkeypatch, small):
+    """Past ``TOTALS_ONCE`` games a mend writes its rows a few hundred at a time: a sketch of a
+    club's years is written so, sketched and read rows together."""
+    from ginscore.index import index
+
+    monkeypatch.setattr(index, "TOTALS_ONCE", 2)
+    club(run)
+    new_device(monkeypatch, tmp_path, "whole")
+    expected = {words: ok(run, words).stdout for words in ("games", "games --last 3 --json", *WHOLE)}
+    new_device(monkeypatch, tmp_path, "new")
+    assert ok(run, "games --last 3 --json").stdout == expected["games --last 3 --json"]
+    assert still_sketched(isolated_ledger) == 14 - 4
+    assert {words: ok(run, words).stdout for words in WHOLE} == {words: expected[words] for words in WHOLE}
 
 
 def test_check_makes_a_sketch_whole_without_calling_it_wrong(run, isolated_ledger, tmp_path, monkeypatch, small):
