@@ -5,12 +5,11 @@ and closed as soon as this worker goes on to a module none of whose tests needs 
 tests run together: conftest.longest_first), so a run starts each about once a worker: starting Playwright's driver and a Chromium costs more than a second of CPU (test_web,
 test_web_server and test_board_phones each started their own), and a browser left open costs
 some 40 ms of CPU a second doing nothing. A test's pages live in contexts of their own, closed
-after it, so the one before leaves nothing behind. The system's Chromium: nothing is downloaded.
+after it, so the one before leaves nothing behind. The system's Chromium, its headless shell
+where that is installed (tests/chromium.find_browser): nothing is downloaded.
 """
 
 from __future__ import annotations
-
-import shutil
 
 import pytest
 
@@ -67,8 +66,10 @@ def chromium():
     (a board left following a server that has stopped would go on asking it). The tests that
     ask for it skip when there is no Chromium or no Playwright."""
 
+    import chromium as found
+
     def start():
-        executable = shutil.which("chromium") or shutil.which("chromium-browser")
+        executable = found.find_browser()
         if executable is None:
             pytest.skip("needs the system's Chromium ('apt-get install chromium'); no browser is downloaded")
         sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright: pip install '.[test]'")
