@@ -213,9 +213,10 @@ def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (pyproject.toml): a worker per core, and one more when the run takes in the
     system tier. Its tests wait on what they started (Chromium printing and loading pages, the
     board's servers, git, the crash test's children) while a core sits idle, and one more worker
-    fills those waits: idle, on 2 cores, the whole suite took 102 s and 105 s with three workers,
-    111 s and 124 s with two. The unit and cli tiers keep the cores busy by themselves, and a
-    worker more only adds its start (tests/unit: 12 s with three, 11.8 s with two)."""
+    fills those waits: idle, on 2 cores, the whole suite took 76.0 s and 82.3 s with three workers,
+    76.6 s and 84.9 s with two, run in turn (two left 19 core-seconds idle). The unit and cli
+    tiers keep the cores busy by themselves, and a worker more only adds its start (tests/unit:
+    12 s with three, 11.8 s with two)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     busy = [os.path.join(os.path.dirname(__file__), tier) for tier in ("unit", "cli")]
     paths = [os.path.abspath(str(arg).split("::")[0]) for arg in config.args]
