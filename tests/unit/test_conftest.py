@@ -41,3 +41,23 @@ def test_a_test_of_another_tier_than_its_folder_is_one_of_a_file_that_moved_whol
         folder = name.split("/")[0]
         assert tier in conftest.TIERS and tier != folder, name
     assert len({name.split("::")[0] for name in conftest.TIER_ELSEWHERE}) <= 4  # the slow files' few only
+
+
+def test_the_browser_tests_take_the_headless_shell_first_and_the_whole_browser_without_it(tmp_path, monkeypatch):
+    import chromium
+
+    def on_path(*names):
+        folder = tmp_path / "-".join(names)
+        folder.mkdir()
+        for name in names:
+            (folder / name).write_text("#!/bin/sh\n")
+            (folder / name).chmod(0o755)
+        monkeypatch.setenv("PATH", str(folder))
+        return folder
+
+    folder = on_path("chromium", "chromium-headless-shell")
+    assert chromium.find_browser() == str(folder / "chromium-headless-shell") and chromium.is_shell(chromium.find_browser())
+    folder = on_path("chromium")
+    assert chromium.find_browser() == str(folder / "chromium") and not chromium.is_shell(chromium.find_browser())
+    on_path("firefox")
+    assert chromium.find_browser() is None
