@@ -66,10 +66,10 @@ def chromium():
     (a board left following a server that has stopped would go on asking it). The tests that
     ask for it skip when there is no Chromium or no Playwright."""
 
-    import chromium as found
+    from chromium import find_browser  # the fixture's own name hides the module's
 
     def start():
-        executable = found.find_browser()
+        executable = find_browser()
         if executable is None:
             pytest.skip("needs the system's Chromium ('apt-get install chromium'); no browser is downloaded")
         sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright: pip install '.[test]'")
