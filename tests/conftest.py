@@ -232,6 +232,49 @@ def pytest_collection_modifyitems(items):
     longest_first(items)
 
 
+# ---- the test process's garbage collector ------------------------------------------------------
+# A worker runs thousands of commands in its own process, and Python's collector of cycles looks,
+# every so often, at every object still alive: the modules, the collected tests, and whatever
+# piles up. Measured in the cli tier (one process, gc.callbacks): 3.6 s of 58 in the collector,
+# most of it in 18 whole collections of some 140,000 objects.
+
+
+def pytest_collection_finish(session):
+    """What lives for the whole run (modules, tests, strategies, catalogs) is set aside from the
+    collector once the tests are collected (``gc.freeze``): a whole collection looks only at what
+    came after. Nothing frozen is ever freed, and none of it would have been before the end."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
+def click_stream_caches() -> list:
+    """click's caches of the text stream it writes to when given none (``click.echo()``),
+    keyed by the stream, weakly. A stream that is already right is its own wrapper, so its entry
+    holds its key and is never dropped: harmless in a command's own process, where the stream is
+    always sys.stdout, but CliRunner gives every command new streams. Every command of the run
+    then stays in memory with all it printed (15,000 streams and their buffers in the cli tier)
+    and in every collection. Found in click's module, where it keeps them; none found (another
+    click), none forgotten."""
+    from weakref import WeakKeyDictionary
+
+    import click._compat
+
+    found = []
+    for name in ("_default_text_stdin", "_default_text_stdout", "_default_text_stderr"):
+        for cell in getattr(getattr(click._compat, name, None), "__closure__", None) or ():
+            if isinstance(cell.cell_contents, WeakKeyDictionary):
+                found.append(cell.cell_contents)
+    return found
+
+
+def pytest_runtest_teardown(item):
+    """The streams of the test's commands forgotten after it (see ``click_stream_caches``)."""
+    for cache in click_stream_caches():
+        cache.clear()
+
+
 @pytest.fixture(autouse=True)
 def isolated_ledger(tmp_path, monkeypatch):
     """Every test gets its own ledger and config; none touches the user's real data."""

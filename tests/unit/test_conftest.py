@@ -61,3 +61,29 @@ def test_the_browser_tests_take_the_headless_shell_first_and_the_whole_browser_w
     assert chromium.find_browser() == str(folder / "chromium") and not chromium.is_shell(chromium.find_browser())
     on_path("firefox")
     assert chromium.find_browser() is None
+
+
+def test_the_streams_of_a_tests_commands_are_freed_after_it():
+    """click keeps the stream of every CliRunner command that echoed (conftest.click_stream_caches);
+    the teardown forgets them, so the cli tier does not carry every command's output to its end."""
+    import gc
+
+    import click
+    from click.testing import CliRunner
+
+    @click.command()
+    def say():
+        click.echo("to the stream")
+        click.echo("and to the errors", err=True)
+
+    def streams_alive() -> int:
+        gc.collect()
+        return sum(1 for thing in gc.get_objects() if type(thing).__module__ == "click.testing" and type(thing).__name__ == "_NamedTextIOWrapper")
+
+    conftest.pytest_runtest_teardown(None)
+    before = streams_alive()
+    runner = CliRunner()
+    for _ in range(20):
+        assert runner.invoke(say).output
+    conftest.pytest_runtest_teardown(None)
+    assert streams_alive() <= before
