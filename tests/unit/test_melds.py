@@ -51,6 +51,14 @@ def slow_is_meld_of(cards: frozenset) -> bool:
     return len(suits) == 1 and all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
 
 
+@pytest.fixture(scope="module", autouse=True)
+def card_sets_forgotten_after_the_module():
+    """The memo of card sets let go when this module is done: some 120,000 objects that every
+    later collection of the worker's garbage would otherwise look at for the rest of the run."""
+    yield
+    slow_is_meld_of.cache_clear()
+
+
 def slow_melds(hand):
     """Every legal meld in the hand: all combinations within each rank and each suit."""
     by_rank, by_suit = defaultdict(list), defaultdict(list)
