@@ -39,11 +39,11 @@ MM_PER_POINT = 25.4 / 72
 def pages(browser, tmp_path, html: str, name: str, header_footer: bool = False) -> dict:
     """Print ``html`` on each paper; the number of pages and the page size pdfinfo reports."""
     found = {}
+    source = tmp_path / f"{name}.html"
+    source.write_text(html, encoding="utf-8")
     for paper, rule in PAPERS.items():
-        source = tmp_path / f"{name}-{paper}.html"
-        source.write_text(html.replace("</style>", f"{rule}</style>"), encoding="utf-8")
         pdf = tmp_path / f"{name}-{paper}.pdf"
-        browser.print_pdf(source, pdf, header_footer=header_footer)
+        browser.print_pdf(source, pdf, header_footer=header_footer, page_rule=rule)  # a rule after the page's own
         info = subprocess.run([PDFINFO, str(pdf)], check=True, capture_output=True, text=True).stdout
         count = int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE).group(1))
         size = re.search(r"^Page size:\s+([\d.]+) x ([\d.]+)", info, re.MULTILINE).groups()
