@@ -38,6 +38,11 @@ for name in ("uvicorn.protocols.http.h11_impl", "uvicorn.protocols.http.httptool
         importlib.import_module(name)
     except ImportError:
         pass
+# what every server shares with this Python, set aside from the collector (as Python's gc.freeze
+# advises before a fork): a child's collections then neither walk it nor copy each page they touch
+import gc
+gc.collect()
+gc.freeze()
 wake_read, wake_write = os.pipe()
 os.set_blocking(wake_write, False)
 signal.set_wakeup_fd(wake_write)
