@@ -67,6 +67,7 @@ def test_the_streams_of_a_tests_commands_are_freed_after_it():
     """click keeps the stream of every CliRunner command that echoed (conftest.click_stream_caches);
     the teardown forgets them, so the cli tier does not carry every command's output to its end."""
     import gc
+    import io
 
     import click
     from click.testing import CliRunner
@@ -77,13 +78,17 @@ def test_the_streams_of_a_tests_commands_are_freed_after_it():
         click.echo("and to the errors", err=True)
 
     def streams_alive() -> int:
+        """CliRunner's text streams still alive (whatever click names their class)."""
         gc.collect()
-        return sum(1 for thing in gc.get_objects() if type(thing).__module__ == "click.testing" and type(thing).__name__ == "_NamedTextIOWrapper")
+        return sum(1 for thing in gc.get_objects() if isinstance(thing, io.TextIOWrapper) and type(thing).__module__ == "click.testing")
 
     conftest.pytest_runtest_teardown(None)
     before = streams_alive()
     runner = CliRunner()
     for _ in range(20):
         assert runner.invoke(say).output
+    kept = streams_alive() - before
+    if conftest.click_stream_caches():  # this click caches the streams: they were kept until the teardown
+        assert kept >= 20
     conftest.pytest_runtest_teardown(None)
     assert streams_alive() <= before
